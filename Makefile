@@ -1,0 +1,33 @@
+# One Makefile builds the environment from scratch and runs everything.
+VENV   ?= .venv
+PYTHON ?= python3
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+
+.PHONY: venv demo test test-fast bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+## The main job: simulate the opening break on the shipped example and draw it.
+demo: $(STAMP)
+	$(VENV)/bin/pyramid simulate examples/break.json --png break.png
+
+## The whole test suite, slow cases included (what CI runs).
+test: $(STAMP)
+	$(PY) -m pytest -q
+
+## Quick loop while developing: skips cases marked slow.
+test-fast: $(STAMP)
+	$(PY) -m pytest -q -m "not slow"
+
+bench: $(STAMP)
+	$(PY) -m benchmarks.sim_bench
+
+clean:
+	rm -rf $(VENV) build *.egg-info

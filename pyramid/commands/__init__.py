@@ -1,0 +1,1 @@
+"""One module per ``pyramid`` subcommand; each defines ``register(subparsers)``."""

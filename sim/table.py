@@ -1,0 +1,351 @@
+"""Table geometry for Russian pyramid tables.
+
+Coordinates follow ``shared/INTERFACES.md``: the playing surface is the rectangle bounded by
+the cushion noses, ``0 <= x <= L`` (house cushion at x = 0, pyramid end at x = L) and
+``0 <= y <= W``; +y is to the left as seen from the house end.
+
+Pocket geometry follows the tournament standard of the International and European Pyramid
+Committees (MCP/ECP, "Basic technical requirements to tournament tables and equipment for
+pyramid"): playing area 3550 x 1775 mm, corner mouth 72-73 mm, middle mouth 82-83 mm, rubber
+rounding radius at the jaws 5 mm (corners) and 11 +- 1 mm (middles), a parallel channel
+("корридор") of 5-6 mm in the corner pockets and none in the middles, working edge of the
+cushion rubber 42 mm above the slate.
+
+Model of a pocket (all lengths are parameters of :class:`TableSpec`):
+
+* Each jaw is the end of a cushion nose.  The nose line meets the jaw face at a convex corner
+  that is rounded with the rubber radius.  In a corner pocket the two jaw faces are parallel to
+  the pocket axis, ``mouth`` apart: that parallel channel is what a ball must pass.  In a middle
+  pocket the faces open outward by ``middle_jaw_opening_rad`` and ``mouth`` is the narrowest gap
+  between the two roundings.
+* The ball falls when its centre passes the edge of the slate, the *capture line*: at the end of
+  the channel (corners) or on the line through the narrowest gap (middles), plus
+  ``capture_extra_m``.  A ball that stops with its centre short of that line hangs in the jaws.
+
+The simulator sees only flat arrays (segments, circles, capture lines); names for cushions and
+pockets are kept here so that event logs can be reported in words.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+import math
+
+import numpy as np
+
+POCKET_IDS = ("NL", "NR", "ML", "MR", "FL", "FR")
+# Cushions (rails) between pockets, named by the pockets at their ends.
+CUSHION_IDS = ("NR-NL", "NR-MR", "MR-FR", "FR-FL", "FL-ML", "ML-NL")
+
+SEGMENT_NOSE = 0  # a cushion nose between two pockets
+SEGMENT_JAW_FACE = 1  # the face of a jaw inside a pocket
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """Dimensions of a table and its balls, SI units."""
+
+    name: str = "pyramid-12ft"
+    length_m: float = 3.550
+    width_m: float = 1.775
+    ball_radius_m: float = 0.034
+    ball_mass_kg: float = 0.285
+    corner_mouth_m: float = 0.073
+    middle_mouth_m: float = 0.083
+    corner_jaw_radius_m: float = 0.005
+    middle_jaw_radius_m: float = 0.011
+    corner_channel_m: float = 0.0055
+    middle_channel_m: float = 0.0
+    middle_jaw_opening_rad: float = math.radians(15.0)
+    capture_extra_m: float = 0.0
+    cushion_height_m: float = 0.042
+
+    def __post_init__(self) -> None:
+        for name in ("length_m", "width_m", "ball_radius_m", "ball_mass_kg", "corner_mouth_m",
+                     "middle_mouth_m", "corner_jaw_radius_m", "middle_jaw_radius_m",
+                     "cushion_height_m"):
+            value = getattr(self, name)
+            if not (isinstance(value, (int, float)) and math.isfinite(value) and value > 0):
+                raise ValueError(f"table.{name} must be a positive number, got {value!r}")
+        d = 2 * self.ball_radius_m
+        if self.corner_mouth_m <= d or self.middle_mouth_m <= d:
+            raise ValueError(
+                f"pocket mouths ({self.corner_mouth_m}, {self.middle_mouth_m}) must be wider "
+                f"than a ball ({d})")
+        if not self.ball_radius_m < self.cushion_height_m < 2 * self.ball_radius_m:
+            raise ValueError(
+                f"table.cushion_height_m must lie between R and 2R, got {self.cushion_height_m}")
+
+    # --- marks on the table (R1.3, INTERFACES.md) -------------------------------------
+    @property
+    def first_spot(self) -> tuple[float, float]:
+        return (self.length_m / 4, self.width_m / 2)
+
+    @property
+    def centre_spot(self) -> tuple[float, float]:
+        return (self.length_m / 2, self.width_m / 2)
+
+    @property
+    def third_spot(self) -> tuple[float, float]:
+        """The pyramid spot: apex of the rack, and where respotted balls go (R6.1)."""
+        return (3 * self.length_m / 4, self.width_m / 2)
+
+    @property
+    def house_line_x(self) -> float:
+        """The house is ``x <= house_line_x`` (R3.2)."""
+        return self.length_m / 4
+
+    @property
+    def temporary_house_line_x(self) -> float:
+        """The temporary house (R8.3) is ``x >= temporary_house_line_x``."""
+        return 3 * self.length_m / 4
+
+    @cached_property
+    def geometry(self) -> "TableGeometry":
+        return build_geometry(self)
+
+    def pocket_position(self, pocket_id: str) -> tuple[float, float]:
+        L, W = self.length_m, self.width_m
+        return {"NL": (0.0, W), "NR": (0.0, 0.0), "ML": (L / 2, W), "MR": (L / 2, 0.0),
+                "FL": (L, W), "FR": (L, 0.0)}[pocket_id]
+
+
+PRESETS: dict[str, TableSpec] = {
+    "pyramid-12ft": TableSpec(),
+    # Playing areas of the smaller tables vary a little between makers; these are common ones.
+    "pyramid-11ft": TableSpec(name="pyramid-11ft", length_m=3.200, width_m=1.600),
+    "pyramid-10ft": TableSpec(name="pyramid-10ft", length_m=2.840, width_m=1.420),
+}
+
+
+def table_by_name(name: str) -> TableSpec:
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise KeyError(f"unknown table {name!r}; known: {', '.join(PRESETS)}") from None
+
+
+@dataclass(frozen=True)
+class TableGeometry:
+    """Flat arrays the compiled simulator works with.
+
+    ``segments[k] = (x0, y0, x1, y1)`` with unit ``segment_normals[k]`` pointing to the side a
+    ball can be on; ``circles[k] = (cx, cy, radius)`` are the rounded jaw tips; ``capture_lines``
+    are ``(px, py, nx, ny)`` with the normal pointing back to the table: a ball whose centre
+    reaches the line from the normal's side has fallen into pocket k.
+    """
+
+    spec: TableSpec
+    segments: np.ndarray
+    segment_normals: np.ndarray
+    segment_kind: np.ndarray
+    segment_cushion: np.ndarray
+    segment_pocket: np.ndarray
+    circles: np.ndarray
+    circle_cushion: np.ndarray
+    circle_pocket: np.ndarray
+    capture_lines: np.ndarray
+    pocket_axes: np.ndarray  # unit vector pointing into each pocket
+    mouth_centres: np.ndarray  # centre of the narrowest gap of each pocket
+    jaw_faces_by_pocket: np.ndarray = field(repr=False)  # (6, 2) segment indices
+
+    def cushion_name(self, k: int) -> str:
+        return CUSHION_IDS[k]
+
+    def pocket_name(self, k: int) -> str:
+        return POCKET_IDS[k]
+
+    # --- where a ball may lie -----------------------------------------------------------
+    def ball_fits(self, x: float, y: float, tolerance_m: float = 1e-9) -> bool:
+        """True if a ball centred at (x, y) lies on the bed clear of every cushion and jaw:
+        inside the playing rectangle, or hanging in a pocket's throat short of its capture line."""
+        R = self.spec.ball_radius_m
+        L, W = self.spec.length_m, self.spec.width_m
+        if not (math.isfinite(x) and math.isfinite(y)):
+            return False
+        inside_rect = (R - tolerance_m <= x <= L - R + tolerance_m
+                       and R - tolerance_m <= y <= W - R + tolerance_m)
+        if not inside_rect and not any(self._in_throat(k, x, y, tolerance_m) for k in range(6)):
+            return False
+        return self.clearance(x, y) >= -tolerance_m
+
+    def clearance(self, x: float, y: float) -> float:
+        """Smallest gap (m) between a ball at (x, y) and any cushion, jaw or capture line."""
+        R = self.spec.ball_radius_m
+        p = np.array([x, y])
+        gap = math.inf
+        for (x0, y0, x1, y1) in self.segments:
+            a, b = np.array([x0, y0]), np.array([x1, y1])
+            t = np.clip(np.dot(p - a, b - a) / np.dot(b - a, b - a), 0.0, 1.0)
+            gap = min(gap, float(np.linalg.norm(p - (a + t * (b - a)))) - R)
+        for (cx, cy, r) in self.circles:
+            gap = min(gap, math.hypot(x - cx, y - cy) - r - R)
+        for (px, py, nx, ny) in self.capture_lines:
+            gap = min(gap, (x - px) * nx + (y - py) * ny)
+        return gap
+
+    def _in_throat(self, k: int, x: float, y: float, tolerance_m: float) -> bool:
+        px, py, nx, ny = self.capture_lines[k]
+        if (x - px) * nx + (y - py) * ny <= 0.0:
+            return False
+        R = self.spec.ball_radius_m
+        for s in self.jaw_faces_by_pocket[k]:
+            x0, y0 = self.segments[s, 0], self.segments[s, 1]
+            n = self.segment_normals[s]
+            if (x - x0) * n[0] + (y - y0) * n[1] < R - tolerance_m:
+                return False
+        return True
+
+
+def _unit(v) -> np.ndarray:
+    v = np.asarray(v, dtype=float)
+    return v / np.linalg.norm(v)
+
+
+def _rounded_jaw(corner, nose_dir, face_dir, radius):
+    """Round the convex corner where a cushion nose meets a jaw face.
+
+    ``nose_dir`` points from the corner along the nose (away from the pocket), ``face_dir``
+    along the face into the pocket.  Returns the nose tangent point, the face tangent point and
+    the centre of the rounding circle, which lies inside the cushion body.
+    """
+    corner = np.asarray(corner, float)
+    cos_beta = float(np.clip(np.dot(nose_dir, face_dir), -1.0, 1.0))
+    half = math.acos(cos_beta) / 2.0  # half the body's angle at the corner
+    bisector = _unit(nose_dir + face_dir)
+    centre = corner + bisector * (radius / math.sin(half))
+    along = radius / math.tan(half)
+    return corner + nose_dir * along, corner + face_dir * along, centre
+
+
+def _rot90(v) -> np.ndarray:
+    return np.array([-v[1], v[0]])
+
+
+def build_geometry(spec: TableSpec) -> TableGeometry:
+    L, W, R = spec.length_m, spec.width_m, spec.ball_radius_m
+    pocket_pos = {pid: np.array(spec.pocket_position(pid)) for pid in POCKET_IDS}
+    # Inward normals of the four cushion lines, and for each pocket the rail directions
+    # pointing away from it along the two cushions that end in it.
+    corner_axes = {"NL": (-1, 1), "NR": (-1, -1), "FL": (1, 1), "FR": (1, -1)}
+    middle_axes = {"ML": (0, 1), "MR": (0, -1)}
+
+    jaws = {}  # (pocket, cushion) -> (nose tangent point, face tangent point, centre, face dir, radius)
+    capture = {}
+    mouth_centre = {}
+    face_len = {}
+
+    def cushions_of(pid):
+        return [c for c in CUSHION_IDS if pid in c.split("-")]
+
+    for pid, axis in corner_axes.items():
+        a = _unit(axis)
+        P = pocket_pos[pid]
+        for cid in cushions_of(pid):
+            other = [q for q in cid.split("-") if q != pid][0]
+            nose_dir = _unit(pocket_pos[other] - P)
+            # The face line is parallel to the axis, mouth/2 off it on this cushion's side.
+            side = nose_dir - np.dot(nose_dir, a) * a
+            side = _unit(side)
+            # Corner J: on the nose line (through P along nose_dir) and on the face line.
+            # P + j*nose_dir = P + (mouth/2)*side + t*a  =>  j*(nose.side) = mouth/2
+            j = (spec.corner_mouth_m / 2) / float(np.dot(nose_dir, side))
+            J = P + j * nose_dir
+            nose_pt, face_pt, centre = _rounded_jaw(J, nose_dir, a, spec.corner_jaw_radius_m)
+            jaws[(pid, cid)] = (nose_pt, face_pt, centre, a, spec.corner_jaw_radius_m)
+        face_pts = [jaws[(pid, c)][1] for c in cushions_of(pid)]
+        start = max(float(np.dot(fp - P, a)) for fp in face_pts)  # channel starts here
+        depth = start + spec.corner_channel_m + spec.capture_extra_m
+        capture[pid] = (P + depth * a, -a)
+        mouth_centre[pid] = P + start * a
+        face_len[pid] = spec.corner_channel_m + spec.capture_extra_m + 2 * R + (
+            start - min(float(np.dot(fp - P, a)) for fp in face_pts))
+
+    for pid, axis in middle_axes.items():
+        a = _unit(axis)
+        P = pocket_pos[pid]
+        r = spec.middle_jaw_radius_m
+        for cid in cushions_of(pid):
+            other = [q for q in cid.split("-") if q != pid][0]
+            nose_dir = _unit(pocket_pos[other] - P)
+            face_dir = _unit(a * math.cos(spec.middle_jaw_opening_rad)
+                             + nose_dir * math.sin(spec.middle_jaw_opening_rad))
+            # Place the corner so that the gap between the two roundings is the mouth.
+            _, _, c0 = _rounded_jaw(P, nose_dir, face_dir, r)
+            offset = float(np.dot(c0 - P, nose_dir))
+            j = spec.middle_mouth_m / 2 + r - offset
+            J = P + j * nose_dir
+            nose_pt, face_pt, centre = _rounded_jaw(J, nose_dir, face_dir, r)
+            jaws[(pid, cid)] = (nose_pt, face_pt, centre, face_dir, r)
+        centres = [jaws[(pid, c)][2] for c in cushions_of(pid)]
+        depth = float(np.dot(centres[0] - P, a)) + spec.middle_channel_m + spec.capture_extra_m
+        capture[pid] = (P + depth * a, -a)
+        mouth_centre[pid] = P + float(np.dot(centres[0] - P, a)) * a
+        face_len[pid] = spec.middle_channel_m + spec.capture_extra_m + 3 * R
+
+    segments, normals, kinds, seg_cushion, seg_pocket = [], [], [], [], []
+    circles, circ_cushion, circ_pocket = [], [], []
+    # Cushion noses: from the jaw at one end to the jaw at the other.
+    inward = {"NR-NL": (1, 0), "NR-MR": (0, 1), "MR-FR": (0, 1), "FR-FL": (-1, 0),
+              "FL-ML": (0, -1), "ML-NL": (0, -1)}
+    for ci, cid in enumerate(CUSHION_IDS):
+        p, q = cid.split("-")
+        a0 = jaws[(p, cid)][0]
+        a1 = jaws[(q, cid)][0]
+        segments.append((*a0, *a1))
+        normals.append(inward[cid])
+        kinds.append(SEGMENT_NOSE)
+        seg_cushion.append(ci)
+        seg_pocket.append(-1)
+    faces_by_pocket = {pid: [] for pid in POCKET_IDS}
+    for (pid, cid), (nose_pt, face_pt, centre, face_dir, r) in jaws.items():
+        ci = CUSHION_IDS.index(cid)
+        pk = POCKET_IDS.index(pid)
+        end = face_pt + face_dir * face_len[pid]
+        # The free side of a face is the side toward the pocket axis.
+        n = _rot90(face_dir)
+        if np.dot(n, mouth_centre[pid] - face_pt) < 0:
+            n = -n
+        faces_by_pocket[pid].append(len(segments))
+        segments.append((*face_pt, *end))
+        normals.append(tuple(n))
+        kinds.append(SEGMENT_JAW_FACE)
+        seg_cushion.append(ci)
+        seg_pocket.append(pk)
+        circles.append((*centre, r))
+        circ_cushion.append(ci)
+        circ_pocket.append(pk)
+
+    capture_lines = np.array([(*capture[pid][0], *capture[pid][1]) for pid in POCKET_IDS])
+    return TableGeometry(
+        spec=spec,
+        segments=np.array(segments, dtype=np.float64),
+        segment_normals=np.array(normals, dtype=np.float64),
+        segment_kind=np.array(kinds, dtype=np.int64),
+        segment_cushion=np.array(seg_cushion, dtype=np.int64),
+        segment_pocket=np.array(seg_pocket, dtype=np.int64),
+        circles=np.array(circles, dtype=np.float64),
+        circle_cushion=np.array(circ_cushion, dtype=np.int64),
+        circle_pocket=np.array(circ_pocket, dtype=np.int64),
+        capture_lines=capture_lines.astype(np.float64),
+        pocket_axes=np.array([_unit(corner_axes.get(p, middle_axes.get(p))) for p in POCKET_IDS]),
+        mouth_centres=np.array([mouth_centre[p] for p in POCKET_IDS]),
+        jaw_faces_by_pocket=np.array([faces_by_pocket[p] for p in POCKET_IDS], dtype=np.int64),
+    )
+
+
+def triangle_rack(spec: TableSpec, rows: int = 5, gap_m: float = 0.0) -> list[list[tuple[float, float]]]:
+    """Centres of a tight triangle with its apex on the third spot and base toward the far
+    cushion (R2.1), row by row from the apex; within a row, left to right as seen from the house
+    (decreasing y).  ``gap_m`` separates neighbours (0: frozen, as the rules rack it)."""
+    x0, y0 = spec.third_spot
+    d = 2 * spec.ball_radius_m + gap_m
+    out = []
+    for k in range(rows):
+        x = x0 + k * d * math.sqrt(3) / 2
+        out.append([(x, y0 + (k / 2 - i) * d) for i in range(k + 1)])
+    return out
+
+
+def with_overrides(spec: TableSpec, **changes) -> TableSpec:
+    return replace(spec, **changes)
