@@ -1,0 +1,29 @@
+"""The rules core of Small Russian Pyramid (71 points).
+
+Knows geometry and events, never how they are computed: nothing here imports the
+simulator's kernels or :mod:`sim.api`, so a real game described by a person is refereed the
+same way as a simulated one.  Rule ids (R1.1 ... R14.1) refer to shared/RULES.md.
+
+Public API (all values are immutable; JSON round-trips via ``to_json`` / ``from_json``):
+
+* :func:`initial_state`, :class:`GameState`, :class:`MatchContext`
+* :class:`Call`, :func:`stroke_from_json`, :func:`stroke_from_events`, :class:`StrokeFacts`
+* :func:`adjudicate` (-> :class:`Outcome` with ``adjudication`` and ``state``), :func:`evaluate`
+* :func:`legal_calls`, :func:`placement_region`, :func:`can_place_cue`, :func:`tush_available`,
+  :func:`penalty_hands_game`
+* records: :func:`write_record`, :func:`read_record`, :func:`replay`
+"""
+from .adjudicate import Adjudication, Outcome, adjudicate, evaluate
+from .calls import Call, manners_shown
+from .errors import EngineError, IllegalInputError, MalformedInputError
+from .handicap import (BallsHandicap, MixedHandicap, PointsHandicap, apply_handicap,
+                       settle_missed_balls)
+from .queries import (can_place_cue, legal_calls, penalty_hands_game, placement_region,
+                      tush_available, tush_stroke)
+from .record import GameRecord, make_header, read_record, replay, stroke_record, write_record
+from .special import (apply_corner_cluster, first_to_reach, give_warning, next_game,
+                      start_last_ball_replay)
+from .state import GameState, MatchContext, initial_state
+from .stroke import StrokeFacts, stroke_from_events, stroke_from_json
+
+__all__ = [n for n in dir() if not n.startswith("_")]

@@ -1,0 +1,191 @@
+"""Calls (R5): the value type, JSON, and what manner a stroke actually showed.
+
+A call names a ball, a pocket and (under the exact call, R5.1) a manner.  ``manner`` is one
+of :data:`MANNERS`, or several joined with ``+`` for the combined calls R5.1 allows
+(``"cushion-first+bank"``); ``via`` names the other balls a kiss, carom or combination uses.
+
+Classifying a stroke from its event log (:func:`manners_shown`) gives the *set* of manner
+tags that happened to the called ball; a call is fulfilled when that set equals the called set
+(``clean`` is the empty set).  See docs/RULES-INTERPRETATIONS.md, "R5.1 manner".
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+from sim.events import Event, EventKind
+from sim.table import POCKET_IDS
+
+from .errors import MalformedInputError
+from .values import CUE, OBJECT_BALLS
+
+CLEAN, BANK, KISS, CAROM, CUSHION_FIRST, COMBINATION = (
+    "clean", "bank", "kiss", "carom", "cushion-first", "combination")
+MANNERS = (CLEAN, BANK, KISS, CAROM, CUSHION_FIRST, COMBINATION)
+EXACT, BALL_AND_POCKET = "exact", "ball-and-pocket"
+CALL_MODES = (EXACT, BALL_AND_POCKET)
+
+
+@dataclass(frozen=True)
+class Call:
+    """A call made before a stroke (R5).  ``ball`` may be ``None`` only when one object ball
+    is left (R5.3); ``manner`` is ignored under ball-and-pocket (R5.2)."""
+
+    ball: str | None
+    pocket: str
+    manner: str = CLEAN
+    via: tuple[str, ...] = field(default=())
+
+    def __post_init__(self):
+        if self.ball is not None and self.ball not in OBJECT_BALLS:
+            raise MalformedInputError("call.ball", self.ball, "is not an object ball '1'..'15'")
+        if self.pocket not in POCKET_IDS:
+            raise MalformedInputError("call.pocket", self.pocket,
+                                      f"is not a pocket id ({', '.join(POCKET_IDS)})")
+        for part in self.manner_set_raw():
+            if part not in MANNERS:
+                raise MalformedInputError("call.manner", self.manner,
+                                          f"is not a manner ({', '.join(MANNERS)})")
+        for b in self.via:
+            if b not in OBJECT_BALLS:
+                raise MalformedInputError("call.via", list(self.via), "must name object balls")
+
+    def manner_set_raw(self) -> tuple[str, ...]:
+        return tuple(p.strip() for p in self.manner.split("+"))
+
+    @property
+    def manner_set(self) -> frozenset[str]:
+        """The called manner as a set of tags; ``clean`` is the empty set."""
+        return frozenset(p for p in self.manner_set_raw() if p != CLEAN)
+
+    def to_json(self) -> dict:
+        return {"ball": self.ball, "pocket": self.pocket, "manner": self.manner,
+                "via": list(self.via)}
+
+    @classmethod
+    def from_json(cls, obj, field_name: str = "call") -> "Call":
+        if not isinstance(obj, dict):
+            raise MalformedInputError(field_name, obj, "must be an object with ball and pocket")
+        if "pocket" not in obj:
+            raise MalformedInputError(f"{field_name}.pocket", None, "is missing")
+        ball = obj.get("ball")
+        if ball is not None and not isinstance(ball, str):
+            ball = str(ball) if isinstance(ball, int) and not isinstance(ball, bool) else ball
+        if ball is not None and not isinstance(ball, str):
+            raise MalformedInputError(f"{field_name}.ball", ball, "must be a ball id string")
+        manner = obj.get("manner", CLEAN)
+        if not isinstance(manner, str):
+            raise MalformedInputError(f"{field_name}.manner", manner, "must be a string")
+        via = obj.get("via", [])
+        if not isinstance(via, list) or not all(isinstance(v, str) for v in via):
+            raise MalformedInputError(f"{field_name}.via", via, "must be a list of ball ids")
+        pocket = obj["pocket"]
+        if not isinstance(pocket, str):
+            raise MalformedInputError(f"{field_name}.pocket", pocket, "must be a pocket id")
+        return cls(ball, pocket, manner, tuple(via))
+
+
+@dataclass(frozen=True)
+class MannerShown:
+    """What an event log shows about how ``ball`` was played.
+
+    ``tags`` is a subset of {bank, kiss, carom, cushion-first, combination}; ``via`` the
+    object balls involved (carom: balls the cue ball touched before the called ball; kiss:
+    balls the called ball touched after it was set moving; combination: the object balls
+    that touched the called ball before the cue ball did, or instead of it).
+    """
+
+    tags: frozenset[str]
+    via: frozenset[str]
+    pocket: str | None  # where the called ball fell, None if it did not
+
+
+def manners_shown(events: Sequence[Event], ball: str) -> MannerShown:
+    """Classify how ``ball`` was played, from an event log in time order (R5.1).
+
+    * cushion-first: the cue ball touched a cushion nose before its first ball contact;
+    * carom: the cue ball touched another ball before it touched ``ball``;
+    * combination: ``ball`` was first set moving by another object ball, not the cue ball;
+    * bank: after it was set moving, ``ball`` touched a cushion nose before falling
+      (touching the called pocket's jaws is allowed in every manner);
+    * kiss: after it was set moving, ``ball`` touched another ball before falling.
+    """
+    tags: set[str] = set()
+    via: set[str] = set()
+    cue_touched_ball = False
+    moving = False  # has the called ball been set moving yet?
+    fell_in: str | None = None
+    for ev in events:
+        if fell_in is not None:
+            break
+        if ev.kind == EventKind.BALL_CUSHION and ev.involves(CUE) and not cue_touched_ball:
+            tags.add(CUSHION_FIRST)
+        if ev.is_ball_ball:
+            a, b = ev.balls[0], ev.balls[1]
+            if CUE in ev.balls and not cue_touched_ball:
+                cue_touched_ball = True
+                other = ev.other(CUE)
+                if other != ball:
+                    tags.add(CAROM)
+                    via.add(other)
+            elif CUE in ev.balls and not moving and ev.other(CUE) != ball:
+                # the cue ball goes on touching balls before it reaches the called one
+                via.add(ev.other(CUE))
+            if ball in ev.balls:
+                other = b if a == ball else a
+                if not moving:
+                    moving = True
+                    if other != CUE:
+                        tags.add(COMBINATION)
+                        via.add(other)
+                        tags.discard(CAROM)  # the cue ball never reached the called ball first
+                else:
+                    tags.add(KISS)
+                    if other != CUE:
+                        via.add(other)
+        if ev.kind == EventKind.BALL_CUSHION and ev.involves(ball) and moving:
+            tags.add(BANK)
+        if ev.is_pocketing and ev.involves(ball):
+            fell_in = ev.pocket
+    return MannerShown(frozenset(tags), frozenset(via), fell_in)
+
+
+def call_fulfilled_by_events(call: Call, events: Sequence[Event], mode: str) -> bool:
+    """Did the stroke pocket the called ball in the called pocket, in the called manner
+    (exact, R5.1) or in any manner (ball-and-pocket, R5.2)?
+
+    ``via`` is checked only when the call names balls: then the balls the stroke used must be
+    exactly those named (interpretation in docs/RULES-INTERPRETATIONS.md)."""
+    if call.ball is None:
+        raise ValueError("resolve R5.3 (unnamed last ball) before checking the call")
+    shown = manners_shown(events, call.ball)
+    if shown.pocket != call.pocket:
+        return False
+    if mode == BALL_AND_POCKET:
+        return True
+    if shown.tags != call.manner_set:
+        return False
+    if call.via and frozenset(call.via) != shown.via:
+        return False
+    return True
+
+
+def all_calls(balls: Iterable[str], mode: str, via_candidates: int = 0) -> list[Call]:
+    """Every call on ``balls``: ball x pocket (x manner under the exact call).  With
+    ``via_candidates`` > 0, kiss/carom/combination calls name one other ball each."""
+    balls = [b for b in balls if b in OBJECT_BALLS]
+    out: list[Call] = []
+    for b in balls:
+        for p in POCKET_IDS:
+            if mode == BALL_AND_POCKET:
+                out.append(Call(b, p, CLEAN))
+                continue
+            for m in (CLEAN, BANK, CUSHION_FIRST):
+                out.append(Call(b, p, m))
+            for m in (KISS, CAROM, COMBINATION):
+                out.append(Call(b, p, m))
+                if via_candidates:
+                    for other in balls:
+                        if other != b:
+                            out.append(Call(b, p, m, (other,)))
+    return out

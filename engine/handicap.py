@@ -1,0 +1,176 @@
+"""Handicaps ("фора", R13) and the pair's minimum handicap of R12.2(1).
+
+Small named classes: :class:`PointsHandicap`, :class:`BallsHandicap`, :class:`MixedHandicap`.
+``apply_handicap(state, h)`` applies one to a fresh game; :func:`settle_missed_balls` is the
+R13.2 fall-back when agreed balls were not taken off before the start.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from itertools import combinations
+from typing import Iterable
+
+from .errors import IllegalInputError, MalformedInputError
+from .state import ONE_VS_PAIR, PAIR_ALTERNATE, THREE_EACH, GameState
+from .values import OBJECT_BALLS, ball_value, balls_value, sort_balls
+
+
+@dataclass(frozen=True)
+class PointsHandicap:
+    """R13.1: the receiver starts with ``points`` on the record."""
+
+    receiver: int
+    points: int
+
+    def to_json(self):
+        return {"kind": "points", "receiver": self.receiver, "points": self.points}
+
+
+@dataclass(frozen=True)
+class BallsHandicap:
+    """R13.1: ``balls`` are taken off the table before the start, credited to the receiver's
+    shelf (and score)."""
+
+    receiver: int
+    balls: tuple[str, ...]
+
+    def to_json(self):
+        return {"kind": "balls", "receiver": self.receiver, "balls": list(self.balls)}
+
+
+@dataclass(frozen=True)
+class MixedHandicap:
+    """R13.1: points and balls together."""
+
+    receiver: int
+    points: int
+    balls: tuple[str, ...]
+
+    def to_json(self):
+        return {"kind": "mixed", "receiver": self.receiver, "points": self.points,
+                "balls": list(self.balls)}
+
+
+Handicap = PointsHandicap | BallsHandicap | MixedHandicap
+
+
+def handicap_from_json(obj) -> Handicap:
+    if not isinstance(obj, dict):
+        raise MalformedInputError("handicap", obj, "must be an object")
+    kind = obj.get("kind")
+    receiver = obj.get("receiver")
+    if not isinstance(receiver, int) or isinstance(receiver, bool) or receiver < 0:
+        raise MalformedInputError("handicap.receiver", receiver, "must be a side index")
+    points = obj.get("points", 0)
+    balls = obj.get("balls", [])
+    if not isinstance(points, int) or isinstance(points, bool) or points < 0:
+        raise MalformedInputError("handicap.points", points, "must be a non-negative integer")
+    if not isinstance(balls, list) or not all(b in OBJECT_BALLS for b in balls):
+        raise MalformedInputError("handicap.balls", balls, "must be a list of object ball ids")
+    if kind == "points":
+        return PointsHandicap(receiver, points)
+    if kind == "balls":
+        return BallsHandicap(receiver, tuple(balls))
+    if kind == "mixed":
+        return MixedHandicap(receiver, points, tuple(balls))
+    raise MalformedInputError("handicap.kind", kind, "must be points, balls or mixed")
+
+
+def apply_handicap(state: GameState, h: Handicap, take_balls_off: bool = True) -> GameState:
+    """Apply a handicap before the first stroke.  ``take_balls_off=False`` models R13.2: the
+    agreed balls were forgotten and stay on the table (settle later with
+    :func:`settle_missed_balls`)."""
+    if state.variant == THREE_EACH:
+        raise IllegalInputError("no handicap is given in three players each for himself",
+                                "R12.1")
+    if not 0 <= h.receiver < state.n_sides:
+        raise MalformedInputError("handicap.receiver", h.receiver, "is not a side")
+    if state.strokes_played:
+        raise IllegalInputError("a handicap is agreed before the start", "R13.1")
+    scores = list(state.scores)
+    points = getattr(h, "points", 0)
+    scores[h.receiver] += points
+    s = replace(state, scores=tuple(scores), handicap_points=state.handicap_points + points)
+    balls = getattr(h, "balls", ())
+    if balls and take_balls_off:
+        s = _take_off(s, h.receiver, balls)
+    return s
+
+
+def pair_minimum_handicap(state: GameState) -> int:
+    """R12.2(1): with single strokes in turn, the single gives the pair at least 5 points."""
+    if state.variant == ONE_VS_PAIR and state.pair is not None \
+            and state.pair.order == PAIR_ALTERNATE:
+        return 5
+    return 0
+
+
+def check_pair_handicap(state: GameState, h: Handicap) -> None:
+    need = pair_minimum_handicap(state)
+    given = getattr(h, "points", 0) + balls_value(getattr(h, "balls", ()))
+    if need and (h.receiver != 1 or given < need):
+        raise IllegalInputError(f"with single strokes in turn the single gives the pair at "
+                                f"least {need} points (given {given} to side {h.receiver})",
+                                "R12.2")
+
+
+def _take_off(state: GameState, receiver: int, balls: Iterable[str]) -> GameState:
+    balls = list(balls)
+    for b in balls:
+        if b not in state.balls:
+            raise IllegalInputError(f"handicap ball {b} is not on the table", "R13.1")
+    table = {k: v for k, v in state.balls.items() if k not in balls}
+    shelves = [list(s) for s in state.shelves]
+    shelves[receiver] = sort_balls(shelves[receiver] + balls)
+    scores = list(state.scores)
+    scores[receiver] += balls_value(balls)
+    return replace(state, balls=table, shelves=tuple(tuple(s) for s in shelves),
+                   scores=tuple(scores))
+
+
+def settle_missed_balls(state: GameState, receiver: int, agreed: Iterable[str]
+                        ) -> tuple[GameState, str]:
+    """R13.2: balls agreed under a handicap were not taken off.  In order:
+
+    1. the agreed balls still on the table are taken off now (to the receiver's shelf);
+    2. for the value still owed, balls are swapped between the table and the receiver's
+       shelf (table balls T off, shelf balls S back, value(T) - value(S) == owed; the fewest
+       balls, then the lowest numbers -- deterministic);
+    3. otherwise the receiver plays to the target minus the points still owed.
+    Returns the new state and which step settled it ("taken-off", "swapped", "target").
+    """
+    agreed = list(agreed)
+    on_table = [b for b in agreed if b in state.balls]
+    owed = balls_value(agreed) - balls_value(on_table)
+    s = _take_off(state, receiver, on_table) if on_table else state
+    if owed == 0:
+        return s, "taken-off"
+    table_objs = s.object_balls
+    shelf = list(s.shelves[receiver])
+    best = None
+    for n_t in range(1, min(3, len(table_objs)) + 1):
+        for T in combinations(table_objs, n_t):
+            for n_s in range(0, min(2, len(shelf)) + 1):
+                for S in combinations(shelf, n_s):
+                    if balls_value(T) - balls_value(S) == owed and len(T) < len(table_objs):
+                        key = (n_t + n_s, [int(b) for b in T + S])
+                        if best is None or key < best[0]:
+                            best = (key, T, S)
+    if best is not None:
+        _, T, S = best
+        s = _take_off(s, receiver, T)
+        if S:
+            from .geometry import respot
+            balls = dict(s.balls)
+            placed = respot(s.spec, balls, S)
+            balls.update(dict(placed))
+            shelves = [list(x) for x in s.shelves]
+            shelves[receiver] = [b for b in shelves[receiver] if b not in S]
+            scores = list(s.scores)
+            scores[receiver] -= balls_value(S)
+            s = replace(s, balls=balls, shelves=tuple(tuple(x) for x in shelves),
+                        scores=tuple(scores))
+        return s, "swapped"
+    targets = [s.target_of(k) for k in range(s.n_sides)]
+    targets[receiver] -= owed
+    return replace(s, targets=tuple(targets)), "target"

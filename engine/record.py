@@ -1,0 +1,204 @@
+"""Game records, JSON Lines (INTERFACES.md "Game record").
+
+Line 1 a header (``"type": "header"``), then one ``"type": "stroke"`` line per stroke, then a
+``"type": "result"`` line.  Each stroke line carries the full state before the stroke
+(``state_before``), so any stroke can be looked at on its own, and the outcome (events,
+final positions, pocketed balls), fouls by rule id, points and scores after.
+
+:func:`replay` re-simulates every stroke through a ``simulate`` callable the caller injects
+(the engine never imports the simulator) and compares the resting positions.
+"""
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+from sim.events import Event
+
+from .adjudicate import Adjudication, adjudicate
+from .calls import Call
+from .errors import MalformedInputError
+from .geometry import Position
+from .state import GameState
+from .stroke import StrokeFacts, stroke_from_events
+
+RECORD_VERSION = 1
+
+
+@dataclass(frozen=True)
+class StrokeRecord:
+    player: int
+    state_before: GameState
+    call: dict | None
+    strike: dict | None
+    placement: Position | None
+    outcome: dict  # {"pocketed": [...], "final": {...}, "events": [...], "off_table": [...]}
+    fouls: tuple[str, ...]
+    points: tuple[int, ...]
+    scores_after: tuple[int, ...]
+    facts: tuple[str, ...] = ()
+
+    def to_json(self) -> dict:
+        return {"type": "stroke", "player": self.player,
+                "state_before": self.state_before.to_json(), "call": self.call,
+                "strike": self.strike,
+                "placement": None if self.placement is None else list(self.placement),
+                "outcome": self.outcome, "fouls": list(self.fouls), "points": list(self.points),
+                "scores_after": list(self.scores_after), "facts": list(self.facts)}
+
+
+@dataclass
+class GameRecord:
+    header: dict
+    strokes: list[StrokeRecord] = field(default_factory=list)
+    result: dict | None = None
+
+    def lines(self) -> list[str]:
+        out = [json.dumps(self.header, allow_nan=False)]
+        out += [json.dumps(s.to_json(), allow_nan=False) for s in self.strokes]
+        if self.result is not None:
+            out.append(json.dumps(self.result, allow_nan=False))
+        return out
+
+
+def make_header(state: GameState, players: Sequence[str], seed: int | None = None,
+                physics: Mapping[str, Any] | None = None, software_version: str = "0.1.0",
+                **extra) -> dict:
+    return {"type": "header", "version": RECORD_VERSION, "variant": state.variant,
+            "call_mode": state.call_mode, "target": state.target, "players": list(players),
+            "seed": seed, "table": state.table, "physics": dict(physics or {}),
+            "software_version": software_version, "initial_state": state.to_json(), **extra}
+
+
+def stroke_record(state_before: GameState, facts: StrokeFacts, adj: Adjudication,
+                  state_after: GameState, strike: dict | None = None) -> StrokeRecord:
+    outcome = {
+        "pocketed": [{"ball": b, "pocket": p} for b, p in facts.pocketed],
+        "off_table": list(facts.off_table),
+        "final": {b: (None if p is None else [p[0], p[1]]) for b, p in facts.final.items()},
+        "first_contact": facts.first_contact,
+        "call_fulfilled": facts.call_fulfilled,
+        "cue_left_house_first": facts.cue_left_house_first,
+        "counted": list(adj.counted),
+        "respotted": [{"ball": b, "position": list(p)} for b, p in adj.respotted],
+    }
+    if facts.events is not None:
+        outcome["events"] = [e.to_json() for e in facts.events]
+    return StrokeRecord(
+        player=state_before.to_move, state_before=state_before,
+        call=None if facts.call is None else facts.call.to_json(), strike=strike,
+        placement=facts.placement, outcome=outcome, fouls=adj.fouls, points=adj.points,
+        scores_after=state_after.scores, facts=tuple(sorted(facts.facts)))
+
+
+def result_line(state: GameState) -> dict:
+    return {"type": "result", "result": None if state.result is None else dict(state.result),
+            "scores": list(state.scores), "strokes": state.strokes_played}
+
+
+def write_record(path: str | Path, record: GameRecord) -> None:
+    """Write the whole record atomically (temporary file + rename)."""
+    from pyramid.io import write_atomic
+    write_atomic(path, "\n".join(record.lines()) + "\n")
+
+
+def _stroke_from_json(obj: dict, lineno: int) -> StrokeRecord:
+    try:
+        placement = obj.get("placement")
+        return StrokeRecord(
+            player=int(obj["player"]), state_before=GameState.from_json(obj["state_before"]),
+            call=obj.get("call"), strike=obj.get("strike"),
+            placement=None if placement is None else (float(placement[0]), float(placement[1])),
+            outcome=dict(obj["outcome"]), fouls=tuple(obj.get("fouls", [])),
+            points=tuple(obj["points"]), scores_after=tuple(obj["scores_after"]),
+            facts=tuple(obj.get("facts", [])))
+    except MalformedInputError as exc:
+        raise MalformedInputError(f"line {lineno}: {exc.field}", exc.value) from None
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise MalformedInputError(f"line {lineno}", obj, f"is not a stroke line: {exc!r}") \
+            from None
+
+
+def read_record(path: str | Path) -> GameRecord:
+    """Read a record; a malformed line is refused with its line number."""
+    text = Path(path).read_text(encoding="utf-8")
+    return parse_record(text.splitlines())
+
+
+def parse_record(lines: Sequence[str]) -> GameRecord:
+    header = None
+    strokes: list[StrokeRecord] = []
+    result = None
+    for lineno, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise MalformedInputError(f"line {lineno}", line[:60], f"is not JSON: {exc.msg}") \
+                from None
+        if not isinstance(obj, dict) or "type" not in obj:
+            raise MalformedInputError(f"line {lineno}", line[:60], "has no \"type\"")
+        kind = obj["type"]
+        if header is None:
+            if kind != "header":
+                raise MalformedInputError(f"line {lineno}", kind, "must be the header")
+            header = obj
+        elif result is not None:
+            raise MalformedInputError(f"line {lineno}", kind, "follows the result line")
+        elif kind == "stroke":
+            strokes.append(_stroke_from_json(obj, lineno))
+        elif kind == "result":
+            result = obj
+        else:
+            raise MalformedInputError(f"line {lineno}.type", kind,
+                                      "must be header, stroke or result")
+    if header is None:
+        raise MalformedInputError("record", "", "is empty: no header line")
+    return GameRecord(header, strokes, result)
+
+
+@dataclass(frozen=True)
+class ReplayMismatch:
+    stroke_index: int
+    what: str
+
+
+SimulateFn = Callable[[GameState, dict, "Position | None"],
+                      tuple[Sequence[Event], Mapping[str, "Position | None"]]]
+
+
+def replay(record: GameRecord, simulate: SimulateFn, tolerance_m: float = 1e-6
+           ) -> list[ReplayMismatch]:
+    """Re-simulate every stroke and compare: resting positions within ``tolerance_m`` of the
+    recorded ones, and the rules core's scores after each stroke equal to the recorded ones.
+    ``simulate(state_before, strike, placement)`` returns ``(events, final)``; it is injected
+    so the engine never imports the simulator.  Returns the mismatches (empty: exact replay).
+    Strokes with no ``strike`` (a person's description) are re-adjudicated only."""
+    out: list[ReplayMismatch] = []
+    for i, s in enumerate(record.strokes):
+        recorded_final = {b: (None if p is None else (float(p[0]), float(p[1])))
+                          for b, p in s.outcome.get("final", {}).items()}
+        if s.strike is not None:
+            events, final = simulate(s.state_before, s.strike, s.placement)
+            for b in set(recorded_final) | set(final):
+                p, q = recorded_final.get(b), final.get(b)
+                if (p is None) != (q is None) or (p is not None and math.dist(p, q) > tolerance_m):
+                    out.append(ReplayMismatch(i, f"ball {b}: recorded {p}, replayed {q}"))
+            call = None if s.call is None else Call.from_json(s.call)
+            facts = stroke_from_events(events, final, call=call,
+                                       facts=[f for f in s.facts],
+                                       off_table=s.outcome.get("off_table", []),
+                                       placement=s.placement, state=s.state_before)
+            adj = adjudicate(s.state_before, facts)
+            if tuple(adj.state.scores) != tuple(s.scores_after):
+                out.append(ReplayMismatch(i, f"scores: recorded {list(s.scores_after)}, "
+                                             f"replayed {list(adj.state.scores)}"))
+        if i + 1 < len(record.strokes):
+            nxt = record.strokes[i + 1].state_before
+            if tuple(nxt.scores) != tuple(s.scores_after):
+                out.append(ReplayMismatch(i, "the next stroke's state does not follow on"))
+    return out

@@ -1,0 +1,104 @@
+"""Actions outside a single stroke: the referee's warning (R11.8), the last-ball replay
+(R10.1), the corner cluster (R11.10), the next game of a match (R3.1) and the scoring-error
+rule (R14.1)."""
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import Callable, Iterable, Sequence
+
+from sim.table import POCKET_IDS
+
+from .errors import IllegalInputError, MalformedInputError
+from .geometry import Position, spot_is_free
+from .state import GameState, MatchContext, initial_state
+from .values import CUE, OBJECT_BALLS
+
+
+def give_warning(state: GameState) -> GameState:
+    """R11.8: the referee warns that repeated foul strokes leaving the balls unchanged will
+    draw the game (R9.2).  The count of such strokes starts from zero."""
+    if state.game_over:
+        raise IllegalInputError("the game is over; no warning to give", "R11.8")
+    return replace(state, warning=True, unchanged_foul_streak=tuple([0] * state.n_sides))
+
+
+def start_last_ball_replay(drawn: GameState, ball: str = "1") -> GameState:
+    """R10.1: replay a drawn game in the last ball only: one ball on the third spot, the
+    player who would break the next game plays from hand, each player's first stroke is made
+    without a call.  R10.2: whoever fouls loses; whoever pockets the ball wins.
+
+    Interpretation: which ball stands is not said; ``ball`` (default "1") is a parameter, and
+    the replay is decided by pocketing it, not by points (scores restart at 0)."""
+    if drawn.variant != "two-player":
+        raise IllegalInputError(f"last-ball replay is defined for two players, not "
+                                f"{drawn.variant}", "R10.1")
+    if drawn.result is None or not drawn.result.get("draw"):
+        raise IllegalInputError("only a drawn game is replayed", "R10.1")
+    if ball not in OBJECT_BALLS:
+        raise MalformedInputError("ball", ball, "is not an object ball")
+    breaker = 1 - drawn.match.breaker  # R3.1: the next game's breaker
+    spec = drawn.spec
+    return replace(
+        drawn, balls={ball: spec.third_spot}, cue_in_hand=True, scores=(0, 0),
+        to_move=breaker, shelves=((), ()), break_pending=True, warning=False,
+        unchanged_foul_streak=(0, 0), no_call_strokes_left=2, last_ball_replay=True,
+        last_ball_bonus_to=None, handicap_points=0, returned_points=0, result=None,
+        targets=None, strokes_played=0)
+
+
+def apply_corner_cluster(state: GameState, pocket: str, cue_position: Position) -> GameState:
+    """R11.10: all balls gathered round one corner: at both players' request the cue ball is
+    placed near that pocket behind the balls, and each player makes one stroke without a call.
+
+    The placement is the players' (or referee's) choice; it must be free, on the bed, and
+    nearer to the named corner pocket than to any other pocket."""
+    if pocket not in ("NL", "NR", "FL", "FR"):
+        raise MalformedInputError("pocket", pocket, "must be a corner pocket (NL, NR, FL, FR)")
+    spec = state.spec
+    others = {b: p for b, p in state.balls.items() if b != CUE}
+    if not spot_is_free(spec, cue_position, others):
+        raise IllegalInputError(f"the cue ball cannot be placed at {list(cue_position)}: it is "
+                                f"off the bed or overlaps a ball", "R11.10")
+    dists = {p: math.dist(cue_position, spec.pocket_position(p)) for p in POCKET_IDS}
+    if min(dists, key=dists.get) != pocket:
+        raise IllegalInputError(f"the cue ball must be placed near pocket {pocket}", "R11.10")
+    balls = dict(others)
+    balls[CUE] = cue_position
+    return replace(state, balls=balls, cue_in_hand=False,
+                   no_call_strokes_left=state.n_sides)
+
+
+def breaker_of_game(match: MatchContext, game_index: int, lot: Callable[[], int]) -> int:
+    """R3.1: the first game's breaker is drawn by lot (``match.first_breaker``); later games
+    alternate; if the agreed number of games is odd, the last is drawn by lot again
+    (``lot()`` returns 0 or 1)."""
+    if game_index == 0:
+        return match.first_breaker
+    if match.games_to_play % 2 == 1 and game_index == match.games_to_play - 1:
+        return lot()
+    return (match.first_breaker + game_index) % 2
+
+
+def next_game(finished: GameState, lot: Callable[[], int], **kwargs) -> GameState:
+    """The next game of the match (R3.1), with the same variant and call mode."""
+    m = finished.match
+    played = m.games_played + 1
+    if played >= m.games_to_play:
+        raise IllegalInputError(f"the match of {m.games_to_play} games is over", "R3.1")
+    nm = replace(m, games_played=played)
+    breaker = breaker_of_game(nm, played, lot)
+    return initial_state(finished.variant, finished.call_mode, finished.table, breaker=breaker,
+                         match=replace(nm, breaker=breaker), **kwargs)
+
+
+def first_to_reach(score_history: Iterable[Sequence[int]], target: int | Sequence[int]
+                   ) -> int | None:
+    """R14.1: given the scores after each stroke, the side that reached the target first --
+    the winner whatever happened afterwards (a scoring error found later does not matter)."""
+    for scores in score_history:
+        targets = [target] * len(scores) if isinstance(target, int) else list(target)
+        for side, s in enumerate(scores):
+            if s >= targets[side]:
+                return side
+    return None

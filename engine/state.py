@@ -1,0 +1,410 @@
+"""The game state (INTERFACES.md "A game state") and the initial rack (R2).
+
+A :class:`GameState` is an immutable value: adjudicating a stroke returns a new one.  It
+round-trips through JSON exactly: ``GameState.from_json(s.to_json()) == s``.  The contract
+fields (``table``, ``balls``, ``cue_in_hand``, ``scores``, ``to_move``, ``call_mode``,
+``target``, ``shelves``, ``variant``) are always written; everything else is optional and
+takes its default when absent.
+
+Sides: ``scores``, ``shelves`` and ``to_move`` index *sides*.  In the two-player game and in
+three players each for himself a side is a player; in one against a pair, side 0 is the single
+and side 1 the pair (``pair.partner`` says which partner is at the table).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from typing import Any, Mapping
+
+from sim.events import BALL_IDS
+from sim.table import TableSpec, table_by_name, triangle_rack
+
+from .calls import CALL_MODES, EXACT
+from .errors import IllegalInputError, MalformedInputError
+from .geometry import (HOUSE, Position, Region, overlaps, placement_region_for)
+from .values import CUE, LAST_BALL_BONUS, OBJECT_BALLS, TOTAL_POINTS, ball_value, balls_value
+
+# R2.2, apex row first; within a row left to right as seen from the house, i.e. decreasing y
+# (the order ``sim.table.triangle_rack`` returns).
+RACK_ORDER: tuple[tuple[str, ...], ...] = (
+    ("4",), ("5", "6"), ("7", "15", "8"), ("9", "14", "13", "10"), ("2", "1", "12", "11", "3"))
+
+TWO_PLAYER, THREE_EACH, ONE_VS_PAIR = "two-player", "three-each", "one-vs-pair"
+VARIANTS = (TWO_PLAYER, THREE_EACH, ONE_VS_PAIR)
+PAIR_ALTERNATE, PAIR_WHILE_SCORING = "alternate", "while-scoring"  # R12.2 (1) and (2)
+
+
+@dataclass(frozen=True)
+class MatchContext:
+    """Who breaks and how many games are played (R3.1)."""
+
+    games_to_play: int = 1
+    games_played: int = 0
+    first_breaker: int = 0  # drawn by lot for the first game
+    breaker: int = 0  # who broke (or breaks) the current game
+
+    def to_json(self) -> dict:
+        return {"games_to_play": self.games_to_play, "games_played": self.games_played,
+                "first_breaker": self.first_breaker, "breaker": self.breaker}
+
+    @classmethod
+    def from_json(cls, obj) -> "MatchContext":
+        if not isinstance(obj, dict):
+            raise MalformedInputError("match", obj, "must be an object")
+        vals = {}
+        for k in ("games_to_play", "games_played", "first_breaker", "breaker"):
+            v = obj.get(k, getattr(cls(), k))
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                raise MalformedInputError(f"match.{k}", v, "must be a non-negative integer")
+            vals[k] = v
+        return cls(**vals)
+
+
+@dataclass(frozen=True)
+class PairState:
+    """Turn bookkeeping of one against a pair (R12.2)."""
+
+    order: str = PAIR_WHILE_SCORING
+    partner: int = 0  # 0 = partner A, 1 = partner B: who plays the pair's next (or current) turn
+    switch_pending: bool = False  # R12.2(2): the other partner takes over at the pair's next turn
+    single_potted: bool = False  # R12.2(2): the single pocketed a ball in his current turn
+
+    def to_json(self) -> dict:
+        return {"order": self.order, "partner": self.partner,
+                "switch_pending": self.switch_pending, "single_potted": self.single_potted}
+
+    @classmethod
+    def from_json(cls, obj) -> "PairState":
+        if not isinstance(obj, dict):
+            raise MalformedInputError("pair", obj, "must be an object")
+        order = obj.get("order", PAIR_WHILE_SCORING)
+        if order not in (PAIR_ALTERNATE, PAIR_WHILE_SCORING):
+            raise MalformedInputError("pair.order", order,
+                                      f"must be {PAIR_ALTERNATE!r} or {PAIR_WHILE_SCORING!r}")
+        partner = obj.get("partner", 0)
+        if partner not in (0, 1) or isinstance(partner, bool):
+            raise MalformedInputError("pair.partner", partner, "must be 0 (A) or 1 (B)")
+        return cls(order, partner, bool(obj.get("switch_pending", False)),
+                   bool(obj.get("single_potted", False)))
+
+
+@dataclass(frozen=True)
+class GameState:
+    table: str
+    balls: Mapping[str, Position]  # balls on the table; no "cue" while it is in hand
+    cue_in_hand: bool
+    scores: tuple[int, ...]
+    to_move: int
+    call_mode: str = EXACT
+    target: int = 71
+    shelves: tuple[tuple[str, ...], ...] = ((), ())
+    variant: str = TWO_PLAYER
+    # --- optional fields --------------------------------------------------------------
+    targets: tuple[int, ...] | None = None  # per-side targets (R13.2 fall-back)
+    break_pending: bool = False  # R3.2: the first stroke of the game is still to be played
+    warning: bool = False  # R11.8: the referee has warned about repeated deliberate fouls
+    auto_warning: bool = False  # self-play without a referee: warn automatically (R11.8)
+    unchanged_foul_streak: tuple[int, ...] = (0, 0)  # R9.2: foul strokes in a row per side
+    no_call_strokes_left: int = 0  # R10.1 / R11.10: strokes still to be played without a call
+    last_ball_replay: bool = False  # R10.1: the game is replayed in the last ball
+    last_ball_bonus_to: int | None = None  # who got the +10 of R1.2 for the last ball
+    handicap_points: int = 0  # points credited on the record as a handicap (R13.1)
+    returned_points: int = 0  # value put back from a winner's shelf (R12.1)
+    placings: tuple[int, ...] = ()  # R12.1: sides that reached the target, in order
+    result: Mapping[str, Any] | None = None
+    match: MatchContext = field(default_factory=MatchContext)
+    pair: PairState | None = None
+    strokes_played: int = 0
+
+    # --- derived ----------------------------------------------------------------------
+    @property
+    def spec(self) -> TableSpec:
+        return table_by_name(self.table)
+
+    @property
+    def n_sides(self) -> int:
+        return len(self.scores)
+
+    def target_of(self, side: int) -> int:
+        return self.targets[side] if self.targets is not None else self.target
+
+    @property
+    def object_balls(self) -> list[str]:
+        return [b for b in OBJECT_BALLS if b in self.balls]
+
+    @property
+    def game_over(self) -> bool:
+        return self.result is not None
+
+    def placement_region(self) -> Region | None:
+        """Where the cue ball may be placed from hand (R3.2, R8.1, R8.3); None if not in hand."""
+        if not self.cue_in_hand:
+            return None
+        return placement_region_for(self.spec, self.balls)
+
+    def table_points(self) -> int:
+        """Points still on the table: ball values plus the unclaimed last-ball bonus (R1.2)."""
+        objs = self.object_balls
+        return balls_value(objs) + (LAST_BALL_BONUS if objs else 0)
+
+    def shelf_points(self, side: int) -> int:
+        return balls_value(self.shelves[side]) + (
+            LAST_BALL_BONUS if self.last_ball_bonus_to == side else 0)
+
+    def active_sides(self) -> list[int]:
+        """Sides still playing (R12.1: a side that reached the target leaves)."""
+        return [s for s in range(self.n_sides) if s not in self.placings]
+
+    # --- JSON -------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        out: dict[str, Any] = {
+            "table": self.table,
+            "balls": {b: [self.balls[b][0], self.balls[b][1]] for b in BALL_IDS
+                      if b in self.balls},
+            "cue_in_hand": self.cue_in_hand,
+            "scores": list(self.scores),
+            "to_move": self.to_move,
+            "call_mode": self.call_mode,
+            "target": self.target,
+            "shelves": [list(s) for s in self.shelves],
+            "variant": self.variant,
+            "break_pending": self.break_pending,
+            "warning": self.warning,
+            "auto_warning": self.auto_warning,
+            "unchanged_foul_streak": list(self.unchanged_foul_streak),
+            "no_call_strokes_left": self.no_call_strokes_left,
+            "last_ball_replay": self.last_ball_replay,
+            "last_ball_bonus_to": self.last_ball_bonus_to,
+            "handicap_points": self.handicap_points,
+            "returned_points": self.returned_points,
+            "placings": list(self.placings),
+            "result": None if self.result is None else dict(self.result),
+            "match": self.match.to_json(),
+            "strokes_played": self.strokes_played,
+        }
+        if self.targets is not None:
+            out["targets"] = list(self.targets)
+        if self.pair is not None:
+            out["pair"] = self.pair.to_json()
+        region = self.placement_region()
+        if region is not None:  # informative; recomputed on reading
+            out["placement_region"] = region.name
+        return out
+
+    @classmethod
+    def from_json(cls, obj) -> "GameState":
+        return _state_from_json(obj)
+
+
+# --- reading --------------------------------------------------------------------------
+def _int(obj, key, default=None, minimum=None):
+    v = obj.get(key, default)
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise MalformedInputError(key, v, "must be an integer")
+    if minimum is not None and v < minimum:
+        raise MalformedInputError(key, v, f"must be >= {minimum}")
+    return v
+
+
+def _bool(obj, key, default=False):
+    v = obj.get(key, default)
+    if not isinstance(v, bool):
+        raise MalformedInputError(key, v, "must be true or false")
+    return v
+
+
+def _position(field_name, value) -> Position:
+    if (not isinstance(value, (list, tuple)) or len(value) != 2
+            or not all(isinstance(c, (int, float)) and not isinstance(c, bool) for c in value)):
+        raise MalformedInputError(field_name, value, "must be [x, y] in metres")
+    x, y = float(value[0]), float(value[1])
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise MalformedInputError(field_name, value, "must be finite numbers")
+    return (x, y)
+
+
+def parse_balls(obj, spec: TableSpec, field_name: str = "balls",
+                allow_null: bool = False) -> dict[str, Position | None]:
+    if not isinstance(obj, dict):
+        raise MalformedInputError(field_name, obj, "must be an object {ball id: [x, y]}")
+    out: dict[str, Position | None] = {}
+    for b, p in obj.items():
+        if b not in BALL_IDS:
+            raise MalformedInputError(f"{field_name} key", b, "is not a ball id ('cue', '1'..'15')")
+        if p is None and allow_null:
+            out[b] = None
+            continue
+        pos = _position(f"{field_name}.{b}", p)
+        if not spec.geometry.ball_fits(*pos):
+            raise MalformedInputError(f"{field_name}.{b}", list(pos),
+                                      f"is not on the playing surface of table {spec.name!r}")
+        out[b] = pos
+    return out
+
+
+def check_no_overlap(spec: TableSpec, balls: Mapping[str, Position], field_name="balls"):
+    items = list(balls.items())
+    for i, (b, p) in enumerate(items):
+        for c, q in items[i + 1:]:
+            if overlaps(spec, p, [q]):
+                raise MalformedInputError(f"{field_name}.{b}", list(p),
+                                          f"overlaps ball {c} at {list(q)}")
+
+
+def _state_from_json(obj) -> GameState:
+    if not isinstance(obj, dict):
+        raise MalformedInputError("state", type(obj).__name__, "must be a JSON object")
+    for key in ("balls", "scores", "to_move"):
+        if key not in obj:
+            raise MalformedInputError(key, None, "is missing")
+    table = obj.get("table", "pyramid-12ft")
+    try:
+        spec = table_by_name(table)
+    except (KeyError, TypeError):
+        raise MalformedInputError("table", table, "is not a known table") from None
+    cue_in_hand = _bool(obj, "cue_in_hand", False)
+    balls = parse_balls(obj["balls"], spec)
+    if cue_in_hand:
+        balls.pop(CUE, None)  # INTERFACES: coordinates of a cue ball in hand are ignored
+    elif CUE not in balls:
+        raise MalformedInputError("balls.cue", None, "is missing and cue_in_hand is false")
+    check_no_overlap(spec, balls)
+
+    variant = obj.get("variant", TWO_PLAYER)
+    if variant not in VARIANTS:
+        raise MalformedInputError("variant", variant, f"must be one of {', '.join(VARIANTS)}")
+    n_sides = 3 if variant == THREE_EACH else 2
+    scores = obj["scores"]
+    if (not isinstance(scores, list) or len(scores) != n_sides
+            or not all(isinstance(s, int) and not isinstance(s, bool) for s in scores)):
+        raise MalformedInputError("scores", scores,
+                                  f"must be a list of {n_sides} integers for variant {variant}")
+    to_move = _int(obj, "to_move", minimum=0)
+    if to_move >= n_sides:
+        raise MalformedInputError("to_move", to_move, f"must be 0..{n_sides - 1}")
+    call_mode = obj.get("call_mode", EXACT)
+    if call_mode not in CALL_MODES:
+        raise MalformedInputError("call_mode", call_mode, f"must be one of {', '.join(CALL_MODES)}")
+    default_target = 51 if variant == THREE_EACH else 71
+    target = _int(obj, "target", default_target, minimum=1)
+
+    shelves_raw = obj.get("shelves", [[] for _ in range(n_sides)])
+    if not isinstance(shelves_raw, list) or len(shelves_raw) != n_sides:
+        raise MalformedInputError("shelves", shelves_raw, f"must be a list of {n_sides} lists")
+    shelves = []
+    seen: dict[str, str] = {}
+    for i, shelf in enumerate(shelves_raw):
+        if not isinstance(shelf, list):
+            raise MalformedInputError(f"shelves[{i}]", shelf, "must be a list of ball ids")
+        for b in shelf:
+            if b not in OBJECT_BALLS:
+                raise MalformedInputError(f"shelves[{i}]", b, "is not an object ball id")
+            if b in balls:
+                raise MalformedInputError(f"shelves[{i}]", b, "is also on the table (balls)")
+            if b in seen:
+                raise MalformedInputError(f"shelves[{i}]", b, f"is also on {seen[b]}")
+            seen[b] = f"shelves[{i}]"
+        shelves.append(tuple(shelf))
+
+    targets = obj.get("targets")
+    if targets is not None:
+        if (not isinstance(targets, list) or len(targets) != n_sides
+                or not all(isinstance(t, int) and not isinstance(t, bool) and t > 0
+                           for t in targets)):
+            raise MalformedInputError("targets", targets, f"must be {n_sides} positive integers")
+        targets = tuple(targets)
+    streak = obj.get("unchanged_foul_streak", [0] * n_sides)
+    if (not isinstance(streak, list) or len(streak) != n_sides
+            or not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in streak)):
+        raise MalformedInputError("unchanged_foul_streak", streak,
+                                  f"must be {n_sides} non-negative integers")
+    bonus_to = obj.get("last_ball_bonus_to")
+    if bonus_to is not None and (not isinstance(bonus_to, int) or not 0 <= bonus_to < n_sides):
+        raise MalformedInputError("last_ball_bonus_to", bonus_to, "must be null or a side index")
+    placings = obj.get("placings", [])
+    if (not isinstance(placings, list)
+            or not all(isinstance(p, int) and 0 <= p < n_sides for p in placings)):
+        raise MalformedInputError("placings", placings, "must be a list of side indices")
+    result = obj.get("result")
+    if result is not None and not isinstance(result, dict):
+        raise MalformedInputError("result", result, "must be null or an object")
+    match = MatchContext.from_json(obj["match"]) if "match" in obj else MatchContext()
+    pair = None
+    if variant == ONE_VS_PAIR:
+        pair = PairState.from_json(obj.get("pair", {}))
+    return GameState(
+        table=spec.name, balls=balls, cue_in_hand=cue_in_hand, scores=tuple(scores),
+        to_move=to_move, call_mode=call_mode, target=target, shelves=tuple(shelves),
+        variant=variant, targets=targets,
+        break_pending=_bool(obj, "break_pending", False),
+        warning=_bool(obj, "warning", False),
+        auto_warning=_bool(obj, "auto_warning", False),
+        unchanged_foul_streak=tuple(streak),
+        no_call_strokes_left=_int(obj, "no_call_strokes_left", 0, minimum=0),
+        last_ball_replay=_bool(obj, "last_ball_replay", False),
+        last_ball_bonus_to=bonus_to,
+        handicap_points=_int(obj, "handicap_points", 0, minimum=0),
+        returned_points=_int(obj, "returned_points", 0, minimum=0),
+        placings=tuple(placings), result=result, match=match, pair=pair,
+        strokes_played=_int(obj, "strokes_played", 0, minimum=0))
+
+
+# --- the rack ---------------------------------------------------------------------------
+def rack_positions(spec: TableSpec) -> dict[str, Position]:
+    """R2.1/R2.2: the 15 balls frozen in a triangle, apex (ball 4) on the third spot."""
+    rows = triangle_rack(spec)
+    out: dict[str, Position] = {}
+    for row_ids, row_pos in zip(RACK_ORDER, rows):
+        for b, p in zip(row_ids, row_pos):
+            out[b] = (float(p[0]), float(p[1]))
+    return out
+
+
+def initial_state(variant: str = TWO_PLAYER, call_mode: str = EXACT,
+                  table: str = "pyramid-12ft", breaker: int = 0,
+                  match: MatchContext | None = None, pair_order: str = PAIR_WHILE_SCORING,
+                  target: int | None = None, auto_warning: bool = False) -> GameState:
+    """A new game: the rack of R2, the breaker to play from hand from the house (R3.2).
+
+    Handicaps are applied afterwards with :func:`engine.handicap.apply_handicap`.
+    """
+    if variant not in VARIANTS:
+        raise MalformedInputError("variant", variant, f"must be one of {', '.join(VARIANTS)}")
+    if call_mode not in CALL_MODES:
+        raise MalformedInputError("call_mode", call_mode, f"must be one of {', '.join(CALL_MODES)}")
+    spec = table_by_name(table)
+    n = 3 if variant == THREE_EACH else 2
+    if not 0 <= breaker < n:
+        raise MalformedInputError("breaker", breaker, f"must be 0..{n - 1}")
+    if target is None:
+        target = 51 if variant == THREE_EACH else 71  # R12.1, R9.1
+    pair = None
+    if variant == ONE_VS_PAIR:
+        if breaker != 0:
+            raise IllegalInputError("in one against a pair the single starts", "R12.2")
+        pair = PairState(order=pair_order)
+    return GameState(
+        table=spec.name, balls=rack_positions(spec), cue_in_hand=True,
+        scores=tuple([0] * n), to_move=breaker, call_mode=call_mode, target=target,
+        shelves=tuple(() for _ in range(n)), variant=variant, break_pending=True,
+        unchanged_foul_streak=tuple([0] * n),
+        match=match if match is not None else MatchContext(breaker=breaker, first_breaker=breaker),
+        pair=pair, auto_warning=auto_warning)
+
+
+def points_accounted(state: GameState) -> int:
+    """Table + shelves: 140 in every reachable state (R1.2).  Balls put back from a winner's
+    shelf (R12.1) move from a shelf to the table, so they are still counted once."""
+    return state.table_points() + sum(state.shelf_points(s) for s in range(state.n_sides))
+
+
+def scores_accounted(state: GameState) -> int:
+    """Sum of scores implied by shelves and handicap bookkeeping (penalties are zero-sum,
+    R7.2); equals ``sum(state.scores)`` in every reachable state."""
+    return sum(state.shelf_points(s) for s in range(state.n_sides)) + state.handicap_points \
+        + state.returned_points
+
+
+assert TOTAL_POINTS == sum(ball_value(b) for b in OBJECT_BALLS) + LAST_BALL_BONUS
+__all__ = ["GameState", "MatchContext", "PairState", "initial_state", "rack_positions",
+           "RACK_ORDER", "points_accounted", "scores_accounted", "HOUSE"]
