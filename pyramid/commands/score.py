@@ -1,0 +1,93 @@
+"""``pyramid score STATE.json``: the scorekeeper.
+
+STATE is a game state (INTERFACES.md) plus ``"stroke"``: the stroke as a person describes it
+(call, call_fulfilled, first_contact, pocketed, off_table, fouls, final) or as an event log
+(``"events"``).  Prints the adjudication and the new state; with ``--json`` exactly
+``{"adjudication": {...}, "state": {...}, "result": null | {...}}``.
+"""
+from __future__ import annotations
+
+import argparse
+
+from engine import GameState, adjudicate, stroke_from_json
+from engine.errors import EngineError
+
+from ..errors import UserInputError
+from ..io import print_json, read_json
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "score", help="adjudicate one stroke: points, fouls, respotting, turn, new state",
+        description="The scorekeeper: reads a game state plus \"stroke\" and prints the "
+                    "adjudication and the new game state (rule ids refer to RULES.md).")
+    p.add_argument("state", metavar="STATE.json", help="game state with a \"stroke\" field, "
+                   "or - for stdin")
+    p.add_argument("--json", action="store_true", help="print one JSON document on stdout")
+    p.set_defaults(handler=run)
+
+
+def score(doc) -> dict:
+    """The pure part: a parsed document in, the ``--json`` output out."""
+    if not isinstance(doc, dict):
+        raise UserInputError(f"the input must be a JSON object (a game state plus \"stroke\"), "
+                             f"got {type(doc).__name__}")
+    if "stroke" not in doc:
+        raise UserInputError("field \"stroke\" is missing: give the stroke to adjudicate")
+    try:
+        state = GameState.from_json({k: v for k, v in doc.items() if k != "stroke"})
+        stroke = stroke_from_json(doc["stroke"], state)
+        outcome = adjudicate(state, stroke)
+    except EngineError as exc:
+        raise UserInputError(str(exc)) from None
+    new_state = outcome.state
+    result = None
+    if new_state.result is not None:
+        r = new_state.result
+        result = {"draw": True} if r.get("draw") else {"winner": r["winner"]}
+        if "placings" in r:
+            result["placings"] = list(r["placings"])
+    return {"adjudication": outcome.adjudication.to_json(), "state": new_state.to_json(),
+            "result": result}
+
+
+def _human(out: dict) -> str:
+    a, s = out["adjudication"], out["state"]
+    lines = []
+    who = f"player {a['shooter']}"
+    if a["replay"]:
+        lines.append(f"{who}: the stroke does not count and is played again.")
+    elif a["successful"]:
+        lines.append(f"{who}: successful stroke, counted {', '.join(a['counted'])}"
+                     + (" (+10 last ball)" if a["last_ball_bonus"] else "") + ".")
+    elif a["fouls"]:
+        lines.append(f"{who}: foul ({', '.join(a['fouls'])}), penalty {a['penalty']} points.")
+    else:
+        lines.append(f"{who}: unsuccessful stroke, nothing counts.")
+    lines.append("points this stroke: " + ", ".join(
+        f"player {i} {p:+d}" for i, p in enumerate(a["points"])))
+    for r in a["respotted"]:
+        x, y = r["position"]
+        lines.append(f"ball {r['ball']} respotted at ({x:.3f}, {y:.3f})")
+    for note in a["notes"]:
+        lines.append(f"  - {note}")
+    lines.append("scores: " + " - ".join(str(v) for v in s["scores"]))
+    if out["result"] is None:
+        lines.append(f"next to play: player {s['to_move']}"
+                     + (" (cue ball in hand)" if s["cue_in_hand"] else "")
+                     + ("; the turn passes" if a["turn_passes"] else "; the player continues"))
+    elif out["result"].get("draw"):
+        lines.append("game over: draw")
+    else:
+        lines.append(f"game over: player {out['result']['winner']} wins")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    doc = read_json(args.state)
+    out = score(doc)
+    if args.json:
+        print_json(out)
+    else:
+        print(_human(out))
+    return 0
