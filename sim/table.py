@@ -171,18 +171,9 @@ class TableGeometry:
 
     def clearance(self, x: float, y: float) -> float:
         """Smallest gap (m) between a ball at (x, y) and any cushion, jaw or capture line."""
-        R = self.spec.ball_radius_m
-        p = np.array([x, y])
-        gap = math.inf
-        for (x0, y0, x1, y1) in self.segments:
-            a, b = np.array([x0, y0]), np.array([x1, y1])
-            t = np.clip(np.dot(p - a, b - a) / np.dot(b - a, b - a), 0.0, 1.0)
-            gap = min(gap, float(np.linalg.norm(p - (a + t * (b - a)))) - R)
-        for (cx, cy, r) in self.circles:
-            gap = min(gap, math.hypot(x - cx, y - cy) - r - R)
-        for (px, py, nx, ny) in self.capture_lines:
-            gap = min(gap, (x - px) * nx + (y - py) * ny)
-        return gap
+        from .physics.detect import table_clearance  # compiled; imported late to keep this light
+        return float(table_clearance(float(x), float(y), self.segments, self.circles,
+                                     self.capture_lines, self.spec.ball_radius_m))
 
     def _in_throat(self, k: int, x: float, y: float, tolerance_m: float) -> bool:
         px, py, nx, ny = self.capture_lines[k]

@@ -1,0 +1,109 @@
+"""Physical parameters of balls, cloth, cushions and cue, with where each value comes from.
+
+References (cited by key in the field comments):
+
+* [Alciatore-TP] D. G. Alciatore, "Technical Proofs" for *The Illustrated Principles of Pool and
+  Billiards* (billiards.colostate.edu): TP A.4 (5/7 natural-roll speed), TP A.14 (ball-ball
+  friction and collision-induced throw, with the fit mu(v) = a + b exp(-c v) to Marlow's data),
+  TP A.30/A.31 (cue tip offset limits, squirt).
+* [Marlow] W. C. Marlow, *The Physics of Pocket Billiards*, 1995: cloth rolling resistance,
+  spin deceleration, ball-ball restitution.
+* [Han2005] I. Han, "Dynamics in carom and three cushion billiards", Journal of Mechanical Science
+  and Technology 19(4), 976-984, 2005: the closed-form cushion impact model used here.
+* [Mathavan2010] S. Mathavan, M. R. Jackson, R. M. Parkin, "A theoretical analysis of billiard
+  ball dynamics under cushion impacts", Proc. IMechE Part C 224, 2010: cushion friction and
+  restitution ranges.
+* [MCP] International and European Pyramid Committees, "Basic technical requirements to
+  tournament tables and equipment (pyramid)": cushion rubber rebound elasticity 55 % +- 2
+  (GOST 27110), working edge 42 mm above the slate, 68-68.5 mm balls.
+* [LG2006] W. Leckie, M. Greenspan, "An event-based pool physics simulator", Advances in
+  Computer Games 11, 2006: motion equations between events, cue strike model.
+
+Russian wool cloth is slower than pool cloth and the balls are heavier (285 g); the values below
+are the pool literature's, adjusted where a Russian source gives a number.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+import math
+
+import numpy as np
+
+from . import layout
+
+
+@dataclass(frozen=True)
+class PhysicsParams:
+    gravity_mps2: float = 9.81
+    # Cloth.
+    mu_slide: float = 0.2  # sliding friction ball-cloth [Alciatore-TP A.4, Marlow]: 0.15-0.4
+    mu_roll: float = 0.012  # rolling resistance [Marlow] 0.005-0.015; wool cloth at the slow end
+    mu_spin: float = 0.012  # spin (pivot) friction, as an equivalent sliding coefficient
+    #                         at radius R; gives ~10 rad/s^2, a few seconds of side spin [Marlow]
+    # Ball-ball.
+    e_ball: float = 0.95  # restitution [Marlow] 0.92-0.98
+    mu_ball_a: float = 9.951e-3  # mu(v) = a + b exp(-c v): ball-ball friction vs slip speed
+    mu_ball_b: float = 0.108  # [Alciatore-TP A.14]
+    mu_ball_c: float = 1.088  # 1/(m/s)
+    # Cushion (Han 2005 model).
+    e_cushion: float = 0.74  # sqrt(0.55): the 55 % rubber rebound resilience of [MCP]
+    mu_cushion: float = 0.2  # ball-rubber friction [Mathavan2010] 0.14-0.27
+    # Cue.
+    cue_mass_kg: float = 0.72  # Russian cues weigh 0.70-0.75 kg
+    cue_end_mass_kg: float = 0.012  # effective tip end mass, sets squirt [Alciatore-TP A.31]
+    e_tip: float = 0.75  # tip-ball restitution [Alciatore-TP A.30]
+    miscue_offset: float = 0.6  # largest tip offset as a fraction of R [Alciatore-TP A.30]
+    # Numerical guards, documented in sim/physics/README (not physics).
+    contact_tolerance_m: float = 1e-9  # balls this close count as touching
+    fire_speed_mps: float = 1e-4  # touching bodies collide once they approach at least this fast
+    elastic_below_mps: float = 0.01  # ball-ball impacts slower than this are elastic (no collapse)
+    cushion_rest_below_mps: float = 0.005  # slower cushion impacts end the normal motion
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if not (isinstance(v, (int, float)) and math.isfinite(v) and v >= 0):
+                raise ValueError(f"physics.{f.name} must be a finite number >= 0, got {v!r}")
+        for name in ("e_ball", "e_cushion", "e_tip"):
+            if getattr(self, name) > 1:
+                raise ValueError(f"physics.{name} is a restitution, at most 1, got {getattr(self, name)}")
+        if not 0 < self.miscue_offset < 1:
+            raise ValueError(f"physics.miscue_offset must lie in (0, 1), got {self.miscue_offset}")
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, obj: dict) -> "PhysicsParams":
+        known = {f.name for f in fields(cls)}
+        unknown = set(obj) - known
+        if unknown:
+            raise ValueError(f"unknown physics parameter(s): {', '.join(sorted(unknown))}")
+        return cls(**obj)
+
+
+def kernel_params(physics: PhysicsParams, ball_radius_m: float, ball_mass_kg: float,
+                  cushion_height_m: float) -> np.ndarray:
+    """Pack parameters into the flat array the compiled kernels read (see :mod:`sim.layout`)."""
+    p = np.zeros(layout.N_PARAMS)
+    p[layout.P_R] = ball_radius_m
+    p[layout.P_M] = ball_mass_kg
+    p[layout.P_G] = physics.gravity_mps2
+    p[layout.P_MU_S] = physics.mu_slide
+    p[layout.P_MU_R] = physics.mu_roll
+    p[layout.P_MU_SP] = physics.mu_spin
+    p[layout.P_E_B] = physics.e_ball
+    p[layout.P_MU_BA] = physics.mu_ball_a
+    p[layout.P_MU_BB] = physics.mu_ball_b
+    p[layout.P_MU_BC] = physics.mu_ball_c
+    p[layout.P_E_C] = physics.e_cushion
+    p[layout.P_MU_C] = physics.mu_cushion
+    p[layout.P_H_C] = cushion_height_m
+    p[layout.P_CUE_M] = physics.cue_mass_kg
+    p[layout.P_CUE_ME] = physics.cue_end_mass_kg
+    p[layout.P_E_TIP] = physics.e_tip
+    p[layout.P_TOL] = physics.contact_tolerance_m
+    p[layout.P_VFIRE] = physics.fire_speed_mps
+    p[layout.P_VELASTIC] = physics.elastic_below_mps
+    p[layout.P_VREST] = physics.cushion_rest_below_mps
+    return p

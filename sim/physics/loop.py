@@ -1,0 +1,399 @@
+"""The compiled event loop: detect the next event, evolve to it, resolve it, repeat.
+
+Each ball keeps its own reference time: its centre, velocity and spin are stored as they were
+when its motion last changed (one row of the ball table ``B``, columns ``layout.B_*``) and are
+evaluated in closed form when needed, so an event touches only the balls it involves.
+Predictions are cached per ball (its next contact with the table's cushions, jaws, capture lines
+and the watched line) and per pair; after an event only the involved balls' predictions are
+recomputed, so an event costs O(N) root searches, not O(N^2).  The earliest pending event is
+the minimum over the per-ball state ends, table contacts and per-row minima of the pair table.
+
+State lives in a few 2-D arrays rather than many 1-D ones: Numba passes every array argument
+with reference counting, and fewer arguments keep an event at a few microseconds.
+
+Ties (balls of a frozen rack that touch at the same instant) are taken in a fixed order: the
+lowest ball index first, and for one ball its own state change, then a table contact, then its
+lowest-numbered partner.  The same input always gives the same events.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from ..layout import (B_AX, B_AY, B_COLS, B_RX, B_RY, B_STATE, B_TEND, B_TREF, B_VX, B_VY,
+                      B_WX, B_WY, B_WZ, C_COLS, C_ROW_J, C_ROW_T, C_STATIC_KIND, C_STATIC_OBJ,
+                      C_STATIC_T, EV_BALL_BALL, EV_BALL_CUSHION, EV_BALL_JAW, EV_COLS,
+                      EV_LINE_CROSS, EV_POCKET, EV_ROLL_SPIN, EV_ROLL_STOP, EV_SLIDE_ROLL,
+                      EV_SLIDE_STOP, EV_SPIN_STOP, EV_STRIKE, P_R, P_TOL, P_VFIRE, POCKETED,
+                      ROLLING, S_JAW, S_NX, S_NY, S_X0, S_X1, S_Y0, S_Y1, SEG_COLS, SLIDING,
+                      SPINNING, ST_CAPTURE, ST_CIRCLE, ST_NONE, ST_SEGMENT, ST_WATCH, STATIONARY)
+from .ball_ball import resolve_ball_ball
+from .cushion_han2005 import resolve_cushion
+from .detect import ball_ball_time, ball_circle_time, ball_segment_time, line_crossing_time
+from .motion import acceleration, classify, evolve, state_duration
+
+INF = math.inf
+
+
+@njit(cache=True, inline="always")
+def _translating(state):
+    return state == SLIDING or state == ROLLING
+
+
+@njit(cache=True, inline="always")
+def _state(B, i):
+    return int(B[i, B_STATE])
+
+
+@njit(cache=True)
+def _now(B, i, t):
+    """Centre and velocity of ball i at absolute time t (within its current state)."""
+    dt = t - B[i, B_TREF]
+    if dt == 0.0 or not _translating(_state(B, i)):
+        return B[i, B_RX], B[i, B_RY], B[i, B_VX], B[i, B_VY]
+    ax = B[i, B_AX]
+    ay = B[i, B_AY]
+    return (B[i, B_RX] + B[i, B_VX] * dt + 0.5 * ax * dt * dt,
+            B[i, B_RY] + B[i, B_VY] * dt + 0.5 * ay * dt * dt,
+            B[i, B_VX] + ax * dt, B[i, B_VY] + ay * dt)
+
+
+@njit(cache=True)
+def _advance(B, i, t, params):
+    """Move ball i's reference to time t."""
+    dt = t - B[i, B_TREF]
+    s = _state(B, i)
+    if dt > 0.0 and s != POCKETED:
+        (B[i, B_RX], B[i, B_RY], B[i, B_VX], B[i, B_VY], B[i, B_WX], B[i, B_WY],
+         B[i, B_WZ]) = evolve(s, B[i, B_RX], B[i, B_RY], B[i, B_VX], B[i, B_VY], B[i, B_WX],
+                              B[i, B_WY], B[i, B_WZ], dt, params)
+    B[i, B_TREF] = t
+
+
+@njit(cache=True)
+def _set_state(B, i, state, t, params):
+    B[i, B_STATE] = state
+    B[i, B_TREF] = t
+    if state == ROLLING:
+        # Exactly rolling: clear round-off between v and w.
+        R = params[P_R]
+        B[i, B_WX] = -B[i, B_VY] / R
+        B[i, B_WY] = B[i, B_VX] / R
+    elif state != SLIDING:
+        B[i, B_VX] = 0.0
+        B[i, B_VY] = 0.0
+        B[i, B_WX] = 0.0
+        B[i, B_WY] = 0.0
+        if state != SPINNING:
+            B[i, B_WZ] = 0.0
+    ax, ay = acceleration(state, B[i, B_VX], B[i, B_VY], B[i, B_WX], B[i, B_WY], params)
+    B[i, B_AX] = ax
+    B[i, B_AY] = ay
+    if state == POCKETED:
+        B[i, B_TEND] = INF
+    else:
+        B[i, B_TEND] = t + state_duration(state, B[i, B_VX], B[i, B_VY], B[i, B_WX], B[i, B_WY],
+                                          B[i, B_WZ], params)
+
+
+@njit(cache=True)
+def _set_motion(B, i, t, vx, vy, wx, wy, wz, params):
+    """New velocity and spin after an impact; the state follows from them."""
+    B[i, B_VX] = vx
+    B[i, B_VY] = vy
+    B[i, B_WX] = wx
+    B[i, B_WY] = wy
+    B[i, B_WZ] = wz
+    _set_state(B, i, classify(vx, vy, wx, wy, wz, params), t, params)
+
+
+@njit(cache=True)
+def _grow(log):
+    bigger = np.empty((2 * log.shape[0], log.shape[1]))
+    bigger[:log.shape[0]] = log
+    return bigger
+
+
+@njit(cache=True)
+def _log_event(evlog, k, t, kind, a, b, obj, x, y):
+    if k >= evlog.shape[0]:
+        evlog = _grow(evlog)
+    row = evlog[k]
+    row[0] = t
+    row[1] = kind
+    row[2] = a
+    row[3] = b
+    row[4] = obj
+    row[5] = x
+    row[6] = y
+    return evlog
+
+
+@njit(cache=True)
+def _log_segment(seglog, k, t, B, i):
+    if k >= seglog.shape[0]:
+        seglog = _grow(seglog)
+    row = seglog[k]
+    row[0] = t
+    row[1] = i
+    row[2] = B[i, B_STATE]
+    for c in range(7):  # rx, ry, vx, vy, wx, wy, wz share the ball table's column order
+        row[3 + c] = B[i, c]
+    return seglog
+
+
+@njit(cache=True)
+def _static_event(B, i, t, params, lines, circles, caps, watch, watch_ball, watch_side):
+    """Earliest contact of ball i with the table (or crossing of the watched line)."""
+    if not _translating(_state(B, i)):
+        return INF, ST_NONE, -1
+    cx, cy, cvx, cvy = _now(B, i, t)
+    ax = B[i, B_AX]
+    ay = B[i, B_AY]
+    h = B[i, B_TEND] - t
+    R = params[P_R]
+    tol = params[P_TOL]
+    vf = params[P_VFIRE]
+    best = INF
+    kind = ST_NONE
+    obj = -1
+    for k in range(lines.shape[0]):
+        s = ball_segment_time(cx, cy, cvx, cvy, ax, ay, lines[k, S_X0], lines[k, S_Y0],
+                              lines[k, S_X1], lines[k, S_Y1], lines[k, S_NX], lines[k, S_NY], h,
+                              R, tol, vf)
+        if s < best:
+            best, kind, obj = s, ST_SEGMENT, k
+    for k in range(circles.shape[0]):
+        s = ball_circle_time(cx, cy, cvx, cvy, ax, ay, circles[k, 0], circles[k, 1],
+                             circles[k, 2], h, R, tol, vf)
+        if s < best:
+            best, kind, obj = s, ST_CIRCLE, k
+    for k in range(caps.shape[0]):
+        s = line_crossing_time(cx, cy, cvx, cvy, ax, ay, caps[k, 0], caps[k, 1], caps[k, 2],
+                               caps[k, 3], 1.0, h)
+        if s < best:
+            best, kind, obj = s, ST_CAPTURE, k
+    if i == watch_ball:
+        s = line_crossing_time(cx, cy, cvx, cvy, ax, ay, watch[0], watch[1], watch[2], watch[3],
+                               watch_side, h)
+        if s < best:
+            best, kind, obj = s, ST_WATCH, 0
+    return t + best, kind, obj
+
+
+@njit(cache=True)
+def _pair_time(B, i, j, t, params):
+    si = _state(B, i)
+    sj = _state(B, j)
+    if si == POCKETED or sj == POCKETED:
+        return INF
+    if not (_translating(si) or _translating(sj)):
+        return INF
+    xi, yi, uxi, uyi = _now(B, i, t)
+    xj, yj, uxj, uyj = _now(B, j, t)
+    h = min(B[i, B_TEND], B[j, B_TEND]) - t
+    return t + ball_ball_time(xi, yi, uxi, uyi, B[i, B_AX], B[i, B_AY], xj, yj, uxj, uyj,
+                              B[j, B_AX], B[j, B_AY], h, params[P_R], params[P_TOL],
+                              params[P_VFIRE])
+
+
+@njit(cache=True)
+def _refresh(B, i, t, params, lines, circles, caps, watch, watch_ball, watch_side, cache,
+             pair_t):
+    """Recompute every prediction that involves ball i."""
+    n = B.shape[0]
+    ts, kind, obj = _static_event(B, i, t, params, lines, circles, caps, watch, watch_ball,
+                                  watch_side)
+    cache[i, C_STATIC_T] = ts
+    cache[i, C_STATIC_KIND] = kind
+    cache[i, C_STATIC_OBJ] = obj
+    for j in range(n):
+        if j == i:
+            continue
+        k = min(i, j)
+        l = max(i, j)
+        old = pair_t[k, l]
+        new = _pair_time(B, k, l, t, params)
+        pair_t[k, l] = new
+        row_t = cache[k, C_ROW_T]
+        row_j = int(cache[k, C_ROW_J])
+        if new < row_t or (new == row_t and l < row_j):
+            cache[k, C_ROW_T] = new
+            cache[k, C_ROW_J] = l
+        elif row_j == l and new > old:
+            # The row's minimum got later: look the row over again.
+            bt = INF
+            bj = -1
+            for m in range(k + 1, n):
+                if pair_t[k, m] < bt:
+                    bt = pair_t[k, m]
+                    bj = m
+            cache[k, C_ROW_T] = bt
+            cache[k, C_ROW_J] = bj
+
+
+@njit(cache=True)
+def run(pos, on_table, cue, v0x, v0y, w0x, w0y, w0z, params, lines, circles, caps, watch,
+        max_events):
+    """Simulate one stroke from rest positions and the cue ball's velocity and spin.
+
+    Returns final positions (NaN when pocketed), final states, the event log (rows of time,
+    kind, ball a, ball b, object, x and y of ball a; see ``layout.EVC_*``), the motion-segment
+    log (``layout.SEG_*``), the time the last ball stopped, and whether the event cap was
+    reached.  The object of a cushion or jaw event is a line index, or the number of lines plus
+    a circle index for a rounded jaw tip; of a pocket event, the pocket index.
+    """
+    n = pos.shape[0]
+    B = np.zeros((n, B_COLS))
+    cache = np.empty((n, C_COLS))
+    pair_t = np.full((n, n), INF)
+    for i in range(n):
+        B[i, B_RX] = pos[i, 0]
+        B[i, B_RY] = pos[i, 1]
+        B[i, B_STATE] = STATIONARY if on_table[i] else POCKETED
+        B[i, B_TEND] = INF
+        cache[i, C_STATIC_T] = INF
+        cache[i, C_STATIC_KIND] = ST_NONE
+        cache[i, C_STATIC_OBJ] = -1
+        cache[i, C_ROW_T] = INF
+        cache[i, C_ROW_J] = -1
+    evlog = np.empty((64, EV_COLS))
+    seglog = np.empty((64 + n, SEG_COLS))
+    nseg = 0
+
+    _set_motion(B, cue, 0.0, v0x, v0y, w0x, w0y, w0z, params)
+    for i in range(n):
+        if on_table[i]:
+            seglog = _log_segment(seglog, nseg, 0.0, B, i)
+            nseg += 1
+
+    watch_ball = -1
+    watch_side = 1.0
+    if not math.isnan(watch[0]) and on_table[cue]:
+        watch_ball = cue
+        if (B[cue, B_RX] - watch[0]) * watch[2] + (B[cue, B_RY] - watch[1]) * watch[3] < 0.0:
+            watch_side = -1.0
+
+    evlog = _log_event(evlog, 0, 0.0, EV_STRIKE, cue, -1, -1, B[cue, B_RX], B[cue, B_RY])
+    nev = 1
+    _refresh(B, cue, 0.0, params, lines, circles, caps, watch, watch_ball, watch_side, cache,
+             pair_t)
+
+    truncated = False
+    iterations = 0
+    t = 0.0
+    while True:
+        # The earliest pending event.
+        best = INF
+        who = -1
+        what = 0  # 0 state change, 1 table contact, 2 pair
+        for i in range(n):
+            if B[i, B_TEND] < best:
+                best, who, what = B[i, B_TEND], i, 0
+            if cache[i, C_STATIC_T] < best:
+                best, who, what = cache[i, C_STATIC_T], i, 1
+            if cache[i, C_ROW_T] < best:
+                best, who, what = cache[i, C_ROW_T], i, 2
+        if who < 0:
+            break
+        iterations += 1
+        if nev >= max_events or iterations > 4 * max_events:
+            truncated = True
+            break
+        t = best
+        i = who
+        if what == 0:
+            _advance(B, i, t, params)
+            old = _state(B, i)
+            speed = math.hypot(B[i, B_VX], B[i, B_VY])
+            spin = abs(B[i, B_WZ]) > 1e-9
+            if old == SLIDING and speed > 1e-9:
+                new, kind = ROLLING, EV_SLIDE_ROLL
+            elif old == SLIDING:
+                new, kind = (SPINNING if spin else STATIONARY), EV_SLIDE_STOP
+            elif old == ROLLING:
+                new = SPINNING if spin else STATIONARY
+                kind = EV_ROLL_SPIN if spin else EV_ROLL_STOP
+            else:
+                new, kind = STATIONARY, EV_SPIN_STOP
+            _set_state(B, i, new, t, params)
+            evlog = _log_event(evlog, nev, t, kind, i, -1, -1, B[i, B_RX], B[i, B_RY])
+            nev += 1
+            seglog = _log_segment(seglog, nseg, t, B, i)
+            nseg += 1
+        elif what == 1:
+            kind_s = int(cache[i, C_STATIC_KIND])
+            obj = int(cache[i, C_STATIC_OBJ])
+            _advance(B, i, t, params)
+            x = B[i, B_RX]
+            y = B[i, B_RY]
+            if kind_s == ST_WATCH:
+                watch_side = -watch_side
+                evlog = _log_event(evlog, nev, t, EV_LINE_CROSS, i, -1, 0, x, y)
+                nev += 1
+            elif kind_s == ST_CAPTURE:
+                _set_state(B, i, POCKETED, t, params)
+                evlog = _log_event(evlog, nev, t, EV_POCKET, i, -1, obj, x, y)
+                nev += 1
+                seglog = _log_segment(seglog, nseg, t, B, i)
+                nseg += 1
+                B[i, B_RX] = math.nan
+                B[i, B_RY] = math.nan
+            else:
+                if kind_s == ST_SEGMENT:
+                    nx = lines[obj, S_NX]
+                    ny = lines[obj, S_NY]
+                    kind = EV_BALL_JAW if lines[obj, S_JAW] != 0.0 else EV_BALL_CUSHION
+                else:
+                    nx = x - circles[obj, 0]
+                    ny = y - circles[obj, 1]
+                    d = math.hypot(nx, ny)
+                    nx /= d
+                    ny /= d
+                    kind = EV_BALL_JAW
+                    obj = lines.shape[0] + obj  # logged: circles numbered after lines
+                out, closing = resolve_cushion(B[i, B_VX], B[i, B_VY], B[i, B_WX], B[i, B_WY],
+                                               B[i, B_WZ], nx, ny, params)
+                _set_motion(B, i, t, out[0], out[1], out[2], out[3], out[4], params)
+                if closing:
+                    evlog = _log_event(evlog, nev, t, kind, i, -1, obj, x, y)
+                    nev += 1
+                    seglog = _log_segment(seglog, nseg, t, B, i)
+                    nseg += 1
+        else:
+            j = int(cache[i, C_ROW_J])
+            _advance(B, i, t, params)
+            _advance(B, j, t, params)
+            out, closing = resolve_ball_ball(
+                B[i, B_RX], B[i, B_RY], B[i, B_VX], B[i, B_VY], B[i, B_WX], B[i, B_WY],
+                B[i, B_WZ], B[j, B_RX], B[j, B_RY], B[j, B_VX], B[j, B_VY], B[j, B_WX],
+                B[j, B_WY], B[j, B_WZ], params)
+            _set_motion(B, i, t, out[0], out[1], out[2], out[3], out[4], params)
+            _set_motion(B, j, t, out[5], out[6], out[7], out[8], out[9], params)
+            if closing:
+                evlog = _log_event(evlog, nev, t, EV_BALL_BALL, i, j, -1, B[i, B_RX],
+                                   B[i, B_RY])
+                nev += 1
+                seglog = _log_segment(seglog, nseg, t, B, i)
+                seglog = _log_segment(seglog, nseg + 1, t, B, j)
+                nseg += 2
+            _refresh(B, j, t, params, lines, circles, caps, watch, watch_ball, watch_side,
+                     cache, pair_t)
+        _refresh(B, i, t, params, lines, circles, caps, watch, watch_ball, watch_side, cache,
+                 pair_t)
+
+    final = np.empty((n, 2))
+    states = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        states[i] = _state(B, i)
+        if states[i] == POCKETED:
+            final[i, 0] = math.nan
+            final[i, 1] = math.nan
+        else:
+            tend = B[i, B_TEND]
+            _advance(B, i, tend if tend < INF else B[i, B_TREF], params)
+            final[i, 0] = B[i, B_RX]
+            final[i, 1] = B[i, B_RY]
+    return final, states, evlog[:nev], seglog[:nseg], t, truncated
