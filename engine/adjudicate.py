@@ -123,7 +123,8 @@ def _validate(state: GameState, stroke: StrokeFacts) -> None:
             raise IllegalInputError(
                 f"stroke.final.{b} is null but ball {b} was neither pocketed nor knocked off the "
                 f"table; balls may not be taken off to speed up the end", "R9.4")
-        if p is not None and b in seen and b != CUE:
+        if p is not None and b in seen and b != CUE \
+                and "hanging-ball-shaken-in" not in stroke.facts:
             raise MalformedInputError(f"stroke.final.{b}", list(p),
                                       "gives a resting place for a ball that fell")
         if p is not None and b != CUE and b not in state.balls:
@@ -160,8 +161,10 @@ def adjudicate(state: GameState, stroke: StrokeFacts) -> Outcome:
         return _void(state, "R11.4: the shooter was disturbed; position restored, stroke replayed")
     if "tush-believing-won" in facts:
         return _void(state, "R11.9: tushed believing the game won; balls restored, no penalty")
-    if state.break_pending and facts <= {"d", "tush"} and not stroke.pocketed \
-            and stroke.first_contact is None and not stroke.off_table:
+    cue_end = stroke.final.get(CUE)
+    if state.break_pending and facts & {"d", "tush"} and facts <= {"d", "tush"} \
+            and not stroke.pocketed and stroke.first_contact is None and not stroke.off_table \
+            and (cue_end is None or cue_end[0] <= spec.house_line_x):
         return _void(state, "R3.2: touching the cue ball in the house before the game starts "
                             "is free")
     if "hanging-ball-fell-after-opponent-stroke" in facts:
@@ -178,8 +181,10 @@ def adjudicate(state: GameState, stroke: StrokeFacts) -> Outcome:
     interfered = bool(facts & {"cue-stopped-by-opponent", "called-stopped-by-opponent"})
     if "tush" in facts:
         letters.add("d")
+    touch_only = ("d" in letters and not stroke.pocketed and not stroke.off_table
+                  and CUE not in stroke.final)  # a touch foul with no stroke: no miss as well
     if stroke.first_contact is None and not interfered and "tush" not in facts \
-            and "pass-to-partner" not in facts:
+            and "pass-to-partner" not in facts and not touch_only:
         letters.add("a")  # miss
     if CUE in stroke.pocketed_balls:
         letters.add("b")
