@@ -1,0 +1,95 @@
+"""End-to-end: ``pyramid score`` through a subprocess."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "pyramid.cli", "score", *args], cwd=ROOT,
+                          input=stdin, capture_output=True, text=True, timeout=120)
+
+
+def test_score_pot_json():
+    p = run(str(ROOT / "examples/score_pot.json"), "--json")
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    assert set(out) == {"adjudication", "state", "result"}
+    assert out["adjudication"]["points"] == [7, 0]
+    assert out["adjudication"]["counted"] == ["7"]
+    assert out["state"]["scores"] == [47, 38] and out["state"]["to_move"] == 0
+    assert "7" not in out["state"]["balls"] and "7" in out["state"]["shelves"][0]
+    assert out["result"] is None
+
+
+def test_score_foul_json():
+    """R7.1(b), R7.2, R7.3, R8.1 end to end."""
+    p = run(str(ROOT / "examples/score_foul.json"), "--json")
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    a = out["adjudication"]
+    assert a["fouls"] == ["R7.1b"] and a["penalty"] == 5 and a["points"] == [-5, 5]
+    assert [r["ball"] for r in a["respotted"]] == ["12"]
+    assert out["state"]["cue_in_hand"] is True and out["state"]["to_move"] == 1
+
+
+def test_score_human_output_and_stdin():
+    text = (ROOT / "examples/score_miss.json").read_text()
+    p = run("-", stdin=text)
+    assert p.returncode == 0
+    assert "foul (R7.1a)" in p.stdout and "scores: 45 - 33" in p.stdout
+
+
+def test_score_result_win():
+    doc = {"balls": {"cue": [1.0, 0.5], "9": [3.0, 1.0]}, "cue_in_hand": False,
+           "scores": [52, 40], "to_move": 0, "call_mode": "exact", "target": 71,
+           "shelves": [[], []], "variant": "two-player",
+           "stroke": {"call": {"ball": "9", "pocket": "FL", "manner": "clean"},
+                      "call_fulfilled": True, "first_contact": "9",
+                      "pocketed": [{"ball": "9", "pocket": "FL"}], "off_table": [], "fouls": [],
+                      "final": {"cue": [1.2, 0.4]}}}
+    p = run("-", "--json", stdin=json.dumps(doc))
+    out = json.loads(p.stdout)
+    assert out["result"] == {"winner": 0} and out["state"]["scores"] == [71, 40]
+
+
+def test_score_with_event_log():
+    doc = json.loads((ROOT / "examples/score_pot.json").read_text())
+    doc["stroke"] = {"call": {"ball": "7", "pocket": "FL", "manner": "bank"},
+                     "events": [{"time_s": 0, "kind": "strike", "balls": ["cue"]},
+                                {"time_s": 0.5, "kind": "ball-ball", "balls": ["cue", "7"]},
+                                {"time_s": 0.9, "kind": "ball-cushion", "balls": ["7"],
+                                 "cushion": "FL-ML"},
+                                {"time_s": 1.2, "kind": "pocket", "balls": ["7"], "pocket": "FL"}],
+                     "final": {"cue": [2.9, 1.2]}}
+    p = run("-", "--json", stdin=json.dumps(doc))
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)["adjudication"]["counted"] == ["7"]
+
+
+@pytest.mark.parametrize("mutate, needle", [
+    (lambda d: d.pop("stroke"), "stroke"),
+    (lambda d: d["stroke"].update(fouls=["zz"]), "stroke.fouls"),
+    (lambda d: d.update(scores="x"), "scores"),
+    (lambda d: d["stroke"]["call"].update(ball="1"), "not on the table"),
+    (lambda d: d["balls"].update(cue=[99, 0]), "balls.cue"),
+    (lambda d: d["stroke"]["pocketed"].append({"ball": "7", "pocket": "XX"}), "pocket"),
+])
+def test_score_bad_input_exit_2_no_traceback(mutate, needle):
+    doc = json.loads((ROOT / "examples/score_pot.json").read_text())
+    mutate(doc)
+    p = run("-", "--json", stdin=json.dumps(doc))
+    assert p.returncode == 2
+    assert needle in p.stderr and "Traceback" not in p.stderr
+    assert p.stdout == ""
+
+
+def test_score_not_json_and_missing_file():
+    p = run("-", stdin="{not json")
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    p = run("/nonexistent/state.json")
+    assert p.returncode == 2 and "does not exist" in p.stderr
