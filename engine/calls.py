@@ -103,11 +103,12 @@ class MannerShown:
 def manners_shown(events: Sequence[Event], ball: str) -> MannerShown:
     """Classify how ``ball`` was played, from an event log in time order (R5.1).
 
-    * cushion-first: the cue ball touched a cushion nose before its first ball contact;
+    * cushion-first: the cue ball touched a cushion (nose or jaw) before its first ball contact;
     * carom: the cue ball touched another ball before it touched ``ball``;
     * combination: ``ball`` was first set moving by another object ball, not the cue ball;
-    * bank: after it was set moving, ``ball`` touched a cushion nose before falling
-      (touching the called pocket's jaws is allowed in every manner);
+    * bank: after it was set moving, ``ball`` touched a cushion nose, or the jaw of a pocket
+      other than the one it fell in, before falling (rattling in the jaws of the pocket it
+      falls in is allowed in every manner);
     * kiss: after it was set moving, ``ball`` touched another ball before falling.
     """
     tags: set[str] = set()
@@ -115,11 +116,12 @@ def manners_shown(events: Sequence[Event], ball: str) -> MannerShown:
     cue_touched_ball = False
     moving = False  # has the called ball been set moving yet?
     fell_in: str | None = None
+    jaws_touched: set[str] = set()  # pockets whose jaws the called ball touched
     for ev in events:
         if fell_in is not None:
             break
-        if ev.kind == EventKind.BALL_CUSHION and ev.involves(CUE) and not cue_touched_ball:
-            tags.add(CUSHION_FIRST)
+        if ev.is_cushion_contact and ev.involves(CUE) and not cue_touched_ball:
+            tags.add(CUSHION_FIRST)  # a jaw is the end of a cushion: it counts too
         if ev.is_ball_ball:
             a, b = ev.balls[0], ev.balls[1]
             if CUE in ev.balls and not cue_touched_ball:
@@ -145,8 +147,12 @@ def manners_shown(events: Sequence[Event], ball: str) -> MannerShown:
                         via.add(other)
         if ev.kind == EventKind.BALL_CUSHION and ev.involves(ball) and moving:
             tags.add(BANK)
+        if ev.kind == EventKind.BALL_JAW and ev.involves(ball) and moving:
+            jaws_touched.add(ev.pocket)
         if ev.is_pocketing and ev.involves(ball):
             fell_in = ev.pocket
+    if jaws_touched - {fell_in}:
+        tags.add(BANK)  # off another pocket's jaw: the ball came in off the cushion's end
     return MannerShown(frozenset(tags), frozenset(via), fell_in)
 
 
