@@ -8,12 +8,14 @@ Public API (all values are immutable; JSON round-trips via ``to_json`` / ``from_
 
 * :func:`initial_state`, :class:`GameState`, :class:`MatchContext`
 * :class:`Call`, :func:`stroke_from_json`, :func:`stroke_from_events`, :class:`StrokeFacts`
-* :func:`adjudicate` (-> :class:`Outcome` with ``adjudication`` and ``state``), :func:`evaluate`
+* :func:`adjudicate` (-> :class:`Outcome` with ``adjudication`` and ``state``),
+  :func:`adjudicate_events`, :func:`adjudicate_sim_result`, :func:`evaluate`
 * :func:`legal_calls`, :func:`placement_region`, :func:`can_place_cue`, :func:`tush_available`,
   :func:`penalty_hands_game`
 * records: :func:`write_record`, :func:`read_record`, :func:`replay`
 """
-from .adjudicate import Adjudication, Outcome, adjudicate, evaluate
+from .adjudicate import (Adjudication, Outcome, adjudicate, adjudicate_events,
+                         adjudicate_sim_result, evaluate)
 from .calls import Call, manners_shown
 from .errors import EngineError, IllegalInputError, MalformedInputError
 from .handicap import (BallsHandicap, MixedHandicap, PointsHandicap, apply_handicap,

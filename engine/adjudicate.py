@@ -456,3 +456,23 @@ def evaluate(state: GameState, stroke: StrokeFacts) -> Adjudication:
     """What a stroke outcome would do (score change, turn, game end), without changing
     anything: states are immutable, so this is :func:`adjudicate` without the new state."""
     return adjudicate(state, stroke).adjudication
+
+
+def adjudicate_events(state: GameState, events, final: Mapping[str, Position | None],
+                      call: Call | None = None, placement: Position | None = None,
+                      facts=(), off_table=()) -> Outcome:
+    """Adjudicate a stroke given as an event log (list of :class:`sim.events.Event`, time
+    order) and resting positions (``None`` for balls that fell).  ``facts`` adds what events
+    cannot show (R7.1 letters c-f, h, i; named facts of :mod:`engine.stroke`)."""
+    from .stroke import stroke_from_events
+    return adjudicate(state, stroke_from_events(events, final, call=call, facts=facts,
+                                                off_table=off_table, placement=placement,
+                                                state=state))
+
+
+def adjudicate_sim_result(state: GameState, result, call: Call | None = None,
+                          placement: Position | None = None, facts=()) -> Outcome:
+    """Adjudicate a :class:`sim.result.SimResult` (only its ``events`` and ``final`` are
+    read; the simulator itself is never called here)."""
+    return adjudicate_events(state, result.events, result.final, call=call,
+                             placement=placement, facts=facts)

@@ -122,3 +122,17 @@ def test_reader_refuses_malformed_line_with_number(tmp_path):
         parse_record(bad)
     with pytest.raises(MalformedInputError, match="line 1"):
         parse_record(['{"type": "stroke"}'])
+
+
+def test_adjudicate_sim_result_reads_only_events_and_final(mid):
+    """R5.1 / R7.1(b) through a SimResult value (no simulator involved)."""
+    from engine import adjudicate_sim_result
+    from engine.calls import Call
+    from sim.result import Pocketed, SimResult
+    ev = [strike(), hit(0.5, "cue", "7"), pocket(1.0, "7", "FL"), pocket(1.4, "cue", "FR")]
+    res = SimResult(final={"cue": None, "7": None, "12": (2.4, 0.9)}, events=ev,
+                    pocketed=[Pocketed("7", "FL", 1.0), Pocketed("cue", "FR", 1.4)],
+                    duration_s=2.0)
+    out = adjudicate_sim_result(mid, res, call=Call("7", "FL"))
+    assert out.adjudication.fouls == ("R7.1b",) and out.adjudication.counted == ()
+    assert out.state.cue_in_hand and "7" in out.state.balls
