@@ -17,7 +17,7 @@ The order of the decisions follows the rules:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from .calls import BALL_AND_POCKET, Call

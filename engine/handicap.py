@@ -12,7 +12,7 @@ from typing import Iterable
 
 from .errors import IllegalInputError, MalformedInputError
 from .state import ONE_VS_PAIR, PAIR_ALTERNATE, THREE_EACH, GameState
-from .values import OBJECT_BALLS, ball_value, balls_value, sort_balls
+from .values import OBJECT_BALLS, balls_value, sort_balls
 
 
 @dataclass(frozen=True)

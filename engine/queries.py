@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .adjudicate import evaluate
 from .calls import Call, all_calls
-from .geometry import Position, Region, balls_in_region, spot_is_free
+from .geometry import Region, balls_in_region, spot_is_free
 from .state import GameState
 from .stroke import StrokeFacts
 from .values import CUE, PENALTY_POINTS

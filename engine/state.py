@@ -13,7 +13,7 @@ and side 1 the pair (``pair.partner`` says which partner is at the table).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from sim.events import BALL_IDS
