@@ -638,7 +638,7 @@ def game_sheet_figures(table: TableSpec, frames: Sequence[Mapping],
             _draw_position(ax, table, frame.get("balls") or {}, frame.get("paths"),
                            final=frame.get("final"), table_labels=False)
             _mark_pocketed(ax, table, frame.get("pocketed") or [])
-            text = textwrap.fill(_frame_caption(p * SHEET_MAX_FRAMES + j, frame), 52)
+            text = textwrap.fill(_frame_caption(p * SHEET_MAX_FRAMES + j, frame), 62)
             fig.text(left + 0.1 / W_in, bottom + 0.5 / H_in, text, ha="left", va="top",
                      fontsize=8)
         figs.append(fig)
