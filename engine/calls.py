@@ -91,8 +91,8 @@ class MannerShown:
 
     ``tags`` is a subset of {bank, kiss, carom, cushion-first, combination}; ``via`` the
     object balls involved (carom: balls the cue ball touched before the called ball; kiss:
-    balls the called ball touched after it was set moving; combination: the object balls
-    that touched the called ball before the cue ball did, or instead of it).
+    balls the called ball touched after it was set moving; combination: the chain of object
+    balls that drove the called ball, each set moving by the one before it, back to the cue ball).
     """
 
     tags: frozenset[str]
@@ -114,7 +114,10 @@ def manners_shown(events: Sequence[Event], ball: str) -> MannerShown:
     tags: set[str] = set()
     via: set[str] = set()
     cue_touched_ball = False
+    cue_contacts: list[str] = []  # balls the cue ball touched before the called ball moved
     moving = False  # has the called ball been set moving yet?
+    in_motion = {CUE}  # balls set moving so far (the cue ball from the strike)
+    set_moving_by: dict[str, str] = {}  # ball -> the ball whose contact first set it moving
     fell_in: str | None = None
     jaws_touched: set[str] = set()  # pockets whose jaws the called ball touched
     for ev in events:
@@ -124,23 +127,33 @@ def manners_shown(events: Sequence[Event], ball: str) -> MannerShown:
             tags.add(CUSHION_FIRST)  # a jaw is the end of a cushion: it counts too
         if ev.is_ball_ball:
             a, b = ev.balls[0], ev.balls[1]
-            if CUE in ev.balls and not cue_touched_ball:
+            mover = None
+            if a in in_motion and b not in in_motion:
+                mover, struck = a, b
+            elif b in in_motion and a not in in_motion:
+                mover, struck = b, a
+            if mover is not None:
+                in_motion.add(struck)
+                set_moving_by[struck] = mover
+            if CUE in ev.balls:
                 cue_touched_ball = True
-                other = ev.other(CUE)
-                if other != ball:
-                    tags.add(CAROM)
-                    via.add(other)
-            elif CUE in ev.balls and not moving and ev.other(CUE) != ball:
-                # the cue ball goes on touching balls before it reaches the called one
-                via.add(ev.other(CUE))
+                if not moving and ev.other(CUE) != ball:
+                    cue_contacts.append(ev.other(CUE))
             if ball in ev.balls:
                 other = b if a == ball else a
                 if not moving:
                     moving = True
-                    if other != CUE:
+                    if other == CUE:
+                        if cue_contacts:
+                            tags.add(CAROM)
+                            via.update(cue_contacts)
+                    else:
+                        # the chain of object balls that drove the called ball
                         tags.add(COMBINATION)
-                        via.add(other)
-                        tags.discard(CAROM)  # the cue ball never reached the called ball first
+                        link = other
+                        while link is not None and link != CUE:
+                            via.add(link)
+                            link = set_moving_by.get(link)
                 else:
                     tags.add(KISS)
                     if other != CUE:

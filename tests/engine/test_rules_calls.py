@@ -23,6 +23,8 @@ def golden(kind):
                         pocket(1.2, "7", "FL")],
         "cushion-first+bank": [strike(), cushion(0.3, "cue", "MR-FR"), hit(0.7, "cue", "7"),
                                cushion(0.9, "7", "FR-FL"), pocket(1.2, "7", "FL")],
+        "combination-chain": [strike(), hit(0.3, "cue", "12"), hit(0.4, "cue", "9"),
+                              hit(0.6, "12", "5"), hit(0.8, "5", "7"), pocket(1.2, "7", "FL")],
         "bank-off-other-jaw": [strike(), hit(0.5, "cue", "7"), jaw(0.8, "7", "ML", "FL-ML"),
                                pocket(1.2, "7", "FL")],
     }[kind]
@@ -34,6 +36,7 @@ def golden(kind):
     ("cushion-first", {"cushion-first"}, set()), ("combination", {"combination"}, {"12"}),
     ("cushion-first+bank", {"cushion-first", "bank"}, set()),
     ("bank-off-other-jaw", {"bank"}, set()),
+    ("combination-chain", {"combination"}, {"12", "5"}),
 ])
 def test_R5_1_manner_classified_from_events(kind, tags, via):
     """R5.1: the manner the event log shows (clean, bank, kiss, carom, cushion-first,
