@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import io
 import math
-import os
 import textwrap
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
