@@ -24,7 +24,9 @@ P_TOL = 16
 P_VFIRE = 17
 P_VELASTIC = 18
 P_VREST = 19
-N_PARAMS = 20
+P_E_J = 20
+P_MU_J = 21
+N_PARAMS = 22
 
 # Motion states (same values as sim.events.MotionState).
 STATIONARY = 0

@@ -56,6 +56,7 @@ class TableSpec:
     middle_jaw_radius_m: float = 0.011
     corner_channel_m: float = 0.0055
     middle_channel_m: float = 0.0
+    corner_jaw_opening_rad: float = 0.0
     middle_jaw_opening_rad: float = math.radians(15.0)
     capture_extra_m: float = 0.0
     cushion_height_m: float = 0.042
@@ -229,50 +230,38 @@ def build_geometry(spec: TableSpec) -> TableGeometry:
     def cushions_of(pid):
         return [c for c in CUSHION_IDS if pid in c.split("-")]
 
-    for pid, axis in corner_axes.items():
-        a = _unit(axis)
+    # Each jaw: the nose meets the face at a convex corner J, rounded with the rubber radius.
+    # The faces open outward from the pocket axis by the pocket's opening angle (0: a parallel
+    # channel).  J is placed so that the gap between the two roundings is the mouth width.
+    kinds_of = {pid: ("corner" if pid in corner_axes else "middle") for pid in POCKET_IDS}
+    for pid in POCKET_IDS:
+        corner = kinds_of[pid] == "corner"
+        a = _unit(corner_axes[pid] if corner else middle_axes[pid])
         P = pocket_pos[pid]
+        r = spec.corner_jaw_radius_m if corner else spec.middle_jaw_radius_m
+        mouth = spec.corner_mouth_m if corner else spec.middle_mouth_m
+        opening = spec.corner_jaw_opening_rad if corner else spec.middle_jaw_opening_rad
+        channel = spec.corner_channel_m if corner else spec.middle_channel_m
         for cid in cushions_of(pid):
             other = [q for q in cid.split("-") if q != pid][0]
             nose_dir = _unit(pocket_pos[other] - P)
-            # The face line is parallel to the axis, mouth/2 off it on this cushion's side.
-            side = nose_dir - np.dot(nose_dir, a) * a
-            side = _unit(side)
-            # Corner J: on the nose line (through P along nose_dir) and on the face line.
-            # P + j*nose_dir = P + (mouth/2)*side + t*a  =>  j*(nose.side) = mouth/2
-            j = (spec.corner_mouth_m / 2) / float(np.dot(nose_dir, side))
-            J = P + j * nose_dir
-            nose_pt, face_pt, centre = _rounded_jaw(J, nose_dir, a, spec.corner_jaw_radius_m)
-            jaws[(pid, cid)] = (nose_pt, face_pt, centre, a, spec.corner_jaw_radius_m)
-        face_pts = [jaws[(pid, c)][1] for c in cushions_of(pid)]
-        start = max(float(np.dot(fp - P, a)) for fp in face_pts)  # channel starts here
-        depth = start + spec.corner_channel_m + spec.capture_extra_m
-        capture[pid] = (P + depth * a, -a)
-        mouth_centre[pid] = P + start * a
-        face_len[pid] = spec.corner_channel_m + spec.capture_extra_m + 2 * R + (
-            start - min(float(np.dot(fp - P, a)) for fp in face_pts))
-
-    for pid, axis in middle_axes.items():
-        a = _unit(axis)
-        P = pocket_pos[pid]
-        r = spec.middle_jaw_radius_m
-        for cid in cushions_of(pid):
-            other = [q for q in cid.split("-") if q != pid][0]
-            nose_dir = _unit(pocket_pos[other] - P)
-            face_dir = _unit(a * math.cos(spec.middle_jaw_opening_rad)
-                             + nose_dir * math.sin(spec.middle_jaw_opening_rad))
-            # Place the corner so that the gap between the two roundings is the mouth.
+            side = _unit(nose_dir - np.dot(nose_dir, a) * a)  # across the axis, this jaw's side
+            face_dir = _unit(a * math.cos(opening) + side * math.sin(opening))
+            # The rounding's distance from the axis grows with J's distance along the nose.
             _, _, c0 = _rounded_jaw(P, nose_dir, face_dir, r)
-            offset = float(np.dot(c0 - P, nose_dir))
-            j = spec.middle_mouth_m / 2 + r - offset
+            off0 = float(np.dot(c0 - P, side))
+            j = (mouth / 2 + r - off0) / float(np.dot(nose_dir, side))
             J = P + j * nose_dir
             nose_pt, face_pt, centre = _rounded_jaw(J, nose_dir, face_dir, r)
             jaws[(pid, cid)] = (nose_pt, face_pt, centre, face_dir, r)
         centres = [jaws[(pid, c)][2] for c in cushions_of(pid)]
-        depth = float(np.dot(centres[0] - P, a)) + spec.middle_channel_m + spec.capture_extra_m
+        face_pts = [jaws[(pid, c)][1] for c in cushions_of(pid)]
+        gap_line = float(np.dot(centres[0] - P, a))  # narrowest gap, across the roundings
+        # The slate ends ``channel`` behind the narrowest gap (where a parallel channel begins).
+        depth = gap_line + channel + spec.capture_extra_m
         capture[pid] = (P + depth * a, -a)
-        mouth_centre[pid] = P + float(np.dot(centres[0] - P, a)) * a
-        face_len[pid] = spec.middle_channel_m + spec.capture_extra_m + 3 * R
+        mouth_centre[pid] = P + gap_line * a
+        face_len[pid] = depth - min(float(np.dot(fp - P, a)) for fp in face_pts) + 2 * R
 
     segments, normals, kinds, seg_cushion, seg_pocket = [], [], [], [], []
     circles, circ_cushion, circ_pocket = [], [], []

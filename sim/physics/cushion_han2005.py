@@ -18,12 +18,13 @@ import math
 
 from numba import njit
 
-from ..layout import P_E_C, P_H_C, P_M, P_MU_C, P_R, P_VREST
+from ..layout import P_H_C, P_M, P_R, P_VREST
 
 
 @njit(cache=True)
-def resolve_cushion(vx, vy, wx, wy, wz, nx, ny, params):
-    """Velocity and spin after hitting a cushion whose free-side normal is (nx, ny).
+def resolve_cushion(vx, vy, wx, wy, wz, nx, ny, e, mu, params):
+    """Velocity and spin after hitting a cushion whose free-side normal is (nx, ny), with
+    restitution ``e`` and ball-rubber friction ``mu``.
 
     Returns ``(vx, vy, wx, wy, wz)`` and whether the ball was closing on the cushion.
     """
@@ -42,8 +43,6 @@ def resolve_cushion(vx, vy, wx, wy, wz, nx, ny, params):
         vxp = 0.0
         wyp = 0.0
     else:
-        e = params[P_E_C]
-        mu = params[P_MU_C]
         sin_t = params[P_H_C] / R - 1.0
         cos_t = math.sqrt(1.0 - sin_t * sin_t)
         c = vxp * cos_t

@@ -26,7 +26,7 @@ from ..layout import (B_AX, B_AY, B_COLS, B_RX, B_RY, B_STATE, B_TEND, B_TREF, B
                       B_WX, B_WY, B_WZ, C_COLS, C_ROW_J, C_ROW_T, C_STATIC_KIND, C_STATIC_OBJ,
                       C_STATIC_T, EV_BALL_BALL, EV_BALL_CUSHION, EV_BALL_JAW, EV_COLS,
                       EV_LINE_CROSS, EV_POCKET, EV_ROLL_SPIN, EV_ROLL_STOP, EV_SLIDE_ROLL,
-                      EV_SLIDE_STOP, EV_SPIN_STOP, EV_STRIKE, P_R, P_TOL, P_VFIRE, POCKETED,
+                      EV_SLIDE_STOP, EV_SPIN_STOP, EV_STRIKE, P_E_C, P_E_J, P_MU_C, P_MU_J, P_R, P_TOL, P_VFIRE, POCKETED,
                       ROLLING, S_JAW, S_NX, S_NY, S_X0, S_X1, S_Y0, S_Y1, SEG_COLS, SLIDING,
                       SPINNING, ST_CAPTURE, ST_CIRCLE, ST_NONE, ST_SEGMENT, ST_WATCH, STATIONARY)
 from .ball_ball import resolve_ball_ball
@@ -354,8 +354,11 @@ def run(pos, on_table, cue, v0x, v0y, w0x, w0y, w0z, params, lines, circles, cap
                     ny /= d
                     kind = EV_BALL_JAW
                     obj = lines.shape[0] + obj  # logged: circles numbered after lines
+                jaw = kind == EV_BALL_JAW
                 out, closing = resolve_cushion(B[i, B_VX], B[i, B_VY], B[i, B_WX], B[i, B_WY],
-                                               B[i, B_WZ], nx, ny, params)
+                                               B[i, B_WZ], nx, ny,
+                                               params[P_E_J] if jaw else params[P_E_C],
+                                               params[P_MU_J] if jaw else params[P_MU_C], params)
                 _set_motion(B, i, t, out[0], out[1], out[2], out[3], out[4], params)
                 if closing:
                     evlog = _log_event(evlog, nev, t, kind, i, -1, obj, x, y)

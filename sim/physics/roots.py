@@ -26,6 +26,7 @@ import math
 from numba import njit
 
 INF = math.inf
+BEHIND_M = 1e-6  # deeper than any round-off overlap
 
 
 @njit(cache=True, inline="always")
@@ -203,7 +204,11 @@ def first_contact(e0, e1, e2, e3, e4, horizon, tol, dmin):
 
 @njit(cache=True)
 def first_contact_quadratic(g0, g1, g2, horizon, tol, dmin):
-    """:func:`first_contact` for a gap of degree two, in closed form (cushion lines)."""
+    """:func:`first_contact` for a gap of degree two, in closed form (cushion lines).
+
+    A straight cushion is a segment of an infinite line: a ball well behind the line (more
+    than ``BEHIND_M``) is elsewhere on the table, not touching it, however it moves.
+    """
     if not (horizon > 0.0) or horizon == INF:
         return INF
     split = horizon
@@ -218,7 +223,9 @@ def first_contact_quadratic(g0, g1, g2, horizon, tol, dmin):
             glo = (g2 * lo + g1) * lo + g0
             ghi = (g2 * hi + g1) * hi + g0
             if ghi < glo:  # closing piece
-                if glo <= tol:
+                if glo < -BEHIND_M:
+                    pass
+                elif glo <= tol:
                     if 2.0 * g2 * lo + g1 <= -dmin:
                         return lo
                     if 2.0 * g2 * hi + g1 <= -dmin:
