@@ -177,14 +177,15 @@ class TableGeometry:
                                      self.capture_lines, self.spec.ball_radius_m))
 
     def _in_throat(self, k: int, x: float, y: float, tolerance_m: float) -> bool:
+        """The centre lies between pocket k's jaw-face lines, short of its capture line (the
+        clearance from the real faces and roundings is checked separately)."""
         px, py, nx, ny = self.capture_lines[k]
         if (x - px) * nx + (y - py) * ny <= 0.0:
             return False
-        R = self.spec.ball_radius_m
         for s in self.jaw_faces_by_pocket[k]:
             x0, y0 = self.segments[s, 0], self.segments[s, 1]
             n = self.segment_normals[s]
-            if (x - x0) * n[0] + (y - y0) * n[1] < R - tolerance_m:
+            if (x - x0) * n[0] + (y - y0) * n[1] < -tolerance_m:
                 return False
         return True
 

@@ -1,0 +1,1 @@
+"""Agents of several strengths, all behind the interface of :mod:`ai.agent`."""

@@ -1,0 +1,65 @@
+"""Execution noise: how far a stroke that is played lands from the stroke that was meant.
+
+Gaussian noise on the five stroke parameters, with the standard deviations of the
+computational pool tournaments (Computer Olympiad 2005-2008: direction 0.125 deg, speed
+0.075 m/s, elevation 0.1 deg, tip offset 0.5 mm; the offsets here are fractions of R), all
+scaled by one magnitude factor.  The same model is the AI's belief about both players.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+import math
+
+import numpy as np
+
+from sim import Strike
+
+BALL_RADIUS_M = 0.034
+
+SKILLS = {  # named skill levels: the noise magnitude factor
+    "perfect": 0.0,
+    "master": 0.5,
+    "strong": 1.0,
+    "club": 2.0,
+    "beginner": 4.0,
+}
+
+
+@dataclass(frozen=True)
+class NoiseModel:
+    sigma_phi_rad: float = math.radians(0.125)
+    sigma_speed_mps: float = 0.075
+    sigma_elevation_rad: float = math.radians(0.1)
+    sigma_offset: float = 0.0005 / BALL_RADIUS_M  # 0.5 mm as a fraction of R
+    magnitude: float = 1.0
+
+    @classmethod
+    def for_skill(cls, skill: str | float) -> "NoiseModel":
+        if isinstance(skill, (int, float)) and not isinstance(skill, bool):
+            if not (math.isfinite(skill) and skill >= 0):
+                raise ValueError(f"skill magnitude must be a number >= 0, got {skill!r}")
+            return cls(magnitude=float(skill))
+        try:
+            return cls(magnitude=SKILLS[skill])
+        except KeyError:
+            raise ValueError(f"unknown skill {skill!r}; known: {', '.join(SKILLS)} "
+                             "or a magnitude factor") from None
+
+    def perturb(self, strike: Strike, rng: np.random.Generator,
+                miscue_offset: float = 0.6) -> Strike:
+        """The stroke actually played.  Offsets stay inside the miscue limit and the speed and
+        elevation inside their ranges (a player does not miscue by noise alone here)."""
+        if self.magnitude == 0.0:
+            return strike
+        k = self.magnitude
+        z = rng.standard_normal(5)
+        speed = max(0.05, strike.speed_mps + k * self.sigma_speed_mps * z[1])
+        elevation = min(max(0.0, strike.elevation_rad + k * self.sigma_elevation_rad * z[2]),
+                        math.radians(89.0))
+        side = strike.side + k * self.sigma_offset * z[3]
+        vertical = strike.vertical + k * self.sigma_offset * z[4]
+        r = math.hypot(side, vertical)
+        if r > miscue_offset:
+            side, vertical = side * miscue_offset / r, vertical * miscue_offset / r
+        return replace(strike, speed_mps=speed, phi_rad=strike.phi_rad + k * self.sigma_phi_rad * z[0],
+                       elevation_rad=elevation, side=side, vertical=vertical)
