@@ -23,6 +23,7 @@ from .events import BALL_IDS, CUE, Event, EventKind, ball_index
 from .params import PhysicsParams, kernel_params
 from .physics.cue_strike import strike as _strike_kernel
 from .physics.loop import run as _run_kernel
+from .physics.loop import run_batch as _run_batch_kernel
 from .result import Pocketed, SimResult
 from .table import CUSHION_IDS, POCKET_IDS, PRESETS, SEGMENT_JAW_FACE, TableSpec, table_by_name
 
@@ -173,6 +174,32 @@ class Simulator:
         vx, vy, wx, wy, wz = cue_motion
         return _run_kernel(positions, on_table, cue, vx, vy, wx, wy, wz, self.params,
                            self._lines, self._circles, self._caps, watch, self.max_events)
+
+    def cue_ball_motions(self, strikes) -> np.ndarray:
+        """Cue-ball velocity and spin for many strokes, as a (B, 5) array (validated)."""
+        out = np.empty((len(strikes), 5))
+        for k, s in enumerate(strikes):
+            out[k] = self.cue_ball_motion(s)
+        return out
+
+    def run_batch_arrays(self, positions: np.ndarray, on_table: np.ndarray, motions: np.ndarray,
+                         watch_line=None, cue: int = CUE):
+        """Many strokes from one position in one compiled call (see ``physics.loop.run_batch``):
+        the fast path for search.  No motion segments are kept."""
+        watch = self._no_watch if watch_line is None else np.asarray(watch_line, dtype=float)
+        return _run_batch_kernel(positions, on_table, cue, np.ascontiguousarray(motions, float),
+                                 self.params, self._lines, self._circles, self._caps, watch,
+                                 self.max_events)
+
+    def results_from_batch(self, raw, on_table) -> list[SimResult]:
+        """Turn :meth:`run_batch_arrays` output into :class:`SimResult` values (no segments)."""
+        finals, states, events, offsets, durations, truncated = raw
+        out = []
+        for k in range(len(durations)):
+            one = (finals[k], states[k], events[offsets[k]:offsets[k + 1]], None, durations[k],
+                   truncated[k])
+            out.append(self.result_from_raw(one, on_table))
+        return out
 
     def simulate(self, balls: dict[str, tuple[float, float]], strike: Strike,
                  watch_house_line: bool | float = False, check: bool = True) -> SimResult:

@@ -400,3 +400,35 @@ def run(pos, on_table, cue, v0x, v0y, w0x, w0y, w0z, params, lines, circles, cap
             final[i, 0] = B[i, B_RX]
             final[i, 1] = B[i, B_RY]
     return final, states, evlog[:nev], seglog[:nseg], t, truncated
+
+
+@njit(cache=True)
+def run_batch(pos, on_table, cue, motions, params, lines, circles, caps, watch, max_events):
+    """Many strokes from one position in one call: ``motions[k] = (vx, vy, wx, wy, wz)`` of the
+    cue ball for stroke k.  Returns final positions (B, N, 2), final states (B, N), all event
+    logs stacked with ``offsets`` (stroke k's events are rows offsets[k]:offsets[k+1]), the
+    stopping times and the truncation flags.  Motion segments are not kept."""
+    nb = motions.shape[0]
+    n = pos.shape[0]
+    finals = np.empty((nb, n, 2))
+    states = np.empty((nb, n), dtype=np.int64)
+    offsets = np.zeros(nb + 1, dtype=np.int64)
+    durations = np.empty(nb)
+    truncated = np.zeros(nb, dtype=np.bool_)
+    events = np.empty((max(16, 8 * nb), EV_COLS))
+    total = 0
+    for k in range(nb):
+        final, st, evlog, _seg, t_end, trunc = run(
+            pos, on_table, cue, motions[k, 0], motions[k, 1], motions[k, 2], motions[k, 3],
+            motions[k, 4], params, lines, circles, caps, watch, max_events)
+        finals[k] = final
+        states[k] = st
+        durations[k] = t_end
+        truncated[k] = trunc
+        m = evlog.shape[0]
+        while total + m > events.shape[0]:
+            events = _grow(events)
+        events[total:total + m] = evlog
+        total += m
+        offsets[k + 1] = total
+    return finals, states, events[:total], offsets, durations, truncated
