@@ -10,8 +10,37 @@ from typing import Callable
 from .agent import Agent
 from .agents.random_agent import RandomAgent
 
+
+def _greedy(**opts):
+    from .agents.greedy import GreedyAgent
+    return GreedyAgent(**opts)
+
+
+def _mc(**opts):
+    from .agents.mc import MCAgent
+    return MCAgent(**opts)
+
+
+def _mc_fast(**opts):
+    from .agents.mc import MCAgent
+    opts.setdefault("budget", "120")
+    opts.setdefault("name", "mc-fast")
+    return MCAgent(**opts)
+
+
+def _mc_strong(**opts):
+    from .agents.mc import MCAgent
+    opts.setdefault("budget", "1200")
+    opts.setdefault("name", "mc-strong")
+    return MCAgent(**opts)
+
+
 FACTORIES: dict[str, Callable[..., Agent]] = {
     "random": lambda **opts: RandomAgent(**opts),
+    "greedy": _greedy,  # best geometric pot, no sampling
+    "mc": _mc,  # Monte Carlo: budget=300 samples, time=SECONDS, skill=strong, fouls, safeties
+    "mc-fast": _mc_fast,
+    "mc-strong": _mc_strong,
 }
 
 

@@ -1,0 +1,209 @@
+"""Cheap table geometry for the AI: ghost balls, cut angles, blocked paths, and a closed-form
+estimate of how likely a pot is under the execution noise.
+
+Everything here is vectorised numpy and never calls the simulator: it is the pre-filter that
+decides which candidate strokes are worth simulating, the greedy agent's whole brain, and the
+one-stroke look-ahead ("how good a shot does whoever plays next have?") inside the Monte
+Carlo evaluation.
+
+Pot probability model:
+
+* the cue direction error sigma_phi (noise model) moves the ghost ball sideways by
+  ``d1 * dphi``; at cut angle theta this turns the object ball's direction by
+  ``dalpha = dphi * (1 + d1 / (2 R cos theta))``;
+* the object ball drops if its line passes within ``w`` of the pocket's target point, where
+  ``w`` is the effective half-window of the pocket for that approach angle (corner: widest
+  along the pocket axis; middle: narrower the more oblique the approach);
+* ``p = erf(w / (d2 * sigma_alpha * sqrt 2))``, with a floor on the noise so that a
+  "perfect" player still misses very long thin cuts sometimes (the geometry is approximate).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from sim.table import POCKET_IDS, TableSpec
+
+CORNER = np.array([True, True, False, False, True, True])
+# Effective half-window (m) of a pocket for the ball centre's line, head-on; calibrated
+# against the simulator (benchmarks/ai_bench.py --calibrate-geometry) to the order of a mm.
+W_CORNER = 0.009
+W_MIDDLE = 0.013
+MAX_CUT_RAD = math.radians(78.0)
+MAX_CORNER_APPROACH = math.radians(62.0)  # angle between the ball's path and the pocket axis
+MAX_MIDDLE_APPROACH = math.radians(58.0)
+MIN_SIGMA_PHI = math.radians(0.03)
+
+
+def erf(x: np.ndarray) -> np.ndarray:
+    """Abramowitz-Stegun 7.1.26 (|error| < 1.5e-7), vectorised."""
+    x = np.asarray(x, dtype=float)
+    s = np.sign(x)
+    a = np.abs(x)
+    t = 1.0 / (1.0 + 0.3275911 * a)
+    y = 1.0 - (((((1.061405429 * t - 1.453152027) * t) + 1.421413741) * t - 0.284496736) * t
+               + 0.254829592) * t * np.exp(-a * a)
+    return s * y
+
+
+@dataclass(frozen=True)
+class Pockets:
+    targets: np.ndarray  # (6, 2) the point a potted ball's centre aims at
+    axes: np.ndarray  # (6, 2) unit vectors into the pockets
+    corner: np.ndarray  # (6,) bool
+
+
+def pockets_of(spec: TableSpec) -> Pockets:
+    g = spec.geometry
+    targets = g.mouth_centres + 0.01 * g.pocket_axes
+    return Pockets(np.ascontiguousarray(targets), np.ascontiguousarray(g.pocket_axes), CORNER)
+
+
+def _seg_point_dist(a: np.ndarray, b: np.ndarray, p: np.ndarray) -> np.ndarray:
+    """Distance from points p (..., M, 2) to segments a->b (..., 1, 2); broadcasting."""
+    ab = b - a
+    L2 = np.maximum((ab * ab).sum(-1), 1e-12)
+    t = np.clip(((p - a) * ab).sum(-1) / L2, 0.0, 1.0)
+    proj = a + t[..., None] * ab
+    return np.sqrt(((p - proj) ** 2).sum(-1))
+
+
+def path_clear(a: np.ndarray, b: np.ndarray, obstacles: np.ndarray, R: float,
+               width: float = 2.0) -> np.ndarray:
+    """For segments a->b (N, 2) each: True if no obstacle centre (M, 2) lies within
+    ``width * R`` of it.  Obstacles at the segment's end points are the caller's business."""
+    if len(obstacles) == 0:
+        return np.ones(len(a), dtype=bool)
+    d = _seg_point_dist(a[:, None, :], b[:, None, :], obstacles[None, :, :])
+    return (d >= width * R - 1e-9).all(axis=1)
+
+
+@dataclass
+class ShotTable:
+    """Clean pots of each object ball into each pocket from one cue position."""
+
+    balls: list[str]
+    p: np.ndarray  # (n, 6) estimated pot probability (0 where infeasible)
+    phi: np.ndarray  # (n, 6) cue direction to the ghost ball
+    cut: np.ndarray  # (n, 6) cut angle (rad)
+    d1: np.ndarray  # cue -> ghost
+    d2: np.ndarray  # object -> pocket
+    feasible: np.ndarray  # (n, 6) bool
+
+    def best(self, values: np.ndarray | None = None):
+        """(ball, pocket index, p) of the most likely pot, or None."""
+        if self.p.size == 0:
+            return None
+        i, k = np.unravel_index(int(np.argmax(self.p)), self.p.shape)
+        if self.p[i, k] <= 0:
+            return None
+        return self.balls[i], int(k), float(self.p[i, k])
+
+
+def sigma_phi(noise) -> float:
+    return max(noise.magnitude * noise.sigma_phi_rad, MIN_SIGMA_PHI)
+
+
+def shot_table(spec: TableSpec, pk: Pockets, cue: np.ndarray, balls: dict, targets: list[str],
+               noise) -> ShotTable:
+    """Every clean pot of ``targets`` from cue position ``cue`` (2,), blocked paths and
+    impossible cuts filtered out, with the closed-form pot probability."""
+    R = spec.ball_radius_m
+    n = len(targets)
+    if n == 0:
+        z = np.zeros((0, 6))
+        return ShotTable([], z, z, z, z, z, z.astype(bool))
+    O = np.array([balls[b] for b in targets], dtype=float)  # (n, 2)
+    P = pk.targets  # (6, 2)
+    v = P[None, :, :] - O[:, None, :]  # (n, 6, 2)
+    d2 = np.sqrt((v * v).sum(-1))
+    u = v / d2[..., None]
+    G = O[:, None, :] - 2 * R * u
+    a = G - cue[None, None, :]
+    d1 = np.sqrt((a * a).sum(-1))
+    ahat = a / np.maximum(d1, 1e-9)[..., None]
+    cos_cut = (ahat * u).sum(-1)
+    cut = np.arccos(np.clip(cos_cut, -1, 1))
+    phi = np.arctan2(a[..., 1], a[..., 0])
+    approach = np.arccos(np.clip((u * pk.axes[None, :, :]).sum(-1), -1, 1))
+    max_app = np.where(pk.corner, MAX_CORNER_APPROACH, MAX_MIDDLE_APPROACH)[None, :]
+    feasible = (cut < MAX_CUT_RAD) & (approach < max_app) & (d1 > 1e-6)
+    # blocked paths: cue -> ghost must miss every other ball; object -> pocket likewise
+    all_ids = [b for b in balls if b != "cue"]
+    allpos = np.array([balls[b] for b in all_ids], dtype=float).reshape(-1, 2)
+    idx = {b: i for i, b in enumerate(all_ids)}
+    flat_O = np.repeat(O, 6, axis=0)
+    flat_G = G.reshape(-1, 2)
+    flat_P = np.tile(P, (n, 1))
+    if len(allpos):
+        mask_self = np.zeros((n * 6, len(allpos)), dtype=bool)
+        for i, b in enumerate(targets):
+            mask_self[i * 6:(i + 1) * 6, idx[b]] = True
+        d_cue = _seg_point_dist(np.broadcast_to(cue, flat_G.shape)[:, None, :], flat_G[:, None, :],
+                                allpos[None, :, :])
+        d_obj = _seg_point_dist(flat_O[:, None, :], flat_P[:, None, :], allpos[None, :, :])
+        ok_cue = ((d_cue >= 2 * R - 1e-9) | mask_self).all(1)
+        ok_obj = ((d_obj >= 2 * R - 1e-9) | mask_self).all(1)
+        # the cue ball's own position blocks the object's path too
+        d_obj_cue = _seg_point_dist(flat_O, flat_P, np.broadcast_to(cue, flat_O.shape))
+        ok_obj &= d_obj_cue >= 2 * R - 1e-9
+        feasible &= (ok_cue & ok_obj).reshape(n, 6)
+    # pocket window
+    w = np.where(pk.corner[None, :], W_CORNER * np.cos(approach) ** 0.5,
+                 W_MIDDLE * np.maximum(np.cos(approach), 0.0) ** 1.5)
+    sphi = sigma_phi(noise)
+    cosc = np.maximum(np.cos(cut), 0.12)
+    s_alpha = sphi * (1.0 + d1 / (2 * R * cosc))
+    p = erf(w / (np.maximum(d2, 0.02) * s_alpha * math.sqrt(2)))
+    p = np.where(feasible, p, 0.0)
+    return ShotTable(list(targets), p, phi, cut, d1, d2, feasible)
+
+
+def pot_speed(d1: float, d2: float, cut: float) -> float:
+    """A speed (m/s) that brings the object ball to the pocket with some to spare."""
+    c = max(math.cos(cut), 0.3)
+    return float(min(max(0.9 + 0.55 * (d1 + d2 / c), 1.2), 5.5))
+
+
+def mirror(point: np.ndarray, line: tuple[str, float]) -> np.ndarray:
+    """Mirror a point across the line x = c or y = c."""
+    axis, c = line
+    q = np.array(point, dtype=float)
+    if axis == "x":
+        q[0] = 2 * c - q[0]
+    else:
+        q[1] = 2 * c - q[1]
+    return q
+
+
+def rebound_lines(spec: TableSpec) -> list[tuple[str, float, str]]:
+    """The lines a ball centre rebounds from (R inside each cushion nose), with names."""
+    R = spec.ball_radius_m
+    L, W = spec.length_m, spec.width_m
+    return [("x", R, "near"), ("x", L - R, "far"), ("y", R, "right"), ("y", W - R, "left")]
+
+
+def first_ball_on_line(start: np.ndarray, phi: float, balls: dict, R: float,
+                       exclude=("cue",)) -> tuple[str | None, float]:
+    """The first ball the cue ball would touch rolling straight from ``start`` along phi."""
+    d = np.array([math.cos(phi), math.sin(phi)])
+    best, best_t = None, math.inf
+    for b, p in balls.items():
+        if b in exclude:
+            continue
+        rel = np.asarray(p) - start
+        t = rel @ d
+        if t <= 0:
+            continue
+        perp2 = rel @ rel - t * t
+        if perp2 < (2 * R) ** 2:
+            tt = t - math.sqrt((2 * R) ** 2 - perp2)
+            if tt < best_t:
+                best, best_t = b, tt
+    return best, best_t
+
+
+__all__ = ["Pockets", "pockets_of", "ShotTable", "shot_table", "pot_speed", "path_clear",
+           "mirror", "rebound_lines", "first_ball_on_line", "erf", "POCKET_IDS"]

@@ -1,0 +1,195 @@
+"""From the simulator's raw batch arrays to refereed outcomes, fast.
+
+``Simulator.results_from_batch`` builds Python event objects (~140 us a stroke) and the rules
+core's ``adjudicate`` takes ~300 us more: too slow for thousands of Monte Carlo samples.  So:
+
+1. :func:`facts_of_sample` reads one sample's event rows directly (first contact, pocketed
+   balls, whether the cue ball crossed the house line first, and the manner the called ball
+   was played in -- a row-level port of ``engine.calls.manners_shown``, checked against it
+   in tests/ai/test_outcomes.py);
+2. samples with the same *signature* (first contact, pocketed balls in order, call fulfilled,
+   line crossed first) get the same points, fouls, turn and result from the rules core, so
+   :class:`Referee` adjudicates one representative per signature with ``engine.adjudicate``
+   and reuses it, swapping in each sample's own resting positions.
+
+Nothing about the rules is decided here: every score, foul and turn comes from the engine.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from engine import Call, GameState, StrokeFacts, adjudicate
+from engine.calls import BALL_AND_POCKET
+from engine.geometry import respot
+from sim import layout
+from sim.events import BALL_IDS
+from sim.table import POCKET_IDS
+
+EV_BB, EV_CUSH, EV_JAW, EV_POCKET, EV_LINE = (layout.EV_BALL_BALL, layout.EV_BALL_CUSHION,
+                                              layout.EV_BALL_JAW, layout.EV_POCKET,
+                                              layout.EV_LINE_CROSS)
+TAG_BANK, TAG_KISS, TAG_CAROM, TAG_CF, TAG_COMBO = ("bank", "kiss", "carom", "cushion-first",
+                                                    "combination")
+
+
+class JawMap:
+    def __init__(self, geometry):
+        self.nseg = len(geometry.segments)
+        self.seg_pocket = np.asarray(geometry.segment_pocket)
+        self.circ_pocket = np.asarray(geometry.circle_pocket)
+
+    def pocket(self, obj: int) -> int:
+        return int(self.seg_pocket[obj]) if obj < self.nseg else int(self.circ_pocket[obj - self.nseg])
+
+
+def facts_of_sample(rows: np.ndarray, called: int, jaws: JawMap):
+    """(first_contact index or -1, pocketed tuple of (ball index, pocket index), crossed line
+    before first contact, manner tags frozenset, via frozenset, pocket index of called or -1)."""
+    kinds = rows[:, layout.EVC_KIND].astype(np.int64)
+    A = rows[:, layout.EVC_A].astype(np.int64)
+    B = rows[:, layout.EVC_B].astype(np.int64)
+    OBJ = rows[:, layout.EVC_OBJ].astype(np.int64)
+    first = -1
+    crossed = False
+    pocketed = []
+    tags: set = set()
+    via: set = set()
+    cue_touched = False
+    cue_contacts: list = []
+    moving = False
+    in_motion = {0}
+    set_by: dict = {}
+    fell = -1
+    jaws_touched: set = set()
+    for k in range(len(kinds)):
+        kind = kinds[k]
+        a, b = A[k], B[k]
+        if kind == EV_LINE:
+            if a == 0 and first < 0:
+                crossed = True
+            continue
+        if kind == EV_POCKET:
+            pocketed.append((int(a), int(OBJ[k])))
+            if a == called and fell < 0:
+                fell = int(OBJ[k])
+            continue
+        if fell >= 0 or called < 0:
+            if kind == EV_BB and first < 0 and (a == 0 or b == 0):
+                first = int(b if a == 0 else a)
+            continue
+        if kind == EV_CUSH or kind == EV_JAW:
+            if a == 0 and not cue_touched:
+                tags.add(TAG_CF)
+            if a == called and moving:
+                if kind == EV_CUSH:
+                    tags.add(TAG_BANK)
+                else:
+                    jaws_touched.add(jaws.pocket(int(OBJ[k])))
+            continue
+        if kind == EV_BB:
+            mover = -1
+            if a in in_motion and b not in in_motion:
+                mover, struck = a, b
+            elif b in in_motion and a not in in_motion:
+                mover, struck = b, a
+            if mover >= 0:
+                in_motion.add(struck)
+                set_by[struck] = mover
+            if a == 0 or b == 0:
+                other = b if a == 0 else a
+                if first < 0:
+                    first = int(other)
+                cue_touched = True
+                if not moving and other != called:
+                    cue_contacts.append(other)
+            if a == called or b == called:
+                other = b if a == called else a
+                if not moving:
+                    moving = True
+                    if other == 0:
+                        if cue_contacts:
+                            tags.add(TAG_CAROM)
+                            via.update(cue_contacts)
+                    else:
+                        tags.add(TAG_COMBO)
+                        link = other
+                        while link is not None and link != 0:
+                            via.add(link)
+                            link = set_by.get(link)
+                else:
+                    tags.add(TAG_KISS)
+                    if other != 0:
+                        via.add(other)
+    if fell >= 0 and jaws_touched - {fell}:
+        tags.add(TAG_BANK)
+    return first, tuple(pocketed), crossed, frozenset(tags), frozenset(via), fell
+
+
+def call_fulfilled(call: Call | None, called_idx: int, tags, via, fell: int, mode: str):
+    if call is None:
+        return None
+    if fell < 0 or POCKET_IDS[fell] != call.pocket:
+        return False
+    if mode == BALL_AND_POCKET:
+        return True
+    if tags != call.manner_set:
+        return False
+    if call.via and frozenset(int(v) for v in call.via) != via:
+        return False
+    return True
+
+
+class Referee:
+    """Adjudicates batch samples of one stroke from one state with the rules core, caching by
+    signature.  ``outcome(k)`` -> (Adjudication, GameState after)."""
+
+    def __init__(self, state: GameState, call: Call | None, placement, jaws: JawMap):
+        self.state = state
+        self.call = call
+        self.placement = placement
+        self.jaws = jaws
+        ball = call.ball if call is not None else None
+        if call is not None and ball is None and len(state.object_balls) == 1:
+            ball = state.object_balls[0]
+        self.called_idx = BALL_IDS.index(ball) if ball is not None else -1
+        self.cache: dict = {}
+
+    def outcome(self, rows: np.ndarray, final: np.ndarray):
+        first, pocketed, crossed, tags, via, fell = facts_of_sample(rows, self.called_idx,
+                                                                    self.jaws)
+        fulfilled = call_fulfilled(self.call, self.called_idx, tags, via, fell,
+                                   self.state.call_mode)
+        key = (first, pocketed, crossed, fulfilled)
+        final_map = {}
+        for b in self.state.balls:
+            i = BALL_IDS.index(b)
+            x = final[i, 0]
+            final_map[b] = None if np.isnan(x) else (float(x), float(final[i, 1]))
+        if self.state.cue_in_hand:
+            x = final[0, 0]
+            final_map["cue"] = None if np.isnan(x) else (float(x), float(final[0, 1]))
+        hit = self.cache.get(key)
+        if hit is None:
+            facts = StrokeFacts(
+                call=self.call, call_fulfilled=fulfilled,
+                first_contact=None if first < 0 else BALL_IDS[first],
+                pocketed=tuple((BALL_IDS[b], POCKET_IDS[p]) for b, p in pocketed),
+                final=final_map, placement=self.placement, cue_left_house_first=crossed)
+            out = adjudicate(self.state, facts)
+            self.cache[key] = out
+            return out.adjudication, out.state
+        adj, st = hit.adjudication, hit.state
+        # same rulings, this sample's resting places (respotted balls as the rules place them)
+        balls = {b: p for b, p in final_map.items() if p is not None}
+        if adj.cue_in_hand_next:
+            balls.pop("cue", None)
+        for b in adj.counted:
+            balls.pop(b, None)
+        resp = [b for b, _ in adj.respotted]
+        if resp:
+            for b in resp:
+                balls.pop(b, None)
+            balls.update(dict(respot(self.state.spec, balls, resp)))
+        return adj, replace(st, balls=balls)

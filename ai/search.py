@@ -1,0 +1,642 @@
+"""Candidate strokes and their Monte Carlo evaluation.
+
+Pipeline for one decision (:func:`analyse`):
+
+1. placements (from hand): the house (or temporary house) on a grid, ranked by the best
+   closed-form pot from each spot; the best few are searched;
+2. candidates (:func:`attack_candidates`): for every legal ball x pocket, clean pots aimed by
+   the ghost-ball method, one-cushion banks (mirror image of the pocket), cushion-first
+   strokes (mirror image of the ghost ball), and combinations (ghost ball of the ghost ball),
+   each with several speeds and spins; cheap geometric pre-filters first (blocked paths,
+   impossible cuts and approach angles, estimated pot probability);
+3. refinement by simulation (:func:`refine`): a noiseless scan of directions around the
+   geometric aim finds the window of directions that fulfil the call, and the stroke aims at
+   its middle (this absorbs throw, squirt and cushion physics the geometry ignores);
+4. safeties (:func:`safety_candidates`): strokes at each ball (full, half and thin contacts,
+   soft to firm) screened noiselessly by the value of the position left to the opponent;
+5. deliberate fouls (:func:`foul_candidates`): tush, pocketing one's own cue ball, a
+   deliberate miss (R7.1, R8, R9.2, R11.8), valued like everything else;
+6. Monte Carlo (:func:`monte_carlo`): every candidate is played under the execution noise,
+   each outcome refereed by the rules core (:mod:`ai.outcomes`) and valued by P(win) for the
+   shooter (:mod:`ai.pwin`, one-stroke look-ahead).  The sample budget is spent by successive
+   halving: all candidates get a few samples, the better half twice as many, and so on.
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from engine import (Call, GameState, adjudicate, can_place_cue, legal_calls, tush_available,
+                    tush_stroke)
+from engine.calls import BANK, CLEAN, COMBINATION, CUSHION_FIRST
+from engine.geometry import TEMPORARY_HOUSE, balls_in_region
+from engine.values import LAST_BALL_BONUS, ball_value
+from sim import Simulator, Strike
+from sim.events import BALL_IDS
+from sim.table import POCKET_IDS
+
+from .agent import ATTACK, DELIBERATE_FOUL, MISS, POCKET_OWN_BALL, SAFETY, TUSH
+from .geometry import (first_ball_on_line, mirror, path_clear, pockets_of, pot_speed,
+                       rebound_lines, shot_table)
+from .noise import NoiseModel
+from .outcomes import JawMap, Referee, call_fulfilled, facts_of_sample
+from .pwin import WinModel
+
+NATURAL = 0.4
+
+
+@dataclass
+class Candidate:
+    kind: str
+    call: Call | None
+    strike: Strike | None
+    placement: tuple[float, float] | None = None
+    foul: str | None = None
+    prior: float = 0.0  # geometric / noiseless estimate used to rank before sampling
+    info: dict = field(default_factory=dict)
+    # Monte Carlo statistics
+    n: int = 0
+    value_sum: float = 0.0
+    success: int = 0
+    fouls: int = 0
+    points_sum: float = 0.0
+    rounds: int = 0
+
+    @property
+    def value(self) -> float:
+        return self.value_sum / self.n if self.n else -1.0
+
+    @property
+    def p_success(self) -> float:
+        return self.success / self.n if self.n else 0.0
+
+    @property
+    def p_foul(self) -> float:
+        return self.fouls / self.n if self.n else 0.0
+
+    @property
+    def expected_points(self) -> float:
+        return self.points_sum / self.n if self.n else 0.0
+
+
+class Context:
+    """Everything one decision needs, computed once."""
+
+    def __init__(self, state: GameState, simulator: Simulator, noise: NoiseModel,
+                 win: WinModel | None = None):
+        self.state = state
+        self.sim = simulator
+        self.noise = noise
+        self.win = win or WinModel()
+        self.spec = state.spec
+        self.R = self.spec.ball_radius_m
+        self.pk = pockets_of(self.spec)
+        self.jaws = JawMap(simulator.geometry)
+        self.me = state.to_move
+        self.pos = np.zeros((16, 2))
+        self.on = np.zeros(16, dtype=np.bool_)
+        for b, p in state.balls.items():
+            i = BALL_IDS.index(b)
+            self.pos[i] = p
+            self.on[i] = True
+        region = state.placement_region()
+        self.region = region
+        self.watch = None
+        self.house_balls: set[str] = set()
+        if region is not None:
+            x = (self.spec.temporary_house_line_x if region.name == TEMPORARY_HOUSE
+                 else self.spec.house_line_x)
+            self.watch = (x, 0.0, 1.0, 0.0)
+            self.house_balls = balls_in_region(self.spec, state.balls, region.name)
+        self.sims = 0
+
+    def positions(self, placement):
+        if placement is None:
+            return self.pos, self.on
+        pos = self.pos.copy()
+        on = self.on.copy()
+        pos[0] = placement
+        on[0] = True
+        return pos, on
+
+    def balls_with(self, placement) -> dict:
+        balls = dict(self.state.balls)
+        if placement is not None:
+            balls["cue"] = tuple(placement)
+        return balls
+
+    def run(self, placement, strikes: list[Strike]):
+        pos, on = self.positions(placement)
+        motions = self.sim.cue_ball_motions(strikes)
+        self.sims += len(strikes)
+        return self.sim.run_batch_arrays(pos, on, motions, watch_line=self.watch), on
+
+
+def _clamp_strike(s: Strike) -> Strike:
+    return replace(s, speed_mps=float(min(max(s.speed_mps, 0.1), 8.0)))
+
+
+# --- placements ---------------------------------------------------------------------------
+def placements(ctx: Context, k: int = 3) -> list[tuple[float, float] | None]:
+    """The best ``k`` cue-ball spots from hand by the closed-form best pot (value-weighted),
+    plus the middle of the region; [None] when the cue ball is on the table."""
+    st = ctx.state
+    if not st.cue_in_hand:
+        return [None]
+    reg = ctx.region
+    targets = [b for b in st.object_balls if b not in ctx.house_balls]
+    scored = []
+    for x in np.linspace(reg.x_min_m, reg.x_max_m, 5):
+        for y in np.linspace(reg.y_min_m, reg.y_max_m, 9):
+            if not can_place_cue(st, float(x), float(y)):
+                continue
+            tab = shot_table(ctx.spec, ctx.pk, np.array([x, y]), st.balls, targets, ctx.noise)
+            s = 0.0
+            if tab.p.size:
+                vals = np.array([ball_value(b) for b in tab.balls])[:, None]
+                s = float((tab.p * (1 + vals / 30.0)).max())
+            scored.append((s, (float(x), float(y))))
+    scored.sort(key=lambda t: -t[0])
+    out = [p for _, p in scored[:k]]
+    mid = ((reg.x_min_m + reg.x_max_m) / 2, (reg.y_min_m + reg.y_max_m) / 2)
+    if can_place_cue(st, *mid) and mid not in out:
+        out.append(mid)
+    return out or [None]
+
+
+# --- attack candidates --------------------------------------------------------------------
+def _call_ok(ctx: Context, call: Call, legal: set) -> bool:
+    return (call.ball, call.pocket, call.manner) in legal
+
+
+def attack_candidates(ctx: Context, placement, max_shots: int = 8,
+                      speeds_per_shot: int = 3) -> list[Candidate]:
+    st = ctx.state
+    calls = [c for c in legal_calls(st) if c is not None]
+    if not calls and legal_calls(st) == [None]:
+        calls = []
+    legal = {(c.ball, c.pocket, c.manner) for c in calls}
+    bp_mode = st.call_mode == "ball-and-pocket"
+    if bp_mode:
+        legal |= {(c.ball, c.pocket, m) for c in calls for m in (BANK, CUSHION_FIRST, COMBINATION)}
+    no_call = legal_calls(st) == [None]
+    targets = sorted({c.ball for c in calls}) if not no_call else st.object_balls
+    balls = ctx.balls_with(placement)
+    cue = np.asarray(balls["cue"], float)
+    R = ctx.R
+    shots = []  # (prior, manner, ball, pocket idx, aim phi, d1, d2, cut, via)
+    tab = shot_table(ctx.spec, ctx.pk, cue, balls, targets, ctx.noise)
+    for i, b in enumerate(tab.balls):
+        for k in range(6):
+            if tab.feasible[i, k] and tab.p[i, k] > 0.005:
+                shots.append((tab.p[i, k], CLEAN, b, k, tab.phi[i, k], tab.d1[i, k],
+                              tab.d2[i, k], tab.cut[i, k], ()))
+    others_all = {b: np.asarray(p, float) for b, p in balls.items() if b != "cue"}
+    lines = rebound_lines(ctx.spec)
+    sphi = max(ctx.noise.magnitude * ctx.noise.sigma_phi_rad, math.radians(0.03))
+    for b in targets:
+        O = others_all[b]
+        obst = np.array([p for bb, p in others_all.items() if bb != b] + [cue]).reshape(-1, 2)
+        for k in range(6):
+            P = ctx.pk.targets[k]
+            # one-cushion bank: the object ball aims at the pocket's mirror image
+            for axis, c, _name in lines:
+                Pm = mirror(P, (axis, c))
+                u = Pm - O
+                dist = float(np.hypot(*u))
+                if dist < 1e-6:
+                    continue
+                u = u / dist
+                # bounce point on the rebound line
+                coord = 0 if axis == "x" else 1
+                if abs(u[coord]) < 1e-6:
+                    continue
+                t = (c - O[coord]) / u[coord]
+                if t <= 0:
+                    continue
+                bounce = O + t * u
+                other = 1 - coord
+                lim = ctx.spec.length_m if other == 0 else ctx.spec.width_m
+                if not (0.12 < bounce[other] < lim - 0.12):
+                    continue
+                if ctx.pk.corner[k] is False and abs(bounce[0] - ctx.spec.length_m / 2) < 0.12:
+                    continue
+                if not (path_clear(O[None], bounce[None], obst, R)[0]
+                        and path_clear(bounce[None], P[None], obst, R)[0]):
+                    continue
+                G = O - 2 * R * u
+                a = G - cue
+                d1 = float(np.hypot(*a))
+                cosc = float((a / max(d1, 1e-9)) @ u)
+                if cosc < math.cos(math.radians(70)):
+                    continue
+                if not path_clear(cue[None], G[None], np.array(
+                        [p for bb, p in others_all.items() if bb != b]).reshape(-1, 2), R)[0]:
+                    continue
+                s_alpha = sphi * (1 + d1 / (2 * R * max(cosc, 0.12)))
+                prior = 0.5 * math.erf(0.008 / (dist * s_alpha * math.sqrt(2)))
+                shots.append((prior, BANK, b, k, math.atan2(a[1], a[0]), d1, dist,
+                              math.acos(min(1, cosc)), ()))
+        # cushion-first: the cue ball aims at the ghost ball's mirror image
+    for (p0, manner, b, k, phi, d1, d2, cut, via) in list(shots):
+        if manner != CLEAN:
+            continue
+        O = others_all[b]
+        u = ctx.pk.targets[k] - O
+        u = u / np.hypot(*u)
+        G = O - 2 * R * u
+        obst = np.array([p for bb, p in others_all.items() if bb != b]).reshape(-1, 2)
+        for axis, c, _name in lines:
+            Gm = mirror(G, (axis, c))
+            a = Gm - cue
+            dd = float(np.hypot(*a))
+            coord = 0 if axis == "x" else 1
+            if abs(a[coord]) < 1e-9:
+                continue
+            t = (c - cue[coord]) / a[coord]
+            if not 0 < t < 1:
+                continue
+            bounce = cue + t * a
+            if not (path_clear(cue[None], bounce[None], obst, R)[0]
+                    and path_clear(bounce[None], G[None], obst, R)[0]):
+                continue
+            shots.append((p0 * 0.35 * d1 / max(dd, d1), CUSHION_FIRST, b, k,
+                          math.atan2(a[1], a[0]), dd, d2, cut, ()))
+    # combinations: ball A driven into ball B's ghost position
+    clean_by_ball = {}
+    for (p0, manner, b, k, phi, d1, d2, cut, via) in shots:
+        if manner == CLEAN:
+            clean_by_ball.setdefault(b, []).append((p0, k))
+    for b in targets:
+        O = others_all[b]
+        for k in range(6):
+            P = ctx.pk.targets[k]
+            u = P - O
+            d2 = float(np.hypot(*u))
+            u = u / d2
+            appr = math.acos(max(-1, min(1, float(u @ ctx.pk.axes[k]))))
+            if appr > math.radians(55):
+                continue
+            GB = O - 2 * R * u
+            for a_ball, A in others_all.items():
+                if a_ball == b:
+                    continue
+                v = GB - A
+                dA = float(np.hypot(*v))
+                if dA > 0.6 or dA < 1e-6:
+                    continue
+                v = v / dA
+                if float(v @ u) < math.cos(math.radians(45)):
+                    continue
+                GA = A - 2 * R * v
+                a = GA - cue
+                d1 = float(np.hypot(*a))
+                if float((a / d1) @ v) < math.cos(math.radians(55)):
+                    continue
+                obst = np.array([p for bb, p in others_all.items()
+                                 if bb not in (b, a_ball)]).reshape(-1, 2)
+                if not (path_clear(cue[None], GA[None], obst, R)[0]
+                        and path_clear(A[None], GB[None], obst, R)[0]
+                        and path_clear(O[None], P[None], np.vstack([obst, cue[None]]), R)[0]):
+                    continue
+                prior = 0.3 * math.erf(0.008 / ((d2 + 3 * dA) * sphi * (1 + d1 / (2 * R))
+                                               * math.sqrt(2)))
+                shots.append((prior, COMBINATION, b, k, math.atan2(a[1], a[0]), d1, d2 + dA,
+                              0.0, (a_ball,)))
+    # keep calls the rules allow; value-weighted ranking; the best few per manner
+    ranked = []
+    for s in shots:
+        p0, manner, b, k, phi, d1, d2, cut, via = s
+        call = Call(b, POCKET_IDS[k], manner if not bp_mode else CLEAN, via if not bp_mode else ())
+        if not no_call and not _call_ok(ctx, Call(b, POCKET_IDS[k], manner), legal):
+            continue
+        if no_call:
+            call = None
+        v = ball_value(b) + (LAST_BALL_BONUS if len(st.object_balls) == 1 else 0)
+        ranked.append((p0 * (0.6 + v / 25.0), p0, call, s))
+    ranked.sort(key=lambda t: -t[0])
+    chosen = []
+    per_manner: dict = {}
+    caps = {CLEAN: max_shots, BANK: 3, CUSHION_FIRST: 2, COMBINATION: 2}
+    for score, p0, call, s in ranked:
+        m = s[1]
+        if per_manner.get(m, 0) >= caps[m]:
+            continue
+        per_manner[m] = per_manner.get(m, 0) + 1
+        chosen.append((p0, call, s))
+    out = []
+    for p0, call, s in chosen:
+        _, manner, b, k, phi, d1, d2, cut, via = s
+        v0 = pot_speed(d1, d2, cut) * (1.25 if manner in (BANK, CUSHION_FIRST, COMBINATION) else 1)
+        speeds = [v0, v0 * 0.75, v0 * 1.4][:speeds_per_shot]
+        spins = [NATURAL, -0.3, 0.0][:speeds_per_shot]
+        for j, (sp, vert) in enumerate(zip(speeds, spins)):
+            strike = _clamp_strike(Strike(sp, float(phi), 0.0, 0.0, vert))
+            out.append(Candidate(ATTACK, call, strike, placement, prior=float(p0),
+                                 info={"ball": b, "pocket": POCKET_IDS[k], "manner": manner,
+                                       "cut": float(cut), "d1": float(d1), "d2": float(d2),
+                                       "via": via, "variant": j}))
+    return out
+
+
+def _success_mask(ctx: Context, raw, on, call: Call | None, called: str | None) -> np.ndarray:
+    """Noiseless scan results: which samples fulfil the call without a foul."""
+    finals, states, events, offsets, durations, trunc = raw
+    idx = BALL_IDS.index(called) if called else -1
+    out = np.zeros(len(durations), dtype=bool)
+    for j in range(len(durations)):
+        rows = events[offsets[j]:offsets[j + 1]]
+        first, pocketed, crossed, tags, via, fell = facts_of_sample(rows, idx, ctx.jaws)
+        if first < 0 or any(b == 0 for b, _ in pocketed):
+            continue
+        if ctx.house_balls and BALL_IDS[first] in ctx.house_balls and not crossed:
+            continue
+        if call is None:
+            out[j] = fell >= 0
+        else:
+            out[j] = bool(call_fulfilled(call, idx, tags, via, fell, ctx.state.call_mode))
+    return out
+
+
+def refine(ctx: Context, cands: list[Candidate], half_width_deg: float = 1.2,
+           steps: int = 41) -> list[Candidate]:
+    """Aim each candidate at the middle of its window of directions that pot (noiseless
+    scan); candidates without a window are dropped.  The scan is shared by the speed/spin
+    variants of one shot: the widest variant's scan is refined, narrower ones re-scanned."""
+    out = []
+    if not cands:
+        return out
+    offs = np.radians(np.linspace(-half_width_deg, half_width_deg, steps))
+    for c in cands:
+        strikes = [replace(c.strike, phi_rad=c.strike.phi_rad + float(o)) for o in offs]
+        raw, on = ctx.run(c.placement, strikes)
+        called = c.info.get("ball")
+        ok = _success_mask(ctx, raw, on, c.call, called)
+        if not ok.any():
+            continue
+        # longest run of successes
+        best_len, best_start, run, start = 0, 0, 0, 0
+        for j, v in enumerate(ok):
+            if v:
+                if run == 0:
+                    start = j
+                run += 1
+                if run > best_len:
+                    best_len, best_start = run, start
+            else:
+                run = 0
+        mid = best_start + (best_len - 1) / 2.0
+        step = offs[1] - offs[0]
+        phi = c.strike.phi_rad + float(offs[0] + mid * step)
+        c.strike = replace(c.strike, phi_rad=phi)
+        c.info["window_deg"] = float(math.degrees(best_len * step))
+        c.prior = c.prior * 0.3 + 0.7 * min(1.0, c.info["window_deg"] / 1.0)
+        out.append(c)
+    return out
+
+
+# --- safeties -----------------------------------------------------------------------------
+def safety_candidates(ctx: Context, placement, keep: int = 6) -> list[Candidate]:
+    """Strokes at each ball (several contact fractions and speeds), screened noiselessly by
+    the P(win) the position left is worth to the shooter."""
+    st = ctx.state
+    balls = ctx.balls_with(placement)
+    cue = np.asarray(balls["cue"], float)
+    R = ctx.R
+    legal = [c for c in legal_calls(st) if c is not None]
+    targets = [b for b in st.object_balls if b not in ctx.house_balls]
+    strikes, meta = [], []
+    for b in targets:
+        O = np.asarray(balls[b], float)
+        d = O - cue
+        dist = float(np.hypot(*d))
+        if dist < 2 * R:
+            continue
+        base = math.atan2(d[1], d[0])
+        for frac in (-0.75, -0.35, 0.0, 0.35, 0.75):
+            off = math.asin(max(-0.99, min(0.99, frac * 2 * R / dist)))
+            phi = base + off
+            fb, _ = first_ball_on_line(cue, phi, balls, R)
+            if fb != b:
+                continue
+            for sp in (0.6 + 0.35 * dist, 1.0 + 0.6 * dist, 2.2 + 0.6 * dist):
+                strikes.append(Strike(float(min(sp, 6.0)), float(phi), 0.0, 0.0, 0.0))
+                meta.append(b)
+    if not strikes:
+        return []
+    raw, on = ctx.run(placement, strikes)
+    finals, states, events, offsets, durations, trunc = raw
+    scored = []
+    for j, s in enumerate(strikes):
+        b = meta[j]
+        call = _safety_call(ctx, b, legal)
+        ref = Referee(st, call, placement, ctx.jaws)
+        adj, nxt = ref.outcome(events[offsets[j]:offsets[j + 1]], finals[j])
+        if adj.fouls:
+            continue
+        val = ctx.win.state_value(nxt, ctx.me, ctx.noise)
+        scored.append((val, call, s))
+    scored.sort(key=lambda t: -t[0])
+    return [Candidate(SAFETY, call, s, placement, prior=float(v)) for v, call, s in scored[:keep]]
+
+
+def _safety_call(ctx: Context, ball: str, legal: list[Call]) -> Call | None:
+    if not legal:
+        return None
+    st = ctx.state
+    mine = [c for c in legal if c.ball == ball and c.manner == CLEAN]
+    if not mine:
+        return legal[0]
+    P = ctx.pk.targets
+    O = np.asarray(st.balls[ball], float)
+    k = int(np.argmin(np.hypot(*(P - O).T)))
+    for c in mine:
+        if c.pocket == POCKET_IDS[k]:
+            return c
+    return mine[0]
+
+
+# --- deliberate fouls ---------------------------------------------------------------------
+def foul_candidates(ctx: Context) -> list[Candidate]:
+    """Tush, pocketing one's own cue ball, a deliberate miss (R7.1 a/b/d), when possible."""
+    st = ctx.state
+    out = []
+    R = ctx.R
+    if tush_available(st):
+        out.append(Candidate(DELIBERATE_FOUL, None, None, None, foul=TUSH, prior=0.0))
+    if st.cue_in_hand:
+        reg = ctx.region
+        # place the cue ball by a corner pocket of the region and roll it in
+        for k in range(6):
+            P = ctx.pk.targets[k]
+            if not ctx.pk.corner[k]:
+                continue
+            if not reg.contains(min(max(P[0], reg.x_min_m), reg.x_max_m),
+                                min(max(P[1], reg.y_min_m), reg.y_max_m)):
+                continue
+            ax = ctx.pk.axes[k]
+            spot = P - ax * 0.22
+            spot = (float(min(max(spot[0], reg.x_min_m), reg.x_max_m)),
+                    float(min(max(spot[1], reg.y_min_m), reg.y_max_m)))
+            if not can_place_cue(st, *spot):
+                continue
+            d = P - np.asarray(spot)
+            obst = np.array([p for b, p in st.balls.items() if b != "cue"]).reshape(-1, 2)
+            if not path_clear(np.asarray(spot)[None], P[None], obst, R)[0]:
+                continue
+            out.append(Candidate(DELIBERATE_FOUL, None, Strike(1.0, math.atan2(d[1], d[0])),
+                                 spot, foul=POCKET_OWN_BALL))
+            break
+        spot = None
+        for y in np.linspace(reg.y_min_m, reg.y_max_m, 7):
+            x = reg.x_min_m if reg.name != TEMPORARY_HOUSE else reg.x_max_m
+            if can_place_cue(st, float(x) + (0.02 if reg.name != TEMPORARY_HOUSE else -0.02), float(y)):
+                spot = (float(x) + (0.02 if reg.name != TEMPORARY_HOUSE else -0.02), float(y))
+                break
+        if spot is not None:
+            phi = math.pi if reg.name != TEMPORARY_HOUSE else 0.0
+            out.append(Candidate(DELIBERATE_FOUL, None, Strike(0.3, phi), spot, foul=MISS))
+        return out
+    cue = np.asarray(st.balls["cue"], float)
+    obst = np.array([p for b, p in st.balls.items() if b != "cue"]).reshape(-1, 2)
+    best = None
+    for k in range(6):
+        P = ctx.pk.targets[k]
+        d = P - cue
+        dist = float(np.hypot(*d))
+        if not path_clear(cue[None], P[None], obst, R, width=2.3)[0]:
+            continue
+        if best is None or dist < best[0]:
+            best = (dist, k, d)
+    if best is not None:
+        dist, k, d = best
+        out.append(Candidate(DELIBERATE_FOUL, None,
+                             Strike(float(min(0.9 + 0.55 * dist, 4.0)), math.atan2(d[1], d[0])),
+                             None, foul=POCKET_OWN_BALL))
+    # a deliberate miss: a soft roll along a free direction
+    for phi in np.linspace(-math.pi, math.pi, 24, endpoint=False):
+        end = cue + 0.4 * np.array([math.cos(phi), math.sin(phi)])
+        if not (R + 0.02 < end[0] < ctx.spec.length_m - R - 0.02
+                and R + 0.02 < end[1] < ctx.spec.width_m - R - 0.02):
+            continue
+        if path_clear(cue[None], end[None], obst, R, width=3.0)[0]:
+            out.append(Candidate(DELIBERATE_FOUL, None, Strike(0.35, float(phi)), None, foul=MISS))
+            break
+    return out
+
+
+# --- Monte Carlo ----------------------------------------------------------------------------
+def sample(ctx: Context, c: Candidate, n: int, rng: np.random.Generator) -> None:
+    """Play candidate ``c`` n more times under noise; accumulate its statistics."""
+    st = ctx.state
+    me = ctx.me
+    if c.strike is None:  # tush: deterministic
+        out = adjudicate(st, tush_stroke())
+        v = ctx.win.state_value(out.state, me, ctx.noise)
+        c.n += n
+        c.value_sum += v * n
+        c.fouls += n
+        c.points_sum += out.adjudication.points[me] * n
+        return
+    miscue = ctx.sim.physics.miscue_offset
+    strikes = [_clamp_strike(ctx.noise.perturb(c.strike, rng, miscue)) for _ in range(n)]
+    raw, on = ctx.run(c.placement, strikes)
+    finals, states, events, offsets, durations, trunc = raw
+    ref = c.info.get("_ref")
+    if ref is None:
+        ref = c.info["_ref"] = Referee(st, c.call, c.placement, ctx.jaws)
+    for j in range(n):
+        adj, nxt = ref.outcome(events[offsets[j]:offsets[j + 1]], finals[j])
+        v = ctx.win.state_value(nxt, me, ctx.noise)
+        c.n += 1
+        c.value_sum += v
+        c.success += bool(adj.successful)
+        c.fouls += bool(adj.fouls)
+        c.points_sum += adj.points[me]
+
+
+def monte_carlo(ctx: Context, cands: list[Candidate], budget: int, rng: np.random.Generator,
+                n0: int = 6, deadline: float | None = None) -> list[Candidate]:
+    """Successive halving over ``cands`` with about ``budget`` samples in all; returns the
+    candidates ranked best first (the survivors of the last round first)."""
+    if not cands:
+        return []
+    alive = list(cands)
+    n_target = n0
+    spent = 0
+    rnd = 0
+    while alive:
+        rnd += 1
+        for c in alive:
+            need = n_target - c.n
+            if need > 0:
+                if deadline is not None and time.perf_counter() > deadline and c.n > 0:
+                    continue
+                sample(ctx, c, need, rng)
+                spent += need if c.strike is not None else 0
+            c.rounds = rnd
+        alive.sort(key=lambda c: -c.value)
+        if len(alive) <= 1:
+            break
+        if spent >= budget or (deadline is not None and time.perf_counter() > deadline):
+            break
+        keep = max(1, math.ceil(len(alive) / 2))
+        if len(alive) > 1 and keep == 1:
+            keep = 1
+        alive = alive[:keep]
+        # the next round's per-candidate count so that the round fits the budget left
+        left = budget - spent
+        n_target = max(n_target * 2, n_target + max(1, left // max(1, 2 * len(alive))))
+        n_target = min(n_target, max(n0, left // max(1, len(alive)) + min(c.n for c in alive)))
+    return sorted(cands, key=lambda c: (-c.rounds, -c.value))
+
+
+@dataclass
+class Analysis:
+    ranked: list[Candidate]
+    sims: int
+    seconds: float
+
+
+def analyse(state: GameState, simulator: Simulator, noise: NoiseModel, rng: np.random.Generator,
+            budget: int = 400, time_budget: float | None = None, win: WinModel | None = None,
+            n_placements: int = 2, max_shots: int = 6, with_fouls: bool = True,
+            with_safeties: bool = True) -> Analysis:
+    t0 = time.perf_counter()
+    deadline = None if time_budget is None else t0 + time_budget
+    ctx = Context(state, simulator, noise, win)
+    cands: list[Candidate] = []
+    places = placements(ctx, n_placements)
+    for pl in places:
+        cands += refine(ctx, attack_candidates(ctx, pl, max_shots=max_shots))
+    # cap the attack set by prior before sampling
+    cands.sort(key=lambda c: -c.prior)
+    cands = cands[:18]
+    if with_safeties:
+        for pl in places[:2]:
+            cands += safety_candidates(ctx, pl, keep=4)
+    if with_fouls:
+        cands += foul_candidates(ctx)
+    if not cands:  # nothing at all: any stroke at the nearest ball
+        cands = _fallback(ctx, places[0])
+    ranked = monte_carlo(ctx, cands, budget, rng, deadline=deadline)
+    return Analysis(ranked, ctx.sims, time.perf_counter() - t0)
+
+
+def _fallback(ctx: Context, placement) -> list[Candidate]:
+    balls = ctx.balls_with(placement)
+    cue = np.asarray(balls["cue"], float)
+    best = None
+    for b in ctx.state.object_balls:
+        d = np.asarray(balls[b], float) - cue
+        dist = float(np.hypot(*d))
+        if best is None or dist < best[0]:
+            best = (dist, math.atan2(d[1], d[0]), b)
+    legal = [c for c in legal_calls(ctx.state) if c is not None]
+    call = legal[0] if legal else None
+    if best is None:
+        return [Candidate(SAFETY, call, Strike(1.0, 0.0), placement)]
+    return [Candidate(SAFETY, call, Strike(1.5 + 0.5 * best[0], best[1]), placement)]

@@ -1,0 +1,235 @@
+"""Self-play games with their records and statistics, shared by ``pyramid play`` and
+``pyramid tournament``.
+
+* :func:`play_recorded_game` plays one game (:func:`ai.match.play_game`) and builds its game
+  record (:mod:`engine.record`) stroke by stroke.
+* :func:`replay_simulate` is the ``simulate`` callable :func:`engine.replay` needs, built on
+  :class:`sim.Simulator`: a record written here replays exactly.
+* :func:`game_stats` summarises a game per side (visits, points, pots, fouls, safeties,
+  deliberate fouls, break and run).
+
+Strokes in a record carry the stroke *as played* (after execution noise) in the JSON form of
+INTERFACES.md plus ``phi_rad`` and ``elevation_rad``, the exact radians (degrees do not
+round-trip bit for bit, and a replay must reproduce the simulation exactly).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+import numpy as np
+
+from engine import (GameRecord, GameState, make_header, stroke_from_events, stroke_record,
+                    tush_stroke)
+from engine.record import StrokeRecord, result_line
+from sim import Simulator, Strike
+
+from .agent import ATTACK, DELIBERATE_FOUL, SAFETY, Agent
+from .match import MAX_STROKES_PER_GAME, GameLog, StrokeReport, play_game, watch_line_x
+from .noise import NoiseModel
+
+SOFTWARE_VERSION = "0.1.0"
+
+# The default agent of ``pyramid play`` / ``pyramid analyze``: the first of these whose name is
+# registered in :mod:`ai.registry`.  This is the one place to change it.  The budget is meant
+# to make one default game take about a minute on a 2-core machine.
+DEFAULT_AGENT_PREFERENCE = ("mc:budget=200", "greedy", "random")
+
+
+def default_agent_spec() -> str:
+    from .registry import agent_names, parse_spec
+    names = set(agent_names())
+    for spec in DEFAULT_AGENT_PREFERENCE:
+        if parse_spec(spec)[0] in names:
+            return spec
+    return "random"
+
+
+# --- the simulator as self-play uses it ------------------------------------------------------
+class SelfPlaySimulator(Simulator):
+    """:class:`sim.Simulator` whose resting positions never overlap by more than the rules
+    core accepts.
+
+    Workaround: the simulator may leave two touching balls up to about 1e-7 m inside each other
+    (it accepts overlaps of ``sim.api.OVERLAP_TOLERANCE_M`` = 1e-6 m) while the rules core
+    refuses anything beyond ``engine.geometry.OVERLAP_TOLERANCE_M`` = 1e-9 m, which stops a game
+    with MalformedInputError ("stroke.final.5 ... overlaps ball 7").  Such pairs are pushed
+    apart symmetrically to exactly touching.  Deterministic, so records still replay exactly
+    through :func:`replay_simulate` (which uses this class too).  Remove once the two tolerances
+    agree."""
+
+    def simulate(self, balls, strike, watch_house_line=False, check=True):
+        result = super().simulate(balls, strike, watch_house_line=watch_house_line, check=check)
+        final = separate_touching(result.final, self.table.ball_radius_m)
+        if final is not result.final:
+            result.final = final
+        return result
+
+
+def separate_touching(final: dict, radius: float, slack: float = 1e-9, passes: int = 4) -> dict:
+    d_min = 2.0 * radius
+    pts = {b: p for b, p in final.items() if p is not None}
+    keys = sorted(pts)
+    changed = False
+    for _ in range(passes):
+        moved = False
+        for i, a in enumerate(keys):
+            for b in keys[i + 1:]:
+                (xa, ya), (xb, yb) = pts[a], pts[b]
+                d = math.hypot(xb - xa, yb - ya)
+                if 0.0 < d < d_min - 0.5 * slack and d > d_min - 1e-5:
+                    push = 0.5 * (d_min - d) + 0.25 * slack
+                    ux, uy = (xb - xa) / d, (yb - ya) / d
+                    pts[a] = (xa - ux * push, ya - uy * push)
+                    pts[b] = (xb + ux * push, yb + uy * push)
+                    moved = changed = True
+        if not moved:
+            break
+    if not changed:
+        return final
+    return {b: (None if p is None else pts[b]) for b, p in final.items()}
+
+
+# --- strokes as JSON ------------------------------------------------------------------------
+def strike_to_record(strike: Strike) -> dict:
+    out = strike.to_json()
+    out["phi_rad"] = strike.phi_rad
+    out["elevation_rad"] = strike.elevation_rad
+    return out
+
+
+def strike_from_record(obj: dict) -> Strike:
+    """The stroke of a record line: exact radians if present, else the degrees fields."""
+    if not isinstance(obj, dict):
+        raise ValueError(f"strike must be an object, got {obj!r}")
+    if "phi_rad" in obj:
+        return Strike(speed_mps=float(obj["speed_mps"]), phi_rad=float(obj["phi_rad"]),
+                      elevation_rad=float(obj.get("elevation_rad", 0.0)),
+                      side=float(obj.get("side", 0.0)), vertical=float(obj.get("vertical", 0.0)))
+    return Strike.from_json({k: v for k, v in obj.items()
+                             if k in ("speed_mps", "phi_deg", "elevation_deg", "side",
+                                      "vertical")})
+
+
+def balls_before(state: GameState, placement) -> dict[str, tuple[float, float]]:
+    balls = {b: (float(p[0]), float(p[1])) for b, p in state.balls.items()}
+    if state.cue_in_hand and placement is not None:
+        balls["cue"] = (float(placement[0]), float(placement[1]))
+    return balls
+
+
+def simulate_stroke(simulator: Simulator, state: GameState, strike: Strike, placement):
+    """Simulate a stroke from a game state exactly as :func:`ai.match.execute` does."""
+    watch = watch_line_x(state)
+    return simulator.simulate(balls_before(state, placement), strike,
+                              watch_house_line=False if watch is None else watch, check=False)
+
+
+def replay_simulate(simulator: Simulator) -> Callable:
+    """``simulate(state_before, strike, placement) -> (events, final)`` for
+    :func:`engine.replay`."""
+    def simulate(state, strike_obj, placement):
+        result = simulate_stroke(simulator, state, strike_from_record(strike_obj), placement)
+        return result.events, result.final
+    return simulate
+
+
+def record_of_report(report: StrokeReport) -> StrokeRecord:
+    """The record line of one played stroke."""
+    state = report.state_before
+    if report.sim is None:  # a tush
+        facts = tush_stroke()
+        strike = None
+    else:
+        facts = stroke_from_events(report.sim.events, report.sim.final,
+                                   call=report.decision.call, placement=report.placement,
+                                   state=state)
+        strike = strike_to_record(report.played)
+    rec = stroke_record(state, facts, report.outcome.adjudication, report.state_after,
+                        strike=strike)
+    return rec
+
+
+# --- one game -------------------------------------------------------------------------------
+@dataclass
+class PlayedGame:
+    log: GameLog
+    record: GameRecord
+    stats: dict = field(default_factory=dict)
+
+
+def play_recorded_game(state: GameState, agents: Sequence[Agent], specs: Sequence[str],
+                       simulator: Simulator, rng: np.random.Generator,
+                       noise: Sequence[NoiseModel], seed=None,
+                       on_stroke: Callable[[StrokeReport, StrokeRecord], None] | None = None,
+                       max_strokes: int = MAX_STROKES_PER_GAME, header_extra=None
+                       ) -> PlayedGame:
+    header = make_header(state, list(specs), seed=seed,
+                         physics=_physics_json(simulator), software_version=SOFTWARE_VERSION,
+                         **(header_extra or {}))
+    record = GameRecord(header)
+
+    def hook(report: StrokeReport) -> None:
+        line = record_of_report(report)
+        record.strokes.append(line)
+        if on_stroke is not None:
+            on_stroke(report, line)
+
+    log = play_game(state, agents, simulator, rng, noise, on_stroke=hook,
+                    max_strokes=max_strokes)
+    final = log.final
+    record.result = result_line(final)
+    if log.unfinished:
+        record.result["unfinished"] = True
+    return PlayedGame(log, record, game_stats(log))
+
+
+def _physics_json(simulator: Simulator) -> dict:
+    p = simulator.physics
+    try:
+        from dataclasses import asdict
+        out = asdict(p)
+    except TypeError:
+        out = dict(vars(p))
+    return {k: (v if not isinstance(v, float) or math.isfinite(v) else None)
+            for k, v in out.items() if isinstance(v, (int, float, str, bool, type(None)))}
+
+
+# --- statistics -----------------------------------------------------------------------------
+def game_stats(log: GameLog) -> dict:
+    """Per-side counts of one game (lists indexed by side) and the result."""
+    first = log.reports[0].state_before if log.reports else log.final
+    n = first.n_sides if first is not None else 2
+    z = lambda: [0] * n  # noqa: E731
+    st = {"strokes": z(), "visits": z(), "points": z(), "attacks": z(), "pots": z(),
+          "fouls": z(), "safeties": z(), "deliberate_fouls": z()}
+    prev = None
+    for r in log.reports:
+        side = r.state_before.to_move
+        adj = r.outcome.adjudication
+        if side != prev:
+            st["visits"][side] += 1
+        prev = side
+        st["strokes"][side] += 1
+        st["points"][side] += max(0, int(adj.points[side]))
+        kind = r.decision.kind
+        if kind == SAFETY:
+            st["safeties"][side] += 1
+        elif kind == DELIBERATE_FOUL:
+            st["deliberate_fouls"][side] += 1
+        if kind == ATTACK:
+            st["attacks"][side] += 1
+            if adj.counted and not adj.fouls:
+                st["pots"][side] += 1
+        if adj.fouls:
+            st["fouls"][side] += 1
+    final = log.final
+    result = None if final is None or final.result is None else dict(final.result)
+    breaker = first.match.breaker if first is not None else 0
+    winner = None if result is None else result.get("winner")
+    # break and run: the breaker wins without the opponent ever coming to the table
+    br = (winner == breaker and all(r.state_before.to_move == breaker for r in log.reports))
+    return {**st, "breaker": breaker, "result": result, "unfinished": bool(log.unfinished),
+            "scores": list(final.scores) if final is not None else None,
+            "break_and_run": bool(br), "n_strokes": len(log.reports)}
