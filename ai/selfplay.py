@@ -67,7 +67,7 @@ class SelfPlaySimulator(Simulator):
         return result
 
 
-def separate_touching(final: dict, radius: float, slack: float = 1e-9, passes: int = 4) -> dict:
+def separate_touching(final: dict, radius: float, slack: float = 4e-9, passes: int = 100) -> dict:
     d_min = 2.0 * radius
     pts = {b: p for b, p in final.items() if p is not None}
     keys = sorted(pts)
@@ -78,7 +78,7 @@ def separate_touching(final: dict, radius: float, slack: float = 1e-9, passes: i
             for b in keys[i + 1:]:
                 (xa, ya), (xb, yb) = pts[a], pts[b]
                 d = math.hypot(xb - xa, yb - ya)
-                if 0.0 < d < d_min - 0.5 * slack and d > d_min - 1e-5:
+                if 0.0 < d < d_min and d > d_min - 1e-5:
                     push = 0.5 * (d_min - d) + 0.25 * slack
                     ux, uy = (xb - xa) / d, (yb - ya) / d
                     pts[a] = (xa - ux * push, ya - uy * push)

@@ -1,0 +1,124 @@
+"""Helpers shared by ``play``, ``tournament`` and ``analyze`` (agents, skills, seeds,
+handicaps, the stroke line printed while a game goes on)."""
+from __future__ import annotations
+
+import json
+import math
+import os
+import sys
+
+from ..errors import UserInputError
+from ..io import read_text
+
+
+def agent_spec(spec: str, flag: str) -> str:
+    """Check an agent spec now (a bad name or option is bad input, exit 2)."""
+    from ai.registry import make_agent
+    try:
+        make_agent(spec)
+    except ValueError as exc:
+        raise UserInputError(f"{flag} {spec!r}: {exc}") from None
+    return spec
+
+
+def noise_model(skill: str, flag: str):
+    from ai.noise import NoiseModel
+    value: str | float = skill
+    try:
+        value = float(skill)
+    except ValueError:
+        pass
+    try:
+        return NoiseModel.for_skill(value)
+    except ValueError as exc:
+        raise UserInputError(f"{flag} {skill!r}: {exc}") from None
+
+
+def handicap(text: str | None):
+    """``--handicap``: a JSON object inline, a file, or ``-``."""
+    if text is None:
+        return None
+    from engine.errors import EngineError
+    from engine.handicap import handicap_from_json
+    src = text.strip()
+    if not src.startswith("{"):
+        src = read_text(text)
+    try:
+        obj = json.loads(src)
+    except json.JSONDecodeError as exc:
+        raise UserInputError(f"--handicap is not valid JSON: {exc.msg}") from None
+    try:
+        return handicap_from_json(obj)
+    except EngineError as exc:
+        raise UserInputError(f"--handicap: {exc}") from None
+
+
+def positive_int(text: str) -> int:
+    import argparse
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a positive integer, got {text!r}") from None
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive integer, got {text!r}")
+    return v
+
+
+def seed_int(text: str) -> int:
+    import argparse
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a non-negative integer, got {text!r}") \
+            from None
+    if v < 0:
+        raise argparse.ArgumentTypeError(f"must be a non-negative integer, got {text!r}")
+    return v
+
+
+def fresh_seed() -> int:
+    return int.from_bytes(os.urandom(4), "little")
+
+
+def fmt_call(call) -> str:
+    if call is None:
+        return "no call"
+    if isinstance(call, dict):
+        ball, pocket, manner, via = (call.get("ball"), call.get("pocket"),
+                                     call.get("manner"), call.get("via") or [])
+    else:
+        ball, pocket, manner, via = call.ball, call.pocket, call.manner, list(call.via)
+    s = f"{ball} in {pocket}"
+    if manner and manner != "clean":
+        s += f" ({manner}" + (f" via {','.join(via)}" if via else "") + ")"
+    return s
+
+
+def stroke_line(k: int, name: str, rec, decision=None) -> str:
+    """One line per stroke: number, player, call, what fell, fouls, points, score."""
+    o = rec.outcome
+    fell = ", ".join(f"{p['ball']}>{p['pocket']}" for p in o.get("pocketed", [])) or "nothing"
+    kind = "" if decision is None or decision.kind == "attack" else f" [{decision.kind}]"
+    if rec.strike is None:
+        what = "tush"
+    else:
+        what = f"call {fmt_call(rec.call)}"
+    parts = [f"{k:4d}. {name}{kind}: {what}; fell: {fell}"]
+    if rec.fouls:
+        parts.append("foul " + ",".join(rec.fouls))
+    counted = o.get("counted") or []
+    if counted:
+        parts.append("counted " + ",".join(counted))
+    parts.append("points " + "/".join(f"{p:+d}" for p in rec.points))
+    parts.append("score " + ":".join(str(s) for s in rec.scores_after))
+    return "; ".join(parts)
+
+
+def finite(x):
+    if isinstance(x, float) and not math.isfinite(x):
+        return None
+    return x
+
+
+def log(msg: str) -> None:
+    print(msg, file=sys.stderr, flush=True)

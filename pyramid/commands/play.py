@@ -1,0 +1,242 @@
+"""``pyramid play``: a self-play game or match between two agents (three for three-each).
+
+Each stroke is printed as it happens (stdout; stderr with ``--json``); ``--record`` writes the
+game record (JSON Lines, engine/record.py, atomic), ``--png-dir`` a diagram of every stroke and
+a game sheet.  Breaks alternate between the games of a match (R3.1; an odd last game is drawn
+by lot from the seeded generator).  The whole match depends only on ``--seed``.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from ..errors import UserInputError
+from ..io import print_json
+from . import _common as C
+
+VARIANTS = ("two-player", "three-each", "one-vs-pair")
+
+
+def register(subparsers) -> None:
+    from ai.selfplay import DEFAULT_AGENT_PREFERENCE
+    p = subparsers.add_parser(
+        "play", help="a self-play game or match between agents, stroke by stroke",
+        description="Self-play between two agents (three for three-each). Prints every stroke "
+                    "(player, call, what fell, fouls, points, score) and a summary. The "
+                    "default agent is the first registered of: "
+                    + ", ".join(DEFAULT_AGENT_PREFERENCE) + ".")
+    p.add_argument("--agent-a", metavar="SPEC", help="agent of side 0 (default: the strongest "
+                   "registered agent), e.g. random, greedy, mc:budget=200")
+    p.add_argument("--agent-b", metavar="SPEC", help="agent of side 1 (default as --agent-a)")
+    p.add_argument("--agent-c", metavar="SPEC", help="agent of side 2 (three-each only)")
+    p.add_argument("--skill-a", default="strong", help="execution noise of side 0: perfect, "
+                   "master, strong, club, beginner or a magnitude factor (default strong)")
+    p.add_argument("--skill-b", default="strong", help="execution noise of side 1")
+    p.add_argument("--skill-c", default="strong", help="execution noise of side 2")
+    p.add_argument("--games", type=C.positive_int, default=1, help="games in the match "
+                   "(default 1); breaks alternate (R3.1)")
+    p.add_argument("--seed", type=C.seed_int, default=None, help="seed of the whole match "
+                   "(default: a fresh random seed, printed and recorded)")
+    p.add_argument("--variant", choices=VARIANTS, default="two-player")
+    p.add_argument("--call-mode", choices=("exact", "ball-and-pocket"), default="exact")
+    p.add_argument("--table", default="pyramid-12ft", help="table preset (default pyramid-12ft)")
+    p.add_argument("--handicap", metavar="JSON", help="handicap (R13) as JSON inline or a "
+                   "file, e.g. '{\"kind\": \"points\", \"receiver\": 1, \"points\": 10}'")
+    p.add_argument("--max-strokes", type=C.positive_int, default=500,
+                   help="stop a game after this many strokes (default 500; reported as "
+                        "unfinished)")
+    p.add_argument("--record", metavar="FILE.jsonl", help="write the game record; with "
+                   "--games N > 1 one file per game: FILE-g1.jsonl, FILE-g2.jsonl, ...")
+    p.add_argument("--png-dir", metavar="DIR", help="draw every stroke (gG-sNNN.png) and a "
+                   "game sheet per game (sheet-gG.png) into DIR (created if missing)")
+    p.add_argument("--quiet", action="store_true", help="no per-stroke lines, summary only")
+    p.add_argument("--json", action="store_true", help="print one JSON document on stdout "
+                   "(stroke lines go to stderr)")
+    p.set_defaults(handler=run)
+
+
+def _record_path(base: str, game: int, n_games: int) -> Path:
+    path = Path(base)
+    if n_games == 1:
+        return path
+    return path.with_name(f"{path.stem}-g{game + 1}{path.suffix or '.jsonl'}")
+
+
+def run(args: argparse.Namespace) -> int:
+    import numpy as np
+
+    from ai.registry import make_agent
+    from ai.selfplay import SelfPlaySimulator, default_agent_spec, play_recorded_game
+    from engine import initial_state, next_game, write_record
+    from engine.errors import EngineError
+    from engine.handicap import apply_handicap
+    from engine.state import MatchContext
+    from sim import table_by_name
+
+    n_sides = 3 if args.variant == "three-each" else 2
+    default = None
+    specs = []
+    for flag, value in (("--agent-a", args.agent_a), ("--agent-b", args.agent_b),
+                        ("--agent-c", args.agent_c))[:n_sides]:
+        if value is None:
+            default = default or default_agent_spec()
+            value = default
+        specs.append(C.agent_spec(value, flag))
+    if args.agent_c is not None and n_sides != 3:
+        raise UserInputError("--agent-c is for --variant three-each only")
+    skills = [C.noise_model(s, f) for s, f in ((args.skill_a, "--skill-a"),
+                                              (args.skill_b, "--skill-b"),
+                                              (args.skill_c, "--skill-c"))[:n_sides]]
+    hc = C.handicap(args.handicap)
+    try:
+        table = table_by_name(args.table)
+    except (KeyError, ValueError) as exc:
+        raise UserInputError(f"--table {args.table!r}: {exc}") from None
+    png_dir = None
+    if args.png_dir:
+        png_dir = Path(args.png_dir)
+        try:
+            png_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UserInputError(f"--png-dir {args.png_dir!r}: {exc.strerror}") from None
+    if args.record:
+        parent = Path(args.record).parent
+        if str(parent) and not parent.is_dir():
+            raise UserInputError(f"--record: folder {str(parent)!r} does not exist")
+
+    seed = C.fresh_seed() if args.seed is None else args.seed
+    rng = np.random.default_rng(np.random.SeedSequence(seed))
+    simulator = SelfPlaySimulator(table)
+    agents = [make_agent(s) for s in specs]
+    names = [f"{'ABC'[k]} ({s})" for k, s in enumerate(specs)]
+    out_stream = sys.stderr if args.json else sys.stdout
+
+    def say(msg: str) -> None:
+        print(msg, file=out_stream, flush=True)
+
+    say(f"pyramid play: {' vs '.join(names)}; variant {args.variant}, {args.games} game(s), "
+        f"seed {seed}")
+    games_out = []
+    state = None
+    t_start = time.monotonic()
+    for g in range(args.games):
+        try:
+            if g == 0 or args.variant != "two-player":
+                breaker = 0 if args.variant == "one-vs-pair" else (
+                    int(rng.integers(n_sides)) if g == 0 else g % n_sides)
+                if args.variant == "two-player":
+                    match = MatchContext(games_to_play=args.games, first_breaker=breaker,
+                                         breaker=breaker)
+                    state = initial_state(args.variant, args.call_mode, table.name,
+                                          breaker=breaker, match=match, auto_warning=True)
+                else:
+                    state = initial_state(args.variant, args.call_mode, table.name,
+                                          breaker=breaker, auto_warning=True)
+            else:
+                state = next_game(state, lambda: int(rng.integers(2)), auto_warning=True)
+            if hc is not None:
+                state = apply_handicap(state, hc)
+        except EngineError as exc:
+            raise UserInputError(str(exc)) from None
+        say(f"--- game {g + 1}: {names[state.to_move]} breaks")
+        frames = []
+
+        def on_stroke(report, rec, g=g, frames=frames):
+            k = len(frames) + 1
+            if not args.quiet:
+                say(C.stroke_line(k, names[rec.player], rec, report.decision))
+            if png_dir is not None:
+                _draw_stroke(png_dir, g, k, simulator, report, rec, names, frames)
+
+        t0 = time.monotonic()
+        played = play_recorded_game(state, agents, specs, simulator, rng, skills, seed=seed,
+                                    on_stroke=on_stroke, max_strokes=args.max_strokes,
+                                    header_extra={"game": g + 1, "games": args.games,
+                                                  "skills": [m.magnitude for m in skills]})
+        elapsed = time.monotonic() - t0
+        final = played.log.final
+        state = final
+        entry = {"game": g + 1, "breaker": played.stats["breaker"],
+                 "result": played.stats["result"], "scores": list(final.scores),
+                 "strokes": len(played.log.reports), "unfinished": played.log.unfinished,
+                 "elapsed_s": round(elapsed, 3), "stats": played.stats, "record": None,
+                 "png": []}
+        if args.record:
+            path = _record_path(args.record, g, args.games)
+            write_record(path, played.record)
+            entry["record"] = str(path)
+        if png_dir is not None:
+            from pyramid.diagrams import draw_game_sheet_png, sheet_paths
+            sheet = png_dir / f"sheet-g{g + 1}.png"
+            draw_game_sheet_png(sheet, table, frames,
+                                title=f"Game {g + 1}: {' vs '.join(names)}, seed {seed}")
+            entry["png"] = [str(png_dir / f["file"]) for f in frames] + \
+                [str(p) for p in sheet_paths(sheet, len(frames))]
+        games_out.append(entry)
+        say(f"--- game {g + 1} over: {_result_text(entry, names)}; score "
+            f"{':'.join(map(str, final.scores))}; {entry['strokes']} strokes in {elapsed:.1f} s")
+        if state.result is None:  # an unfinished game cannot lead to the next of a match
+            state = _close_unfinished(state)
+
+    wins = [0] * n_sides
+    draws = unfinished = 0
+    for e in games_out:
+        r = e["result"]
+        if e["unfinished"] or r is None:
+            unfinished += 1
+        elif r.get("draw"):
+            draws += 1
+        else:
+            wins[r["winner"]] += 1
+    summary = {"agents": specs, "skills": [m.magnitude for m in skills], "seed": seed,
+               "variant": args.variant, "call_mode": args.call_mode, "games": games_out,
+               "wins": wins, "draws": draws, "unfinished": unfinished,
+               "elapsed_s": round(time.monotonic() - t_start, 3)}
+    say("match: " + ", ".join(f"{names[k]} {wins[k]} win(s)" for k in range(n_sides))
+        + f", {draws} draw(s)" + (f", {unfinished} unfinished" if unfinished else "")
+        + f"; {summary['elapsed_s']:.1f} s")
+    if args.json:
+        print_json(summary)
+    return 0
+
+
+def _close_unfinished(state):
+    from dataclasses import replace
+    a, b = state.scores[0], state.scores[1]
+    res = {"draw": True} if a == b else {"winner": 0 if a > b else 1}
+    return replace(state, result={**res, "rule": "unfinished"})
+
+
+def _result_text(entry, names) -> str:
+    r = entry["result"]
+    if entry["unfinished"] or r is None:
+        return "unfinished (stroke cap)"
+    if r.get("draw"):
+        return "draw"
+    return f"{names[r['winner']]} wins"
+
+
+def _draw_stroke(png_dir: Path, g: int, k: int, simulator, report, rec, names, frames) -> None:
+    from ai.selfplay import balls_before
+    from pyramid.diagrams import draw_stroke_png
+    from sim.trajectory import sample_paths
+    before = balls_before(report.state_before, report.placement)
+    name = f"g{g + 1}-s{k:03d}.png"
+    paths = None
+    final = None
+    if report.sim is not None:
+        if report.sim.segments is not None and len(report.sim.segments):
+            paths = sample_paths(report.sim.segments, simulator.params)
+        final = report.sim.final
+        title = (f"Game {g + 1}, stroke {k}: {names[rec.player]}, "
+                 f"{C.fmt_call(rec.call)}; score {':'.join(map(str, rec.scores_after))}")
+        draw_stroke_png(png_dir / name, simulator.table, before, report.sim, paths, title=title)
+    frames.append({"stroke": k, "balls": before, "paths": paths, "final": final,
+                   "player": names[rec.player], "call": rec.call,
+                   "pocketed": rec.outcome.get("pocketed", []),
+                   "file": name if report.sim is not None else None})
+    if report.sim is None:
+        frames[-1]["result"] = "tush"
+        frames[-1]["file"] = None

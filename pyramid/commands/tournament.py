@@ -1,0 +1,193 @@
+"""``pyramid tournament``: a round-robin of agents in parallel (joblib), resumable.
+
+Every finished game is appended to ``--out`` at once (one write + fsync), so a run killed at
+any moment, even by SIGKILL, continues with ``--resume`` without losing or repeating a game.
+Each game's seed comes from (seed, pairing, game index): the results do not depend on
+``--jobs`` or ``--backend``.  ``--backend dask --scheduler ADDRESS`` runs the games on a Dask
+cluster through joblib's Dask backend (needs ``dask`` and ``distributed``).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+from ..errors import UserInputError
+from ..io import print_json
+from . import _common as C
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "tournament", help="round-robin of agents in parallel, with a strength table",
+        description="Round-robin between agents: every pair plays --games games with "
+                    "alternating breaks, in parallel (joblib). Prints a strength table: "
+                    "Bradley-Terry rating on the Elo scale with a 95%% bootstrap interval, "
+                    "wins-draws-losses, points per visit, pot rate, foul rate, safeties, "
+                    "deliberate fouls, break-and-run rate.")
+    p.add_argument("--agents", nargs="+", required=True, metavar="SPEC",
+                   help="two or more agent specs, e.g. random greedy mc:budget=100")
+    p.add_argument("--games", type=C.positive_int, default=10,
+                   help="games per pairing (default 10)")
+    p.add_argument("--seed", type=C.seed_int, default=0, help="tournament seed (default 0)")
+    p.add_argument("--skill", default="strong", help="execution noise of every agent "
+                   "(default strong)")
+    p.add_argument("--call-mode", choices=("exact", "ball-and-pocket"), default="exact")
+    p.add_argument("--table", default="pyramid-12ft")
+    p.add_argument("--max-strokes", type=C.positive_int, default=500,
+                   help="stroke cap per game (default 500); a capped game counts as a draw")
+    p.add_argument("--jobs", type=int, default=-1, help="parallel workers (joblib n_jobs; "
+                   "default -1 = all cores)")
+    p.add_argument("--out", metavar="RESULTS.jsonl", default="tournament.jsonl",
+                   help="results file, one line per game (default tournament.jsonl)")
+    p.add_argument("--resume", action="store_true",
+                   help="continue the tournament in --out (same agents, games, seed)")
+    p.add_argument("--backend", choices=("loky", "threading", "sequential", "dask"),
+                   default="loky", help="joblib backend (default loky: processes)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="Dask scheduler address (tcp://host:8786) for --backend dask")
+    p.add_argument("--bootstrap", type=C.positive_int, default=300,
+                   help="bootstrap resamples for the rating intervals (default 300)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    p.add_argument("--json", action="store_true", help="print one JSON document on stdout")
+    p.set_defaults(handler=run)
+
+
+class Progress:
+    """A small progress bar with rate and ETA on stderr."""
+
+    def __init__(self, total: int, done: int, enabled: bool = True):
+        self.total, self.done, self.enabled = total, done, enabled
+        self.start_done = done
+        self.t0 = time.monotonic()
+        self.last = 0.0
+        self.tty = sys.stderr.isatty()
+        self.show(force=True)
+
+    def update(self, n: int = 1) -> None:
+        self.done += n
+        self.show(force=self.done == self.total)
+
+    def show(self, force: bool = False) -> None:
+        if not self.enabled:
+            return
+        now = time.monotonic()
+        if not force and now - self.last < (0.2 if self.tty else 2.0):
+            return
+        self.last = now
+        el = now - self.t0
+        new = self.done - self.start_done
+        rate = new / el if el > 0 else 0.0
+        left = self.total - self.done
+        eta = "--:--" if rate <= 0 else _hms(left / rate)
+        width = 30
+        fill = int(width * self.done / self.total) if self.total else width
+        line = (f"[{'#' * fill}{'.' * (width - fill)}] {self.done}/{self.total} games "
+                f"{rate * 60:.1f}/min elapsed {_hms(el)} ETA {eta}")
+        if self.tty:
+            sys.stderr.write("\r" + line)
+            if self.done >= self.total:
+                sys.stderr.write("\n")
+        else:
+            sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+
+
+def _hms(s: float) -> str:
+    s = int(round(s))
+    h, r = divmod(s, 3600)
+    m, s = divmod(r, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m:02d}:{s:02d}"
+
+
+def run(args: argparse.Namespace) -> int:
+    import joblib
+
+    from ai.tournament import (ResultsFileError, append_line, config_line, format_table,
+                               make_tasks, open_results, run_task, strength_table)
+
+    specs = [C.agent_spec(s, "--agents") for s in args.agents]
+    if len(specs) < 2:
+        raise UserInputError("--agents needs at least two agent specs")
+    if len(set(specs)) != len(specs):
+        raise UserInputError("--agents lists the same spec twice; give each agent once "
+                             "(add an option to tell copies apart, e.g. random:name=r2)")
+    skill = C.noise_model(args.skill, "--skill").magnitude
+    if args.jobs == 0:
+        raise UserInputError("--jobs must not be 0 (use -1 for all cores)")
+    if args.backend == "dask" and not args.scheduler:
+        raise UserInputError("--backend dask needs --scheduler ADDRESS")
+    if args.scheduler and args.backend != "dask":
+        raise UserInputError("--scheduler is for --backend dask")
+    from sim import table_by_name
+    try:
+        table_by_name(args.table)
+    except (KeyError, ValueError) as exc:
+        raise UserInputError(f"--table {args.table!r}: {exc}") from None
+    parent = os.path.dirname(args.out) or "."
+    if not os.path.isdir(parent):
+        raise UserInputError(f"--out: folder {parent!r} does not exist")
+
+    game_config = {"call_mode": args.call_mode, "table": args.table, "skill": skill,
+                   "max_strokes": args.max_strokes}
+    config = config_line(specs, args.games, args.seed, **game_config)
+    tasks = make_tasks(specs, args.games, args.seed, **game_config)
+    try:
+        fd, done = open_results(args.out, config, args.resume)
+    except ResultsFileError as exc:
+        raise UserInputError(str(exc)) from None
+    done_keys = {(o["pair"], o["game"]) for o in done}
+    todo = [t for t in tasks if (t.pair, t.game) not in done_keys]
+    C.log(f"pyramid tournament: {len(specs)} agents, {len(tasks)} games "
+          f"({len(done)} already in {args.out}, {len(todo)} to play), backend {args.backend}, "
+          f"jobs {args.jobs}, seed {args.seed}")
+    results = list(done)
+    t0 = time.monotonic()
+    client = None
+    try:
+        bar = Progress(len(tasks), len(done), enabled=not args.no_progress)
+        if todo:
+            if args.backend == "dask":
+                try:
+                    from distributed import Client
+                except ImportError:
+                    raise UserInputError("--backend dask needs the packages dask and "
+                                         "distributed (pip install dask distributed)") from None
+                try:
+                    client = Client(args.scheduler, timeout="20s")
+                except (OSError, TimeoutError, ValueError) as exc:
+                    raise UserInputError(f"--scheduler {args.scheduler!r}: cannot connect: "
+                                         f"{exc}") from None
+                ctx = joblib.parallel_config(backend="dask")
+                n_jobs = -1
+            else:
+                ctx = joblib.parallel_config(backend=args.backend)
+                n_jobs = 1 if args.backend == "sequential" else args.jobs
+            with ctx:
+                par = joblib.Parallel(n_jobs=n_jobs, return_as="generator_unordered",
+                                      batch_size=1, pre_dispatch="2*n_jobs")
+                for line in par(joblib.delayed(run_task)(t) for t in todo):
+                    append_line(fd, line)
+                    results.append(line)
+                    bar.update()
+    finally:
+        os.close(fd)
+        if client is not None:
+            client.close()
+    elapsed = time.monotonic() - t0
+    table = strength_table(specs, results, bootstrap=args.bootstrap)
+    n_new = len(results) - len(done)
+    table.update({"seed": args.seed, "games_per_pair": args.games, "results": args.out,
+                  "played_now": n_new, "elapsed_s": round(elapsed, 3),
+                  "games_per_min": round(60 * n_new / elapsed, 2) if elapsed > 0 else None})
+    if args.json:
+        print_json(table)
+    else:
+        print(format_table(table))
+        print(f"{table['games']} games ({n_new} played now in {elapsed:.1f} s); results in "
+              f"{args.out}")
+    for e in table["errors"]:
+        C.log(f"warning: pair {e['pair']} game {e['game']} failed and is left out: "
+              f"{e['error']}")
+    return 0

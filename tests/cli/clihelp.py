@@ -1,0 +1,58 @@
+"""Running the real ``pyramid`` command line in a subprocess, for the end-to-end tests."""
+from __future__ import annotations
+
+import json
+import os
+import struct
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def env() -> dict:
+    e = dict(os.environ)
+    e["PYTHONPATH"] = str(ROOT) + os.pathsep + e.get("PYTHONPATH", "")
+    return e
+
+
+def pyramid(*args, cwd=None, timeout=240, input=None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "pyramid.cli", *map(str, args)],
+                          capture_output=True, text=True, cwd=cwd, env=env(), timeout=timeout,
+                          input=input)
+
+
+def pyramid_json(*args, **kw):
+    r = pyramid(*args, "--json", **kw)
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout), r
+
+
+def assert_bad_input(r: subprocess.CompletedProcess, *words: str) -> None:
+    """Exit status 2, a message on stderr, no traceback."""
+    assert r.returncode == 2, (r.returncode, r.stdout, r.stderr)
+    assert "Traceback" not in r.stderr and "Traceback" not in r.stdout
+    assert r.stderr.strip()
+    for w in words:
+        assert w in r.stderr, (w, r.stderr)
+
+
+def assert_png(path) -> tuple[int, int]:
+    """A valid PNG: signature, IHDR, decodable (Pillow if present), returns (width, height)."""
+    data = Path(path).read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", path
+    assert data[12:16] == b"IHDR"
+    w, h = struct.unpack(">II", data[16:24])
+    assert w > 100 and h > 100
+    try:
+        from PIL import Image
+    except ImportError:  # pragma: no cover
+        import matplotlib.image as mpimg
+        img = mpimg.imread(str(path))
+        assert img.shape[0] == h and img.shape[1] == w
+    else:
+        with Image.open(path) as img:
+            img.load()
+            assert img.size == (w, h)
+    return w, h

@@ -1,0 +1,88 @@
+"""``pyramid play`` end to end through the real command line."""
+from __future__ import annotations
+
+import json
+
+from ai.selfplay import SelfPlaySimulator, replay_simulate
+from engine import read_record, replay
+
+from .clihelp import assert_bad_input, assert_png, pyramid, pyramid_json
+
+# Receiver 1 starts at 68 of 71: the game ends after a few strokes of weak agents (a foul by
+# side 0 gives 5 points, any pot of side 1 wins).
+NEAR_END = '{"kind": "points", "receiver": 1, "points": 68}'
+
+
+def test_help():
+    r = pyramid("play", "--help")
+    assert r.returncode == 0 and "--agent-a" in r.stdout and "--record" in r.stdout
+
+
+def test_seeded_game_finishes_and_its_record_replays_exactly(tmp_path):
+    rec = tmp_path / "game.jsonl"
+    out, r = pyramid_json("play", "--agent-a", "random", "--agent-b", "random", "--seed", "7",
+                          "--handicap", NEAR_END, "--record", rec)
+    game = out["games"][0]
+    assert game["unfinished"] is False and game["result"] is not None
+    assert max(game["scores"]) >= 71 or game["result"].get("draw")
+    assert out["seed"] == 7 and out["agents"] == ["random", "random"]
+    # stroke lines went to stderr (stdout holds the JSON document only)
+    assert r.stderr.count("fell:") == game["strokes"]
+    lines = [json.loads(x) for x in rec.read_text().splitlines()]
+    assert lines[0]["type"] == "header" and lines[-1]["type"] == "result"
+    assert sum(1 for x in lines if x["type"] == "stroke") == game["strokes"]
+    record = read_record(rec)
+    assert replay(record, replay_simulate(SelfPlaySimulator(record.header["table"]))) == []
+    # the same seed gives the same game
+    out2, _ = pyramid_json("play", "--agent-a", "random", "--agent-b", "random", "--seed", "7",
+                           "--handicap", NEAR_END)
+    assert out2["games"][0]["scores"] == game["scores"]
+    assert out2["games"][0]["strokes"] == game["strokes"]
+
+
+def test_longer_game_record_replays_and_human_output(tmp_path):
+    rec = tmp_path / "g.jsonl"
+    r = pyramid("play", "--agent-a", "random", "--agent-b", "random", "--seed", "3",
+                "--max-strokes", "25", "--record", rec)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.count("fell:") == 25 and "unfinished" in r.stdout
+    record = read_record(rec)
+    assert len(record.strokes) == 25 and record.result["unfinished"] is True
+    assert replay(record, replay_simulate(SelfPlaySimulator())) == []
+
+
+def test_match_alternates_breaks_and_writes_one_record_per_game(tmp_path):
+    rec = tmp_path / "m.jsonl"
+    out, _ = pyramid_json("play", "--agent-a", "random", "--agent-b", "random", "--seed", "11",
+                          "--games", "2", "--handicap", NEAR_END, "--record", rec)
+    b = [g["breaker"] for g in out["games"]]
+    assert sorted(b) == [0, 1]  # R3.1: breaks alternate
+    for k in (1, 2):
+        assert (tmp_path / f"m-g{k}.jsonl").exists()
+    assert sum(out["wins"]) + out["draws"] + out["unfinished"] == 2
+
+
+def test_png_dir_draws_every_stroke_and_a_sheet(tmp_path):
+    d = tmp_path / "png"
+    out, _ = pyramid_json("play", "--agent-a", "random", "--agent-b", "random", "--seed", "2",
+                          "--max-strokes", "3", "--png-dir", d)
+    files = out["games"][0]["png"]
+    assert len(files) == 4  # three strokes and a sheet
+    for f in files:
+        assert_png(f)
+
+
+def test_bad_arguments_exit_2_without_traceback(tmp_path):
+    assert_bad_input(pyramid("play", "--agent-a", "nosuch"), "nosuch")
+    assert_bad_input(pyramid("play", "--agent-a", "random:bogus"), "key=value")
+    assert_bad_input(pyramid("play", "--games", "0"), "--games")
+    assert_bad_input(pyramid("play", "--skill-a", "wizard", "--agent-a", "random",
+                             "--agent-b", "random"), "wizard")
+    assert_bad_input(pyramid("play", "--agent-a", "random", "--agent-b", "random",
+                             "--handicap", "{not json"), "handicap")
+    assert_bad_input(pyramid("play", "--agent-a", "random", "--agent-b", "random",
+                             "--handicap", '{"kind": "points", "receiver": 5, "points": 3}'),
+                     "receiver")
+    assert_bad_input(pyramid("play", "--agent-a", "random", "--agent-b", "random",
+                             "--record", tmp_path / "missing" / "x.jsonl"), "does not exist")
+    assert_bad_input(pyramid("play", "--variant", "nine-ball"))
