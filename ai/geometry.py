@@ -150,6 +150,10 @@ def shot_table(spec: TableSpec, pk: Pockets, cue: np.ndarray, balls: dict, targe
         d_obj_cue = _seg_point_dist(flat_O, flat_P, np.broadcast_to(cue, flat_O.shape))
         ok_obj &= d_obj_cue >= 2 * R - 1e-9
         feasible &= (ok_cue & ok_obj).reshape(n, 6)
+    # the paths must run over the bed (a ball hanging in the jaws cannot roll along the rail)
+    feasible &= on_bed_path(spec, np.broadcast_to(cue, G.shape), G)
+    feasible &= on_bed_path(spec, np.broadcast_to(O[:, None, :], G.shape),
+                            np.broadcast_to(P[None], G.shape), ts=(0.5,)) | (d2 < 0.3)
     # pocket window
     w = np.where(pk.corner[None, :], W_CORNER * np.cos(approach) ** 0.5,
                  W_MIDDLE * np.maximum(np.cos(approach), 0.0) ** 1.5)
@@ -159,6 +163,18 @@ def shot_table(spec: TableSpec, pk: Pockets, cue: np.ndarray, balls: dict, targe
     p = erf(w / (np.maximum(d2, 0.02) * s_alpha * math.sqrt(2)))
     p = np.where(feasible, p, 0.0)
     return ShotTable(list(targets), p, phi, cut, d1, d2, feasible)
+
+
+def on_bed_path(spec: TableSpec, a: np.ndarray, b: np.ndarray, ts=(0.25, 0.5, 0.75),
+                tol: float = 0.001) -> np.ndarray:
+    """True where the straight path a->b (..., 2) stays on the bed at the sampled fractions."""
+    R = spec.ball_radius_m
+    ok = np.ones(a.shape[:-1], dtype=bool)
+    for t in ts:
+        q = a + t * (b - a)
+        ok &= ((q[..., 0] >= R - tol) & (q[..., 0] <= spec.length_m - R + tol)
+               & (q[..., 1] >= R - tol) & (q[..., 1] <= spec.width_m - R + tol))
+    return ok
 
 
 def pot_speed(d1: float, d2: float, cut: float) -> float:

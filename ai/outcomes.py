@@ -20,7 +20,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from engine import Call, GameState, StrokeFacts, adjudicate
+from engine import Call, EngineError, GameState, StrokeFacts, adjudicate
 from engine.calls import BALL_AND_POCKET
 from engine.geometry import respot
 from sim import layout
@@ -141,6 +141,26 @@ def call_fulfilled(call: Call | None, called_idx: int, tags, via, fell: int, mod
     return True
 
 
+def separate(final_map: dict, R: float, gap: float = 2e-6) -> dict:
+    """Push apart resting balls whose centres are closer than 2R (by at most a few um)."""
+    out = dict(final_map)
+    keys = [b for b, p in out.items() if p is not None]
+    for _ in range(5):
+        moved = False
+        for i, a in enumerate(keys):
+            for b in keys[i + 1:]:
+                pa, pb = np.array(out[a]), np.array(out[b])
+                d = float(np.hypot(*(pb - pa)))
+                if 0 < d < 2 * R + gap:
+                    push = (2 * R + gap - d) / 2 * (pb - pa) / d
+                    out[a] = tuple(pa - push)
+                    out[b] = tuple(pb + push)
+                    moved = True
+        if not moved:
+            break
+    return out
+
+
 class Referee:
     """Adjudicates batch samples of one stroke from one state with the rules core, caching by
     signature.  ``outcome(k)`` -> (Adjudication, GameState after)."""
@@ -177,7 +197,13 @@ class Referee:
                 first_contact=None if first < 0 else BALL_IDS[first],
                 pocketed=tuple((BALL_IDS[b], POCKET_IDS[p]) for b, p in pocketed),
                 final=final_map, placement=self.placement, cue_left_house_first=crossed)
-            out = adjudicate(self.state, facts)
+            try:
+                out = adjudicate(self.state, facts)
+            except EngineError:
+                # resting places a hair's breadth closer than 2R (frozen clusters): the rules
+                # core refuses overlaps; separate them by a micrometre and ask again
+                facts = replace(facts, final=separate(final_map, self.state.spec.ball_radius_m))
+                out = adjudicate(self.state, facts)
             self.cache[key] = out
             return out.adjudication, out.state
         adj, st = hit.adjudication, hit.state

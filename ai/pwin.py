@@ -33,10 +33,12 @@ from engine import GameState
 from engine.geometry import balls_in_region
 from engine.values import LAST_BALL_BONUS, ball_value
 
-from .geometry import Pockets, pockets_of, shot_table
+from .geometry import (MAX_CORNER_APPROACH, MAX_MIDDLE_APPROACH, W_CORNER, W_MIDDLE, Pockets,
+                       _seg_point_dist, erf, on_bed_path, pockets_of, shot_table, sigma_phi)
 
 WEIGHTS_FILE = Path(__file__).with_name("pwin_weights.json")
 DEFAULT_WEIGHTS = (0.25, 0.9, 0.6)
+TYPICAL_DISCOUNT = 0.8
 
 
 def load_weights() -> tuple[float, float, float]:
@@ -144,9 +146,53 @@ class WinModel:
             after_pot = 1.0
         else:
             after_pot = self.base(need_m - v, need_o, max(T - v, 0))
-        after_miss = 1.0 - self.base(need_o, need_m, T)
-        p_m = q * after_pot + (1 - q) * after_miss
+        # the mover misses: the opponent is to move with the cue ball "somewhere"; his chance
+        # is the best pot available from a typical cue position (balls hanging in the jaws are
+        # potted from almost anywhere)
+        q_o, v_o = self.q_anywhere(state, noise)
+        if need_o - v_o <= 0:
+            o_after_pot = 1.0
+        else:
+            o_after_pot = self.base(need_o - v_o, need_m, max(T - v_o, 0))
+        v_opp = q_o * o_after_pot + (1 - q_o) * (1.0 - self.base(need_m, need_o, T))
+        p_m = q * after_pot + (1 - q) * (1.0 - v_opp)
         return p_m if side == m else 1.0 - p_m
+
+    def q_anywhere(self, state: GameState, noise) -> tuple[float, int]:
+        """The best pot from a typical cue position: every ball into every pocket with a cue
+        distance of 1 m and a 30 degree cut, only the object ball's path checked; discounted
+        by TYPICAL_DISCOUNT for the chance that the cue ball is badly placed."""
+        objs = state.object_balls
+        if not objs:
+            return (0.0, 0)
+        spec = state.spec
+        pk = self._pockets.get(spec.name)
+        if pk is None:
+            pk = self._pockets[spec.name] = pockets_of(spec)
+        R = spec.ball_radius_m
+        O = np.array([state.balls[b] for b in objs], float)
+        v = pk.targets[None, :, :] - O[:, None, :]
+        d2 = np.sqrt((v * v).sum(-1))
+        u = v / d2[..., None]
+        approach = np.arccos(np.clip((u * pk.axes[None]).sum(-1), -1, 1))
+        ok = approach < np.where(pk.corner, MAX_CORNER_APPROACH, MAX_MIDDLE_APPROACH)[None, :]
+        ok &= on_bed_path(spec, np.broadcast_to(O[:, None, :], u.shape),
+                          np.broadcast_to(pk.targets[None], u.shape), ts=(0.5,)) | (d2 < 0.3)
+        allpos = np.array([p for b, p in state.balls.items() if b != "cue"], float)
+        if len(allpos) > 1:
+            d = _seg_point_dist(np.repeat(O, 6, 0)[:, None, :], np.tile(pk.targets, (len(O), 1))[:, None, :],
+                                allpos[None])
+            d[d < 1e-9] = np.inf  # the ball itself
+            ok &= (d >= 2 * R).all(1).reshape(len(O), 6)
+        w = np.where(pk.corner[None, :], W_CORNER * np.cos(approach) ** 0.5,
+                     W_MIDDLE * np.maximum(np.cos(approach), 0.0) ** 1.5)
+        s_alpha = sigma_phi(noise) * (1.0 + 1.0 / (2 * R * 0.85))
+        p = np.where(ok, erf(w / (np.maximum(d2, 0.02) * s_alpha * math.sqrt(2))), 0.0)
+        pmax = p.max(1) * TYPICAL_DISCOUNT
+        last = len(objs) == 1
+        vals = np.array([ball_value(b) + (LAST_BALL_BONUS if last else 0) for b in objs])
+        i = int(np.argmax(pmax + 1e-3 * vals))
+        return (float(pmax[i]), int(vals[i]))
 
 
 __all__ = ["WinModel", "base_features", "load_weights", "WEIGHTS_FILE"]

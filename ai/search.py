@@ -241,30 +241,48 @@ def attack_candidates(ctx: Context, placement, max_shots: int = 8,
                 shots.append((prior, BANK, b, k, math.atan2(a[1], a[0]), d1, dist,
                               math.acos(min(1, cosc)), ()))
         # cushion-first: the cue ball aims at the ghost ball's mirror image
-    for (p0, manner, b, k, phi, d1, d2, cut, via) in list(shots):
-        if manner != CLEAN:
-            continue
+    # cushion-first: the cue ball aims at the ghost ball's mirror image (whether or not the
+    # direct line is open)
+    from .geometry import on_bed_path
+    for b in targets:
         O = others_all[b]
-        u = ctx.pk.targets[k] - O
-        u = u / np.hypot(*u)
-        G = O - 2 * R * u
         obst = np.array([p for bb, p in others_all.items() if bb != b]).reshape(-1, 2)
-        for axis, c, _name in lines:
-            Gm = mirror(G, (axis, c))
-            a = Gm - cue
-            dd = float(np.hypot(*a))
-            coord = 0 if axis == "x" else 1
-            if abs(a[coord]) < 1e-9:
+        for k in range(6):
+            P = ctx.pk.targets[k]
+            u = P - O
+            d2 = float(np.hypot(*u))
+            u = u / d2
+            appr = math.acos(max(-1, min(1, float(u @ ctx.pk.axes[k]))))
+            if appr > math.radians(60) or (d2 > 0.3 and not on_bed_path(ctx.spec, O, P, ts=(0.5,))):
                 continue
-            t = (c - cue[coord]) / a[coord]
-            if not 0 < t < 1:
+            if not path_clear(O[None], P[None], np.vstack([obst, cue[None]]), R)[0]:
                 continue
-            bounce = cue + t * a
-            if not (path_clear(cue[None], bounce[None], obst, R)[0]
-                    and path_clear(bounce[None], G[None], obst, R)[0]):
-                continue
-            shots.append((p0 * 0.35 * d1 / max(dd, d1), CUSHION_FIRST, b, k,
-                          math.atan2(a[1], a[0]), dd, d2, cut, ()))
+            G = O - 2 * R * u
+            for axis, c, _name in lines:
+                Gm = mirror(G, (axis, c))
+                a = Gm - cue
+                dd = float(np.hypot(*a))
+                coord = 0 if axis == "x" else 1
+                if abs(a[coord]) < 1e-9:
+                    continue
+                t = (c - cue[coord]) / a[coord]
+                if not 0 < t < 1:
+                    continue
+                bounce = cue + t * a
+                other = 1 - coord
+                lim = ctx.spec.length_m if other == 0 else ctx.spec.width_m
+                if not (0.1 < bounce[other] < lim - 0.1):
+                    continue
+                if not (path_clear(cue[None], bounce[None], obst, R)[0]
+                        and path_clear(bounce[None], G[None], obst, R)[0]):
+                    continue
+                cosc = float(((G - bounce) / max(np.hypot(*(G - bounce)), 1e-9)) @ u)
+                if cosc < math.cos(math.radians(70)):
+                    continue
+                s_alpha = sphi * (1 + 1.5 * dd / (2 * R * max(cosc, 0.12)))
+                prior = 0.35 * math.erf(0.008 / (d2 * s_alpha * math.sqrt(2)))
+                shots.append((prior, CUSHION_FIRST, b, k, math.atan2(a[1], a[0]), dd, d2,
+                              math.acos(min(1, cosc)), ()))
     # combinations: ball A driven into ball B's ghost position
     clean_by_ball = {}
     for (p0, manner, b, k, phi, d1, d2, cut, via) in shots:
@@ -438,9 +456,12 @@ def safety_candidates(ctx: Context, placement, keep: int = 6) -> list[Candidate]
         if adj.fouls:
             continue
         val = ctx.win.state_value(nxt, ctx.me, ctx.noise)
-        scored.append((val, call, s))
+        # a stroke at a ball that pots it (noiselessly) is an attack, whatever found it
+        scored.append((val, call, s, ATTACK if adj.successful else SAFETY))
     scored.sort(key=lambda t: -t[0])
-    return [Candidate(SAFETY, call, s, placement, prior=float(v)) for v, call, s in scored[:keep]]
+    return [Candidate(kind, call, s, placement, prior=float(v),
+                      info={"manner": "clean"} if kind == ATTACK else {})
+            for v, call, s, kind in scored[:keep]]
 
 
 def _safety_call(ctx: Context, ball: str, legal: list[Call]) -> Call | None:
@@ -575,8 +596,13 @@ def monte_carlo(ctx: Context, cands: list[Candidate], budget: int, rng: np.rando
             if need > 0:
                 if deadline is not None and time.perf_counter() > deadline and c.n > 0:
                     continue
-                sample(ctx, c, need, rng)
-                spent += need if c.strike is not None else 0
+                while need > 0:  # in chunks, so that a deadline is noticed
+                    chunk = min(need, 24) if deadline is not None else need
+                    sample(ctx, c, chunk, rng)
+                    need -= chunk
+                    spent += chunk if c.strike is not None else 0
+                    if deadline is not None and time.perf_counter() > deadline:
+                        break
             c.rounds = rnd
         alive.sort(key=lambda c: -c.value)
         if len(alive) <= 1:

@@ -1,0 +1,32 @@
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engine import GameState
+
+ROOT = Path(__file__).resolve().parents[2]
+BASE = {"table": "pyramid-12ft", "call_mode": "exact", "target": 71, "variant": "two-player",
+        "shelves": [[], []], "cue_in_hand": False, "to_move": 0}
+
+
+def make_state(balls, scores=(20, 20), **kw) -> GameState:
+    doc = {**BASE, "balls": {b: list(p) for b, p in balls.items()}, "scores": list(scores), **kw}
+    return GameState.from_json(doc)
+
+
+def example(name) -> GameState:
+    doc = json.loads((ROOT / "examples" / name).read_text())
+    return GameState.from_json({k: v for k, v in doc.items() if not k.startswith("_")})
+
+
+@pytest.fixture(scope="session")
+def sim():
+    from ai.agents.mc import shared_simulator
+    return shared_simulator()
+
+
+@pytest.fixture
+def rng():
+    return np.random.default_rng(7)

@@ -1,0 +1,124 @@
+"""Decisions on constructed positions where the right answer is known (small budgets)."""
+import math
+
+import numpy as np
+import pytest
+
+from ai.agent import ATTACK, DELIBERATE_FOUL, POCKET_OWN_BALL, SAFETY
+from ai.agents.greedy import GreedyAgent
+from ai.agents.mc import MCAgent
+from ai.match import watch_line_x
+from engine import penalty_hands_game
+from sim import Strike
+
+from .conftest import example, make_state
+
+R = 0.034
+
+
+def test_open_straight_pot_is_taken(rng):
+    # ball 7 straight in front of the right middle pocket, cue ball behind it on the line
+    st = make_state({"cue": (1.775, 1.0), "7": (1.775, 0.35), "12": (3.0, 1.4)})
+    d = MCAgent(budget=80).decide(st, rng)
+    assert d.kind == ATTACK
+    assert (d.call.ball, d.call.pocket) == ("7", "MR")
+    assert d.p_success > 0.7
+    g = GreedyAgent().decide(st, rng)
+    assert (g.call.ball, g.call.pocket) == ("7", "MR")
+
+
+def _cluster(centre, ids):
+    cx, cy = centre
+    out = {ids[0]: (cx, cy)}
+    for k, b in enumerate(ids[1:]):
+        a = k * math.pi / 3
+        out[b] = (cx + (2 * R + 0.0005) * math.cos(a), cy + (2 * R + 0.0005) * math.sin(a))
+    return out
+
+
+def test_blocked_ball_is_not_called(rng):
+    # ball 15 (the most valuable) is boxed in by six balls; ball 2 is an easy pot
+    balls = {"cue": (1.775, 1.0), "2": (1.775, 0.35)}
+    balls.update(_cluster((2.6, 0.9), ["15", "3", "4", "5", "6", "8", "9"]))
+    st = make_state(balls)
+    d = MCAgent(budget=80).decide(st, rng)
+    assert d.call is not None and d.call.ball != "15"
+    g = GreedyAgent().decide(st, rng)
+    assert g.call.ball != "15"
+
+
+def test_safety_when_no_pot_and_opponent_one_ball_from_winning(rng):
+    st = make_state({"cue": (3.516, 0.5), "7": (1.2, 1.1), "9": (0.9, 0.6), "3": (1.5, 0.9)},
+                    scores=(60, 68))
+    d = MCAgent(budget=150).decide(st, rng)
+    assert d.kind == SAFETY
+
+
+def test_r11_8_pocket_own_ball_preferred_when_penalty_does_not_decide(rng):
+    st = example("suggest_foul_pocket_own_ball.json")
+    assert not penalty_hands_game(st)
+    d = MCAgent(budget=150).decide(st, rng)
+    assert d.kind == DELIBERATE_FOUL
+    assert d.foul == POCKET_OWN_BALL
+
+
+def test_r11_8_deliberate_foul_refused_when_penalty_gives_the_game(rng):
+    st = example("suggest_foul_refused.json")
+    assert penalty_hands_game(st)
+    d = MCAgent(budget=150).decide(st, rng)
+    assert d.kind != DELIBERATE_FOUL
+    st2 = example("suggest_foul_tush.json")
+    from dataclasses import replace
+    st2 = replace(st2, scores=(st2.scores[0], 66))  # now 5 points give the opponent 71
+    d2 = MCAgent(budget=100).decide(st2, rng)
+    assert d2.kind != DELIBERATE_FOUL
+
+
+def test_tush_valued_and_offered(rng):
+    st = example("suggest_foul_tush.json")
+    a = MCAgent(budget=100)
+    a.decide(st, rng)
+    fouls = [c for c in a.last.ranked if c.kind == DELIBERATE_FOUL]
+    assert {c.foul for c in fouls} >= {"tush", "miss"}
+    tush = next(c for c in fouls if c.foul == "tush")
+    assert tush.p_foul == 1.0 and tush.expected_points == -5
+    assert 0.0 < tush.value < 1.0  # the penalty does not decide the game
+
+
+def test_from_hand_no_direct_stroke_at_a_house_ball(rng, sim):
+    # ball 5 in the house straight in front of the corner; ball 11 beyond the house line
+    st = make_state({"5": (0.45, 0.5), "11": (2.4, 1.3), "6": (2.9, 0.5)}, cue_in_hand=True)
+    for agent in (MCAgent(budget=60), GreedyAgent()):
+        d = agent.decide(st, rng)
+        assert d.placement is not None
+        assert d.call is None or d.call.ball != "5"
+        balls = dict(st.balls)
+        balls["cue"] = d.placement
+        r = sim.simulate(balls, d.strike, watch_house_line=watch_line_x(st))
+        first = None
+        crossed = False
+        for e in r.events:
+            if e.kind.name == "LINE_CROSS" and "cue" in e.balls:
+                crossed = True
+            if e.kind.name == "BALL_BALL" and "cue" in e.balls:
+                first = e.other("cue")
+                break
+        assert not (first == "5" and not crossed)
+
+
+def test_seeded_runs_give_identical_decisions():
+    st = make_state({"cue": (0.8, 0.9), "7": (1.8, 0.9), "3": (2.5, 1.2), "9": (1.5, 0.5)})
+    d1 = MCAgent(budget=60).decide(st, np.random.default_rng(11))
+    d2 = MCAgent(budget=60).decide(st, np.random.default_rng(11))
+    assert d1.to_json() == d2.to_json()
+
+
+def test_time_budget_is_respected():
+    import time
+    st = make_state({"cue": (0.8, 0.9), "7": (1.8, 0.9), "3": (2.5, 1.2), "9": (1.5, 0.5),
+                     "12": (3.0, 0.4), "1": (2.9, 1.3)})
+    a = MCAgent(budget=100000, time=0.5)
+    t = time.perf_counter()
+    d = a.decide(st, np.random.default_rng(1))
+    assert time.perf_counter() - t < 3.0
+    assert d.strike is not None or d.foul == "tush"
