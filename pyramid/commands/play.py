@@ -142,19 +142,28 @@ def run(args: argparse.Namespace) -> int:
             raise UserInputError(str(exc)) from None
         say(f"--- game {g + 1}: {names[state.to_move]} breaks")
         frames = []
+        count = [0]
 
-        def on_stroke(report, rec, g=g, frames=frames):
-            k = len(frames) + 1
+        def on_stroke(report, rec, g=g, frames=frames, count=count):
+            count[0] += 1
+            k = count[0]
             if not args.quiet:
                 say(C.stroke_line(k, names[rec.player], rec, report.decision))
             if png_dir is not None:
                 _draw_stroke(png_dir, g, k, simulator, report, rec, names, frames)
 
         t0 = time.monotonic()
-        played = play_recorded_game(state, agents, specs, simulator, rng, skills, seed=seed,
-                                    on_stroke=on_stroke, max_strokes=args.max_strokes,
-                                    header_extra={"game": g + 1, "games": args.games,
-                                                  "skills": [m.magnitude for m in skills]})
+        try:
+            played = play_recorded_game(state, agents, specs, simulator, rng, skills,
+                                        seed=seed, on_stroke=on_stroke,
+                                        max_strokes=args.max_strokes,
+                                        header_extra={"game": g + 1, "games": args.games,
+                                                      "skills": [m.magnitude for m in skills]})
+        except Exception as exc:  # noqa: BLE001 -- an internal failure: exit 1, no traceback
+            C.log(f"pyramid play: error: game {g + 1} stopped at stroke {count[0] + 1} "
+                  f"by an internal failure: {type(exc).__name__}: {exc} "
+                  f"(seed {seed}; rerun with the same options to reproduce)")
+            return 1
         elapsed = time.monotonic() - t0
         final = played.log.final
         state = final

@@ -1,0 +1,210 @@
+"""``pyramid analyze RECORD.jsonl``: every stroke of a game record against the AI's best choice.
+
+For each stroke: what was played, the AI's best alternative, the loss in win probability and a
+mark -- ``?`` a mistake, ``??`` a blunder -- like a chess engine's annotation; then a summary
+per player.  How strokes are valued: :mod:`ai.analysis`.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from ..errors import UserInputError
+from ..io import print_json, read_text
+from . import _common as C
+
+
+def register(subparsers) -> None:
+    from ai.analysis import BLUNDER, MISTAKE
+    p = subparsers.add_parser(
+        "analyze", help="mark each stroke of a game record against the AI's best choice",
+        description="Re-evaluates every stroke of a game record (JSON Lines, as written by "
+                    "pyramid play --record) with the AI: the stroke played, the AI's best "
+                    "alternative, the loss in win probability, ? for a mistake, ?? for a "
+                    "blunder, and a summary per player.")
+    p.add_argument("record", metavar="RECORD.jsonl", help="game record, or - for stdin")
+    p.add_argument("--agent", metavar="SPEC", default=None,
+                   help="the analysing agent (default: the strongest registered, e.g. "
+                        "mc:budget=200); an agent with analyse() gives ranked alternatives")
+    p.add_argument("--skill", default="strong", help="execution noise assumed when valuing "
+                   "strokes (default strong)")
+    p.add_argument("--samples", type=C.positive_int, default=24,
+                   help="noisy executions per stroke valued (default 24)")
+    p.add_argument("--top", type=C.positive_int, default=3,
+                   help="alternatives of the agent re-valued per stroke (default 3)")
+    p.add_argument("--strokes", metavar="A-B", help="analyse only strokes A..B (from 1)")
+    p.add_argument("--mistake", type=float, default=MISTAKE,
+                   help=f"loss in P(win) marked ? (default {MISTAKE})")
+    p.add_argument("--blunder", type=float, default=BLUNDER,
+                   help=f"loss in P(win) marked ?? (default {BLUNDER})")
+    p.add_argument("--seed", type=C.seed_int, default=0, help="seed of the analysis (default 0)")
+    p.add_argument("--png", metavar="FILE", help="game sheet with the marks")
+    p.add_argument("--json", action="store_true", help="print one JSON document on stdout")
+    p.set_defaults(handler=run)
+
+
+def _range(text: str | None, n: int) -> range:
+    if text is None:
+        return range(n)
+    a, sep, b = text.partition("-")
+    try:
+        lo = int(a)
+        hi = int(b) if sep else lo
+    except ValueError:
+        raise UserInputError(f"--strokes {text!r} must be A-B or A (stroke numbers)") from None
+    if not (1 <= lo <= hi):
+        raise UserInputError(f"--strokes {text!r}: need 1 <= A <= B")
+    return range(lo - 1, min(hi, n))
+
+
+def _name(players, p: int) -> str:
+    letter = "ABC"[p] if 0 <= p < 3 else str(p)
+    return f"{letter} ({players[p]})" if p < len(players) else f"player {letter}"
+
+
+def _decision_json(d) -> dict | None:
+    if d is None:
+        return None
+    out = d.to_json()
+    return {k: out[k] for k in ("kind", "call", "strike", "placement", "foul", "p_win",
+                                "instruction")}
+
+
+def _played_text(s) -> str:
+    if s.strike is None:
+        return "tush"
+    st = s.strike
+    text = f"{C.fmt_call(s.call)}, {st['speed_mps']:.2f} m/s at {st['phi_deg']:.1f} deg"
+    if s.placement is not None:
+        text += f" from ({s.placement[0]:.2f}, {s.placement[1]:.2f})"
+    return text
+
+
+def _best_text(d) -> str:
+    if d is None:
+        return "(the stroke played was the best found)"
+    if d.strike is None:
+        return "tush"
+    text = f"{d.kind} {C.fmt_call(d.call)}"
+    if d.instruction:
+        text += f": {d.instruction}"
+    return text
+
+
+def run(args: argparse.Namespace) -> int:
+    from ai.analysis import StrokeValuer, judge_stroke
+    from ai.registry import make_agent
+    from ai.selfplay import SelfPlaySimulator, default_agent_spec, strike_from_record
+    from engine.calls import Call
+    from engine.errors import EngineError
+    from engine.record import parse_record
+
+    spec = C.agent_spec(args.agent or default_agent_spec(), "--agent")
+    noise = C.noise_model(args.skill, "--skill")
+    if not (0 < args.mistake <= args.blunder <= 1):
+        raise UserInputError("need 0 < --mistake <= --blunder <= 1")
+    text = read_text(args.record)
+    try:
+        record = parse_record(text.splitlines())
+    except EngineError as exc:
+        raise UserInputError(f"{args.record}: {exc}") from None
+    if not record.strokes:
+        raise UserInputError(f"{args.record}: the record has no strokes to analyse")
+    table = record.header.get("table", "pyramid-12ft")
+    try:
+        simulator = SelfPlaySimulator(table)
+    except (KeyError, ValueError) as exc:
+        raise UserInputError(f"{args.record}: header.table {table!r}: {exc}") from None
+    # check every stroke line before the long part
+    items = []
+    for k in _range(args.strokes, len(record.strokes)):
+        s = record.strokes[k]
+        try:
+            call = None if s.call is None else Call.from_json(s.call)
+            strike = None if s.strike is None else strike_from_record(s.strike)
+            if strike is not None:
+                strike.validate(simulator.physics)
+        except (EngineError, ValueError, KeyError, TypeError) as exc:
+            raise UserInputError(f"{args.record}: stroke {k + 1}: {exc}") from None
+        items.append((k, s, call, strike))
+    agent = make_agent(spec)
+    valuer = StrokeValuer(simulator, noise, samples=args.samples)
+    players = record.header.get("players") or []
+    out_stream = sys.stderr if args.json else sys.stdout
+    C.log(f"pyramid analyze: {len(items)} stroke(s) of {args.record} with {spec}, "
+          f"{args.samples} samples each")
+    rows = []
+    t0 = time.monotonic()
+    for k, s, call, strike in items:
+        try:
+            v = judge_stroke(k, s.state_before, call, strike, s.placement, agent, valuer,
+                             args.seed, top=args.top, mistake=args.mistake,
+                             blunder=args.blunder)
+        except EngineError as exc:
+            raise UserInputError(f"{args.record}: stroke {k + 1}: {exc}") from None
+        row = {"stroke": k + 1, "player": s.player,
+               "played": {"call": s.call, "strike": s.strike,
+                          "placement": None if s.placement is None else list(s.placement),
+                          "fouls": list(s.fouls),
+                          "pocketed": s.outcome.get("pocketed", [])},
+               "p_win_played": round(v.p_win_played, 4),
+               "best": _decision_json(v.best), "p_win_best": round(v.p_win_best, 4),
+               "loss": round(v.loss, 4), "mark": v.mark}
+        rows.append(row)
+        name = _name(players, s.player)
+        print(f"{k + 1:4d}. {name}: {_played_text(s)}  P(win) {v.p_win_played:.2f}"
+              f"{'  ' + v.mark if v.mark else ''}", file=out_stream)
+        if v.best is not None:
+            print(f"      best: {_best_text(v.best)}  P(win) {v.p_win_best:.2f}, "
+                  f"loss {v.loss:.2f}", file=out_stream)
+        out_stream.flush()
+    summary = []
+    for p in sorted({r["player"] for r in rows}):
+        mine = [r for r in rows if r["player"] == p]
+        summary.append({"player": p,
+                        "name": _name(players, p),
+                        "strokes": len(mine),
+                        "mean_loss": round(sum(r["loss"] for r in mine) / len(mine), 4),
+                        "mistakes": sum(r["mark"] == "?" for r in mine),
+                        "blunders": sum(r["mark"] == "??" for r in mine),
+                        "best_played": sum(r["best"] is None for r in mine)})
+    print("summary:", file=out_stream)
+    for m in summary:
+        print(f"  {m['name']}: {m['strokes']} strokes, mean loss {m['mean_loss']:.3f}, "
+              f"{m['mistakes']} mistake(s) ?, {m['blunders']} blunder(s) ??, "
+              f"{m['best_played']} best", file=out_stream)
+    png = []
+    if args.png:
+        png = _sheet(args.png, simulator, record, items, rows)
+    doc = {"record": args.record, "agent": spec, "samples": args.samples,
+           "thresholds": {"mistake": args.mistake, "blunder": args.blunder},
+           "strokes": rows, "summary": summary, "png": png,
+           "elapsed_s": round(time.monotonic() - t0, 3)}
+    if args.json:
+        print_json(doc)
+    return 0
+
+
+def _sheet(path, simulator, record, items, rows) -> list[str]:
+    from ai.selfplay import balls_before, simulate_stroke
+    from pyramid.diagrams import draw_game_sheet_png, sheet_paths
+    from sim.trajectory import sample_paths
+    frames = []
+    players = record.header.get("players") or []
+    for (k, s, call, strike), row in zip(items, rows):
+        before = balls_before(s.state_before, s.placement)
+        paths = final = None
+        if strike is not None:
+            res = simulate_stroke(simulator, s.state_before, strike, s.placement)
+            if res.segments is not None and len(res.segments):
+                paths = sample_paths(res.segments, simulator.params)
+            final = res.final
+        mark = row["mark"] or "ok"
+        frames.append({"stroke": k + 1, "balls": before, "paths": paths, "final": final,
+                       "player": _name(players, s.player),
+                       "call": s.call,
+                       "result": f"{mark}, P(win) {row['p_win_played']:.2f}, loss "
+                                 f"{row['loss']:.2f}"})
+    draw_game_sheet_png(path, simulator.table, frames, title="Analysis")
+    return [str(p) for p in sheet_paths(path, len(frames))]
