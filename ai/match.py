@@ -77,7 +77,8 @@ def execute(state: GameState, decision: Decision, simulator: Simulator,
         # the simulator can leave touching balls a few micrometres closer than 2R, which the
         # rules core refuses as an overlap: separate them by that much and referee again
         from .outcomes import separate
-        result = replace(result, final=separate(result.final, state.spec.ball_radius_m))
+        result = replace(result, final=separate(result.final, state.spec.ball_radius_m,
+                                                spec=state.spec))
         outcome = adjudicate_sim_result(state, result, call=decision.call, placement=placement)
     return StrokeReport(state, decision, played, placement, result, outcome)
 

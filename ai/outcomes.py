@@ -141,9 +141,25 @@ def call_fulfilled(call: Call | None, called_idx: int, tags, via, fell: int, mod
     return True
 
 
-def separate(final_map: dict, R: float, gap: float = 2e-6) -> dict:
-    """Push apart resting balls whose centres are closer than 2R (by at most a few um)."""
+def separate(final_map: dict, R: float, gap: float = 2e-6, spec=None) -> dict:
+    """Push apart resting balls whose centres are closer than 2R (by at most a few um), and
+    (given ``spec``) pull balls a few um outside the bed's rectangle back onto it."""
     out = dict(final_map)
+    if spec is not None:
+        L, W = spec.length_m, spec.width_m
+        for b, p in out.items():
+            if p is None:
+                continue
+            x, y = p
+            if R - 2e-5 < x < R:
+                x = R + 1e-7
+            if L - R < x < L - R + 2e-5:
+                x = L - R - 1e-7
+            if R - 2e-5 < y < R:
+                y = R + 1e-7
+            if W - R < y < W - R + 2e-5:
+                y = W - R - 1e-7
+            out[b] = (x, y)
     keys = [b for b, p in out.items() if p is not None]
     for _ in range(5):
         moved = False
@@ -202,7 +218,8 @@ class Referee:
             except EngineError:
                 # resting places a hair's breadth closer than 2R (frozen clusters): the rules
                 # core refuses overlaps; separate them by a micrometre and ask again
-                facts = replace(facts, final=separate(final_map, self.state.spec.ball_radius_m))
+                spec = self.state.spec
+                facts = replace(facts, final=separate(final_map, spec.ball_radius_m, spec=spec))
                 out = adjudicate(self.state, facts)
             self.cache[key] = out
             return out.adjudication, out.state

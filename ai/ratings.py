@@ -69,3 +69,32 @@ def bootstrap_ci(n: int, games: Sequence[tuple[int, int, float]], reps: int = 30
     lo = np.percentile(samples, 100 * (1 - level) / 2, axis=0)
     hi = np.percentile(samples, 100 * (1 + level) / 2, axis=0)
     return lo, hi
+
+
+def fisher_ci(n: int, games: Sequence[tuple[int, int, float]], prior: float = 1.0,
+              level_z: float = 1.959964) -> tuple[np.ndarray, np.ndarray]:
+    """Wald intervals from the observed Fisher information of the (prior-regularised)
+    Bradley-Terry likelihood, for the mean-centred Elo-scale ratings.  Unlike the bootstrap
+    they stay wide when an agent won or lost every game."""
+    r = bradley_terry(n, games, prior=prior)
+    if n == 0:
+        return r, r
+    theta = r * math.log(10) / 400.0
+    nij = np.zeros((n, n))
+    for i, j, _ in games:
+        nij[i, j] += 1
+        nij[j, i] += 1
+    p = 1.0 / (1.0 + np.exp(-(theta[:, None] - theta[None, :])))
+    w = nij * p * (1 - p)
+    H = -w
+    np.fill_diagonal(H, w.sum(axis=1) + prior * _p0(theta))
+    cov = np.linalg.inv(H)
+    C = np.eye(n) - 1.0 / n
+    cov = C @ cov @ C.T
+    se = np.sqrt(np.clip(np.diag(cov), 0, None)) * 400.0 / math.log(10)
+    return r - level_z * se, r + level_z * se
+
+
+def _p0(theta: np.ndarray) -> np.ndarray:
+    q = 1.0 / (1.0 + np.exp(-theta))
+    return q * (1 - q)

@@ -199,8 +199,11 @@ def score_of_side0(line: dict) -> float:
     return 1.0 if r.get("winner") == 0 else 0.0
 
 
-def strength_table(specs: Sequence[str], lines: Iterable[dict], bootstrap: int = 300) -> dict:
-    from .ratings import bootstrap_ci, bradley_terry
+def strength_table(specs: Sequence[str], lines: Iterable[dict], bootstrap: int = 300,
+                   ci: str = "fisher") -> dict:
+    """``ci``: ``fisher`` (Wald intervals from the Fisher information) or ``bootstrap``
+    (percentiles of ``bootstrap`` resamples of the games within each pairing)."""
+    from .ratings import bootstrap_ci, bradley_terry, fisher_ci
     n = len(specs)
     lines = sorted(lines, key=lambda o: (o["pair"], o["game"]))
     errors = [o for o in lines if o.get("error")]
@@ -233,7 +236,10 @@ def strength_table(specs: Sequence[str], lines: Iterable[dict], bootstrap: int =
                 row["breaks"] += 1
                 row["break_and_runs"] += int(bool(o.get("break_and_run")))
     ratings = bradley_terry(n, games)
-    lo, hi = bootstrap_ci(n, games, reps=bootstrap)
+    if ci == "bootstrap":
+        lo, hi = bootstrap_ci(n, games, reps=bootstrap)
+    else:
+        lo, hi = fisher_ci(n, games)
     for a, row in enumerate(rows):
         row["rating"] = round(float(ratings[a]), 1)
         row["rating_ci95"] = [round(float(lo[a]), 1), round(float(hi[a]), 1)]
@@ -243,7 +249,8 @@ def strength_table(specs: Sequence[str], lines: Iterable[dict], bootstrap: int =
         row["foul_rate"] = _ratio(row["fouls"], row["strokes"])
         row["break_and_run_rate"] = _ratio(row["break_and_runs"], row["breaks"])
     order = sorted(range(n), key=lambda a: -rows[a]["rating"])
-    return {"agents": list(specs), "games": len(lines), "table": [rows[a] for a in order],
+    return {"agents": list(specs), "games": len(lines), "ci_method": ci,
+            "table": [rows[a] for a in order],
             "errors": [{"pair": o["pair"], "game": o["game"], "error": o["error"]}
                        for o in errors]}
 
