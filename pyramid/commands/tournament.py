@@ -23,7 +23,7 @@ def register(subparsers) -> None:
         "tournament", help="round-robin of agents in parallel, with a strength table",
         description="Round-robin between agents: every pair plays --games games with "
                     "alternating breaks, in parallel (joblib). Prints a strength table: "
-                    "Bradley-Terry rating on the Elo scale with a 95%% bootstrap interval, "
+                    "Bradley-Terry rating on the Elo scale with a 95%% interval, "
                     "wins-draws-losses, points per visit, pot rate, foul rate, safeties, "
                     "deliberate fouls, break-and-run rate.")
     p.add_argument("--agents", nargs="+", required=True, metavar="SPEC",
@@ -47,8 +47,11 @@ def register(subparsers) -> None:
                    default="loky", help="joblib backend (default loky: processes)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="Dask scheduler address (tcp://host:8786) for --backend dask")
+    p.add_argument("--ci", choices=("fisher", "bootstrap"), default="fisher",
+                   help="95%% rating intervals: fisher (Fisher information, default) or "
+                        "bootstrap (games resampled within each pairing)")
     p.add_argument("--bootstrap", type=C.positive_int, default=300,
-                   help="bootstrap resamples for the rating intervals (default 300)")
+                   help="bootstrap resamples with --ci bootstrap (default 300)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     p.add_argument("--json", action="store_true", help="print one JSON document on stdout")
     p.set_defaults(handler=run)
@@ -176,7 +179,7 @@ def run(args: argparse.Namespace) -> int:
         if client is not None:
             client.close()
     elapsed = time.monotonic() - t0
-    table = strength_table(specs, results, bootstrap=args.bootstrap)
+    table = strength_table(specs, results, bootstrap=args.bootstrap, ci=args.ci)
     n_new = len(results) - len(done)
     table.update({"seed": args.seed, "games_per_pair": args.games, "results": args.out,
                   "played_now": n_new, "elapsed_s": round(elapsed, 3),
