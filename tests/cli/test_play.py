@@ -86,3 +86,16 @@ def test_bad_arguments_exit_2_without_traceback(tmp_path):
     assert_bad_input(pyramid("play", "--agent-a", "random", "--agent-b", "random",
                              "--record", tmp_path / "missing" / "x.jsonl"), "does not exist")
     assert_bad_input(pyramid("play", "--variant", "nine-ball"))
+
+
+def test_other_variants_play_and_replay(tmp_path):
+    for variant, agents in (("three-each", ["--agent-c", "random"]), ("one-vs-pair", [])):
+        rec = tmp_path / f"{variant}.jsonl"
+        out, _ = pyramid_json("play", "--variant", variant, "--agent-a", "greedy",
+                              "--agent-b", "random", *agents, "--seed", "1",
+                              "--max-strokes", "40", "--record", rec)
+        assert out["variant"] == variant
+        assert len(out["wins"]) == (3 if variant == "three-each" else 2)
+        record = read_record(rec)
+        assert record.header["variant"] == variant
+        assert replay(record, replay_simulate(SelfPlaySimulator())) == []
