@@ -89,7 +89,11 @@ B_AY = 8
 B_TREF = 9  # time the row was last set
 B_TEND = 10  # time its state ends by itself
 B_STATE = 11
-B_COLS = 12
+B_BX0 = 12  # box around the path until the state ends (chord widened by its bow)
+B_BX1 = 13
+B_BY0 = 14
+B_BY1 = 15
+B_COLS = 16
 
 # Columns of the per-ball prediction cache.
 C_STATIC_T = 0  # next contact with the table (absolute time)

@@ -72,6 +72,11 @@ class PhysicsParams:
             v = getattr(self, f.name)
             if not (isinstance(v, (int, float)) and math.isfinite(v) and v >= 0):
                 raise ValueError(f"physics.{f.name} must be a finite number >= 0, got {v!r}")
+        for name in ("gravity_mps2", "mu_slide", "mu_roll", "mu_spin", "cue_mass_kg",
+                     "cue_end_mass_kg"):
+            if getattr(self, name) <= 0:
+                raise ValueError(f"physics.{name} must be > 0 (every motion must end), "
+                                 f"got {getattr(self, name)!r}")
         for name in ("e_ball", "e_cushion", "e_jaw", "e_tip"):
             if getattr(self, name) > 1:
                 raise ValueError(f"physics.{name} is a restitution, at most 1, got {getattr(self, name)}")

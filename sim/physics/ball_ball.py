@@ -8,9 +8,13 @@ fitted to Marlow's measurements) and by the impulse that would stop the slip alt
 contact point, which is why follow and draw throw less than stun.  The vertical part of the
 friction impulse is taken up by the cloth (balls do not leave the table in this model).
 
-Below ``elastic_below_mps`` of approach speed the impact is taken as elastic: at walking pace
-the restitution of phenolic balls rises toward one, and an elastic floor prevents "inelastic
-collapse" (endless ever-smaller impacts) in frozen clusters.
+Below ``elastic_below_mps`` of approach speed the balls are taken to be in sustained contact
+rather than colliding: one is pushing the other.  The impact is elastic (at walking pace the
+restitution of phenolic balls rises toward one, and an elastic floor prevents "inelastic
+collapse" in frozen clusters), and a ball whose own cloth friction drives it into the other
+loses the spin that does so: its slip along the line of centres is set to zero, as the contact
+would soon do, but only when that lowers its energy.  Without this a spinning cue ball pushing
+an object ball would bounce off it thousands of times in a fraction of a second.
 """
 from __future__ import annotations
 
@@ -72,5 +76,27 @@ def resolve_ball_ball(r1x, r1y, v1x, v1y, w1x, w1y, w1z, r2x, r2y, v2x, v2y, w2x
     dwx = k * (ny * jtz)
     dwy = k * (-nx * jtz)
     dwz = k * (nx * jty - ny * jtx)
-    return (n1x, n1y, w1x + dwx, w1y + dwy, w1z + dwz,
-            n2x, n2y, w2x + dwx, w2y + dwy, w2z + dwz), True
+    w1x, w1y, w1z = w1x + dwx, w1y + dwy, w1z + dwz
+    w2x, w2y, w2z = w2x + dwx, w2y + dwy, w2z + dwz
+    if vn < params[P_VELASTIC]:
+        w1x, w1y = _stop_pressing(n1x, n1y, w1x, w1y, nx, ny, 1.0, R)
+        w2x, w2y = _stop_pressing(n2x, n2y, w2x, w2y, nx, ny, -1.0, R)
+    return (n1x, n1y, w1x, w1y, w1z, n2x, n2y, w2x, w2y, w2z), True
+
+
+@njit(cache=True)
+def _stop_pressing(vx, vy, wx, wy, nx, ny, toward, R):
+    """Remove the spin that makes a sliding ball's cloth friction push it along ``toward * n``
+    (into the ball it touches), if that lowers its energy.  Returns the new (wx, wy)."""
+    ux = vx - R * wy
+    uy = vy + R * wx
+    u_n = ux * nx + uy * ny  # friction acts along -u: it presses when toward * u_n < 0
+    if toward * u_n >= 0.0:
+        return wx, wy
+    # Spin about e = z x n = (-ny, nx) sets the slip along n: u.n = v.n - R (w . e).
+    omega = -wx * ny + wy * nx
+    target = (vx * nx + vy * ny) / R
+    if abs(target) >= abs(omega):
+        return wx, wy
+    d = target - omega
+    return wx - d * ny, wy + d * nx

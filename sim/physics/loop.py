@@ -22,7 +22,7 @@ import math
 import numpy as np
 from numba import njit
 
-from ..layout import (B_AX, B_AY, B_COLS, B_RX, B_RY, B_STATE, B_TEND, B_TREF, B_VX, B_VY,
+from ..layout import (B_AX, B_AY, B_BX0, B_BX1, B_BY0, B_BY1, B_COLS, B_RX, B_RY, B_STATE, B_TEND, B_TREF, B_VX, B_VY,
                       B_WX, B_WY, B_WZ, C_COLS, C_ROW_J, C_ROW_T, C_STATIC_KIND, C_STATIC_OBJ,
                       C_STATIC_T, EV_BALL_BALL, EV_BALL_CUSHION, EV_BALL_JAW, EV_COLS,
                       EV_LINE_CROSS, EV_POCKET, EV_ROLL_SPIN, EV_ROLL_STOP, EV_SLIDE_ROLL,
@@ -96,6 +96,23 @@ def _set_state(B, i, state, t, params):
     else:
         B[i, B_TEND] = t + state_duration(state, B[i, B_VX], B[i, B_VY], B[i, B_WX], B[i, B_WY],
                                           B[i, B_WZ], params)
+    # The box holds the whole path until the state ends: any later part of it too.
+    rx = B[i, B_RX]
+    ry = B[i, B_RY]
+    if _translating(state):
+        h = B[i, B_TEND] - t
+        qx = rx + B[i, B_VX] * h + 0.5 * ax * h * h
+        qy = ry + B[i, B_VY] * h + 0.5 * ay * h * h
+        bow = math.hypot(ax, ay) * h * h * 0.125
+        B[i, B_BX0] = min(rx, qx) - bow
+        B[i, B_BX1] = max(rx, qx) + bow
+        B[i, B_BY0] = min(ry, qy) - bow
+        B[i, B_BY1] = max(ry, qy) + bow
+    else:
+        B[i, B_BX0] = rx
+        B[i, B_BX1] = rx
+        B[i, B_BY0] = ry
+        B[i, B_BY1] = ry
 
 
 @njit(cache=True)
@@ -107,6 +124,22 @@ def _set_motion(B, i, t, vx, vy, wx, wy, wz, params):
     B[i, B_WY] = wy
     B[i, B_WZ] = wz
     _set_state(B, i, classify(vx, vy, wx, wy, wz, params), t, params)
+
+
+@njit(cache=True)
+def _separate(B, i, j, R):
+    """Balls pressed together may meet a hair inside each other (at most the firing depth);
+    set them exactly touching along the line of centres, half the correction each, so that
+    sub-micrometre overlaps cannot accumulate over a long push."""
+    dx = B[j, B_RX] - B[i, B_RX]
+    dy = B[j, B_RY] - B[i, B_RY]
+    d = math.hypot(dx, dy)
+    if 0.0 < d < 2.0 * R:
+        k = 0.5 * (2.0 * R - d) / d
+        B[i, B_RX] -= k * dx
+        B[i, B_RY] -= k * dy
+        B[j, B_RX] += k * dx
+        B[j, B_RY] += k * dy
 
 
 @njit(cache=True)
@@ -159,15 +192,28 @@ def _static_event(B, i, t, params, lines, circles, caps, watch, watch_ball, watc
     best = INF
     kind = ST_NONE
     obj = -1
+    pad = R + tol
+    bx0 = B[i, B_BX0] - pad
+    bx1 = B[i, B_BX1] + pad
+    by0 = B[i, B_BY0] - pad
+    by1 = B[i, B_BY1] + pad
     for k in range(lines.shape[0]):
+        if (max(lines[k, S_X0], lines[k, S_X1]) < bx0 or min(lines[k, S_X0], lines[k, S_X1]) > bx1
+                or max(lines[k, S_Y0], lines[k, S_Y1]) < by0
+                or min(lines[k, S_Y0], lines[k, S_Y1]) > by1):
+            continue
         s = ball_segment_time(cx, cy, cvx, cvy, ax, ay, lines[k, S_X0], lines[k, S_Y0],
                               lines[k, S_X1], lines[k, S_Y1], lines[k, S_NX], lines[k, S_NY], h,
                               R, tol, vf)
         if s < best:
             best, kind, obj = s, ST_SEGMENT, k
     for k in range(circles.shape[0]):
-        s = ball_circle_time(cx, cy, cvx, cvy, ax, ay, circles[k, 0], circles[k, 1],
-                             circles[k, 2], h, R, tol, vf)
+        rad = circles[k, 2]
+        if (circles[k, 0] + rad < bx0 or circles[k, 0] - rad > bx1 or circles[k, 1] + rad < by0
+                or circles[k, 1] - rad > by1):
+            continue
+        s = ball_circle_time(cx, cy, cvx, cvy, ax, ay, circles[k, 0], circles[k, 1], rad, h, R,
+                             tol, vf)
         if s < best:
             best, kind, obj = s, ST_CIRCLE, k
     for k in range(caps.shape[0]):
@@ -190,6 +236,11 @@ def _pair_time(B, i, j, t, params):
     if si == POCKETED or sj == POCKETED:
         return INF
     if not (_translating(si) or _translating(sj)):
+        return INF
+    # Paths whose boxes stay more than a ball apart cannot meet.
+    gap = 2.0 * params[P_R] + params[P_TOL]
+    if (B[i, B_BX0] - B[j, B_BX1] > gap or B[j, B_BX0] - B[i, B_BX1] > gap
+            or B[i, B_BY0] - B[j, B_BY1] > gap or B[j, B_BY0] - B[i, B_BY1] > gap):
         return INF
     xi, yi, uxi, uyi = _now(B, i, t)
     xj, yj, uxj, uyj = _now(B, j, t)
@@ -254,6 +305,10 @@ def run(pos, on_table, cue, v0x, v0y, w0x, w0y, w0z, params, lines, circles, cap
         B[i, B_RY] = pos[i, 1]
         B[i, B_STATE] = STATIONARY if on_table[i] else POCKETED
         B[i, B_TEND] = INF
+        B[i, B_BX0] = pos[i, 0]
+        B[i, B_BX1] = pos[i, 0]
+        B[i, B_BY0] = pos[i, 1]
+        B[i, B_BY1] = pos[i, 1]
         cache[i, C_STATIC_T] = INF
         cache[i, C_STATIC_KIND] = ST_NONE
         cache[i, C_STATIC_OBJ] = -1
@@ -369,6 +424,7 @@ def run(pos, on_table, cue, v0x, v0y, w0x, w0y, w0z, params, lines, circles, cap
             j = int(cache[i, C_ROW_J])
             _advance(B, i, t, params)
             _advance(B, j, t, params)
+            _separate(B, i, j, params[P_R])
             out, closing = resolve_ball_ball(
                 B[i, B_RX], B[i, B_RY], B[i, B_VX], B[i, B_VY], B[i, B_WX], B[i, B_WY],
                 B[i, B_WZ], B[j, B_RX], B[j, B_RY], B[j, B_VX], B[j, B_VY], B[j, B_WX],

@@ -27,6 +27,7 @@ from numba import njit
 
 INF = math.inf
 BEHIND_M = 1e-6  # deeper than any round-off overlap
+DEPTH_FACTOR = 100.0  # touching bodies collide before overlapping by 100 x the contact tolerance
 
 
 @njit(cache=True, inline="always")
@@ -149,9 +150,16 @@ def _piece(e0, e1, e2, e3, e4, lo, hi, tol, dmin):
     if flo <= tol:
         if _df(e1, e2, e3, e4, lo) <= -dmin:
             return lo
+        best = INF
         if _df(e1, e2, e3, e4, hi) <= -dmin:
-            return _level_crossing_df(e1, e2, e3, e4, -dmin, lo, hi)
-        return INF
+            best = _level_crossing_df(e1, e2, e3, e4, -dmin, lo, hi)
+        # Bodies pressed together ever more slowly must not sink into each other while the
+        # closing speed builds up: they collide at the latest when the overlap reaches
+        # DEPTH_FACTOR * tol.
+        deep = -DEPTH_FACTOR * tol
+        if fhi <= deep and flo > deep:
+            best = min(best, _root_f(e0 - deep, e1, e2, e3, e4, lo, hi))
+        return best
     if fhi <= 0.0:
         return _root_f(e0, e1, e2, e3, e4, lo, hi)
     return INF
@@ -228,8 +236,17 @@ def first_contact_quadratic(g0, g1, g2, horizon, tol, dmin):
                 elif glo <= tol:
                     if 2.0 * g2 * lo + g1 <= -dmin:
                         return lo
+                    best = INF
                     if 2.0 * g2 * hi + g1 <= -dmin:
-                        return (-dmin - g1) / (2.0 * g2)
+                        best = (-dmin - g1) / (2.0 * g2)
+                    deep = -DEPTH_FACTOR * tol
+                    if ghi <= deep < glo:
+                        n, r1, r2 = quadratic_roots(g2, g1, g0 - deep)
+                        for r in (r1, r2):
+                            if n >= 1 and lo <= r <= hi:
+                                best = min(best, r)
+                    if best < INF:
+                        return best
                 elif ghi <= 0.0:
                     n, r1, r2 = quadratic_roots(g2, g1, g0)
                     best = hi

@@ -1,0 +1,166 @@
+"""``pyramid simulate SHOT.json``: one stroke through the simulator (or many with --batch)."""
+from __future__ import annotations
+
+import json
+import math
+import sys
+import time
+
+from sim import PhysicsParams, SimInputError, Simulator, Strike, parse_balls
+from sim.table import PRESETS
+
+from ..errors import UserInputError
+from ..io import print_json, read_text
+
+KNOWN_FIELDS = {"table", "balls", "cue_in_hand", "placement", "strike", "physics",
+                "watch_house_line"}
+
+_SIMULATORS: dict[tuple, Simulator] = {}
+
+
+def _simulator(table: str, physics: dict | None) -> Simulator:
+    key = (table, json.dumps(physics, sort_keys=True) if physics else None)
+    if key not in _SIMULATORS:
+        try:
+            params = PhysicsParams.from_json(physics) if physics else PhysicsParams()
+        except (TypeError, ValueError) as exc:
+            raise UserInputError(f"physics: {exc}") from None
+        _SIMULATORS[key] = Simulator(PRESETS[table], params)
+    return _SIMULATORS[key]
+
+
+def parse_shot(obj) -> tuple[Simulator, dict, Strike, float | bool]:
+    """A shot (INTERFACES.md: a position plus "strike") to a simulator, balls and stroke."""
+    if not isinstance(obj, dict):
+        raise UserInputError(f"a shot must be a JSON object, got {type(obj).__name__}")
+    unknown = set(obj) - KNOWN_FIELDS
+    if unknown:
+        raise UserInputError(f"unknown field(s) {', '.join(sorted(unknown))}; known: "
+                             f"{', '.join(sorted(KNOWN_FIELDS))}")
+    table = obj.get("table", "pyramid-12ft")
+    if table not in PRESETS:
+        raise UserInputError(f"table = {table!r} is not a known table; known: {', '.join(PRESETS)}")
+    if "balls" not in obj:
+        raise UserInputError("balls is missing")
+    if "strike" not in obj:
+        raise UserInputError("strike is missing")
+    cue_in_hand = obj.get("cue_in_hand", False)
+    if not isinstance(cue_in_hand, bool):
+        raise UserInputError(f"cue_in_hand must be true or false, got {cue_in_hand!r}")
+    physics = obj.get("physics")
+    if physics is not None and not isinstance(physics, dict):
+        raise UserInputError(f"physics must be an object of parameters, got {physics!r}")
+    simulator = _simulator(table, physics)
+    try:
+        balls = parse_balls(obj["balls"])
+        if cue_in_hand:
+            # INTERFACES.md: the cue ball's coordinates are ignored when it is in hand.
+            balls.pop("cue", None)
+            if "placement" not in obj:
+                raise SimInputError("cue_in_hand is true: give the cue ball's placement [x, y]")
+            balls["cue"] = parse_balls({"cue": obj["placement"]}, "placement")["cue"]
+        elif "cue" not in balls:
+            raise SimInputError("balls.cue is missing (or set cue_in_hand and give placement)")
+        simulator.check_position(balls)
+        strike = Strike.from_json(obj["strike"])
+        strike.validate(simulator.physics)
+    except SimInputError as exc:
+        raise UserInputError(str(exc)) from None
+    watch = obj.get("watch_house_line", cue_in_hand)
+    if not isinstance(watch, (bool, int, float)) or (
+            not isinstance(watch, bool) and not math.isfinite(watch)):
+        raise UserInputError(f"watch_house_line must be true, false or an x in metres, got {watch!r}")
+    return simulator, balls, strike, watch
+
+
+def run_shot(obj) -> tuple[Simulator, dict, object]:
+    simulator, balls, strike, watch = parse_shot(obj)
+    result = simulator.simulate(balls, strike, watch_house_line=watch, check=False)
+    return simulator, balls, result
+
+
+def _print_human(result, elapsed_s: float) -> None:
+    out = sys.stdout
+    fell = ", ".join(f"{p.ball} into {p.pocket} at {p.time_s:.2f} s" for p in result.pocketed)
+    out.write(f"first contact: {result.first_contact or 'none (a miss)'}\n")
+    if result.cushions_before_first_contact:
+        out.write(f"cushions before it: {', '.join(result.cushions_before_first_contact)}\n")
+    out.write(f"pocketed: {fell or 'nothing'}\n")
+    out.write(f"all balls stopped after {result.duration_s:.2f} s; {len(result.events)} events "
+              f"(simulated in {elapsed_s * 1e3:.1f} ms)\n")
+    out.write("final positions:\n")
+    for ball, pos in result.final.items():
+        where = "pocketed" if pos is None else f"x = {pos[0]:.4f} m, y = {pos[1]:.4f} m"
+        out.write(f"  {ball:>3}: {where}\n")
+    out.write("events:\n")
+    for ev in result.events:
+        if ev.is_transition:
+            continue
+        extra = " ".join(x for x in (ev.cushion, ev.pocket) if x)
+        out.write(f"  {ev.time_s:8.4f} s  {ev.kind.label:<13} {' '.join(ev.balls):<9} {extra}\n")
+
+
+def _batch(path: str) -> int:
+    text = read_text(path)
+    bad = 0
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+            _, _, result = run_shot(obj)
+            record = result.to_json()
+        except json.JSONDecodeError as exc:
+            bad += 1
+            record = {"line": lineno, "error": f"malformed JSON: {exc.msg}"}
+        except UserInputError as exc:
+            bad += 1
+            record = {"line": lineno, "error": str(exc)}
+        sys.stdout.write(json.dumps(record, allow_nan=False) + "\n")
+    if bad:
+        print(f"pyramid simulate: {bad} bad line(s) in {path!r}", file=sys.stderr)
+    return 2 if bad else 0
+
+
+def handle(args) -> int:
+    if args.batch:
+        if args.png:
+            raise UserInputError("--png draws one shot; it cannot be used with --batch")
+        return _batch(args.shot)
+    text = read_text(args.shot)
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UserInputError(f"{args.shot!r} is not valid JSON: {exc.msg} at line {exc.lineno} "
+                             f"column {exc.colno}") from None
+    t0 = time.perf_counter()
+    simulator, balls, result = run_shot(obj)
+    elapsed = time.perf_counter() - t0
+    if args.png:
+        from sim.trajectory import sample_paths
+
+        from ..diagrams import draw_stroke_png
+        draw_stroke_png(args.png, simulator.table, balls, result,
+                        sample_paths(result.segments, simulator.params), title=args.shot)
+    if args.json:
+        print_json(result.to_json())
+    else:
+        _print_human(result, elapsed)
+        if args.png:
+            print(f"picture: {args.png}")
+    return 0
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "simulate", help="simulate one stroke (or many with --batch)",
+        description="Simulate a stroke. SHOT is a position plus \"strike\" (INTERFACES.md); "
+                    "- reads stdin. Prints final positions, pocketed balls in order, the events "
+                    "and the first ball the cue ball touched.")
+    p.add_argument("shot", metavar="SHOT.json", help="the shot, or - for stdin")
+    p.add_argument("--json", action="store_true", help="print one JSON document on stdout")
+    p.add_argument("--png", metavar="FILE", help="draw the table and every ball's path")
+    p.add_argument("--batch", action="store_true",
+                   help="SHOT is JSON Lines, one shot per line; prints one result line each "
+                        "(a bad line gives an error line naming its line number; the others run)")
+    p.set_defaults(handler=handle)
