@@ -141,6 +141,11 @@ def call_fulfilled(call: Call | None, called_idx: int, tags, via, fell: int, mod
     return True
 
 
+class InvalidSample(RuntimeError):
+    """A simulated outcome the rules core cannot take (e.g. overlapping resting balls): the
+    sample is left out of the statistics and counted in ``Context.invalid``."""
+
+
 def separate(final_map: dict, R: float, gap: float = 2e-6, spec=None) -> dict:
     """Push apart resting balls whose centres are closer than 2R (by at most a few um), and
     (given ``spec``) pull balls a few um outside the bed's rectangle back onto it."""
@@ -220,7 +225,10 @@ class Referee:
                 # core refuses overlaps; separate them by a micrometre and ask again
                 spec = self.state.spec
                 facts = replace(facts, final=separate(final_map, spec.ball_radius_m, spec=spec))
-                out = adjudicate(self.state, facts)
+                try:
+                    out = adjudicate(self.state, facts)
+                except EngineError as exc:  # the simulator left an impossible position
+                    raise InvalidSample(str(exc)) from None
             self.cache[key] = out
             return out.adjudication, out.state
         adj, st = hit.adjudication, hit.state

@@ -42,7 +42,7 @@ from .agent import ATTACK, DELIBERATE_FOUL, MISS, POCKET_OWN_BALL, SAFETY, TUSH
 from .geometry import (first_ball_on_line, mirror, path_clear, pockets_of, pot_speed,
                        rebound_lines, shot_table)
 from .noise import NoiseModel
-from .outcomes import JawMap, Referee, call_fulfilled, facts_of_sample
+from .outcomes import InvalidSample, JawMap, Referee, call_fulfilled, facts_of_sample
 from .pwin import WinModel
 
 NATURAL = 0.4
@@ -112,6 +112,7 @@ class Context:
             self.watch = (x, 0.0, 1.0, 0.0)
             self.house_balls = balls_in_region(self.spec, state.balls, region.name)
         self.sims = 0
+        self.invalid = 0  # samples the rules core refused (simulator left overlapping balls)
 
     def positions(self, placement):
         if placement is None:
@@ -165,6 +166,22 @@ def placements(ctx: Context, k: int = 3) -> list[tuple[float, float] | None]:
     if can_place_cue(st, *mid) and mid not in out:
         out.append(mid)
     return out or [None]
+
+
+def safety_placements(ctx: Context) -> list[tuple[float, float]]:
+    """Extra spots from hand for safeties and the break: along the front of the region
+    (nearest the balls), across its width."""
+    st = ctx.state
+    if not st.cue_in_hand:
+        return []
+    reg = ctx.region
+    x = reg.x_max_m - 0.02 if reg.name != TEMPORARY_HOUSE else reg.x_min_m + 0.02
+    n = 5 if st.break_pending else 3
+    out = []
+    for y in np.linspace(reg.y_min_m + 0.2, reg.y_max_m - 0.2, n):
+        if can_place_cue(st, float(x), float(y)):
+            out.append((float(x), float(y)))
+    return out
 
 
 # --- attack candidates --------------------------------------------------------------------
@@ -452,7 +469,11 @@ def safety_candidates(ctx: Context, placement, keep: int = 6) -> list[Candidate]
         b = meta[j]
         call = _safety_call(ctx, b, legal)
         ref = Referee(st, call, placement, ctx.jaws)
-        adj, nxt = ref.outcome(events[offsets[j]:offsets[j + 1]], finals[j])
+        try:
+            adj, nxt = ref.outcome(events[offsets[j]:offsets[j + 1]], finals[j])
+        except InvalidSample:
+            ctx.invalid += 1
+            continue
         if adj.fouls:
             continue
         val = ctx.win.state_value(nxt, ctx.me, ctx.noise)
@@ -570,7 +591,11 @@ def sample(ctx: Context, c: Candidate, n: int, rng: np.random.Generator) -> None
     if ref is None:
         ref = c.info["_ref"] = Referee(st, c.call, c.placement, ctx.jaws)
     for j in range(n):
-        adj, nxt = ref.outcome(events[offsets[j]:offsets[j + 1]], finals[j])
+        try:
+            adj, nxt = ref.outcome(events[offsets[j]:offsets[j + 1]], finals[j])
+        except InvalidSample:
+            ctx.invalid += 1
+            continue
         v = ctx.win.state_value(nxt, me, ctx.noise)
         c.n += 1
         c.value_sum += v
@@ -642,8 +667,8 @@ def analyse(state: GameState, simulator: Simulator, noise: NoiseModel, rng: np.r
     cands.sort(key=lambda c: -c.prior)
     cands = cands[:18]
     if with_safeties:
-        for pl in places[:2]:
-            cands += safety_candidates(ctx, pl, keep=4)
+        for pl in places[:2] + safety_placements(ctx):
+            cands += safety_candidates(ctx, pl, keep=4 if pl in places else 2)
     if with_fouls:
         cands += foul_candidates(ctx)
     if not cands:  # nothing at all: any stroke at the nearest ball

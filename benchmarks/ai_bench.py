@@ -1,0 +1,174 @@
+"""AI benchmarks: pot rates, decision times, self-play strength, safety / foul frequencies.
+
+``python -m benchmarks.ai_bench [--positions N] [--games N] [--jobs J] [--skip-oracle]
+[--skip-games] [--skip-pots]`` prints tables.
+
+* Pot rate: a fixed seeded suite of positions (3-7 object balls scattered, cue ball on the
+  table, open attacking chances); each agent decides once per position and the decision is
+  executed ``--trials`` times under execution noise of magnitude 0.5 and 1.0 (the agent
+  believes the same magnitude).  "pot" = the stroke was successful (call fulfilled, no foul).
+  The oracle is the MC agent with 20x the default sample budget.
+* Decision time: median and 90th percentile over the suite's decisions (one process, one core).
+* Self-play: games between pairs of agents (alternating breaks, seeded), win rate of the first
+  with a 95% Wilson interval; draws count half.  Counts of safeties and deliberate fouls.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import time
+
+import numpy as np
+
+from engine import initial_state
+from engine.state import GameState
+
+
+def suite(n: int, seed: int = 2024) -> list[GameState]:
+    rng = np.random.default_rng(seed)
+    out = []
+    st0 = initial_state()
+    spec = st0.spec
+    R = spec.ball_radius_m
+    from dataclasses import replace
+    while len(out) < n:
+        k = int(rng.integers(3, 8))
+        ids = ["cue"] + [str(b) for b in rng.choice(np.arange(1, 16), k, replace=False)]
+        balls = {}
+        ok = True
+        for b in ids:
+            for _ in range(100):
+                p = (float(rng.uniform(0.15, spec.length_m - 0.15)),
+                     float(rng.uniform(0.15, spec.width_m - 0.15)))
+                if all(math.dist(p, q) > 2 * R + 0.01 for q in balls.values()):
+                    balls[b] = p
+                    break
+            else:
+                ok = False
+        if not ok:
+            continue
+        out.append(replace(st0, balls=balls, cue_in_hand=False, break_pending=False,
+                           scores=(int(rng.integers(0, 50)), int(rng.integers(0, 50)))))
+    return out
+
+
+def wilson(wins: float, n: int, z: float = 1.96):
+    if n == 0:
+        return (float("nan"), float("nan"), float("nan"))
+    p = wins / n
+    den = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / den
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return p, max(0.0, c - h), min(1.0, c + h)
+
+
+def pot_rates(agents: dict, positions: list, magnitudes=(0.5, 1.0), trials: int = 4, seed=0):
+    from ai.agents.mc import shared_simulator
+    from ai.match import execute
+    from ai.noise import NoiseModel
+    from ai.registry import make_agent
+    sim = shared_simulator()
+    rows = []
+    for mag in magnitudes:
+        for name, spec in agents.items():
+            agent = make_agent(f"{spec}{',' if ':' in spec else ':'}skill={mag}")
+            pots, n, times = 0, 0, []
+            for i, st in enumerate(positions):
+                rng = np.random.default_rng(seed + i)
+                t = time.perf_counter()
+                d = agent.decide(st, rng)
+                times.append(time.perf_counter() - t)
+                for k in range(trials):
+                    rep = execute(st, d, sim, np.random.default_rng(10_000 + 100 * i + k),
+                                  NoiseModel(magnitude=mag))
+                    pots += bool(rep.outcome.adjudication.successful)
+                    n += 1
+            rows.append((mag, name, pots / n, n, float(np.median(times)),
+                         float(np.percentile(times, 90))))
+            print(f"  noise {mag}: {name:10s} pot rate {pots / n:.3f} ({n} strokes), decision "
+                  f"median {np.median(times):.3f}s p90 {np.percentile(times, 90):.3f}s",
+                  flush=True)
+    return rows
+
+
+def _one_game(a: str, b: str, seed: int, a_first: bool):
+    from ai.agents.mc import shared_simulator
+    from ai.match import play_game
+    from ai.noise import NoiseModel
+    from ai.registry import make_agent
+    sim = shared_simulator()
+    agents = [make_agent(a), make_agent(b)] if a_first else [make_agent(b), make_agent(a)]
+    st = initial_state(auto_warning=True, breaker=0)
+    t = time.perf_counter()
+    log = play_game(st, agents, sim, np.random.default_rng(seed), [NoiseModel(), NoiseModel()])
+    side_a = 0 if a_first else 1
+    res = log.final.result or {}
+    score = 0.5 if (res.get("draw") or log.unfinished) else float(res.get("winner") == side_a)
+    kinds = {"safety": 0, "deliberate-foul": 0, "attack": 0}
+    a_strokes = 0
+    for r in log.reports:
+        if r.state_before.to_move == side_a:
+            a_strokes += 1
+            kinds[r.decision.kind] = kinds.get(r.decision.kind, 0) + 1
+    return score, kinds, a_strokes, len(log.reports), time.perf_counter() - t, log.unfinished
+
+
+def self_play(pairs, games: int, jobs: int, seed: int = 500):
+    from joblib import Parallel, delayed
+    rows = []
+    for a, b in pairs:
+        t = time.time()
+        res = Parallel(n_jobs=jobs)(delayed(_one_game)(a, b, seed + g, g % 2 == 0)
+                                    for g in range(games))
+        score = sum(r[0] for r in res)
+        p, lo, hi = wilson(score, len(res))
+        kinds = {}
+        for r in res:
+            for k, v in r[1].items():
+                kinds[k] = kinds.get(k, 0) + v
+        strokes = sum(r[2] for r in res)
+        unfinished = sum(r[5] for r in res)
+        rows.append((a, b, len(res), score, p, lo, hi, kinds, strokes, unfinished))
+        print(f"  {a} vs {b}: {score:g}/{len(res)} = {p:.2f} [95% CI {lo:.2f}, {hi:.2f}]; "
+              f"{a}: {strokes} strokes, safeties {kinds.get('safety', 0)}, deliberate fouls "
+              f"{kinds.get('deliberate-foul', 0)}; unfinished {unfinished}; "
+              f"{time.time() - t:.0f}s", flush=True)
+    return rows
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description="AI benchmarks")
+    ap.add_argument("--positions", type=int, default=16)
+    ap.add_argument("--trials", type=int, default=4)
+    ap.add_argument("--games", type=int, default=10)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--pairs", default="mc-greedy,greedy-random,mc-random")
+    ap.add_argument("--skip-oracle", action="store_true")
+    ap.add_argument("--skip-games", action="store_true")
+    ap.add_argument("--skip-pots", action="store_true")
+    args = ap.parse_args(argv)
+    if not args.skip_pots:
+        agents = {"random": "random", "greedy": "greedy", "mc-fast": "mc-fast", "mc": "mc"}
+        if not args.skip_oracle:
+            agents["oracle"] = "mc:budget=6000,shots=8,placements=3"
+        print(f"pot rates on {args.positions} seeded positions x {args.trials} executions:")
+        rows = pot_rates(agents, suite(args.positions), trials=args.trials)
+        print("\n| noise | agent | pot rate | strokes | decision median (s) | p90 (s) |")
+        print("|---|---|---|---|---|---|")
+        for mag, name, rate, n, med, p90 in rows:
+            print(f"| {mag} | {name} | {rate:.3f} | {n} | {med:.3f} | {p90:.3f} |")
+    if not args.skip_games:
+        pairs = [tuple(p.split("-", 1)) if p.count("-") == 1 else tuple(p.split("~"))
+                 for p in args.pairs.split(",")]
+        print(f"\nself-play, {args.games} games per pair, {args.jobs} processes:")
+        rows = self_play(pairs, args.games, args.jobs)
+        print("\n| pair | games | score | win rate | 95% CI | safeties/strokes | fouls/strokes |")
+        print("|---|---|---|---|---|---|---|")
+        for a, b, n, score, p, lo, hi, kinds, strokes, unf in rows:
+            print(f"| {a} vs {b} | {n} | {score:g} | {p:.2f} | [{lo:.2f}, {hi:.2f}] | "
+                  f"{kinds.get('safety', 0)}/{strokes} | {kinds.get('deliberate-foul', 0)}/{strokes} |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
