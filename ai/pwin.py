@@ -33,7 +33,7 @@ from engine import GameState
 from engine.geometry import balls_in_region
 from engine.values import LAST_BALL_BONUS, ball_value
 
-from .geometry import (MAX_CORNER_APPROACH, MAX_MIDDLE_APPROACH, W_CORNER, W_MIDDLE, Pockets,
+from .geometry import (MAX_CUT_RAD, MAX_CORNER_APPROACH, MAX_MIDDLE_APPROACH, W_CORNER, W_MIDDLE, Pockets,
                        _seg_point_dist, erf, on_bed_path, pockets_of, shot_table, sigma_phi)
 
 WEIGHTS_FILE = Path(__file__).with_name("pwin_weights.json")
@@ -120,6 +120,18 @@ class WinModel:
         return best
 
     def _best_from(self, spec, pk, cue, state, targets, noise):
+        if not targets:
+            return (0.0, 0)
+        from . import fastgeo
+        objs, vals, allpos, self_idx = _arrays(state, targets)
+        p, v = fastgeo.best_pot(float(cue[0]), float(cue[1]), objs, vals, allpos, self_idx,
+                                pk.targets, pk.axes, pk.corner, spec.ball_radius_m,
+                                spec.length_m, spec.width_m, sigma_phi(noise), MAX_CUT_RAD,
+                                MAX_CORNER_APPROACH, MAX_MIDDLE_APPROACH, W_CORNER, W_MIDDLE)
+        return (float(p), int(v))
+
+    def _best_from_np(self, spec, pk, cue, state, targets, noise):
+        """Reference (numpy) version of :meth:`_best_from`."""
         tab = shot_table(spec, pk, cue, state.balls, targets, noise)
         if tab.p.size == 0:
             return (0.0, 0)
@@ -159,6 +171,22 @@ class WinModel:
         return p_m if side == m else 1.0 - p_m
 
     def q_anywhere(self, state: GameState, noise) -> tuple[float, int]:
+        objs_ids = state.object_balls
+        if not objs_ids:
+            return (0.0, 0)
+        from . import fastgeo
+        spec = state.spec
+        pk = self._pockets.get(spec.name)
+        if pk is None:
+            pk = self._pockets[spec.name] = pockets_of(spec)
+        objs, vals, allpos, self_idx = _arrays(state, objs_ids)
+        p, v = fastgeo.q_anywhere(objs, vals, allpos, self_idx, pk.targets, pk.axes, pk.corner,
+                                  spec.ball_radius_m, spec.length_m, spec.width_m,
+                                  sigma_phi(noise), MAX_CORNER_APPROACH, MAX_MIDDLE_APPROACH,
+                                  W_CORNER, W_MIDDLE, TYPICAL_DISCOUNT)
+        return (float(p), int(v))
+
+    def q_anywhere_np(self, state: GameState, noise) -> tuple[float, int]:
         """The best pot from a typical cue position: every ball into every pocket with a cue
         distance of 1 m and a 30 degree cut, only the object ball's path checked; discounted
         by TYPICAL_DISCOUNT for the chance that the cue ball is badly placed."""
@@ -193,6 +221,18 @@ class WinModel:
         vals = np.array([ball_value(b) + (LAST_BALL_BONUS if last else 0) for b in objs])
         i = int(np.argmax(pmax + 1e-3 * vals))
         return (float(pmax[i]), int(vals[i]))
+
+
+def _arrays(state: GameState, targets):
+    ids = [b for b in state.balls if b != "cue"]
+    allpos = np.array([state.balls[b] for b in ids], float).reshape(-1, 2)
+    index = {b: i for i, b in enumerate(ids)}
+    objs = np.array([state.balls[b] for b in targets], float).reshape(-1, 2)
+    last = len(state.object_balls) == 1
+    vals = np.array([ball_value(b) + (LAST_BALL_BONUS if last else 0) for b in targets],
+                    dtype=np.int64)
+    self_idx = np.array([index[b] for b in targets], dtype=np.int64)
+    return objs, vals, allpos, self_idx
 
 
 __all__ = ["WinModel", "base_features", "load_weights", "WEIGHTS_FILE"]

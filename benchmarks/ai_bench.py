@@ -92,6 +92,13 @@ def pot_rates(agents: dict, positions: list, magnitudes=(0.5, 1.0), trials: int 
 
 
 def _one_game(a: str, b: str, seed: int, a_first: bool):
+    try:
+        return _one_game_inner(a, b, seed, a_first)
+    except Exception as exc:  # a simulator/rules failure: reported, the game is left out
+        return ("error", f"{type(exc).__name__}: {exc}"[:300])
+
+
+def _one_game_inner(a: str, b: str, seed: int, a_first: bool):
     from ai.agents.mc import shared_simulator
     from ai.match import play_game
     from ai.noise import NoiseModel
@@ -114,12 +121,25 @@ def _one_game(a: str, b: str, seed: int, a_first: bool):
 
 
 def self_play(pairs, games: int, jobs: int, seed: int = 500):
-    from joblib import Parallel, delayed
+    from concurrent.futures import ProcessPoolExecutor, as_completed
     rows = []
     for a, b in pairs:
         t = time.time()
-        res = Parallel(n_jobs=jobs)(delayed(_one_game)(a, b, seed + g, g % 2 == 0)
-                                    for g in range(games))
+        res = []
+        errors = 0
+        with ProcessPoolExecutor(max_workers=jobs) as ex:
+            futs = {ex.submit(_one_game, a, b, seed + g, g % 2 == 0): g for g in range(games)}
+            for f in as_completed(futs):
+                r = f.result()
+                if r[0] == "error":
+                    errors += 1
+                    print(f"    game {futs[f]}: ERROR {r[1]}", flush=True)
+                    continue
+                res.append(r)
+                print(f"    game {futs[f]}: {a} scored {r[0]} ({r[3]} strokes, {r[4]:.0f}s)",
+                      flush=True)
+        if errors:
+            print(f"  {errors} game(s) failed and are left out", flush=True)
         score = sum(r[0] for r in res)
         p, lo, hi = wilson(score, len(res))
         kinds = {}
