@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
+from sim.table import POSITION_TOLERANCE_M
+
 from .calls import BALL_AND_POCKET, Call
 from .errors import IllegalInputError, MalformedInputError
 from .geometry import (Position, balls_in_region, placement_region_for, position_unchanged,
@@ -280,7 +282,7 @@ def adjudicate(state: GameState, stroke: StrokeFacts) -> Outcome:
     if cue_in_hand_next:
         balls.pop(CUE, None)
     for b, p in balls.items():
-        if not spec.geometry.ball_fits(*p):
+        if not spec.geometry.ball_fits(*p, POSITION_TOLERANCE_M):
             raise MalformedInputError(f"stroke.final.{b}", list(p), "is not on the playing surface")
     check_no_overlap(spec, balls, "stroke.final")
 

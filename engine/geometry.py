@@ -10,12 +10,12 @@ import math
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
-from sim.table import TableSpec
+from sim.table import POSITION_TOLERANCE_M, TableSpec
 
 from .values import CUE, is_object_ball, sort_balls
 
 Position = tuple[float, float]
-OVERLAP_TOLERANCE_M = 1e-9
+OVERLAP_TOLERANCE_M = POSITION_TOLERANCE_M  # the simulator accepts the same positions
 # R9.2 "unchanged": every ball within this distance of where it was (interpretation: a tush
 # or a pocketed cue ball moves nothing; 5 mm allows for a person re-marking positions).
 UNCHANGED_TOLERANCE_M = 0.005
@@ -88,7 +88,8 @@ def overlaps(spec: TableSpec, pos: Position, others: Iterable[Position]) -> bool
 
 
 def spot_is_free(spec: TableSpec, pos: Position, balls: Mapping[str, Position]) -> bool:
-    return spec.geometry.ball_fits(pos[0], pos[1]) and not overlaps(spec, pos, balls.values())
+    return (spec.geometry.ball_fits(pos[0], pos[1], POSITION_TOLERANCE_M)
+            and not overlaps(spec, pos, balls.values()))
 
 
 def respot_candidates(spec: TableSpec) -> list[Position]:

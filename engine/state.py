@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from sim.events import BALL_IDS
-from sim.table import TableSpec, table_by_name, triangle_rack
+from sim.table import POSITION_TOLERANCE_M, TableSpec, table_by_name, triangle_rack
 
 from .calls import CALL_MODES, EXACT
 from .errors import IllegalInputError, MalformedInputError
@@ -235,7 +235,7 @@ def parse_balls(obj, spec: TableSpec, field_name: str = "balls",
             out[b] = None
             continue
         pos = _position(f"{field_name}.{b}", p)
-        if not spec.geometry.ball_fits(*pos):
+        if not spec.geometry.ball_fits(*pos, POSITION_TOLERANCE_M):
             raise MalformedInputError(f"{field_name}.{b}", list(pos),
                                       f"is not on the playing surface of table {spec.name!r}")
         out[b] = pos

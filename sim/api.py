@@ -25,10 +25,11 @@ from .physics.cue_strike import strike as _strike_kernel
 from .physics.loop import run as _run_kernel
 from .physics.loop import run_batch as _run_batch_kernel
 from .result import Pocketed, SimResult
-from .table import CUSHION_IDS, POCKET_IDS, PRESETS, SEGMENT_JAW_FACE, TableSpec, table_by_name
+from .table import (CUSHION_IDS, POCKET_IDS, POSITION_TOLERANCE_M, PRESETS, SEGMENT_JAW_FACE,
+                    TableSpec, table_by_name)
 
 N_BALLS = len(BALL_IDS)
-OVERLAP_TOLERANCE_M = 1e-6  # positions written with 6 decimals may overlap by this much
+OVERLAP_TOLERANCE_M = POSITION_TOLERANCE_M
 
 
 class SimInputError(ValueError):

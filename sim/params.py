@@ -95,30 +95,26 @@ class PhysicsParams:
         return cls(**obj)
 
 
+# Which kernel parameter slot holds which field.
+_SLOTS = (
+    (layout.P_G, "gravity_mps2"), (layout.P_MU_S, "mu_slide"), (layout.P_MU_R, "mu_roll"),
+    (layout.P_MU_SP, "mu_spin"), (layout.P_E_B, "e_ball"), (layout.P_MU_BA, "mu_ball_a"),
+    (layout.P_MU_BB, "mu_ball_b"), (layout.P_MU_BC, "mu_ball_c"), (layout.P_E_C, "e_cushion"),
+    (layout.P_MU_C, "mu_cushion"), (layout.P_E_J, "e_jaw"), (layout.P_MU_J, "mu_jaw"),
+    (layout.P_CUE_M, "cue_mass_kg"), (layout.P_CUE_ME, "cue_end_mass_kg"),
+    (layout.P_E_TIP, "e_tip"), (layout.P_TOL, "contact_tolerance_m"),
+    (layout.P_VFIRE, "fire_speed_mps"), (layout.P_VELASTIC, "elastic_below_mps"),
+    (layout.P_VREST, "cushion_rest_below_mps"),
+)
+
+
 def kernel_params(physics: PhysicsParams, ball_radius_m: float, ball_mass_kg: float,
                   cushion_height_m: float) -> np.ndarray:
     """Pack parameters into the flat array the compiled kernels read (see :mod:`sim.layout`)."""
     p = np.zeros(layout.N_PARAMS)
     p[layout.P_R] = ball_radius_m
     p[layout.P_M] = ball_mass_kg
-    p[layout.P_G] = physics.gravity_mps2
-    p[layout.P_MU_S] = physics.mu_slide
-    p[layout.P_MU_R] = physics.mu_roll
-    p[layout.P_MU_SP] = physics.mu_spin
-    p[layout.P_E_B] = physics.e_ball
-    p[layout.P_MU_BA] = physics.mu_ball_a
-    p[layout.P_MU_BB] = physics.mu_ball_b
-    p[layout.P_MU_BC] = physics.mu_ball_c
-    p[layout.P_E_C] = physics.e_cushion
-    p[layout.P_MU_C] = physics.mu_cushion
-    p[layout.P_E_J] = physics.e_jaw
-    p[layout.P_MU_J] = physics.mu_jaw
     p[layout.P_H_C] = cushion_height_m
-    p[layout.P_CUE_M] = physics.cue_mass_kg
-    p[layout.P_CUE_ME] = physics.cue_end_mass_kg
-    p[layout.P_E_TIP] = physics.e_tip
-    p[layout.P_TOL] = physics.contact_tolerance_m
-    p[layout.P_VFIRE] = physics.fire_speed_mps
-    p[layout.P_VELASTIC] = physics.elastic_below_mps
-    p[layout.P_VREST] = physics.cushion_rest_below_mps
+    for slot, name in _SLOTS:
+        p[slot] = getattr(physics, name)
     return p

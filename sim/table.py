@@ -37,6 +37,11 @@ POCKET_IDS = ("NL", "NR", "ML", "MR", "FL", "FR")
 # Cushions (rails) between pockets, named by the pockets at their ends.
 CUSHION_IDS = ("NR-NL", "NR-MR", "MR-FR", "FR-FL", "FL-ML", "ML-NL")
 
+# How far a ball may lie inside a cushion or another ball and still count as placed: resting
+# balls of the simulator are within 1e-7 m (its firing depth), positions written with six
+# decimals within 1e-6 m.  The simulator and the rules core accept the same positions.
+POSITION_TOLERANCE_M = 1e-6
+
 SEGMENT_NOSE = 0  # a cushion nose between two pockets
 SEGMENT_JAW_FACE = 1  # the face of a jaw inside a pocket
 

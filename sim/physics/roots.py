@@ -72,39 +72,18 @@ def quadratic_roots(a, b, c):
 
 
 @njit(cache=True)
-def _root_df(e1, e2, e3, e4, lo, hi):
-    """Root of f' in [lo, hi] where f' changes sign (f' monotone there): Newton steps kept
-    inside the bracket, bisection otherwise."""
-    flo = _df(e1, e2, e3, e4, lo)
-    s = 0.5 * (lo + hi)
-    for _ in range(100):
-        fs = _df(e1, e2, e3, e4, s)
-        if fs == 0.0:
-            return s
-        if (fs < 0.0) == (flo < 0.0):
-            lo, flo = s, fs
-        else:
-            hi = s
-        if hi - lo <= 1e-15 * max(1.0, hi):
-            break
-        d2 = _d2f(e2, e3, e4, s)
-        nxt = s - fs / d2 if d2 != 0.0 else 0.5 * (lo + hi)
-        if not (lo < nxt < hi) or abs(nxt - s) > 0.5 * (hi - lo):
-            nxt = 0.5 * (lo + hi)
-        s = nxt
-    return s
-
-
-@njit(cache=True)
-def _level_crossing_df(e1, e2, e3, e4, level, lo, hi):
-    """First s in [lo, hi] with f'(s) <= level, given f'(lo) > level >= f'(hi), f' monotone."""
+def _solve_df(e1, e2, e3, e4, level, lo, hi):
+    """Where f' crosses ``level`` in [lo, hi] (f' monotone there, on opposite sides of
+    ``level`` at the ends): Newton steps kept inside the bracket, bisection otherwise.
+    Returns the end of the final bracket on the far side from ``lo``."""
+    lo_above = _df(e1, e2, e3, e4, lo) > level
     s = 0.5 * (lo + hi)
     for _ in range(100):
         g = _df(e1, e2, e3, e4, s) - level
-        if g <= 0.0:
-            hi = s
-        else:
+        if (g > 0.0) == lo_above and g != 0.0:
             lo = s
+        else:
+            hi = s
         if hi - lo <= 1e-15 * max(1.0, hi):
             break
         d2 = _d2f(e2, e3, e4, s)
@@ -152,7 +131,7 @@ def _piece(e0, e1, e2, e3, e4, lo, hi, tol, dmin):
             return lo
         best = INF
         if _df(e1, e2, e3, e4, hi) <= -dmin:
-            best = _level_crossing_df(e1, e2, e3, e4, -dmin, lo, hi)
+            best = _solve_df(e1, e2, e3, e4, -dmin, lo, hi)
         # Bodies pressed together ever more slowly must not sink into each other while the
         # closing speed builds up: they collide at the latest when the overlap reaches
         # DEPTH_FACTOR * tol.
@@ -173,7 +152,7 @@ def _interval(e0, e1, e2, e3, e4, lo, hi, tol, dmin):
     dlo = _df(e1, e2, e3, e4, lo)
     dhi = _df(e1, e2, e3, e4, hi)
     if dlo != 0.0 and dhi != 0.0 and (dlo < 0.0) != (dhi < 0.0):
-        r = _root_df(e1, e2, e3, e4, lo, hi)
+        r = _solve_df(e1, e2, e3, e4, 0.0, lo, hi)
         s = _piece(e0, e1, e2, e3, e4, lo, r, tol, dmin)
         if s != INF:
             return s
