@@ -154,7 +154,8 @@ class WinModel:
         need_o = state.target_of(o) - state.scores[o]
         T = state.table_points()
         q, v = self.best_shot(state, noise)
-        if need_m - v <= 0:
+        replay = state.last_ball_replay  # R10.1/R10.2: pocketing the ball wins, fouling loses
+        if need_m - v <= 0 or replay:
             after_pot = 1.0
         else:
             after_pot = self.base(need_m - v, need_o, max(T - v, 0))
@@ -162,11 +163,12 @@ class WinModel:
         # is the best pot available from a typical cue position (balls hanging in the jaws are
         # potted from almost anywhere)
         q_o, v_o = self.q_anywhere(state, noise)
-        if need_o - v_o <= 0:
+        if need_o - v_o <= 0 or replay:
             o_after_pot = 1.0
         else:
             o_after_pot = self.base(need_o - v_o, need_m, max(T - v_o, 0))
-        v_opp = q_o * o_after_pot + (1 - q_o) * (1.0 - self.base(need_m, need_o, T))
+        later = 0.5 if replay else self.base(need_m, need_o, T)
+        v_opp = q_o * o_after_pot + (1 - q_o) * (1.0 - later)
         p_m = q * after_pot + (1 - q) * (1.0 - v_opp)
         return p_m if side == m else 1.0 - p_m
 

@@ -71,7 +71,8 @@ def pot_rates(agents: dict, positions: list, magnitudes=(0.5, 1.0), trials: int 
     rows = []
     for mag in magnitudes:
         for name, spec in agents.items():
-            agent = make_agent(f"{spec}{',' if ':' in spec else ':'}skill={mag}")
+            agent = make_agent(spec if spec == "random"
+                               else f"{spec}{',' if ':' in spec else ':'}skill={mag}")
             pots, n, times = 0, 0, []
             for i, st in enumerate(positions):
                 rng = np.random.default_rng(seed + i)
