@@ -122,3 +122,27 @@ def test_time_budget_is_respected():
     d = a.decide(st, np.random.default_rng(1))
     assert time.perf_counter() - t < 3.0
     assert d.strike is not None or d.foul == "tush"
+
+
+@pytest.mark.parametrize("variant,mode", [("three-each", "exact"), ("two-player", "ball-and-pocket"),
+                                          ("one-vs-pair", "exact")])
+def test_variants_play_a_few_strokes(sim, variant, mode):
+    from ai.match import play_game
+    from ai.noise import NoiseModel
+    from engine import initial_state
+    st = initial_state(variant=variant, call_mode=mode, auto_warning=True)
+    agents = [MCAgent(budget=30) for _ in range(st.n_sides)]
+    log = play_game(st, agents, sim, np.random.default_rng(1), [NoiseModel()] * st.n_sides,
+                    max_strokes=3)
+    assert len(log.reports) == 3
+
+
+def test_last_ball_replay_no_call_strokes(sim):
+    from dataclasses import replace
+    from ai.match import play_game
+    from ai.noise import NoiseModel
+    from engine import initial_state, start_last_ball_replay
+    st = start_last_ball_replay(replace(initial_state(), result={"draw": True}))
+    log = play_game(st, [MCAgent(budget=30), GreedyAgent()], sim, np.random.default_rng(2),
+                    [NoiseModel()] * 2, max_strokes=4)
+    assert log.reports[0].decision.call is None  # R10.1: the first strokes are without a call
