@@ -605,43 +605,41 @@ def sample(ctx: Context, c: Candidate, n: int, rng: np.random.Generator) -> None
 
 
 def monte_carlo(ctx: Context, cands: list[Candidate], budget: int, rng: np.random.Generator,
-                n0: int = 6, deadline: float | None = None) -> list[Candidate]:
-    """Successive halving over ``cands`` with about ``budget`` samples in all; returns the
-    candidates ranked best first (the survivors of the last round first)."""
+                n0: int = 4, deadline: float | None = None) -> list[Candidate]:
+    """Successive halving (Karnin et al. 2013) over ``cands`` with about ``budget`` samples:
+    ceil(log2 K) rounds, each given an equal share of the budget split evenly among the
+    candidates still alive (at least ``n0`` new samples each); after each round the worse half
+    is dropped.  With a deadline, sampling stops when it passes (anytime: the ranking so far
+    stands).  Returns the candidates ranked best first (survivors of later rounds first)."""
     if not cands:
         return []
     alive = list(cands)
-    n_target = n0
+    rounds = max(1, math.ceil(math.log2(max(2, len(alive)))))
     spent = 0
     rnd = 0
     while alive:
         rnd += 1
+        per = max(n0, budget // (len(alive) * rounds))
         for c in alive:
-            need = n_target - c.n
-            if need > 0:
-                if deadline is not None and time.perf_counter() > deadline and c.n > 0:
-                    continue
-                while need > 0:  # in chunks, so that a deadline is noticed
-                    chunk = min(need, 24) if deadline is not None else need
-                    sample(ctx, c, chunk, rng)
-                    need -= chunk
-                    spent += chunk if c.strike is not None else 0
-                    if deadline is not None and time.perf_counter() > deadline:
-                        break
+            need = per
+            if deadline is not None and time.perf_counter() > deadline and c.n > 0:
+                continue
+            while need > 0:  # in chunks, so that a deadline is noticed
+                chunk = min(need, 24) if deadline is not None else need
+                sample(ctx, c, chunk, rng)
+                need -= chunk
+                spent += chunk if c.strike is not None else 0
+                if deadline is not None and time.perf_counter() > deadline:
+                    break
             c.rounds = rnd
         alive.sort(key=lambda c: -c.value)
         if len(alive) <= 1:
             break
         if spent >= budget or (deadline is not None and time.perf_counter() > deadline):
             break
-        keep = max(1, math.ceil(len(alive) / 2))
-        if len(alive) > 1 and keep == 1:
-            keep = 1
-        alive = alive[:keep]
-        # the next round's per-candidate count so that the round fits the budget left
-        left = budget - spent
-        n_target = max(n_target * 2, n_target + max(1, left // max(1, 2 * len(alive))))
-        n_target = min(n_target, max(n0, left // max(1, len(alive)) + min(c.n for c in alive)))
+        alive = alive[:max(1, math.ceil(len(alive) / 2))]
+        if len(alive) == 1 and spent < budget and deadline is None:
+            break
     return sorted(cands, key=lambda c: (-c.rounds, -c.value))
 
 
