@@ -434,7 +434,8 @@ def refine(ctx: Context, cands: list[Candidate], half_width_deg: float = 1.2,
 
 
 # --- safeties -----------------------------------------------------------------------------
-def safety_candidates(ctx: Context, placement, keep: int = 6) -> list[Candidate]:
+def safety_candidates(ctx: Context, placement, keep: int = 6,
+                      discover: bool = True) -> list[Candidate]:
     """Strokes at each ball (several contact fractions and speeds), screened noiselessly by
     the P(win) the position left is worth to the shooter."""
     st = ctx.state
@@ -480,9 +481,45 @@ def safety_candidates(ctx: Context, placement, keep: int = 6) -> list[Candidate]
         # a stroke at a ball that pots it (noiselessly) is an attack, whatever found it
         scored.append((val, call, s, ATTACK if adj.successful else SAFETY))
     scored.sort(key=lambda t: -t[0])
-    return [Candidate(kind, call, s, placement, prior=float(v),
-                      info={"manner": "clean"} if kind == ATTACK else {})
-            for v, call, s, kind in scored[:keep]]
+    out = [Candidate(kind, call, s, placement, prior=float(v),
+                     info={"manner": "clean"} if kind == ATTACK else {})
+           for v, call, s, kind in scored[:keep]]
+    if discover:
+        out += _discovered(ctx, placement, raw, strikes)
+    return out
+
+
+def _discovered(ctx: Context, placement, raw, strikes, keep: int = 4) -> list[Candidate]:
+    """Pots the safety scan found by accident -- kisses, caroms, combinations, banks -- turned
+    into calls of exactly the manner that happened (and the balls it used), to be refined and
+    sampled like any attack."""
+    st = ctx.state
+    finals, states, events, offsets, durations, trunc = raw
+    legal_balls = {c.ball for c in legal_calls(st) if c is not None}
+    found = {}
+    for j in range(len(strikes)):
+        rows = events[offsets[j]:offsets[j + 1]]
+        first, pocketed, crossed, _, _, _ = facts_of_sample(rows, -1, ctx.jaws)
+        if first < 0 or any(b == 0 for b, _ in pocketed) or not pocketed:
+            continue
+        for b_idx, p_idx in pocketed[:1]:
+            ball = BALL_IDS[b_idx]
+            if ball not in legal_balls:
+                continue
+            _, _, _, tags, via, fell = facts_of_sample(rows, b_idx, ctx.jaws)
+            manner = "+".join(sorted(tags)) if tags else CLEAN
+            call = Call(ball, POCKET_IDS[p_idx], manner,
+                        tuple(sorted(BALL_IDS[v] for v in via)))
+            if st.call_mode == "ball-and-pocket":
+                call = Call(ball, POCKET_IDS[p_idx])
+            if call not in found:
+                found[call] = strikes[j]
+    ranked = sorted(found.items(), key=lambda kv: -ball_value(kv[0].ball))[:keep]
+    cands = [Candidate(ATTACK, call, strike, placement, prior=0.2,
+                       info={"ball": call.ball, "pocket": call.pocket, "manner": call.manner,
+                             "via": call.via, "discovered": True})
+             for call, strike in ranked]
+    return refine(ctx, cands, half_width_deg=0.6, steps=25)
 
 
 def _safety_call(ctx: Context, ball: str, legal: list[Call]) -> Call | None:

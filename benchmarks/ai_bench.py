@@ -69,6 +69,7 @@ def pot_rates(agents: dict, positions: list, magnitudes=(0.5, 1.0), trials: int 
     from ai.registry import make_agent
     sim = shared_simulator()
     rows = []
+    chosen: dict = {}
     for mag in magnitudes:
         for name, spec in agents.items():
             agent = make_agent(spec if spec == "random"
@@ -79,6 +80,8 @@ def pot_rates(agents: dict, positions: list, magnitudes=(0.5, 1.0), trials: int 
                 t = time.perf_counter()
                 d = agent.decide(st, rng)
                 times.append(time.perf_counter() - t)
+                chosen[(mag, name, i)] = (d.kind, None if d.call is None else
+                                          (d.call.ball, d.call.pocket, d.call.manner))
                 for k in range(trials):
                     rep = execute(st, d, sim, np.random.default_rng(10_000 + 100 * i + k),
                                   NoiseModel(magnitude=mag))
@@ -89,6 +92,15 @@ def pot_rates(agents: dict, positions: list, magnitudes=(0.5, 1.0), trials: int 
             print(f"  noise {mag}: {name:10s} pot rate {pots / n:.3f} ({n} strokes), decision "
                   f"median {np.median(times):.3f}s p90 {np.percentile(times, 90):.3f}s",
                   flush=True)
+    if "oracle" in agents:
+        print("  agreement with the oracle's choice (same kind and call):")
+        for mag in magnitudes:
+            for name in agents:
+                if name == "oracle":
+                    continue
+                same = sum(chosen[(mag, name, i)] == chosen[(mag, "oracle", i)]
+                           for i in range(len(positions)))
+                print(f"    noise {mag}: {name:10s} {same}/{len(positions)}")
     return rows
 
 
