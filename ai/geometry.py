@@ -27,9 +27,12 @@ import numpy as np
 from sim.table import POCKET_IDS, TableSpec
 
 CORNER = np.array([True, True, False, False, True, True])
-# Effective half-window (m) of a pocket for the ball centre's line, head-on; calibrated
-# against the simulator (benchmarks/ai_bench.py --calibrate-geometry) to the order of a mm.
-W_CORNER = 0.009
+# Effective half-window (m) of a pocket for the ball centre's line, head-on.  Calibrated
+# against the simulator: 60 random one-ball clean pots (closed-form p in 0.03..0.97), aim
+# refined by the window scan, 120 noisy executions each at noise 1.0; the least-squares
+# scale of the window was 0.65 for corners (from 0.009) and 1.05 for middles; correlation
+# predicted/observed 0.88 (corners), 0.94 (middles).
+W_CORNER = 0.006
 W_MIDDLE = 0.013
 MAX_CUT_RAD = math.radians(78.0)
 MAX_CORNER_APPROACH = math.radians(62.0)  # angle between the ball's path and the pocket axis

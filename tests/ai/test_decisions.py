@@ -48,7 +48,9 @@ def test_blocked_ball_is_not_called(rng):
 
 
 def test_safety_when_no_pot_and_opponent_one_ball_from_winning(rng):
-    st = make_state({"cue": (3.516, 0.5), "7": (1.2, 1.1), "9": (0.9, 0.6), "3": (1.5, 0.9)},
+    # the cue ball frozen to the far cushion, three balls near the middle of the table: the
+    # best closed-form pot is ~4%; the opponent needs 3 points
+    st = make_state({"cue": (3.516, 0.8875), "7": (1.2, 0.9), "9": (1.0, 0.75), "3": (1.0, 1.05)},
                     scores=(60, 68))
     d = MCAgent(budget=150).decide(st, rng)
     assert d.kind == SAFETY
