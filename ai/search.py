@@ -239,8 +239,8 @@ def attack_candidates(ctx: Context, placement, max_shots: int = 8,
                 lim = ctx.spec.length_m if other == 0 else ctx.spec.width_m
                 if not (0.12 < bounce[other] < lim - 0.12):
                     continue
-                if ctx.pk.corner[k] is False and abs(bounce[0] - ctx.spec.length_m / 2) < 0.12:
-                    continue
+                if axis == "y" and abs(bounce[0] - ctx.spec.length_m / 2) < 0.12:
+                    continue  # the "bounce" would be in a middle pocket's mouth
                 if not (path_clear(O[None], bounce[None], obst, R)[0]
                         and path_clear(bounce[None], P[None], obst, R)[0]):
                     continue
@@ -289,6 +289,8 @@ def attack_candidates(ctx: Context, placement, max_shots: int = 8,
                 other = 1 - coord
                 lim = ctx.spec.length_m if other == 0 else ctx.spec.width_m
                 if not (0.1 < bounce[other] < lim - 0.1):
+                    continue
+                if axis == "y" and abs(bounce[0] - ctx.spec.length_m / 2) < 0.12:
                     continue
                 if not (path_clear(cue[None], bounce[None], obst, R)[0]
                         and path_clear(bounce[None], G[None], obst, R)[0]):

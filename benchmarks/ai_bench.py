@@ -126,11 +126,15 @@ def _one_game_inner(a: str, b: str, seed: int, a_first: bool):
     score = 0.5 if (res.get("draw") or log.unfinished) else float(res.get("winner") == side_a)
     kinds = {"safety": 0, "deliberate-foul": 0, "attack": 0}
     a_strokes = 0
+    forecasts = []  # (the agent's P(win) estimate, the game's outcome for it)
     for r in log.reports:
         if r.state_before.to_move == side_a:
             a_strokes += 1
             kinds[r.decision.kind] = kinds.get(r.decision.kind, 0) + 1
-    return score, kinds, a_strokes, len(log.reports), time.perf_counter() - t, log.unfinished
+            if r.decision.p_win is not None:
+                forecasts.append((float(r.decision.p_win), score))
+    return (score, kinds, a_strokes, len(log.reports), time.perf_counter() - t, log.unfinished,
+            forecasts)
 
 
 def self_play(pairs, games: int, jobs: int, seed: int = 500):
@@ -162,6 +166,15 @@ def self_play(pairs, games: int, jobs: int, seed: int = 500):
         strokes = sum(r[2] for r in res)
         unfinished = sum(r[5] for r in res)
         rows.append((a, b, len(res), score, p, lo, hi, kinds, strokes, unfinished))
+        fc = np.array([f for r in res for f in r[6]]).reshape(-1, 2)
+        if len(fc):
+            brier = float(np.mean((fc[:, 0] - fc[:, 1]) ** 2))
+            print(f"  {a}'s P(win) forecasts: {len(fc)} decisions, Brier {brier:.3f}; by decile "
+                  "(predicted -> observed, n):", flush=True)
+            for lo_ in np.linspace(0, 0.9, 10):
+                m = (fc[:, 0] >= lo_) & (fc[:, 0] < lo_ + 0.1 + (1e-9 if lo_ >= 0.9 else 0))
+                if m.sum():
+                    print(f"    {fc[m, 0].mean():.2f} -> {fc[m, 1].mean():.2f} (n={int(m.sum())})")
         print(f"  {a} vs {b}: {score:g}/{len(res)} = {p:.2f} [95% CI {lo:.2f}, {hi:.2f}]; "
               f"{a}: {strokes} strokes, safeties {kinds.get('safety', 0)}, deliberate fouls "
               f"{kinds.get('deliberate-foul', 0)}; unfinished {unfinished}; "
