@@ -148,3 +148,12 @@ def test_last_ball_replay_no_call_strokes(sim):
     log = play_game(st, [MCAgent(budget=30), GreedyAgent()], sim, np.random.default_rng(2),
                     [NoiseModel()] * 2, max_strokes=4)
     assert log.reports[0].decision.call is None  # R10.1: the first strokes are without a call
+
+
+def test_tush_that_completes_the_r9_2_draw_is_worth_half(rng):
+    from dataclasses import replace
+    st = replace(example("suggest_foul_tush.json"), warning=True, unchanged_foul_streak=(2, 3))
+    a = MCAgent(budget=60)
+    a.decide(st, rng)
+    tush = next(c for c in a.last.ranked if c.foul == "tush")
+    assert tush.value == pytest.approx(0.5)  # the third unchanged foul from each side: a draw
