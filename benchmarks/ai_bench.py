@@ -188,7 +188,8 @@ def main(argv=None) -> int:
     ap.add_argument("--trials", type=int, default=4)
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--pairs", default="mc-greedy,greedy-random,mc-random")
+    ap.add_argument("--pairs", default="mc-greedy,greedy-random,mc-random",
+                    help="comma-separated A-B pairs (A~B when a name has a dash)")
     ap.add_argument("--skip-oracle", action="store_true")
     ap.add_argument("--skip-games", action="store_true")
     ap.add_argument("--skip-pots", action="store_true")
@@ -204,7 +205,8 @@ def main(argv=None) -> int:
         for mag, name, rate, n, med, p90 in rows:
             print(f"| {mag} | {name} | {rate:.3f} | {n} | {med:.3f} | {p90:.3f} |")
     if not args.skip_games:
-        pairs = [tuple(p.split("-", 1)) if p.count("-") == 1 else tuple(p.split("~"))
+        # "a-b", or "a~b" when a name has a dash in it (mc-strong~mc)
+        pairs = [tuple(p.split("~")) if "~" in p else tuple(p.split("-", 1))
                  for p in args.pairs.split(",")]
         print(f"\nself-play, {args.games} games per pair, {args.jobs} processes:")
         rows = self_play(pairs, args.games, args.jobs)
