@@ -93,7 +93,10 @@ B_BX0 = 12  # box around the path until the state ends (chord widened by its bow
 B_BX1 = 13
 B_BY0 = 14
 B_BY1 = 15
-B_COLS = 16
+B_QX = 16  # where the path would end (the chord from the reference centre to here)
+B_QY = 17
+B_BOW = 18  # how far the path strays from that chord
+B_COLS = 19
 
 # Columns of the per-ball prediction cache.
 C_STATIC_T = 0  # next contact with the table (absolute time)

@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import math
 
-from numba import njit
+from .jit import kernel
+from .jit import norm2 as _norm
 
 from ..layout import P_E_B, P_M, P_MU_BA, P_MU_BB, P_MU_BC, P_R, P_VELASTIC
 
 
-@njit(cache=True)
+@kernel
 def resolve_ball_ball(r1x, r1y, v1x, v1y, w1x, w1y, w1z, r2x, r2y, v2x, v2y, w2x, w2y, w2z,
                       params):
     """Velocities and spins of both balls after they meet.  Returns a 10-tuple
@@ -34,7 +35,7 @@ def resolve_ball_ball(r1x, r1y, v1x, v1y, w1x, w1y, w1z, r2x, r2y, v2x, v2y, w2x
     m = params[P_M]
     nx = r2x - r1x
     ny = r2y - r1y
-    d = math.hypot(nx, ny)
+    d = _norm(nx, ny)
     nx /= d
     ny /= d
     vn = (v1x - v2x) * nx + (v1y - v2y) * ny  # closing speed
@@ -84,7 +85,7 @@ def resolve_ball_ball(r1x, r1y, v1x, v1y, w1x, w1y, w1z, r2x, r2y, v2x, v2y, w2x
     return (n1x, n1y, w1x, w1y, w1z, n2x, n2y, w2x, w2y, w2z), True
 
 
-@njit(cache=True)
+@kernel
 def _stop_pressing(vx, vy, wx, wy, nx, ny, toward, R):
     """Remove the spin that makes a sliding ball's cloth friction push it along ``toward * n``
     (into the ball it touches), if that lowers its energy.  Returns the new (wx, wy)."""

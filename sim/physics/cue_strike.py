@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import math
 
-from numba import njit
+from .jit import kernel
 
 from ..layout import P_CUE_M, P_CUE_ME, P_E_TIP, P_M, P_R
 
 
-@njit(cache=True)
+@kernel
 def strike(speed, phi, theta, side, vertical, params):
     """Cue ball velocity and spin ``(vx, vy, wx, wy, wz)`` from a stroke.
 

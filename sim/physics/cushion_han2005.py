@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import math
 
-from numba import njit
+from .jit import kernel
+from .jit import norm2 as _norm
 
 from ..layout import P_H_C, P_M, P_R, P_VREST
 
 
-@njit(cache=True)
+@kernel
 def resolve_cushion(vx, vy, wx, wy, wz, nx, ny, e, mu, params):
     """Velocity and spin after hitting a cushion whose free-side normal is (nx, ny), with
     restitution ``e`` and ball-rubber friction ``mu``.
@@ -49,7 +50,7 @@ def resolve_cushion(vx, vy, wx, wy, wz, nx, ny, e, mu, params):
         s1 = vxp * sin_t + R * wyp  # slip along t1 = (sin, 0, -cos)
         s2 = vyp + R * (wz * cos_t - wxp * sin_t)  # slip along t2 = y'
         pn = (1.0 + e) * m * c
-        slip = math.hypot(s1, s2)
+        slip = _norm(s1, s2)
         if slip * 2.0 * m / 7.0 <= mu * pn:
             j1 = -2.0 * m * s1 / 7.0
             j2 = -2.0 * m * s2 / 7.0

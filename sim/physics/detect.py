@@ -9,16 +9,17 @@ from __future__ import annotations
 
 import math
 
-from numba import njit
+from .jit import kernel
+from .jit import norm2 as _norm
 
 from .roots import INF, first_contact, first_contact_quadratic, first_crossing_quadratic
 
 
-@njit(cache=True, inline="always")
+@kernel
 def reach(vx, vy, ax, ay, horizon):
     """An upper bound on how far a centre moves within ``horizon`` (finite)."""
-    v = math.hypot(vx, vy)
-    a = math.hypot(ax, ay)
+    v = _norm(vx, vy)
+    a = _norm(ax, ay)
     if a == 0.0:
         return v * horizon
     # A decelerating ball never goes further than where its speed would vanish in a straight
@@ -29,12 +30,12 @@ def reach(vx, vy, ax, ay, horizon):
     return bound
 
 
-@njit(cache=True, inline="always")
+@kernel
 def clear_of_path(px, py, rx, ry, vx, vy, ax, ay, horizon, clearance):
     """True if point p stays farther than ``clearance`` from a centre that moves in a straight
     line (acceleration along -v, as when rolling) within ``horizon``; False if unsure."""
-    v = math.hypot(vx, vy)
-    a = math.hypot(ax, ay)
+    v = _norm(vx, vy)
+    a = _norm(ax, ay)
     if v == 0.0 or abs(ax * vy - ay * vx) > 1e-9 * v * max(a, 1e-300):
         return False
     length = reach(vx, vy, ax, ay, horizon)
@@ -42,29 +43,29 @@ def clear_of_path(px, py, rx, ry, vx, vy, ax, ay, horizon, clearance):
     uy = vy / v
     t = (px - rx) * ux + (py - ry) * uy
     t = min(max(t, 0.0), length)
-    return math.hypot(px - rx - t * ux, py - ry - t * uy) > clearance
+    return _norm(px - rx - t * ux, py - ry - t * uy) > clearance
 
 
-@njit(cache=True, inline="always")
+@kernel
 def _chord(rx, ry, vx, vy, ax, ay, h):
     """Chord of a centre's parabolic path over [0, h] and how far the path strays from it."""
     qx = rx + vx * h + 0.5 * ax * h * h
     qy = ry + vy * h + 0.5 * ay * h * h
-    return rx, ry, qx, qy, math.hypot(ax, ay) * h * h * 0.125
+    return rx, ry, qx, qy, _norm(ax, ay) * h * h * 0.125
 
 
-@njit(cache=True)
-def _point_segment_distance(px, py, ax, ay, bx, by):
+@kernel
+def point_segment_distance(px, py, ax, ay, bx, by):
     ex = bx - ax
     ey = by - ay
     ee = ex * ex + ey * ey
     t = 0.0
     if ee > 0.0:
         t = min(max(((px - ax) * ex + (py - ay) * ey) / ee, 0.0), 1.0)
-    return math.hypot(px - ax - t * ex, py - ay - t * ey)
+    return _norm(px - ax - t * ex, py - ay - t * ey)
 
 
-@njit(cache=True)
+@kernel
 def _segment_distance(ax, ay, bx, by, cx, cy, dx, dy):
     """Distance between segments AB and CD."""
     # Proper crossing?
@@ -74,19 +75,19 @@ def _segment_distance(ax, ay, bx, by, cx, cy, dx, dy):
     d4 = (dx - cx) * (by - cy) - (dy - cy) * (bx - cx)
     if ((d1 > 0.0) != (d2 > 0.0)) and ((d3 > 0.0) != (d4 > 0.0)):
         return 0.0
-    return min(min(_point_segment_distance(ax, ay, cx, cy, dx, dy),
-                   _point_segment_distance(bx, by, cx, cy, dx, dy)),
-               min(_point_segment_distance(cx, cy, ax, ay, bx, by),
-                   _point_segment_distance(dx, dy, ax, ay, bx, by)))
+    return min(min(point_segment_distance(ax, ay, cx, cy, dx, dy),
+                   point_segment_distance(bx, by, cx, cy, dx, dy)),
+               min(point_segment_distance(cx, cy, ax, ay, bx, by),
+                   point_segment_distance(dx, dy, ax, ay, bx, by)))
 
 
-@njit(cache=True)
+@kernel
 def ball_ball_time(r1x, r1y, v1x, v1y, a1x, a1y, r2x, r2y, v2x, v2y, a2x, a2y, horizon,
                    R, tol_m, vfire):
     """Time until two balls touch (centre distance 2R) while closing."""
     dcx = r1x - r2x
     dcy = r1y - r2y
-    dist = math.hypot(dcx, dcy)
+    dist = _norm(dcx, dcy)
     h = horizon
     if h == INF:
         return INF
@@ -112,7 +113,7 @@ def ball_ball_time(r1x, r1y, v1x, v1y, a1x, a1y, r2x, r2y, v2x, v2y, a2x, a2y, h
     return first_contact(e0, e1, e2, e3, e4, h, 2.0 * d * tol_m, 2.0 * d * vfire)
 
 
-@njit(cache=True)
+@kernel
 def ball_segment_time(rx, ry, vx, vy, ax, ay, x0, y0, x1, y1, nx, ny, horizon, R, tol_m, vfire):
     """Time until a ball touches a straight cushion (segment with free-side normal n)."""
     g0 = (rx - x0) * nx + (ry - y0) * ny - R
@@ -134,13 +135,13 @@ def ball_segment_time(rx, ry, vx, vy, ax, ay, x0, y0, x1, y1, nx, ny, horizon, R
     return s
 
 
-@njit(cache=True)
+@kernel
 def ball_circle_time(rx, ry, vx, vy, ax, ay, cx, cy, rad, horizon, R, tol_m, vfire):
     """Time until a ball touches a rounded jaw tip (a circle of radius ``rad``)."""
     dcx = rx - cx
     dcy = ry - cy
     d = R + rad
-    if math.hypot(dcx, dcy) - d > reach(vx, vy, ax, ay, horizon) + tol_m:
+    if _norm(dcx, dcy) - d > reach(vx, vy, ax, ay, horizon) + tol_m:
         return INF
     if clear_of_path(cx, cy, rx, ry, vx, vy, ax, ay, horizon, d + tol_m):
         return INF
@@ -154,7 +155,7 @@ def ball_circle_time(rx, ry, vx, vy, ax, ay, cx, cy, rad, horizon, R, tol_m, vfi
     return first_contact(e0, e1, e2, e3, e4, horizon, 2.0 * d * tol_m, 2.0 * d * vfire)
 
 
-@njit(cache=True)
+@kernel
 def line_crossing_time(rx, ry, vx, vy, ax, ay, px, py, nx, ny, side, horizon):
     """Time until the centre crosses the line through p with normal n, leaving ``side``
     (+1: the normal's side, -1: the other)."""
@@ -166,16 +167,16 @@ def line_crossing_time(rx, ry, vx, vy, ax, ay, px, py, nx, ny, side, horizon):
     return first_crossing_quadratic(max(c0, 0.0), c1, c2, horizon)
 
 
-@njit(cache=True)
+@kernel
 def table_clearance(x, y, lines, circles, caps, R):
     """Smallest gap between a ball centred at (x, y) and any cushion, jaw or capture line
     (negative: it overlaps one).  ``lines`` rows start x0, y0, x1, y1."""
     gap = INF
     for k in range(lines.shape[0]):
-        gap = min(gap, _point_segment_distance(x, y, lines[k, 0], lines[k, 1], lines[k, 2],
+        gap = min(gap, point_segment_distance(x, y, lines[k, 0], lines[k, 1], lines[k, 2],
                                                lines[k, 3]) - R)
     for k in range(circles.shape[0]):
-        gap = min(gap, math.hypot(x - circles[k, 0], y - circles[k, 1]) - circles[k, 2] - R)
+        gap = min(gap, _norm(x - circles[k, 0], y - circles[k, 1]) - circles[k, 2] - R)
     for k in range(caps.shape[0]):
         gap = min(gap, (x - caps[k, 0]) * caps[k, 2] + (y - caps[k, 1]) * caps[k, 3])
     return gap

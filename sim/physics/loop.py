@@ -20,9 +20,10 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
+from .jit import kernel
+from .jit import norm2 as _norm
 
-from ..layout import (B_AX, B_AY, B_BX0, B_BX1, B_BY0, B_BY1, B_COLS, B_RX, B_RY, B_STATE, B_TEND, B_TREF, B_VX, B_VY,
+from ..layout import (B_AX, B_AY, B_BOW, B_BX0, B_BX1, B_BY0, B_BY1, B_COLS, B_QX, B_QY, B_RX, B_RY, B_STATE, B_TEND, B_TREF, B_VX, B_VY,
                       B_WX, B_WY, B_WZ, C_COLS, C_ROW_J, C_ROW_T, C_STATIC_KIND, C_STATIC_OBJ,
                       C_STATIC_T, EV_BALL_BALL, EV_BALL_CUSHION, EV_BALL_JAW, EV_COLS,
                       EV_LINE_CROSS, EV_POCKET, EV_ROLL_SPIN, EV_ROLL_STOP, EV_SLIDE_ROLL,
@@ -31,23 +32,24 @@ from ..layout import (B_AX, B_AY, B_BX0, B_BX1, B_BY0, B_BY1, B_COLS, B_RX, B_RY
                       SPINNING, ST_CAPTURE, ST_CIRCLE, ST_NONE, ST_SEGMENT, ST_WATCH, STATIONARY)
 from .ball_ball import resolve_ball_ball
 from .cushion_han2005 import resolve_cushion
-from .detect import ball_ball_time, ball_circle_time, ball_segment_time, line_crossing_time
+from .detect import (ball_ball_time, ball_circle_time, ball_segment_time, line_crossing_time,
+                     point_segment_distance)
 from .motion import acceleration, classify, evolve, state_duration
 
 INF = math.inf
 
 
-@njit(cache=True, inline="always")
+@kernel
 def _translating(state):
     return state == SLIDING or state == ROLLING
 
 
-@njit(cache=True, inline="always")
+@kernel
 def _state(B, i):
     return int(B[i, B_STATE])
 
 
-@njit(cache=True)
+@kernel
 def _now(B, i, t):
     """Centre and velocity of ball i at absolute time t (within its current state)."""
     dt = t - B[i, B_TREF]
@@ -60,7 +62,7 @@ def _now(B, i, t):
             B[i, B_VX] + ax * dt, B[i, B_VY] + ay * dt)
 
 
-@njit(cache=True)
+@kernel
 def _advance(B, i, t, params):
     """Move ball i's reference to time t."""
     dt = t - B[i, B_TREF]
@@ -72,7 +74,34 @@ def _advance(B, i, t, params):
     B[i, B_TREF] = t
 
 
-@njit(cache=True)
+@kernel
+def _span(x0, v, a, h):
+    """Smallest and largest of x0 + v t + a t^2 / 2 over [0, h]."""
+    x1 = x0 + v * h + 0.5 * a * h * h
+    lo = min(x0, x1)
+    hi = max(x0, x1)
+    if a != 0.0:
+        tv = -v / a
+        if 0.0 < tv < h:
+            xv = x0 + 0.5 * v * tv
+            lo = min(lo, xv)
+            hi = max(hi, xv)
+    return lo, hi
+
+
+@kernel
+def _still_box(B, i):
+    """A ball that does not travel: its path is its centre."""
+    B[i, B_BX0] = B[i, B_RX]
+    B[i, B_BX1] = B[i, B_RX]
+    B[i, B_BY0] = B[i, B_RY]
+    B[i, B_BY1] = B[i, B_RY]
+    B[i, B_QX] = B[i, B_RX]
+    B[i, B_QY] = B[i, B_RY]
+    B[i, B_BOW] = 0.0
+
+
+@kernel
 def _set_state(B, i, state, t, params):
     B[i, B_STATE] = state
     B[i, B_TREF] = t
@@ -96,26 +125,25 @@ def _set_state(B, i, state, t, params):
     else:
         B[i, B_TEND] = t + state_duration(state, B[i, B_VX], B[i, B_VY], B[i, B_WX], B[i, B_WY],
                                           B[i, B_WZ], params)
-    # The box holds the whole path until the state ends: any later part of it too.
+    # The box holds the whole path until the state ends: any later part of it too.  A rolling
+    # ball runs straight and never past its stopping point, so its path is its chord; a sliding
+    # one strays from the chord by at most |a| H^2 / 8.
     rx = B[i, B_RX]
     ry = B[i, B_RY]
     if _translating(state):
         h = B[i, B_TEND] - t
-        qx = rx + B[i, B_VX] * h + 0.5 * ax * h * h
-        qy = ry + B[i, B_VY] * h + 0.5 * ay * h * h
-        bow = math.hypot(ax, ay) * h * h * 0.125
-        B[i, B_BX0] = min(rx, qx) - bow
-        B[i, B_BX1] = max(rx, qx) + bow
-        B[i, B_BY0] = min(ry, qy) - bow
-        B[i, B_BY1] = max(ry, qy) + bow
+        vx = B[i, B_VX]
+        vy = B[i, B_VY]
+        B[i, B_QX] = rx + vx * h + 0.5 * ax * h * h
+        B[i, B_QY] = ry + vy * h + 0.5 * ay * h * h
+        B[i, B_BOW] = 0.0 if state == ROLLING else _norm(ax, ay) * h * h * 0.125
+        B[i, B_BX0], B[i, B_BX1] = _span(rx, vx, ax, h)
+        B[i, B_BY0], B[i, B_BY1] = _span(ry, vy, ay, h)
     else:
-        B[i, B_BX0] = rx
-        B[i, B_BX1] = rx
-        B[i, B_BY0] = ry
-        B[i, B_BY1] = ry
+        _still_box(B, i)
 
 
-@njit(cache=True)
+@kernel
 def _set_motion(B, i, t, vx, vy, wx, wy, wz, params):
     """New velocity and spin after an impact; the state follows from them."""
     B[i, B_VX] = vx
@@ -126,14 +154,14 @@ def _set_motion(B, i, t, vx, vy, wx, wy, wz, params):
     _set_state(B, i, classify(vx, vy, wx, wy, wz, params), t, params)
 
 
-@njit(cache=True)
+@kernel
 def _separate(B, i, j, R):
     """Balls pressed together may meet a hair inside each other (at most the firing depth);
     set them exactly touching along the line of centres, half the correction each, so that
     sub-micrometre overlaps cannot accumulate over a long push."""
     dx = B[j, B_RX] - B[i, B_RX]
     dy = B[j, B_RY] - B[i, B_RY]
-    d = math.hypot(dx, dy)
+    d = _norm(dx, dy)
     if 0.0 < d < 2.0 * R:
         k = 0.5 * (2.0 * R - d) / d
         B[i, B_RX] -= k * dx
@@ -142,14 +170,14 @@ def _separate(B, i, j, R):
         B[j, B_RY] += k * dy
 
 
-@njit(cache=True)
+@kernel
 def _grow(log):
     bigger = np.empty((2 * log.shape[0], log.shape[1]))
     bigger[:log.shape[0]] = log
     return bigger
 
 
-@njit(cache=True)
+@kernel
 def _log_event(evlog, k, t, kind, a, b, obj, x, y):
     if k >= evlog.shape[0]:
         evlog = _grow(evlog)
@@ -164,7 +192,7 @@ def _log_event(evlog, k, t, kind, a, b, obj, x, y):
     return evlog
 
 
-@njit(cache=True)
+@kernel
 def _log_segment(seglog, k, t, B, i):
     if k >= seglog.shape[0]:
         seglog = _grow(seglog)
@@ -177,7 +205,7 @@ def _log_segment(seglog, k, t, B, i):
     return seglog
 
 
-@njit(cache=True)
+@kernel
 def _static_event(B, i, t, params, lines, circles, caps, watch, watch_ball, watch_side):
     """Earliest contact of ball i with the table (or crossing of the watched line)."""
     if not _translating(_state(B, i)):
@@ -229,7 +257,7 @@ def _static_event(B, i, t, params, lines, circles, caps, watch, watch_ball, watc
     return t + best, kind, obj
 
 
-@njit(cache=True)
+@kernel
 def _pair_time(B, i, j, t, params):
     si = _state(B, i)
     sj = _state(B, j)
@@ -242,6 +270,12 @@ def _pair_time(B, i, j, t, params):
     if (B[i, B_BX0] - B[j, B_BX1] > gap or B[j, B_BX0] - B[i, B_BX1] > gap
             or B[i, B_BY0] - B[j, B_BY1] > gap or B[j, B_BY0] - B[i, B_BY1] > gap):
         return INF
+    # A ball at rest and a travelling one: the rest of the path lies within the bow of its chord.
+    if not _translating(sj) or not _translating(si):
+        m, k = (i, j) if _translating(si) else (j, i)
+        if point_segment_distance(B[k, B_RX], B[k, B_RY], B[m, B_RX], B[m, B_RY], B[m, B_QX],
+                                  B[m, B_QY]) > gap + B[m, B_BOW]:
+            return INF
     xi, yi, uxi, uyi = _now(B, i, t)
     xj, yj, uxj, uyj = _now(B, j, t)
     h = min(B[i, B_TEND], B[j, B_TEND]) - t
@@ -250,7 +284,7 @@ def _pair_time(B, i, j, t, params):
                               params[P_VFIRE])
 
 
-@njit(cache=True)
+@kernel
 def _refresh(B, i, t, params, lines, circles, caps, watch, watch_ball, watch_side, cache,
              pair_t):
     """Recompute every prediction that involves ball i."""
@@ -285,7 +319,7 @@ def _refresh(B, i, t, params, lines, circles, caps, watch, watch_ball, watch_sid
             cache[k, C_ROW_J] = bj
 
 
-@njit(cache=True)
+@kernel
 def run(pos, on_table, cue, v0x, v0y, w0x, w0y, w0z, params, lines, circles, caps, watch,
         max_events):
     """Simulate one stroke from rest positions and the cue ball's velocity and spin.
@@ -305,10 +339,7 @@ def run(pos, on_table, cue, v0x, v0y, w0x, w0y, w0z, params, lines, circles, cap
         B[i, B_RY] = pos[i, 1]
         B[i, B_STATE] = STATIONARY if on_table[i] else POCKETED
         B[i, B_TEND] = INF
-        B[i, B_BX0] = pos[i, 0]
-        B[i, B_BX1] = pos[i, 0]
-        B[i, B_BY0] = pos[i, 1]
-        B[i, B_BY1] = pos[i, 1]
+        _still_box(B, i)
         cache[i, C_STATIC_T] = INF
         cache[i, C_STATIC_KIND] = ST_NONE
         cache[i, C_STATIC_OBJ] = -1
@@ -362,7 +393,7 @@ def run(pos, on_table, cue, v0x, v0y, w0x, w0y, w0z, params, lines, circles, cap
         if what == 0:
             _advance(B, i, t, params)
             old = _state(B, i)
-            speed = math.hypot(B[i, B_VX], B[i, B_VY])
+            speed = _norm(B[i, B_VX], B[i, B_VY])
             spin = abs(B[i, B_WZ]) > 1e-9
             if old == SLIDING and speed > 1e-9:
                 new, kind = ROLLING, EV_SLIDE_ROLL
@@ -404,7 +435,7 @@ def run(pos, on_table, cue, v0x, v0y, w0x, w0y, w0z, params, lines, circles, cap
                 else:
                     nx = x - circles[obj, 0]
                     ny = y - circles[obj, 1]
-                    d = math.hypot(nx, ny)
+                    d = _norm(nx, ny)
                     nx /= d
                     ny /= d
                     kind = EV_BALL_JAW
@@ -458,7 +489,7 @@ def run(pos, on_table, cue, v0x, v0y, w0x, w0y, w0z, params, lines, circles, cap
     return final, states, evlog[:nev], seglog[:nseg], t, truncated
 
 
-@njit(cache=True)
+@kernel
 def run_batch(pos, on_table, cue, motions, params, lines, circles, caps, watch, max_events):
     """Many strokes from one position in one call: ``motions[k] = (vx, vy, wx, wy, wz)`` of the
     cue ball for stroke k.  Returns final positions (B, N, 2), final states (B, N), all event

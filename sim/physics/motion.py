@@ -17,31 +17,32 @@ from __future__ import annotations
 
 import math
 
-from numba import njit
+from .jit import kernel
+from .jit import norm2 as _norm
 
 from ..layout import (P_G, P_MU_R, P_MU_S, P_MU_SP, P_R, ROLLING, SLIDING, SPINNING, STATIONARY)
 
 INF = math.inf
 
 
-@njit(cache=True, inline="always")
+@kernel
 def slip(vx, vy, wx, wy, R):
     """Velocity of the contact point with the cloth."""
     return vx - R * wy, vy + R * wx
 
 
-@njit(cache=True)
+@kernel
 def acceleration(state, vx, vy, wx, wy, params):
     """Constant linear acceleration of a ball in ``state``."""
     if state == SLIDING:
         ux, uy = slip(vx, vy, wx, wy, params[P_R])
-        u = math.hypot(ux, uy)
+        u = _norm(ux, uy)
         if u == 0.0:
             return 0.0, 0.0
         k = -params[P_MU_S] * params[P_G] / u
         return k * ux, k * uy
     if state == ROLLING:
-        v = math.hypot(vx, vy)
+        v = _norm(vx, vy)
         if v == 0.0:
             return 0.0, 0.0
         k = -params[P_MU_R] * params[P_G] / v
@@ -49,25 +50,25 @@ def acceleration(state, vx, vy, wx, wy, params):
     return 0.0, 0.0
 
 
-@njit(cache=True)
+@kernel
 def spin_decel(params):
     return 2.5 * params[P_MU_SP] * params[P_G] / params[P_R]
 
 
-@njit(cache=True)
+@kernel
 def state_duration(state, vx, vy, wx, wy, wz, params):
     """Time until the state ends by itself (a transition event), from the given motion."""
     if state == SLIDING:
         ux, uy = slip(vx, vy, wx, wy, params[P_R])
-        return 2.0 * math.hypot(ux, uy) / (7.0 * params[P_MU_S] * params[P_G])
+        return 2.0 * _norm(ux, uy) / (7.0 * params[P_MU_S] * params[P_G])
     if state == ROLLING:
-        return math.hypot(vx, vy) / (params[P_MU_R] * params[P_G])
+        return _norm(vx, vy) / (params[P_MU_R] * params[P_G])
     if state == SPINNING:
         return abs(wz) / spin_decel(params)
     return INF
 
 
-@njit(cache=True)
+@kernel
 def decay_spin(wz, dt, params):
     dw = spin_decel(params) * dt
     if wz > 0.0:
@@ -75,7 +76,7 @@ def decay_spin(wz, dt, params):
     return min(wz + dw, 0.0)
 
 
-@njit(cache=True)
+@kernel
 def evolve(state, rx, ry, vx, vy, wx, wy, wz, dt, params):
     """Motion after ``dt`` seconds within the same state (``dt`` at most the state duration).
 
@@ -102,14 +103,14 @@ def evolve(state, rx, ry, vx, vy, wx, wy, wz, dt, params):
     return nrx, nry, nvx, nvy, nwx, nwy, nwz
 
 
-@njit(cache=True)
+@kernel
 def classify(vx, vy, wx, wy, wz, params):
     """The state a ball is in with this motion (after a collision or strike)."""
     R = params[P_R]
     eps = 1e-9
-    moving = math.hypot(vx, vy) > eps
+    moving = _norm(vx, vy) > eps
     ux, uy = slip(vx, vy, wx, wy, R)
-    slipping = math.hypot(ux, uy) > eps
+    slipping = _norm(ux, uy) > eps
     if slipping:
         return SLIDING
     if moving:

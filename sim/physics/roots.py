@@ -23,29 +23,29 @@ from __future__ import annotations
 
 import math
 
-from numba import njit
+from .jit import kernel
 
 INF = math.inf
 BEHIND_M = 1e-6  # deeper than any round-off overlap
 DEPTH_FACTOR = 100.0  # touching bodies collide before overlapping by 100 x the contact tolerance
 
 
-@njit(cache=True, inline="always")
+@kernel
 def _f(e0, e1, e2, e3, e4, s):
     return (((e4 * s + e3) * s + e2) * s + e1) * s + e0
 
 
-@njit(cache=True, inline="always")
+@kernel
 def _df(e1, e2, e3, e4, s):
     return ((4.0 * e4 * s + 3.0 * e3) * s + 2.0 * e2) * s + e1
 
 
-@njit(cache=True, inline="always")
+@kernel
 def _d2f(e2, e3, e4, s):
     return (12.0 * e4 * s + 6.0 * e3) * s + 2.0 * e2
 
 
-@njit(cache=True)
+@kernel
 def quadratic_roots(a, b, c):
     """Real roots of a s^2 + b s + c, ascending; ``n`` tells how many (0, 1 or 2).
 
@@ -71,7 +71,7 @@ def quadratic_roots(a, b, c):
     return 2, r1, r2
 
 
-@njit(cache=True)
+@kernel
 def _solve_df(e1, e2, e3, e4, level, lo, hi):
     """Where f' crosses ``level`` in [lo, hi] (f' monotone there, on opposite sides of
     ``level`` at the ends): Newton steps kept inside the bracket, bisection otherwise.
@@ -94,7 +94,7 @@ def _solve_df(e1, e2, e3, e4, level, lo, hi):
     return hi
 
 
-@njit(cache=True)
+@kernel
 def _root_f(e0, e1, e2, e3, e4, lo, hi):
     """Zero of f on [lo, hi] with f(lo) > 0 >= f(hi) and f decreasing; returns the open side."""
     flo = _f(e0, e1, e2, e3, e4, lo)
@@ -117,7 +117,7 @@ def _root_f(e0, e1, e2, e3, e4, lo, hi):
     return lo
 
 
-@njit(cache=True)
+@kernel
 def _piece(e0, e1, e2, e3, e4, lo, hi, tol, dmin):
     """Contact time within a piece where f and f' are monotone, or INF."""
     if hi <= lo:
@@ -144,7 +144,7 @@ def _piece(e0, e1, e2, e3, e4, lo, hi, tol, dmin):
     return INF
 
 
-@njit(cache=True)
+@kernel
 def _interval(e0, e1, e2, e3, e4, lo, hi, tol, dmin):
     """Contact time within an interval where f' is monotone: split it at the root of f'."""
     if hi <= lo:
@@ -160,7 +160,7 @@ def _interval(e0, e1, e2, e3, e4, lo, hi, tol, dmin):
     return _piece(e0, e1, e2, e3, e4, lo, hi, tol, dmin)
 
 
-@njit(cache=True)
+@kernel
 def first_contact(e0, e1, e2, e3, e4, horizon, tol, dmin):
     """First s in [0, horizon] at which the gap f closes; INF if it does not.
 
@@ -189,7 +189,7 @@ def first_contact(e0, e1, e2, e3, e4, horizon, tol, dmin):
     return _interval(e0, e1, e2, e3, e4, b, horizon, tol, dmin)
 
 
-@njit(cache=True)
+@kernel
 def first_contact_quadratic(g0, g1, g2, horizon, tol, dmin):
     """:func:`first_contact` for a gap of degree two, in closed form (cushion lines).
 
@@ -239,7 +239,7 @@ def first_contact_quadratic(g0, g1, g2, horizon, tol, dmin):
     return INF
 
 
-@njit(cache=True)
+@kernel
 def first_crossing_quadratic(c0, c1, c2, horizon):
     """First s in (0, horizon] where c0 + c1 s + c2 s^2 turns negative, given c0 >= 0-ish.
 
