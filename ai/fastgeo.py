@@ -46,7 +46,7 @@ def _window(corner, approach, w_corner, w_middle):
 
 @njit(cache=True)
 def best_pot(cx, cy, objs, vals, allpos, self_idx, targets, axes, corner, R, L, W, sphi,
-             max_cut, max_corner_app, max_middle_app, w_corner, w_middle):
+             max_cut, max_corner_app, max_middle_app, w_corner, w_middle, throat_cos):
     """Best clean pot from cue (cx, cy): returns (p, value).  ``self_idx[i]`` is the row of
     object i in ``allpos`` (every ball but the cue)."""
     best_p = 0.0
@@ -54,6 +54,14 @@ def best_pot(cx, cy, objs, vals, allpos, self_idx, targets, axes, corner, R, L, 
     best_score = -1.0
     n = objs.shape[0]
     m = allpos.shape[0]
+    k_in = -1  # the pocket whose throat the cue ball hangs in
+    if not (R <= cx <= L - R and R <= cy <= W - R):
+        best_d = 1e9
+        for k in range(6):
+            dd = math.sqrt((targets[k, 0] - cx) ** 2 + (targets[k, 1] - cy) ** 2)
+            if dd < best_d:
+                best_d = dd
+                k_in = k
     for i in range(n):
         ox, oy = objs[i, 0], objs[i, 1]
         pmax = 0.0
@@ -66,6 +74,11 @@ def best_pot(cx, cy, objs, vals, allpos, self_idx, targets, axes, corner, R, L, 
             if app >= (max_corner_app if corner[k] else max_middle_app):
                 continue
             gx, gy = ox - 2 * R * ux, oy - 2 * R * uy
+            if k_in >= 0:
+                ex, ey = gx - cx, gy - cy
+                en = math.sqrt(ex * ex + ey * ey)
+                if en > 1e-9 and -(ex * axes[k_in, 0] + ey * axes[k_in, 1]) / en <= throat_cos:
+                    continue
             ax_, ay_ = gx - cx, gy - cy
             d1 = math.sqrt(ax_ * ax_ + ay_ * ay_)
             if d1 < 1e-6:

@@ -155,6 +155,10 @@ def shot_table(spec: TableSpec, pk: Pockets, cue: np.ndarray, balls: dict, targe
         feasible &= (ok_cue & ok_obj).reshape(n, 6)
     # the paths must run over the bed (a ball hanging in the jaws cannot roll along the rail)
     feasible &= on_bed_path(spec, np.broadcast_to(cue, G.shape), G)
+    # a cue ball hanging in a pocket's throat comes out only roughly along the pocket's axis
+    k_in = in_throat_pocket(spec, pk, cue)
+    if k_in >= 0:
+        feasible &= (-(ahat * pk.axes[k_in][None, None, :]).sum(-1)) > THROAT_EXIT_COS
     feasible &= on_bed_path(spec, np.broadcast_to(O[:, None, :], G.shape),
                             np.broadcast_to(P[None], G.shape), ts=(0.5,)) | (d2 < 0.3)
     # pocket window
@@ -166,6 +170,20 @@ def shot_table(spec: TableSpec, pk: Pockets, cue: np.ndarray, balls: dict, targe
     p = erf(w / (np.maximum(d2, 0.02) * s_alpha * math.sqrt(2)))
     p = np.where(feasible, p, 0.0)
     return ShotTable(list(targets), p, phi, cut, d1, d2, feasible)
+
+
+THROAT_EXIT_COS = math.cos(math.radians(35.0))
+
+
+def in_throat_pocket(spec: TableSpec, pk: "Pockets", p) -> int:
+    """The pocket whose throat a ball centred at p hangs in (centre off the bed's rectangle),
+    or -1."""
+    R = spec.ball_radius_m
+    x, y = float(p[0]), float(p[1])
+    if R <= x <= spec.length_m - R and R <= y <= spec.width_m - R:
+        return -1
+    d = np.hypot(pk.targets[:, 0] - x, pk.targets[:, 1] - y)
+    return int(np.argmin(d))
 
 
 def on_bed_path(spec: TableSpec, a: np.ndarray, b: np.ndarray, ts=(0.25, 0.5, 0.75),

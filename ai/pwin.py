@@ -33,7 +33,7 @@ from engine import GameState
 from engine.geometry import balls_in_region
 from engine.values import LAST_BALL_BONUS, ball_value
 
-from .geometry import (MAX_CUT_RAD, MAX_CORNER_APPROACH, MAX_MIDDLE_APPROACH, W_CORNER, W_MIDDLE, Pockets,
+from .geometry import (THROAT_EXIT_COS, MAX_CUT_RAD, MAX_CORNER_APPROACH, MAX_MIDDLE_APPROACH, W_CORNER, W_MIDDLE, Pockets,
                        _seg_point_dist, erf, on_bed_path, pockets_of, shot_table, sigma_phi)
 
 WEIGHTS_FILE = Path(__file__).with_name("pwin_weights.json")
@@ -127,7 +127,8 @@ class WinModel:
         p, v = fastgeo.best_pot(float(cue[0]), float(cue[1]), objs, vals, allpos, self_idx,
                                 pk.targets, pk.axes, pk.corner, spec.ball_radius_m,
                                 spec.length_m, spec.width_m, sigma_phi(noise), MAX_CUT_RAD,
-                                MAX_CORNER_APPROACH, MAX_MIDDLE_APPROACH, W_CORNER, W_MIDDLE)
+                                MAX_CORNER_APPROACH, MAX_MIDDLE_APPROACH, W_CORNER, W_MIDDLE,
+                                THROAT_EXIT_COS)
         return (float(p), int(v))
 
     def _best_from_np(self, spec, pk, cue, state, targets, noise):

@@ -78,8 +78,10 @@ def test_r11_8_deliberate_foul_refused_when_penalty_gives_the_game(rng):
 
 def test_tush_valued_and_offered(rng):
     st = example("suggest_foul_tush.json")
+    assert not penalty_hands_game(st)
     a = MCAgent(budget=100)
-    a.decide(st, rng)
+    d = a.decide(st, rng)
+    assert d.kind == DELIBERATE_FOUL and d.foul == "tush"  # R11.8 example 2
     fouls = [c for c in a.last.ranked if c.kind == DELIBERATE_FOUL]
     assert {c.foul for c in fouls} >= {"tush", "miss"}
     tush = next(c for c in fouls if c.foul == "tush")

@@ -35,3 +35,9 @@ def test_fast_lookahead_matches_numpy():
         d = w.q_anywhere_np(st, noise)
         assert abs(c[0] - d[0]) < 1e-6 and (c[0] == 0 or c[1] == d[1])
         checked += 1
+    # a cue ball hanging in a pocket's throat (R11.8 example 2): no pot along the rail
+    st = make_state({"cue": (0.028, 1.747), "5": (0.028, 0.028)})
+    pk = pockets_of(st.spec)
+    cue = np.array(st.balls["cue"])
+    assert w._best_from(st.spec, pk, cue, st, ["5"], noise)[0] == 0.0
+    assert w._best_from_np(st.spec, pk, cue, st, ["5"], noise)[0] == 0.0
