@@ -33,7 +33,7 @@ from ..layout import (B_AX, B_AY, B_BOW, B_BX0, B_BX1, B_BY0, B_BY1, B_COLS, B_Q
 from .ball_ball import resolve_ball_ball
 from .cushion_han2005 import resolve_cushion
 from .detect import (ball_ball_time, ball_circle_time, ball_segment_time, line_crossing_time,
-                     point_segment_distance)
+                     point_segment_distance, table_clearance)
 from .motion import acceleration, classify, evolve, state_duration
 
 INF = math.inf
@@ -155,19 +155,31 @@ def _set_motion(B, i, t, vx, vy, wx, wy, wz, params):
 
 
 @kernel
-def _separate(B, i, j, R):
+def _separate(B, i, j, R, lines, circles, caps):
     """Balls pressed together may meet a hair inside each other (at most the firing depth);
-    set them exactly touching along the line of centres, half the correction each, so that
-    sub-micrometre overlaps cannot accumulate over a long push."""
+    set them exactly touching along the line of centres, so that sub-micrometre overlaps cannot
+    accumulate over a long push.  The correction is shared, or given to one ball alone when the
+    other would be pushed into a cushion; skipped when both would be."""
     dx = B[j, B_RX] - B[i, B_RX]
     dy = B[j, B_RY] - B[i, B_RY]
     d = _norm(dx, dy)
-    if 0.0 < d < 2.0 * R:
-        k = 0.5 * (2.0 * R - d) / d
-        B[i, B_RX] -= k * dx
-        B[i, B_RY] -= k * dy
-        B[j, B_RX] += k * dx
-        B[j, B_RY] += k * dy
+    if not (0.0 < d < 2.0 * R):
+        return
+    k = (2.0 * R - d) / d
+    ok_i = table_clearance(B[i, B_RX] - k * dx, B[i, B_RY] - k * dy, lines, circles, caps, R) >= 0.0
+    ok_j = table_clearance(B[j, B_RX] + k * dx, B[j, B_RY] + k * dy, lines, circles, caps, R) >= 0.0
+    if ok_i and ok_j:
+        wi = 0.5
+    elif ok_i:
+        wi = 1.0
+    elif ok_j:
+        wi = 0.0
+    else:
+        return
+    B[i, B_RX] -= wi * k * dx
+    B[i, B_RY] -= wi * k * dy
+    B[j, B_RX] += (1.0 - wi) * k * dx
+    B[j, B_RY] += (1.0 - wi) * k * dy
 
 
 @kernel
@@ -432,6 +444,7 @@ def run(pos, on_table, cue, v0x, v0y, w0x, w0y, w0z, params, lines, circles, cap
                     nx = lines[obj, S_NX]
                     ny = lines[obj, S_NY]
                     kind = EV_BALL_JAW if lines[obj, S_JAW] != 0.0 else EV_BALL_CUSHION
+                    depth = params[P_R] - ((x - lines[obj, S_X0]) * nx + (y - lines[obj, S_Y0]) * ny)
                 else:
                     nx = x - circles[obj, 0]
                     ny = y - circles[obj, 1]
@@ -439,7 +452,13 @@ def run(pos, on_table, cue, v0x, v0y, w0x, w0y, w0z, params, lines, circles, cap
                     nx /= d
                     ny /= d
                     kind = EV_BALL_JAW
+                    depth = params[P_R] + circles[obj, 2] - d
                     obj = lines.shape[0] + obj  # logged: circles numbered after lines
+                # A ball pressed into a cushion (wedged by another ball) meets it a hair deep:
+                # set it back on the surface so that the depth cannot build up.
+                if depth > 0.0:
+                    B[i, B_RX] += depth * nx
+                    B[i, B_RY] += depth * ny
                 jaw = kind == EV_BALL_JAW
                 out, closing = resolve_cushion(B[i, B_VX], B[i, B_VY], B[i, B_WX], B[i, B_WY],
                                                B[i, B_WZ], nx, ny,
@@ -455,7 +474,7 @@ def run(pos, on_table, cue, v0x, v0y, w0x, w0y, w0z, params, lines, circles, cap
             j = int(cache[i, C_ROW_J])
             _advance(B, i, t, params)
             _advance(B, j, t, params)
-            _separate(B, i, j, params[P_R])
+            _separate(B, i, j, params[P_R], lines, circles, caps)
             out, closing = resolve_ball_ball(
                 B[i, B_RX], B[i, B_RY], B[i, B_VX], B[i, B_VY], B[i, B_WX], B[i, B_WY],
                 B[i, B_WZ], B[j, B_RX], B[j, B_RY], B[j, B_VX], B[j, B_VY], B[j, B_WX],
