@@ -10,7 +10,7 @@ Interface (for ``pyramid analyze``)::
   other agent is asked to ``decide`` a few times and its distinct decisions are used.
 * Every stroke compared -- the one played and the alternatives -- is then valued the same way,
   so the comparison is fair: ``samples`` executions under the execution noise, each simulated
-  (:class:`ai.selfplay.SelfPlaySimulator`), refereed by the rules core and valued by the
+  (:class:`sim.Simulator`), refereed by the rules core and valued by the
   P(win) model (:class:`ai.pwin.WinModel`) for the shooter.  The same random numbers (common
   random numbers) drive every stroke of a position, which sharpens the differences.
 * ``loss = max(0, best p_win - played p_win)``; ``?`` marks a mistake (loss >= 0.05 by

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import math
 
-from sim.table import POCKET_IDS
 
 POCKET_WORDS = {"NL": "near left corner", "NR": "near right corner", "ML": "left middle",
                 "MR": "right middle", "FL": "far left corner", "FR": "far right corner"}

@@ -6,12 +6,12 @@ so a seed fixes the whole game.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 import numpy as np
 
-from engine import (EngineError, GameState, Outcome, adjudicate, adjudicate_sim_result, can_place_cue,
+from engine import (GameState, Outcome, adjudicate, adjudicate_sim_result, can_place_cue,
                     tush_stroke)
 from engine.geometry import TEMPORARY_HOUSE
 from sim import SimResult, Simulator, Strike
@@ -71,15 +71,7 @@ def execute(state: GameState, decision: Decision, simulator: Simulator,
     result = simulator.simulate(balls, played, watch_house_line=False if watch is None else watch,
                                 check=False)
     placement = balls["cue"] if state.cue_in_hand else None
-    try:
-        outcome = adjudicate_sim_result(state, result, call=decision.call, placement=placement)
-    except EngineError:
-        # the simulator can leave touching balls a few micrometres closer than 2R, which the
-        # rules core refuses as an overlap: separate them by that much and referee again
-        from .outcomes import separate
-        result = replace(result, final=separate(result.final, state.spec.ball_radius_m,
-                                                spec=state.spec))
-        outcome = adjudicate_sim_result(state, result, call=decision.call, placement=placement)
+    outcome = adjudicate_sim_result(state, result, call=decision.call, placement=placement)
     return StrokeReport(state, decision, played, placement, result, outcome)
 
 

@@ -46,51 +46,6 @@ def default_agent_spec() -> str:
     return "random"
 
 
-# --- the simulator as self-play uses it ------------------------------------------------------
-class SelfPlaySimulator(Simulator):
-    """:class:`sim.Simulator` whose resting positions never overlap by more than the rules
-    core accepts.
-
-    Workaround: the simulator may leave two touching balls up to about 1e-7 m inside each other
-    (it accepts overlaps of ``sim.api.OVERLAP_TOLERANCE_M`` = 1e-6 m) while the rules core
-    refuses anything beyond ``engine.geometry.OVERLAP_TOLERANCE_M`` = 1e-9 m, which stops a game
-    with MalformedInputError ("stroke.final.5 ... overlaps ball 7").  Such pairs are pushed
-    apart symmetrically to exactly touching.  Deterministic, so records still replay exactly
-    through :func:`replay_simulate` (which uses this class too).  Remove once the two tolerances
-    agree."""
-
-    def simulate(self, balls, strike, watch_house_line=False, check=True):
-        result = super().simulate(balls, strike, watch_house_line=watch_house_line, check=check)
-        final = separate_touching(result.final, self.table.ball_radius_m)
-        if final is not result.final:
-            result.final = final
-        return result
-
-
-def separate_touching(final: dict, radius: float, slack: float = 4e-9, passes: int = 100) -> dict:
-    d_min = 2.0 * radius
-    pts = {b: p for b, p in final.items() if p is not None}
-    keys = sorted(pts)
-    changed = False
-    for _ in range(passes):
-        moved = False
-        for i, a in enumerate(keys):
-            for b in keys[i + 1:]:
-                (xa, ya), (xb, yb) = pts[a], pts[b]
-                d = math.hypot(xb - xa, yb - ya)
-                if 0.0 < d < d_min and d > d_min - 1e-5:
-                    push = 0.5 * (d_min - d) + 0.25 * slack
-                    ux, uy = (xb - xa) / d, (yb - ya) / d
-                    pts[a] = (xa - ux * push, ya - uy * push)
-                    pts[b] = (xb + ux * push, yb + uy * push)
-                    moved = changed = True
-        if not moved:
-            break
-    if not changed:
-        return final
-    return {b: (None if p is None else pts[b]) for b, p in final.items()}
-
-
 # --- strokes as JSON ------------------------------------------------------------------------
 def strike_to_record(strike: Strike) -> dict:
     out = strike.to_json()

@@ -59,9 +59,9 @@ _SIMULATORS: dict = {}
 
 
 def _simulator(table: str):
-    from .selfplay import SelfPlaySimulator
+    from sim import Simulator
     if table not in _SIMULATORS:
-        _SIMULATORS[table] = SelfPlaySimulator(table)
+        _SIMULATORS[table] = Simulator(table)
     return _SIMULATORS[table]
 
 

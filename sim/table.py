@@ -221,7 +221,7 @@ def _rot90(v) -> np.ndarray:
 
 
 def build_geometry(spec: TableSpec) -> TableGeometry:
-    L, W, R = spec.length_m, spec.width_m, spec.ball_radius_m
+    R = spec.ball_radius_m
     pocket_pos = {pid: np.array(spec.pocket_position(pid)) for pid in POCKET_IDS}
     # Inward normals of the four cushion lines, and for each pocket the rail directions
     # pointing away from it along the two cushions that end in it.

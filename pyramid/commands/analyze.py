@@ -95,7 +95,8 @@ def _best_text(d) -> str:
 def run(args: argparse.Namespace) -> int:
     from ai.analysis import StrokeValuer, judge_stroke
     from ai.registry import make_agent
-    from ai.selfplay import SelfPlaySimulator, default_agent_spec, strike_from_record
+    from sim import Simulator
+    from ai.selfplay import default_agent_spec, strike_from_record
     from engine.calls import Call
     from engine.errors import EngineError
     from engine.record import parse_record
@@ -113,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserInputError(f"{args.record}: the record has no strokes to analyse")
     table = record.header.get("table", "pyramid-12ft")
     try:
-        simulator = SelfPlaySimulator(table)
+        simulator = Simulator(table)
     except (KeyError, ValueError) as exc:
         raise UserInputError(f"{args.record}: header.table {table!r}: {exc}") from None
     # check every stroke line before the long part

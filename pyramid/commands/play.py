@@ -68,7 +68,8 @@ def run(args: argparse.Namespace) -> int:
     import numpy as np
 
     from ai.registry import make_agent
-    from ai.selfplay import SelfPlaySimulator, default_agent_spec, play_recorded_game
+    from sim import Simulator
+    from ai.selfplay import default_agent_spec, play_recorded_game
     from engine import initial_state, next_game, write_record
     from engine.errors import EngineError
     from engine.handicap import apply_handicap
@@ -108,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
 
     seed = C.fresh_seed() if args.seed is None else args.seed
     rng = np.random.default_rng(np.random.SeedSequence(seed))
-    simulator = SelfPlaySimulator(table)
+    simulator = Simulator(table)
     agents = [make_agent(s) for s in specs]
     names = [f"{'ABC'[k]} ({s})" for k, s in enumerate(specs)]
     out_stream = sys.stderr if args.json else sys.stdout

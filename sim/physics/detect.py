@@ -7,7 +7,6 @@ before any root is sought.
 """
 from __future__ import annotations
 
-import math
 
 from .jit import kernel
 from .jit import norm2 as _norm

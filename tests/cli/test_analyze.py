@@ -6,7 +6,8 @@ import math
 
 import pytest
 
-from ai.selfplay import SelfPlaySimulator, simulate_stroke, strike_to_record
+from sim import Simulator
+from ai.selfplay import simulate_stroke, strike_to_record
 from engine import (GameRecord, GameState, adjudicate, make_header, stroke_from_events,
                     stroke_record, write_record)
 from engine.calls import Call
@@ -28,7 +29,7 @@ POSITION = {"table": "pyramid-12ft",
 
 def _record(tmp_path, strikes) -> str:
     """A record of strokes played from POSITION on (each from the state the last left)."""
-    sim = SelfPlaySimulator()
+    sim = Simulator()
     state = GameState.from_json(POSITION)
     rec = GameRecord(make_header(state, ["human", "human"], seed=None))
     call = Call.from_json({"ball": "15", "pocket": "FR", "manner": "clean"})

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import json
 
-from ai.selfplay import SelfPlaySimulator, replay_simulate
+from sim import Simulator
+from ai.selfplay import replay_simulate
 from engine import read_record, replay
 
 from .clihelp import assert_bad_input, assert_png, pyramid, pyramid_json
@@ -32,7 +33,7 @@ def test_seeded_game_finishes_and_its_record_replays_exactly(tmp_path):
     assert lines[0]["type"] == "header" and lines[-1]["type"] == "result"
     assert sum(1 for x in lines if x["type"] == "stroke") == game["strokes"]
     record = read_record(rec)
-    assert replay(record, replay_simulate(SelfPlaySimulator(record.header["table"]))) == []
+    assert replay(record, replay_simulate(Simulator(record.header["table"]))) == []
     # the same seed gives the same game
     out2, _ = pyramid_json("play", "--agent-a", "random", "--agent-b", "random", "--seed", "7",
                            "--handicap", NEAR_END)
@@ -48,7 +49,7 @@ def test_longer_game_record_replays_and_human_output(tmp_path):
     assert r.stdout.count("fell:") == 25 and "unfinished" in r.stdout
     record = read_record(rec)
     assert len(record.strokes) == 25 and record.result["unfinished"] is True
-    assert replay(record, replay_simulate(SelfPlaySimulator())) == []
+    assert replay(record, replay_simulate(Simulator())) == []
 
 
 def test_match_alternates_breaks_and_writes_one_record_per_game(tmp_path):
@@ -98,4 +99,4 @@ def test_other_variants_play_and_replay(tmp_path):
         assert len(out["wins"]) == (3 if variant == "three-each" else 2)
         record = read_record(rec)
         assert record.header["variant"] == variant
-        assert replay(record, replay_simulate(SelfPlaySimulator())) == []
+        assert replay(record, replay_simulate(Simulator())) == []
