@@ -34,7 +34,7 @@ SOFTWARE_VERSION = "0.1.0"
 # The default agent of ``pyramid play`` / ``pyramid analyze``: the first of these whose name is
 # registered in :mod:`ai.registry`.  This is the one place to change it.  The budget is meant
 # to make one default game take about a minute on a 2-core machine.
-DEFAULT_AGENT_PREFERENCE = ("mc:budget=100", "greedy", "random")
+DEFAULT_AGENT_PREFERENCE = ("mc", "greedy", "random")
 
 
 def default_agent_spec() -> str:
