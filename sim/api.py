@@ -25,7 +25,7 @@ from .physics.cue_strike import strike as _strike_kernel
 from .physics.loop import run as _run_kernel
 from .physics.loop import run_batch as _run_batch_kernel
 from .result import Pocketed, SimResult
-from .table import (CUSHION_IDS, POCKET_IDS, POSITION_TOLERANCE_M, PRESETS, SEGMENT_JAW_FACE,
+from .table import (CUSHION_IDS, POCKET_IDS, POSITION_TOLERANCE_M, SEGMENT_JAW_FACE,
                     TableSpec, table_by_name)
 
 N_BALLS = len(BALL_IDS)
@@ -267,7 +267,3 @@ class Simulator:
                 final_map[BALL_IDS[k]] = None if math.isnan(x) else (float(x), float(y))
         return SimResult(final=final_map, events=events, pocketed=pocketed,
                          duration_s=float(t_end), truncated=bool(truncated), segments=seglog)
-
-
-def default_simulator() -> Simulator:
-    return Simulator(PRESETS["pyramid-12ft"])

@@ -27,7 +27,7 @@ pockets are kept here so that event logs can be reported in words.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 import math
 
@@ -331,7 +331,3 @@ def triangle_rack(spec: TableSpec, rows: int = 5, gap_m: float = 0.0) -> list[li
         x = x0 + k * d * math.sqrt(3) / 2
         out.append([(x, y0 + (k / 2 - i) * d) for i in range(k + 1)])
     return out
-
-
-def with_overrides(spec: TableSpec, **changes) -> TableSpec:
-    return replace(spec, **changes)
