@@ -228,19 +228,10 @@ def attack_candidates(ctx: Context, placement, max_shots: int = 8,
                     continue
                 u = u / dist
                 # bounce point on the rebound line
-                coord = 0 if axis == "x" else 1
-                if abs(u[coord]) < 1e-6:
+                hit = _cushion_bounce(O, u, axis, c, ctx.spec, 0.12)
+                if hit is None:
                     continue
-                t = (c - O[coord]) / u[coord]
-                if t <= 0:
-                    continue
-                bounce = O + t * u
-                other = 1 - coord
-                lim = ctx.spec.length_m if other == 0 else ctx.spec.width_m
-                if not (0.12 < bounce[other] < lim - 0.12):
-                    continue
-                if axis == "y" and abs(bounce[0] - ctx.spec.length_m / 2) < 0.12:
-                    continue  # the "bounce" would be in a middle pocket's mouth
+                bounce = hit[0]
                 if not (path_clear(O[None], bounce[None], obst, R)[0]
                         and path_clear(bounce[None], P[None], obst, R)[0]):
                     continue
@@ -279,19 +270,10 @@ def attack_candidates(ctx: Context, placement, max_shots: int = 8,
                 Gm = mirror(G, (axis, c))
                 a = Gm - cue
                 dd = float(np.hypot(*a))
-                coord = 0 if axis == "x" else 1
-                if abs(a[coord]) < 1e-9:
+                hit = _cushion_bounce(cue, a, axis, c, ctx.spec, 0.1)
+                if hit is None or hit[1] >= 1.0:  # the cushion must come before the ghost ball
                     continue
-                t = (c - cue[coord]) / a[coord]
-                if not 0 < t < 1:
-                    continue
-                bounce = cue + t * a
-                other = 1 - coord
-                lim = ctx.spec.length_m if other == 0 else ctx.spec.width_m
-                if not (0.1 < bounce[other] < lim - 0.1):
-                    continue
-                if axis == "y" and abs(bounce[0] - ctx.spec.length_m / 2) < 0.12:
-                    continue
+                bounce = hit[0]
                 if not (path_clear(cue[None], bounce[None], obst, R)[0]
                         and path_clear(bounce[None], G[None], obst, R)[0]):
                     continue
@@ -728,3 +710,23 @@ def _fallback(ctx: Context, placement) -> list[Candidate]:
     if best is None:
         return [Candidate(SAFETY, call, Strike(1.0, 0.0), placement)]
     return [Candidate(SAFETY, call, Strike(1.5 + 0.5 * best[0], best[1]), placement)]
+
+
+def _cushion_bounce(origin, direction, axis, c, spec, margin):
+    """Where the line from ``origin`` along ``direction`` meets the cushion line ``axis = c``:
+    ``(point, t)`` with ``point = origin + t * direction``, or None if it is behind, within
+    ``margin`` of a corner, or in a middle pocket's mouth (no bounce there)."""
+    coord = 0 if axis == "x" else 1
+    if abs(direction[coord]) < 1e-9:
+        return None
+    t = (c - origin[coord]) / direction[coord]
+    if t <= 0:
+        return None
+    bounce = origin + t * direction
+    other = 1 - coord
+    lim = spec.length_m if other == 0 else spec.width_m
+    if not (margin < bounce[other] < lim - margin):
+        return None
+    if axis == "y" and abs(bounce[0] - spec.length_m / 2) < 0.12:
+        return None
+    return bounce, t
