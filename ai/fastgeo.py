@@ -44,6 +44,19 @@ def _window(corner, approach, w_corner, w_middle):
 
 
 @njit(cache=True)
+def _pocket_line(ox, oy, k, targets, axes, corner, max_corner_app, max_middle_app):
+    """Distance, unit direction and approach angle from an object ball to pocket k; the
+    distance is -1 when the approach is too steep for that pocket to take the ball."""
+    vx, vy = targets[k, 0] - ox, targets[k, 1] - oy
+    d2 = math.sqrt(vx * vx + vy * vy)
+    ux, uy = vx / d2, vy / d2
+    app = math.acos(min(1.0, max(-1.0, ux * axes[k, 0] + uy * axes[k, 1])))
+    if app >= (max_corner_app if corner[k] else max_middle_app):
+        return -1.0, ux, uy, app
+    return d2, ux, uy, app
+
+
+@njit(cache=True)
 def best_pot(cx, cy, objs, vals, allpos, self_idx, targets, axes, corner, R, L, W, sphi,
              max_cut, max_corner_app, max_middle_app, w_corner, w_middle, throat_cos):
     """Best clean pot from cue (cx, cy): returns (p, value).  ``self_idx[i]`` is the row of
@@ -66,11 +79,9 @@ def best_pot(cx, cy, objs, vals, allpos, self_idx, targets, axes, corner, R, L, 
         pmax = 0.0
         for k in range(6):
             px, py = targets[k, 0], targets[k, 1]
-            vx, vy = px - ox, py - oy
-            d2 = math.sqrt(vx * vx + vy * vy)
-            ux, uy = vx / d2, vy / d2
-            app = math.acos(min(1.0, max(-1.0, ux * axes[k, 0] + uy * axes[k, 1])))
-            if app >= (max_corner_app if corner[k] else max_middle_app):
+            d2, ux, uy, app = _pocket_line(ox, oy, k, targets, axes, corner, max_corner_app,
+                                           max_middle_app)
+            if d2 < 0.0:
                 continue
             gx, gy = ox - 2 * R * ux, oy - 2 * R * uy
             if k_in >= 0:
@@ -135,11 +146,9 @@ def q_anywhere(objs, vals, allpos, self_idx, targets, axes, corner, R, L, W, sph
         pmax = 0.0
         for k in range(6):
             px, py = targets[k, 0], targets[k, 1]
-            vx, vy = px - ox, py - oy
-            d2 = math.sqrt(vx * vx + vy * vy)
-            ux, uy = vx / d2, vy / d2
-            app = math.acos(min(1.0, max(-1.0, ux * axes[k, 0] + uy * axes[k, 1])))
-            if app >= (max_corner_app if corner[k] else max_middle_app):
+            d2, ux, uy, app = _pocket_line(ox, oy, k, targets, axes, corner, max_corner_app,
+                                           max_middle_app)
+            if d2 < 0.0:
                 continue
             if d2 >= 0.3 and not _on_bed(ox, oy, px, py, 0.5, R, L, W, 0.001):
                 continue

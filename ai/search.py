@@ -256,11 +256,7 @@ def attack_candidates(ctx: Context, placement, max_shots: int = 8,
         O = others_all[b]
         obst = np.array([p for bb, p in others_all.items() if bb != b]).reshape(-1, 2)
         for k in range(6):
-            P = ctx.pk.targets[k]
-            u = P - O
-            d2 = float(np.hypot(*u))
-            u = u / d2
-            appr = math.acos(max(-1, min(1, float(u @ ctx.pk.axes[k]))))
+            P, u, d2, appr = _toward_pocket(ctx, O, k)
             if appr > math.radians(60) or (d2 > 0.3 and not on_bed_path(ctx.spec, O, P, ts=(0.5,))):
                 continue
             if not path_clear(O[None], P[None], np.vstack([obst, cue[None]]), R)[0]:
@@ -292,11 +288,7 @@ def attack_candidates(ctx: Context, placement, max_shots: int = 8,
     for b in targets:
         O = others_all[b]
         for k in range(6):
-            P = ctx.pk.targets[k]
-            u = P - O
-            d2 = float(np.hypot(*u))
-            u = u / d2
-            appr = math.acos(max(-1, min(1, float(u @ ctx.pk.axes[k]))))
+            P, u, d2, appr = _toward_pocket(ctx, O, k)
             if appr > math.radians(55):
                 continue
             GB = O - 2 * R * u
@@ -730,3 +722,13 @@ def _cushion_bounce(origin, direction, axis, c, spec, margin):
     if axis == "y" and abs(bounce[0] - spec.length_m / 2) < 0.12:
         return None
     return bounce, t
+
+
+def _toward_pocket(ctx, O, k):
+    """Pocket k's aiming point P, the unit direction u from O to it, the distance, and the
+    angle between u and the pocket's axis (how steeply the ball would enter)."""
+    P = ctx.pk.targets[k]
+    u = P - O
+    d = float(np.hypot(*u))
+    u = u / d
+    return P, u, d, math.acos(max(-1, min(1, float(u @ ctx.pk.axes[k]))))
