@@ -48,6 +48,8 @@ class Decision:
             "p_foul": self.p_foul,
             "p_win": self.p_win,
             "instruction": self.instruction,
+            # how many simulated outcomes the figures above rest on (an extension)
+            "samples": self.extras.get("samples"),
         }
 
 

@@ -666,7 +666,10 @@ class Analysis:
 def analyse(state: GameState, simulator: Simulator, noise: NoiseModel, rng: np.random.Generator,
             budget: int = 400, time_budget: float | None = None, win: WinModel | None = None,
             n_placements: int = 2, max_shots: int = 6, with_fouls: bool = True,
-            with_safeties: bool = True) -> Analysis:
+            with_safeties: bool = True, top: int = 1) -> Analysis:
+    """Rank strokes for the player to move.  With ``top`` > 1 (suggestions) the leading
+    ``top`` distinct strokes are sampled as often as the winner and listed by their value, so
+    a list never shows a later entry with a higher P(win) than an earlier one."""
     t0 = time.perf_counter()
     deadline = None if time_budget is None else t0 + time_budget
     ctx = Context(state, simulator, noise, win)
@@ -685,7 +688,43 @@ def analyse(state: GameState, simulator: Simulator, noise: NoiseModel, rng: np.r
     if not cands:  # nothing at all: any stroke at the nearest ball
         cands = _fallback(ctx, places[0])
     ranked = monte_carlo(ctx, cands, budget, rng, deadline=deadline)
+    if top > 1:
+        ranked = equalise(ctx, ranked, top, rng, deadline)
     return Analysis(ranked, ctx.sims, time.perf_counter() - t0)
+
+
+def stroke_key(c: Candidate) -> tuple:
+    """What a player would see as one suggestion: the same call, kind, foul and placement."""
+    return (c.kind, None if c.call is None else repr(c.call.to_json()), c.foul, c.placement)
+
+
+def equalise(ctx: Context, ranked: list[Candidate], k: int, rng: np.random.Generator,
+             deadline: float | None = None) -> list[Candidate]:
+    """Give the first ``k`` distinct strokes of a successive-halving ranking as many samples
+    as the most-sampled of them, then order them by value.  Successive halving ranks by the
+    round a candidate survived to; a candidate dropped early carries a noisier estimate that
+    can exceed the winner's, which would make a suggestion list read out of order."""
+    leaders, seen = [], set()
+    for c in ranked:
+        key = stroke_key(c)
+        if key in seen or c.n == 0:
+            continue
+        seen.add(key)
+        leaders.append(c)
+        if len(leaders) >= k:
+            break
+    n_max = max(c.n for c in leaders)
+    for c in leaders:
+        while c.n < n_max:
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+            before = c.n
+            sample(ctx, c, min(n_max - c.n, 24), rng)
+            if c.n == before:  # every sample refused (invalid): give up on this one
+                break
+    ids = {id(c) for c in leaders}
+    leaders.sort(key=lambda c: -c.value)
+    return leaders + [c for c in ranked if id(c) not in ids]
 
 
 def _fallback(ctx: Context, placement) -> list[Candidate]:

@@ -53,11 +53,12 @@ class MCAgent:
         self.win = WinModel()
         self.last: Analysis | None = None
 
-    def analyse(self, state: GameState, rng: np.random.Generator) -> Analysis:
+    def analyse(self, state: GameState, rng: np.random.Generator, top: int = 1) -> Analysis:
+        """Ranked strokes; ``top`` > 1 samples the leading ``top`` equally (suggestions)."""
         self.last = analyse(state, self.sim, self.noise, rng, budget=self.budget,
                             time_budget=self.time, win=self.win,
                             n_placements=self.n_placements, max_shots=self.max_shots,
-                            with_fouls=self.fouls, with_safeties=self.safeties)
+                            with_fouls=self.fouls, with_safeties=self.safeties, top=top)
         return self.last
 
     def decide(self, state: GameState, rng: np.random.Generator) -> Decision:

@@ -44,6 +44,7 @@ def suggest(doc, top: int = 3, skill="strong", time_budget=None, budget: int = 6
             seed: int = 0):
     """The pure part: a parsed document in; (state, list of suggestion dicts) out."""
     from ai.agents.mc import MCAgent, to_decision
+    from ai.search import stroke_key
     if not isinstance(doc, dict):
         raise UserInputError(f"the input must be a JSON object (a game state), got "
                              f"{type(doc).__name__}")
@@ -63,11 +64,10 @@ def suggest(doc, top: int = 3, skill="strong", time_budget=None, budget: int = 6
         agent = MCAgent(budget=budget, time=time_budget, skill=skill)
     except ValueError as exc:
         raise UserInputError(f"--skill: {exc}") from None
-    analysis = agent.analyse(state, np.random.default_rng(seed))
+    analysis = agent.analyse(state, np.random.default_rng(seed), top=top)
     out, seen = [], set()
     for c in analysis.ranked:
-        key = (c.kind, None if c.call is None else c.call.to_json().__repr__(), c.foul,
-               c.placement)
+        key = stroke_key(c)
         if key in seen or c.n == 0:
             continue
         seen.add(key)

@@ -73,6 +73,22 @@ def test_suggest_json_shape(capsys):
     assert sug[0]["p_win"] >= sug[-1]["p_win"] - 1e-9 or len(sug) == 1
 
 
+def test_suggestions_read_in_order_of_p_win(capsys):
+    """The listed strokes were sampled equally often and appear best first, so no later
+    suggestion shows a higher P(win) than an earlier one (successive halving alone ranks by
+    the round a stroke survived to, which broke this on this very example)."""
+    from pyramid.cli import main
+    rc = main(["suggest", str(ROOT / "examples" / "suggest_open.json"), "--json", "--top", "5",
+               "--budget", "300"])
+    assert rc == 0
+    sug = json.loads(capsys.readouterr().out)["suggestions"]
+    assert len(sug) == 5
+    wins = [s["p_win"] for s in sug]
+    assert wins == sorted(wins, reverse=True)
+    counts = {s["samples"] for s in sug}
+    assert len(counts) == 1, counts
+
+
 def test_suggest_deliberate_foul_example(capsys):
     from pyramid.cli import main
     rc = main(["suggest", str(ROOT / "examples" / "suggest_foul_pocket_own_ball.json"), "--json",
