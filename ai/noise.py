@@ -7,7 +7,7 @@ scaled by one magnitude factor.  The same model is the AI's belief about both pl
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 import math
 
 import numpy as np
@@ -61,5 +61,5 @@ class NoiseModel:
         r = math.hypot(side, vertical)
         if r > miscue_offset:
             side, vertical = side * miscue_offset / r, vertical * miscue_offset / r
-        return replace(strike, speed_mps=speed, phi_rad=strike.phi_rad + k * self.sigma_phi_rad * z[0],
-                       elevation_rad=elevation, side=side, vertical=vertical)
+        return Strike(speed, strike.phi_rad + k * self.sigma_phi_rad * z[0], elevation, side,
+                      vertical)

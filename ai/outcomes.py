@@ -39,6 +39,8 @@ class JawMap:
         self.nseg = len(geometry.segments)
         self.seg_pocket = np.asarray(geometry.segment_pocket)
         self.circ_pocket = np.asarray(geometry.circle_pocket)
+        # the same map as one array indexed by a jaw event's object id (compiled code)
+        self.pocket_of_obj = np.concatenate([self.seg_pocket, self.circ_pocket]).astype(np.int64)
 
     def pocket(self, obj: int) -> int:
         return int(self.seg_pocket[obj]) if obj < self.nseg else int(self.circ_pocket[obj - self.nseg])
