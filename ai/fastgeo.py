@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 from numba import njit
 
 
@@ -172,3 +173,114 @@ def q_anywhere(objs, vals, allpos, self_idx, targets, axes, corner, R, L, W, sph
             best_p = pmax
             best_v = vals[i]
     return best_p, best_v
+
+
+# --- banks ---------------------------------------------------------------------------------
+# tan(incidence) / tan(rebound) off a cushion = clip(A - B * incidence_deg, LO, HI); see
+# ai.geometry.cushion_rebound_ratio for the measurement.
+REBOUND_A, REBOUND_B, REBOUND_LO, REBOUND_HI = 0.80, 0.0067, 0.3, 0.8
+
+
+@njit(cache=True)
+def rebound_ratio(incidence_rad):
+    r = REBOUND_A - REBOUND_B * math.degrees(abs(incidence_rad))
+    return min(max(r, REBOUND_LO), REBOUND_HI)
+
+
+@njit(cache=True)
+def _bank_ray(sx, sy, phi, seq, normals, levels, L, W, margin, pts):
+    """Follow a ball from (sx, sy) along phi off the rebound lines seq (indices), writing the
+    start and each bounce into pts; returns (ok, final dx, final dy).  Not ok if another
+    cushion comes first or a bounce is near a corner or in a middle pocket's mouth."""
+    px, py = sx, sy
+    dx, dy = math.cos(phi), math.sin(phi)
+    pts[0, 0], pts[0, 1] = px, py
+    for s in range(seq.shape[0]):
+        target = seq[s]
+        t_best, i_best = 1e300, -1
+        for i in range(normals.shape[0]):
+            dn = dx if normals[i] == 0 else dy
+            pn = px if normals[i] == 0 else py
+            if abs(dn) < 1e-15:
+                continue
+            t = (levels[i] - pn) / dn
+            if 1e-9 < t < t_best:
+                t_best, i_best = t, i
+        if i_best != target:
+            return False, dx, dy
+        px, py = px + t_best * dx, py + t_best * dy
+        pts[s + 1, 0], pts[s + 1, 1] = px, py
+        if normals[target] == 0:
+            if not (margin < py < W - margin):
+                return False, dx, dy
+            inc = math.atan2(abs(dy), abs(dx))
+            dx = -dx * rebound_ratio(inc)
+        else:
+            if not (margin < px < L - margin) or abs(px - L / 2) <= margin:
+                return False, dx, dy
+            inc = math.atan2(abs(dx), abs(dy))
+            dy = -dy * rebound_ratio(inc)
+        n = math.sqrt(dx * dx + dy * dy)
+        dx, dy = dx / n, dy / n
+    return True, dx, dy
+
+
+@njit(cache=True)
+def bank_fan(sx, sy, seqs, normals, levels, L, W, margin, targets, axes, corner,
+             max_corner_app, max_middle_app, steps, out_k, out_phi, out_pts, out_len, out_app,
+             out_seq):
+    """Every bank from (sx, sy) off each order of cushions in seqs (n_seq, m) into each pocket:
+    a fan of ``steps`` directions, sign changes of the last leg's miss distance refined by
+    secant steps.  Writes up to len(out_k) routes into the out arrays; returns how many."""
+    m = seqs.shape[1]
+    pts = np.empty((m + 1, 2))
+    n_out = 0
+    cap = out_k.shape[0]
+    miss_prev = np.empty(targets.shape[0])
+    good_prev = np.zeros(targets.shape[0], dtype=np.bool_)
+    for q in range(seqs.shape[0]):
+        seq = seqs[q]
+        for j in range(steps):
+            phi = -math.pi + 2 * math.pi * j / (steps - 1)
+            ok, dx, dy = _bank_ray(sx, sy, phi, seq, normals, levels, L, W, margin, pts)
+            ex, ey = pts[m, 0], pts[m, 1]
+            for k in range(targets.shape[0]):
+                rx, ry = targets[k, 0] - ex, targets[k, 1] - ey
+                miss = dx * ry - dy * rx
+                good = ok and dx * rx + dy * ry > 0
+                if j > 0 and good and good_prev[k] and (miss > 0) != (miss_prev[k] > 0) \
+                        and n_out < cap:
+                    # secant refinement between the previous and this fan direction
+                    a, fa = phi - 2 * math.pi / (steps - 1), miss_prev[k]
+                    b, fb = phi, miss
+                    ok_c = False
+                    for _ in range(3):
+                        c = b if fb == fa else b - fb * (b - a) / (fb - fa)
+                        ok_c, cdx, cdy = _bank_ray(sx, sy, c, seq, normals, levels, L, W,
+                                                   margin, pts)
+                        fc = cdx * (targets[k, 1] - pts[m, 1]) - cdy * (targets[k, 0] - pts[m, 0])
+                        a, fa, b, fb = b, fb, c, fc
+                    if ok_c and abs(fb) < 1e-3:
+                        lx, ly = targets[k, 0] - pts[m, 0], targets[k, 1] - pts[m, 1]
+                        last = math.sqrt(lx * lx + ly * ly)
+                        app = math.acos(min(1.0, max(-1.0, (lx * axes[k, 0] + ly * axes[k, 1])
+                                                     / max(last, 1e-12))))
+                        if app < (max_corner_app if corner[k] else max_middle_app):
+                            length = last
+                            for s in range(m):
+                                length += math.hypot(pts[s + 1, 0] - pts[s, 0],
+                                                     pts[s + 1, 1] - pts[s, 1])
+                            out_k[n_out] = k
+                            out_phi[n_out] = b
+                            out_pts[n_out, :m + 1] = pts
+                            out_pts[n_out, m + 1, 0] = targets[k, 0]
+                            out_pts[n_out, m + 1, 1] = targets[k, 1]
+                            out_len[n_out] = length
+                            out_app[n_out] = app
+                            out_seq[n_out] = q
+                            n_out += 1
+                    # the fan ray's own end point for the next comparison
+                    ok, dx, dy = _bank_ray(sx, sy, phi, seq, normals, levels, L, W, margin, pts)
+                miss_prev[k] = miss
+                good_prev[k] = good
+    return n_out

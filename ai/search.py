@@ -25,27 +25,49 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 
 from engine import (Call, GameState, adjudicate, can_place_cue, legal_calls, tush_available,
                     tush_stroke)
-from engine.calls import BANK, CLEAN, COMBINATION, CUSHION_FIRST
+from engine.calls import BANK, CAROM, CLEAN, COMBINATION, CUSHION_FIRST, KISS
 from engine.geometry import TEMPORARY_HOUSE, balls_in_region
 from engine.values import LAST_BALL_BONUS, ball_value
-from sim import Simulator, Strike
+from sim import Simulator, Strike, layout
 from sim.events import BALL_IDS
 from sim.table import POCKET_IDS
 
 from .agent import ATTACK, DELIBERATE_FOUL, MISS, POCKET_OWN_BALL, SAFETY, TUSH
-from .geometry import (first_ball_on_line, mirror, path_clear, pockets_of, pot_speed,
-                       rebound_lines, shot_table)
+from .fastfacts import ball_bits, batch_facts, tag_bits
+from .geometry import (bank_routes, first_ball_on_line, mirror, path_clear, pocket_window_m,
+                       pockets_of, pot_speed, rebound_lines, shot_table)
 from .noise import NoiseModel
-from .outcomes import InvalidSample, JawMap, Referee, call_fulfilled, facts_of_sample
+from .outcomes import InvalidSample, JawMap, Referee, facts_of_sample
 from .pwin import WinModel
 
 NATURAL = 0.4
+# Two-cushion banks, kisses and caroms are looked for only when no clean pot is at least this
+# likely: they rarely beat a fair clean pot, and each one found costs a refinement scan.
+RESOURCE_BELOW = 0.5
+
+
+class Shot(NamedTuple):
+    """A geometric pot before simulation: how likely (``prior``), in what manner, which ball
+    into which pocket (index), the cue direction and the distances that set its speed."""
+
+    prior: float
+    manner: str
+    ball: str
+    pocket: int
+    phi: float  # cue direction (rad)
+    d1: float  # cue ball to its first contact (m)
+    d2: float  # object ball to the pocket along its path (m)
+    cut: float  # cut angle (rad)
+    via: tuple = ()  # balls a combination, kiss or carom uses
+    cushions: tuple = ()  # cushions a bank uses, in order
+    speed_mps: float = 0.0  # a cue speed worked out by the generator (kiss, carom), else 0
 
 
 @dataclass
@@ -137,7 +159,14 @@ class Context:
 
 
 def _clamp_strike(s: Strike) -> Strike:
-    return replace(s, speed_mps=float(min(max(s.speed_mps, 0.1), 8.0)))
+    return Strike(float(min(max(s.speed_mps, 0.1), 8.0)), s.phi_rad, s.elevation_rad, s.side,
+                  s.vertical)
+
+
+def _aimed(s: Strike, phi_rad: float) -> Strike:
+    """``s`` in direction ``phi_rad`` (the constructor: dataclasses.replace costs ~10 us a
+    call, and the scans make tens of thousands)."""
+    return Strike(s.speed_mps, phi_rad, s.elevation_rad, s.side, s.vertical)
 
 
 # --- placements ---------------------------------------------------------------------------
@@ -204,51 +233,44 @@ def attack_candidates(ctx: Context, placement, max_shots: int = 8,
     balls = ctx.balls_with(placement)
     cue = np.asarray(balls["cue"], float)
     R = ctx.R
-    shots = []  # (prior, manner, ball, pocket idx, aim phi, d1, d2, cut, via)
+    shots: list[Shot] = []
     tab = shot_table(ctx.spec, ctx.pk, cue, balls, targets, ctx.noise)
     for i, b in enumerate(tab.balls):
         for k in range(6):
             if tab.feasible[i, k] and tab.p[i, k] > 0.005:
-                shots.append((tab.p[i, k], CLEAN, b, k, tab.phi[i, k], tab.d1[i, k],
-                              tab.d2[i, k], tab.cut[i, k], ()))
+                shots.append(Shot(tab.p[i, k], CLEAN, b, k, tab.phi[i, k], tab.d1[i, k],
+                                  tab.d2[i, k], tab.cut[i, k]))
     others_all = {b: np.asarray(p, float) for b, p in balls.items() if b != "cue"}
     lines = rebound_lines(ctx.spec)
     sphi = max(ctx.noise.magnitude * ctx.noise.sigma_phi_rad, math.radians(0.03))
+    # banks: the object ball off one cushion (two when no clean pot is likely)
+    best_clean = max((sh.prior for sh in shots), default=0.0)
+    cushions = (1, 2) if best_clean < RESOURCE_BELOW else (1,)
     for b in targets:
         O = others_all[b]
         obst = np.array([p for bb, p in others_all.items() if bb != b] + [cue]).reshape(-1, 2)
-        for k in range(6):
-            P = ctx.pk.targets[k]
-            # one-cushion bank: the object ball aims at the pocket's mirror image
-            for axis, c, _name in lines:
-                Pm = mirror(P, (axis, c))
-                u = Pm - O
-                dist = float(np.hypot(*u))
-                if dist < 1e-6:
+        others = np.array([p for bb, p in others_all.items() if bb != b]).reshape(-1, 2)
+        for n_cushions in cushions:
+            for k, route in bank_routes(ctx.spec, ctx.pk, O, n_cushions):
+                pts = route.points
+                if not path_clear(pts[:-1], pts[1:], obst, R).all():
                     continue
-                u = u / dist
-                # bounce point on the rebound line
-                hit = _cushion_bounce(O, u, axis, c, ctx.spec, 0.12)
-                if hit is None:
-                    continue
-                bounce = hit[0]
-                if not (path_clear(O[None], bounce[None], obst, R)[0]
-                        and path_clear(bounce[None], P[None], obst, R)[0]):
-                    continue
+                u = route.direction
                 G = O - 2 * R * u
                 a = G - cue
                 d1 = float(np.hypot(*a))
                 cosc = float((a / max(d1, 1e-9)) @ u)
                 if cosc < math.cos(math.radians(70)):
                     continue
-                if not path_clear(cue[None], G[None], np.array(
-                        [p for bb, p in others_all.items() if bb != b]).reshape(-1, 2), R)[0]:
+                if not path_clear(cue[None], G[None], others, R)[0]:
                     continue
                 s_alpha = sphi * (1 + d1 / (2 * R * max(cosc, 0.12)))
-                prior = 0.5 * math.erf(0.008 / (dist * s_alpha * math.sqrt(2)))
-                shots.append((prior, BANK, b, k, math.atan2(a[1], a[0]), d1, dist,
-                              math.acos(min(1, cosc)), ()))
-        # cushion-first: the cue ball aims at the ghost ball's mirror image
+                w = pocket_window_m(ctx.pk, k, route.approach_rad)
+                prior = (0.5 if n_cushions == 1 else 0.35) * math.erf(
+                    w / (route.length_m * s_alpha * math.sqrt(2)))
+                shots.append(Shot(prior, BANK, b, k, math.atan2(a[1], a[0]), d1,
+                                  route.length_m, math.acos(min(1, cosc)),
+                                  cushions=route.cushions))
     # cushion-first: the cue ball aims at the ghost ball's mirror image (whether or not the
     # direct line is open)
     from .geometry import on_bed_path
@@ -278,13 +300,9 @@ def attack_candidates(ctx: Context, placement, max_shots: int = 8,
                     continue
                 s_alpha = sphi * (1 + 1.5 * dd / (2 * R * max(cosc, 0.12)))
                 prior = 0.35 * math.erf(0.008 / (d2 * s_alpha * math.sqrt(2)))
-                shots.append((prior, CUSHION_FIRST, b, k, math.atan2(a[1], a[0]), dd, d2,
-                              math.acos(min(1, cosc)), ()))
+                shots.append(Shot(prior, CUSHION_FIRST, b, k, math.atan2(a[1], a[0]), dd, d2,
+                                  math.acos(min(1, cosc))))
     # combinations: ball A driven into ball B's ghost position
-    clean_by_ball = {}
-    for (p0, manner, b, k, phi, d1, d2, cut, via) in shots:
-        if manner == CLEAN:
-            clean_by_ball.setdefault(b, []).append((p0, k))
     for b in targets:
         O = others_all[b]
         for k in range(6):
@@ -315,12 +333,15 @@ def attack_candidates(ctx: Context, placement, max_shots: int = 8,
                     continue
                 prior = 0.3 * math.erf(0.008 / ((d2 + 3 * dA) * sphi * (1 + d1 / (2 * R))
                                                * math.sqrt(2)))
-                shots.append((prior, COMBINATION, b, k, math.atan2(a[1], a[0]), d1, d2 + dA,
-                              0.0, (a_ball,)))
+                shots.append(Shot(prior, COMBINATION, b, k, math.atan2(a[1], a[0]), d1,
+                                  d2 + dA, 0.0, via=(a_ball,)))
+    if best_clean < RESOURCE_BELOW:
+        shots += _carom_shots(ctx, cue, targets, others_all, sphi)
+        shots += _kiss_shots(ctx, cue, targets, others_all, sphi)
     # keep calls the rules allow; value-weighted ranking; the best few per manner
     ranked = []
     for s in shots:
-        p0, manner, b, k, phi, d1, d2, cut, via = s
+        p0, manner, b, k, via = s.prior, s.manner, s.ball, s.pocket, s.via
         call = Call(b, POCKET_IDS[k], manner if not bp_mode else CLEAN, via if not bp_mode else ())
         if not no_call and not _call_ok(ctx, Call(b, POCKET_IDS[k], manner), legal):
             continue
@@ -331,45 +352,188 @@ def attack_candidates(ctx: Context, placement, max_shots: int = 8,
     ranked.sort(key=lambda t: -t[0])
     chosen = []
     per_manner: dict = {}
-    caps = {CLEAN: max_shots, BANK: 3, CUSHION_FIRST: 2, COMBINATION: 2}
+    caps = {CLEAN: max_shots, BANK: 3, CUSHION_FIRST: 2, COMBINATION: 2, KISS: 2, CAROM: 2}
     for score, p0, call, s in ranked:
-        m = s[1]
+        m = s.manner
         if per_manner.get(m, 0) >= caps[m]:
             continue
         per_manner[m] = per_manner.get(m, 0) + 1
         chosen.append((p0, call, s))
     out = []
     for p0, call, s in chosen:
-        _, manner, b, k, phi, d1, d2, cut, via = s
+        manner, b, k, phi, d1, d2, cut, via = (s.manner, s.ball, s.pocket, s.phi, s.d1, s.d2,
+                                               s.cut, s.via)
         v0 = pot_speed(d1, d2, cut) * (1.25 if manner in (BANK, CUSHION_FIRST, COMBINATION) else 1)
         speeds = [v0, v0 * 0.75, v0 * 1.4][:speeds_per_shot]
         spins = [NATURAL, -0.3, 0.0][:speeds_per_shot]
+        extra = {"cushions": s.cushions} if s.cushions else {}
+        if manner in (KISS, CAROM):
+            # the glancing contact takes speed away: v0 already allows for it (s.speed_mps);
+            # a stunned ball leaves a contact along the tangent the geometry assumed
+            v0 = s.speed_mps
+            speeds = [v0, v0 * 1.3][:speeds_per_shot]
+            spins = [-0.2, -0.35][:speeds_per_shot]
+            extra["scan_deg"] = 2.5
         for j, (sp, vert) in enumerate(zip(speeds, spins)):
             strike = _clamp_strike(Strike(sp, float(phi), 0.0, 0.0, vert))
             out.append(Candidate(ATTACK, call, strike, placement, prior=float(p0),
                                  info={"ball": b, "pocket": POCKET_IDS[k], "manner": manner,
                                        "cut": float(cut), "d1": float(d1), "d2": float(d2),
-                                       "via": via, "variant": j}))
+                                       "via": via, "variant": j, **extra}))
+    return out
+
+
+def _tangent_points(A: np.ndarray, Q: np.ndarray, r: float) -> list[np.ndarray]:
+    """The two points T on the circle of radius r about A where the line from Q touches it:
+    (Q - T) is perpendicular to (T - A).  Empty if Q is inside the circle."""
+    w = Q - A
+    dist = float(np.hypot(*w))
+    if dist <= r * (1 + 1e-9):
+        return []
+    beta = math.acos(r / dist)
+    base = math.atan2(w[1], w[0])
+    return [A + r * np.array([math.cos(base + sgn * beta), math.sin(base + sgn * beta)])
+            for sgn in (-1.0, 1.0)]
+
+
+def _glance(arrive_from: np.ndarray, T: np.ndarray, A: np.ndarray, leave_to: np.ndarray):
+    """A ball arriving at T from ``arrive_from``, touching ball A (centre distance 2R) and
+    leaving along the tangent toward ``leave_to`` (a stun contact, equal masses): the cut
+    angle of that contact, or None if the ball would not arrive heading into A with its
+    tangential motion toward ``leave_to``."""
+    d_in = T - arrive_from
+    n_in = float(np.hypot(*d_in))
+    if n_in < 1e-9:
+        return None
+    d_in = d_in / n_in
+    n = A - T
+    n = n / float(np.hypot(*n))
+    out = leave_to - T
+    out = out / max(float(np.hypot(*out)), 1e-12)
+    c_n, c_t = float(d_in @ n), float(d_in @ out)
+    if c_n <= 0.05 or c_t <= 0.05:
+        return None
+    return math.acos(min(1.0, c_n))
+
+
+def _carom_shots(ctx: Context, cue, targets, others_all, sphi) -> list[Shot]:
+    """Carom ("от шара" for the cue ball): the cue ball glances off ball A into the called
+    ball's ghost position.  With a stun contact the cue ball leaves A along the tangent, so
+    its centre at that contact is a tangent point from the ghost ball to the circle of
+    radius 2R about A."""
+    R = ctx.R
+    out = []
+    for b in targets:
+        O = others_all[b]
+        for k in range(6):
+            P, u, d2, appr = _toward_pocket(ctx, O, k)
+            if appr > math.radians(55):
+                continue
+            GB = O - 2 * R * u
+            rest = np.array([p for bb, p in others_all.items() if bb != b]).reshape(-1, 2)
+            if not path_clear(O[None], P[None], rest, R)[0]:
+                continue
+            for a_ball, A in others_all.items():
+                if a_ball == b or float(np.hypot(*(GB - A))) > 1.2:
+                    continue
+                obst = np.array([p for bb, p in others_all.items()
+                                 if bb not in (b, a_ball)]).reshape(-1, 2)
+                for T in _tangent_points(A, GB, 2 * R):
+                    cut_a = _glance(cue, T, A, GB)
+                    if cut_a is None or not (math.radians(15) < cut_a < math.radians(75)):
+                        continue
+                    leg2 = GB - T
+                    d_leg2 = float(np.hypot(*leg2))
+                    cos_b = float(leg2 @ u) / max(d_leg2, 1e-9)
+                    if cos_b < math.cos(math.radians(60)):
+                        continue
+                    if not (path_clear(cue[None], T[None], obst, R)[0]
+                            and path_clear(T[None], GB[None], obst, R)[0]):
+                        continue
+                    a = T - cue
+                    d1 = float(np.hypot(*a))
+                    # an aim error at A turns the cue ball's departure by about as much, and
+                    # the called ball's by the cut geometry again
+                    s_alpha = sphi * (1 + d1 / (2 * R * max(math.cos(cut_a), 0.12))) \
+                        * (1 + d_leg2 / (2 * R * max(cos_b, 0.12)))
+                    prior = 0.3 * math.erf(pocket_window_m(ctx.pk, k, appr)
+                                           / (d2 * s_alpha * math.sqrt(2)))
+                    speed = pot_speed(d_leg2, d2, math.acos(min(1, cos_b))) \
+                        / max(math.sin(cut_a), 0.35) + 0.3 * d1
+                    out.append(Shot(prior, CAROM, b, k, math.atan2(a[1], a[0]), d1 + d_leg2,
+                                    d2, cut_a, via=(a_ball,), speed_mps=min(speed, 6.0)))
+    return out
+
+
+def _kiss_shots(ctx: Context, cue, targets, others_all, sphi) -> list[Shot]:
+    """Kiss ("от шара" for the called ball): the called ball glances off ball A into the
+    pocket.  Its centre at that contact is a tangent point from the pocket to the circle of
+    radius 2R about A; the cue ball sends it there by the ghost-ball method."""
+    R = ctx.R
+    out = []
+    for b in targets:
+        O = others_all[b]
+        for k in range(6):
+            P = ctx.pk.targets[k]
+            for a_ball, A in others_all.items():
+                if a_ball == b or float(np.hypot(*(A - O))) > 1.2:
+                    continue
+                obst = np.array([p for bb, p in others_all.items()
+                                 if bb not in (b, a_ball)]).reshape(-1, 2)
+                for T in _tangent_points(A, P, 2 * R):
+                    cut_a = _glance(O, T, A, P)
+                    if cut_a is None or not (math.radians(15) < cut_a < math.radians(75)):
+                        continue
+                    last = P - T
+                    d_last = float(np.hypot(*last))
+                    appr = math.acos(max(-1.0, min(1.0, float(last @ ctx.pk.axes[k]) / d_last)))
+                    if appr > math.radians(55):
+                        continue
+                    leg = T - O
+                    d_leg = float(np.hypot(*leg))
+                    u = leg / d_leg
+                    G = O - 2 * R * u
+                    a = G - cue
+                    d1 = float(np.hypot(*a))
+                    cos_c = float(a @ u) / max(d1, 1e-9)
+                    if cos_c < math.cos(math.radians(65)):
+                        continue
+                    if not (path_clear(cue[None], G[None], np.vstack([obst, A[None]]), R)[0]
+                            and path_clear(O[None], T[None], np.vstack([obst, cue[None]]), R)[0]
+                            and path_clear(T[None], P[None], np.vstack([obst, cue[None]]), R)[0]):
+                        continue
+                    s_alpha = sphi * (1 + d1 / (2 * R * max(cos_c, 0.12))) \
+                        * (1 + d_leg / (2 * R * max(math.cos(cut_a), 0.12)))
+                    prior = 0.3 * math.erf(pocket_window_m(ctx.pk, k, appr)
+                                           / (d_last * s_alpha * math.sqrt(2)))
+                    speed = pot_speed(d1, d_leg + d_last / max(math.sin(cut_a), 0.35),
+                                      math.acos(min(1, cos_c)))
+                    out.append(Shot(prior, KISS, b, k, math.atan2(a[1], a[0]), d1,
+                                    d_leg + d_last, math.acos(min(1, cos_c)), via=(a_ball,),
+                                    speed_mps=min(speed, 6.0)))
     return out
 
 
 def _success_mask(ctx: Context, raw, on, call: Call | None, called: str | None) -> np.ndarray:
-    """Noiseless scan results: which samples fulfil the call without a foul."""
+    """Noiseless scan results: which samples fulfil the call without a foul (compiled
+    summary of every sample, :func:`ai.fastfacts.batch_facts`)."""
     finals, states, events, offsets, durations, trunc = raw
     idx = BALL_IDS.index(called) if called else -1
-    out = np.zeros(len(durations), dtype=bool)
-    for j in range(len(durations)):
-        rows = events[offsets[j]:offsets[j + 1]]
-        first, pocketed, crossed, tags, via, fell = facts_of_sample(rows, idx, ctx.jaws)
-        if first < 0 or any(b == 0 for b, _ in pocketed):
-            continue
-        if ctx.house_balls and BALL_IDS[first] in ctx.house_balls and not crossed:
-            continue
-        if call is None:
-            out[j] = fell >= 0
-        else:
-            out[j] = bool(call_fulfilled(call, idx, tags, via, fell, ctx.state.call_mode))
-    return out
+    first, cue_in, crossed, tags, via, fell = batch_facts(events, offsets, idx,
+                                                          ctx.jaws.pocket_of_obj, 16)
+    ok = (first >= 0) & ~cue_in
+    if ctx.house_balls:
+        in_house = np.array([f >= 0 and BALL_IDS[f] in ctx.house_balls for f in first])
+        ok &= ~in_house | crossed
+    if call is None:
+        return ok & (fell >= 0)
+    ok &= fell == POCKET_IDS.index(call.pocket)
+    if ctx.state.call_mode == "ball-and-pocket":
+        return ok
+    ok &= tags == tag_bits(call.manner_set)
+    if call.via:
+        ok &= via == ball_bits(BALL_IDS.index(v) for v in call.via)
+    return ok
 
 
 def refine(ctx: Context, cands: list[Candidate], half_width_deg: float = 1.2,
@@ -380,12 +544,26 @@ def refine(ctx: Context, cands: list[Candidate], half_width_deg: float = 1.2,
     out = []
     if not cands:
         return out
-    offs = np.radians(np.linspace(-half_width_deg, half_width_deg, steps))
     for c in cands:
-        strikes = [replace(c.strike, phi_rad=c.strike.phi_rad + float(o)) for o in offs]
+        # kisses and caroms hinge on a glancing contact the geometry models roughly: wider scan
+        width = c.info.get("scan_deg", half_width_deg)
+        offs = np.radians(np.linspace(-width, width, int(round(steps * width / half_width_deg))
+                                      | 1))
+        strikes = [_aimed(c.strike, c.strike.phi_rad + float(o)) for o in offs]
         raw, on = ctx.run(c.placement, strikes)
         called = c.info.get("ball")
         ok = _success_mask(ctx, raw, on, c.call, called)
+        if not ok.any() and "scan_deg" in c.info:
+            # a kiss or carom window can be narrower than the scan's step: find where the
+            # called ball's last line crosses the pocket instead
+            phi = _bisect_miss(ctx, c, raw, offs)
+            if phi is None:
+                continue
+            c.strike = _aimed(c.strike, phi)
+            c.info["window_deg"] = 0.0
+            c.prior = c.prior * 0.3
+            out.append(c)
+            continue
         if not ok.any():
             continue
         # longest run of successes
@@ -402,11 +580,69 @@ def refine(ctx: Context, cands: list[Candidate], half_width_deg: float = 1.2,
         mid = best_start + (best_len - 1) / 2.0
         step = offs[1] - offs[0]
         phi = c.strike.phi_rad + float(offs[0] + mid * step)
-        c.strike = replace(c.strike, phi_rad=phi)
+        c.strike = _aimed(c.strike, phi)
         c.info["window_deg"] = float(math.degrees(best_len * step))
         c.prior = c.prior * 0.3 + 0.7 * min(1.0, c.info["window_deg"] / 1.0)
         out.append(c)
     return out
+
+
+def _signed_miss(rows: np.ndarray, called: int, target: np.ndarray) -> float:
+    """Which side of ``target`` the called ball's path passes after its last contact with
+    another ball: the sign of the cross product of its first straight leg with the line to the
+    target (positive: target to the left).  NaN when the log does not show such a leg."""
+    kinds = rows[:, layout.EVC_KIND]
+    mine = (rows[:, layout.EVC_A] == called) | (rows[:, layout.EVC_B] == called)
+    last_bb = -1
+    for j in np.nonzero(mine)[0]:
+        if kinds[j] == layout.EV_BALL_BALL:
+            last_bb = j
+        elif kinds[j] in (layout.EV_BALL_CUSHION, layout.EV_BALL_JAW, layout.EV_POCKET):
+            break
+    if last_bb < 0:
+        return math.nan
+    after = [j for j in np.nonzero(mine)[0] if j > last_bb and kinds[j] != layout.EV_LINE_CROSS]
+    if len(after) < 2:
+        return math.nan
+    q1 = rows[after[0], layout.EVC_X:layout.EVC_Y + 1]
+    q2 = rows[after[1], layout.EVC_X:layout.EVC_Y + 1]
+    d = q2 - q1
+    r = target - q1
+    return float(d[0] * r[1] - d[1] * r[0])
+
+
+def _bisect_miss(ctx: Context, c: Candidate, raw, offs: np.ndarray,
+                 iterations: int = 16) -> float | None:
+    """Bisect the cue direction between two scanned neighbours whose called ball passes on
+    opposite sides of the called pocket; return the first direction that fulfils the call,
+    or None."""
+    finals, states, events, offsets, durations, trunc = raw
+    idx = BALL_IDS.index(c.info["ball"])
+    target = ctx.pk.targets[POCKET_IDS.index(c.info["pocket"])]
+    miss = np.array([_signed_miss(events[offsets[j]:offsets[j + 1]], idx, target)
+                     for j in range(len(durations))])
+    flips = [j for j in range(len(miss) - 1)
+             if np.isfinite(miss[j]) and np.isfinite(miss[j + 1])
+             and (miss[j] > 0) != (miss[j + 1] > 0)]
+    flips.sort(key=lambda j: abs(j - len(miss) / 2))  # nearest the geometric aim first
+    base = c.strike.phi_rad
+    for j in flips[:3]:
+        lo, hi, f_lo = offs[j], offs[j + 1], miss[j]
+        for _ in range(iterations):
+            mid = 0.5 * (lo + hi)
+            strike = _aimed(c.strike, base + float(mid))
+            raw1, on1 = ctx.run(c.placement, [strike])
+            if _success_mask(ctx, raw1, on1, c.call, c.info["ball"])[0]:
+                return base + float(mid)
+            ev, off = raw1[2], raw1[3]
+            f_mid = _signed_miss(ev[off[0]:off[1]], idx, target)
+            if not np.isfinite(f_mid):
+                break
+            if (f_mid > 0) == (f_lo > 0):
+                lo, f_lo = mid, f_mid
+            else:
+                hi = mid
+    return None
 
 
 # --- safeties -----------------------------------------------------------------------------
