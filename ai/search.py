@@ -51,6 +51,8 @@ NATURAL = 0.4
 # Two-cushion banks, kisses and caroms are looked for only when no clean pot is at least this
 # likely: they rarely beat a fair clean pot, and each one found costs a refinement scan.
 RESOURCE_BELOW = 0.5
+# The break is played once a game from the same rack: it gets this many times the budget.
+BREAK_BUDGET_FACTOR = 3
 
 
 class Shot(NamedTuple):
@@ -654,7 +656,6 @@ def safety_candidates(ctx: Context, placement, keep: int = 6,
     balls = ctx.balls_with(placement)
     cue = np.asarray(balls["cue"], float)
     R = ctx.R
-    legal = [c for c in legal_calls(st) if c is not None]
     targets = [b for b in st.object_balls if b not in ctx.house_balls]
     strikes, meta = [], []
     for b in targets:
@@ -675,12 +676,26 @@ def safety_candidates(ctx: Context, placement, keep: int = 6,
                 meta.append(b)
     if not strikes:
         return []
+    scored, raw = screen(ctx, placement, strikes, meta)
+    out = [Candidate(kind, call, s, placement, prior=float(v),
+                     info={"manner": "clean"} if kind == ATTACK else {})
+           for v, call, s, kind in scored[:keep]]
+    if discover:
+        out += _discovered(ctx, placement, raw, strikes)
+    return out
+
+
+def screen(ctx: Context, placement, strikes: list[Strike], aimed_at: list[str]):
+    """Play ``strikes`` noiselessly from ``placement``, each calling the ball it is aimed at
+    (:func:`_safety_call`), and value the position each leaves by P(win) for the shooter.
+    Returns ([(value, call, strike, kind)] best first, fouls left out; the raw batch)."""
+    st = ctx.state
+    legal = [c for c in legal_calls(st) if c is not None]
     raw, on = ctx.run(placement, strikes)
     finals, states, events, offsets, durations, trunc = raw
     scored = []
     for j, s in enumerate(strikes):
-        b = meta[j]
-        call = _safety_call(ctx, b, legal)
+        call = _safety_call(ctx, aimed_at[j], legal)
         ref = Referee(st, call, placement, ctx.jaws)
         try:
             adj, nxt = ref.outcome(events[offsets[j]:offsets[j + 1]], finals[j])
@@ -693,12 +708,7 @@ def safety_candidates(ctx: Context, placement, keep: int = 6,
         # a stroke at a ball that pots it (noiselessly) is an attack, whatever found it
         scored.append((val, call, s, ATTACK if adj.successful else SAFETY))
     scored.sort(key=lambda t: -t[0])
-    out = [Candidate(kind, call, s, placement, prior=float(v),
-                     info={"manner": "clean"} if kind == ATTACK else {})
-           for v, call, s, kind in scored[:keep]]
-    if discover:
-        out += _discovered(ctx, placement, raw, strikes)
-    return out
+    return scored, raw
 
 
 def _discovered(ctx: Context, placement, raw, strikes, keep: int = 4) -> list[Candidate]:
@@ -902,7 +912,7 @@ class Analysis:
 def analyse(state: GameState, simulator: Simulator, noise: NoiseModel, rng: np.random.Generator,
             budget: int = 400, time_budget: float | None = None, win: WinModel | None = None,
             n_placements: int = 2, max_shots: int = 6, with_fouls: bool = True,
-            with_safeties: bool = True, top: int = 1) -> Analysis:
+            with_safeties: bool = True, top: int = 1, with_break: bool = True) -> Analysis:
     """Rank strokes for the player to move.  With ``top`` > 1 (suggestions) the leading
     ``top`` distinct strokes are sampled as often as the winner and listed by their value, so
     a list never shows a later entry with a higher P(win) than an earlier one."""
@@ -921,6 +931,11 @@ def analyse(state: GameState, simulator: Simulator, noise: NoiseModel, rng: np.r
             cands += safety_candidates(ctx, pl, keep=4 if pl in places else 2)
     if with_fouls:
         cands += foul_candidates(ctx)
+    if with_break and state.break_pending:
+        # the opening stroke gets its own search and a bigger sample budget (ai.opening)
+        from .opening import break_candidates
+        cands += break_candidates(ctx)
+        budget *= BREAK_BUDGET_FACTOR
     if not cands:  # nothing at all: any stroke at the nearest ball
         cands = _fallback(ctx, places[0])
     ranked = monte_carlo(ctx, cands, budget, rng, deadline=deadline)

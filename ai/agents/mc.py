@@ -33,10 +33,12 @@ def _num(v, cast, name):
 class MCAgent:
     """Options (all strings from the registry are accepted): ``budget`` samples per decision
     (default 300), ``time`` seconds (anytime: stops sampling at the deadline), ``skill`` the
-    noise belief about both players (name or magnitude), ``fouls`` / ``safeties`` 0/1."""
+    noise belief about both players (name or magnitude), ``fouls`` / ``safeties`` 0/1,
+    ``opening`` 0/1 (the dedicated break search of :mod:`ai.opening`)."""
 
     def __init__(self, name: str = "mc", budget=300, time=None, skill="strong", fouls=1,
-                 safeties=1, placements=2, shots=6, simulator: Simulator | None = None):
+                 safeties=1, placements=2, shots=6, opening=1,
+                 simulator: Simulator | None = None):
         self.name = name
         self.budget = _num(budget, int, "budget")
         self.time = None if time in (None, "", "none") else _num(time, float, "time")
@@ -47,6 +49,7 @@ class MCAgent:
         self.noise = NoiseModel.for_skill(skill)
         self.fouls = bool(_num(fouls, int, "fouls"))
         self.safeties = bool(_num(safeties, int, "safeties"))
+        self.opening = bool(_num(opening, int, "opening"))
         self.n_placements = _num(placements, int, "placements")
         self.max_shots = _num(shots, int, "shots")
         self.sim = simulator or shared_simulator()
@@ -58,7 +61,8 @@ class MCAgent:
         self.last = analyse(state, self.sim, self.noise, rng, budget=self.budget,
                             time_budget=self.time, win=self.win,
                             n_placements=self.n_placements, max_shots=self.max_shots,
-                            with_fouls=self.fouls, with_safeties=self.safeties, top=top)
+                            with_fouls=self.fouls, with_safeties=self.safeties, top=top,
+                            with_break=self.opening)
         return self.last
 
     def decide(self, state: GameState, rng: np.random.Generator) -> Decision:
