@@ -95,11 +95,13 @@ def main(argv=None) -> int:
     before = load_weights()
     X, y, gid = collect(args.games, args.seed, args.agent, args.jobs)
     held = gid % 4 == 3
-    w_train = fit(X[~held], y[~held])
-    held_out = {"games": int(len(set(gid[held].tolist()))), "positions": int(held.sum()),
-                "log_loss_new": round(log_loss(X[held], y[held], w_train), 4),
-                "log_loss_before": round(log_loss(X[held], y[held], before), 4),
-                "weights_before": [round(float(v), 4) for v in before]}
+    held_out = None  # too few games to hold any out
+    if held.any() and (~held).any():
+        w_train = fit(X[~held], y[~held])
+        held_out = {"games": int(len(set(gid[held].tolist()))), "positions": int(held.sum()),
+                    "log_loss_new": round(log_loss(X[held], y[held], w_train), 4),
+                    "log_loss_before": round(log_loss(X[held], y[held], before), 4),
+                    "weights_before": [round(float(v), 4) for v in before]}
     w = fit(X, y)  # the weights written are fitted on every game
     p = 1 / (1 + np.exp(-X @ w))
     logloss = log_loss(X, y, w)

@@ -111,13 +111,34 @@ def _one_game(a: str, b: str, seed: int, a_first: bool):
         return ("error", f"{type(exc).__name__}: {exc}"[:300])
 
 
+class _GainProbe:
+    """Wraps an agent; after each safety or deliberate foul it chose, records what that choice
+    gained over the best attack of the same analysis (P(win), by the agent's own estimates).
+    Agents without an analysis (greedy, random) record nothing."""
+
+    def __init__(self, agent):
+        self.agent = agent
+        self.name = agent.name
+        self.gains: list[tuple[str, float]] = []
+
+    def decide(self, state, rng):
+        d = self.agent.decide(state, rng)
+        last = getattr(self.agent, "last", None)
+        if last is not None and d.kind != "attack" and d.p_win is not None:
+            attacks = [c.value for c in last.ranked if c.kind == "attack" and c.n > 0]
+            if attacks:
+                self.gains.append((d.kind, float(d.p_win) - max(attacks)))
+        return d
+
+
 def _one_game_inner(a: str, b: str, seed: int, a_first: bool):
     from ai.agents.mc import shared_simulator
     from ai.match import play_game
     from ai.noise import NoiseModel
     from ai.registry import make_agent
     sim = shared_simulator()
-    agents = [make_agent(a), make_agent(b)] if a_first else [make_agent(b), make_agent(a)]
+    probe = _GainProbe(make_agent(a))
+    agents = [probe, make_agent(b)] if a_first else [make_agent(b), probe]
     st = initial_state(auto_warning=True, breaker=0)
     t = time.perf_counter()
     log = play_game(st, agents, sim, np.random.default_rng(seed), [NoiseModel(), NoiseModel()])
@@ -134,7 +155,7 @@ def _one_game_inner(a: str, b: str, seed: int, a_first: bool):
             if r.decision.p_win is not None:
                 forecasts.append((float(r.decision.p_win), score))
     return (score, kinds, a_strokes, len(log.reports), time.perf_counter() - t, log.unfinished,
-            forecasts)
+            forecasts, probe.gains)
 
 
 def self_play(pairs, games: int, jobs: int, seed: int = 500):
@@ -175,6 +196,13 @@ def self_play(pairs, games: int, jobs: int, seed: int = 500):
                 m = (fc[:, 0] >= lo_) & (fc[:, 0] < lo_ + 0.1 + (1e-9 if lo_ >= 0.9 else 0))
                 if m.sum():
                     print(f"    {fc[m, 0].mean():.2f} -> {fc[m, 1].mean():.2f} (n={int(m.sum())})")
+        gains = [g for r in res for g in r[7]]
+        for kind in ("safety", "deliberate-foul"):
+            gk = np.array([g for k_, g in gains if k_ == kind])
+            if len(gk):
+                print(f"  {a}'s {kind} choices: {len(gk)}, P(win) gained over its best attack: "
+                      f"mean {gk.mean():+.3f}, median {np.median(gk):+.3f} (its own estimates)",
+                      flush=True)
         print(f"  {a} vs {b}: {score:g}/{len(res)} = {p:.2f} [95% CI {lo:.2f}, {hi:.2f}]; "
               f"{a}: {strokes} strokes, safeties {kinds.get('safety', 0)}, deliberate fouls "
               f"{kinds.get('deliberate-foul', 0)}; unfinished {unfinished}; "
