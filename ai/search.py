@@ -418,6 +418,23 @@ def _glance(arrive_from: np.ndarray, T: np.ndarray, A: np.ndarray, leave_to: np.
     return math.acos(min(1.0, c_n))
 
 
+def _glances(others_all: dict, called: str, arrive_from, leave_to, R: float, near,
+             reach_m: float = 1.2, min_cut_deg: float = 15.0, max_cut_deg: float = 75.0):
+    """Every way a ball coming from ``arrive_from`` can glance off another ball A (within
+    ``reach_m`` of ``near``) toward ``leave_to``: yields (A's id, A, the ball's centre T at
+    the contact, the cut angle there, the other balls as obstacles).  Thin and full glances
+    are left out (too sensitive, or no deflection)."""
+    for a_ball, A in others_all.items():
+        if a_ball == called or float(np.hypot(*(A - near))) > reach_m:
+            continue
+        obst = np.array([p for bb, p in others_all.items()
+                         if bb not in (called, a_ball)]).reshape(-1, 2)
+        for T in _tangent_points(A, leave_to, 2 * R):
+            cut = _glance(arrive_from, T, A, leave_to)
+            if cut is not None and math.radians(min_cut_deg) < cut < math.radians(max_cut_deg):
+                yield a_ball, A, T, cut, obst
+
+
 def _carom_shots(ctx: Context, cue, targets, others_all, sphi) -> list[Shot]:
     """Carom ("от шара" for the cue ball): the cue ball glances off ball A into the called
     ball's ghost position.  With a stun contact the cue ball leaves A along the tangent, so
@@ -435,35 +452,27 @@ def _carom_shots(ctx: Context, cue, targets, others_all, sphi) -> list[Shot]:
             rest = np.array([p for bb, p in others_all.items() if bb != b]).reshape(-1, 2)
             if not path_clear(O[None], P[None], rest, R)[0]:
                 continue
-            for a_ball, A in others_all.items():
-                if a_ball == b or float(np.hypot(*(GB - A))) > 1.2:
+            for a_ball, A, T, cut_a, obst in _glances(others_all, b, cue, GB, R, near=GB):
+                leg2 = GB - T
+                d_leg2 = float(np.hypot(*leg2))
+                cos_b = float(leg2 @ u) / max(d_leg2, 1e-9)
+                if cos_b < math.cos(math.radians(60)):
                     continue
-                obst = np.array([p for bb, p in others_all.items()
-                                 if bb not in (b, a_ball)]).reshape(-1, 2)
-                for T in _tangent_points(A, GB, 2 * R):
-                    cut_a = _glance(cue, T, A, GB)
-                    if cut_a is None or not (math.radians(15) < cut_a < math.radians(75)):
-                        continue
-                    leg2 = GB - T
-                    d_leg2 = float(np.hypot(*leg2))
-                    cos_b = float(leg2 @ u) / max(d_leg2, 1e-9)
-                    if cos_b < math.cos(math.radians(60)):
-                        continue
-                    if not (path_clear(cue[None], T[None], obst, R)[0]
-                            and path_clear(T[None], GB[None], obst, R)[0]):
-                        continue
-                    a = T - cue
-                    d1 = float(np.hypot(*a))
-                    # an aim error at A turns the cue ball's departure by about as much, and
-                    # the called ball's by the cut geometry again
-                    s_alpha = sphi * (1 + d1 / (2 * R * max(math.cos(cut_a), 0.12))) \
-                        * (1 + d_leg2 / (2 * R * max(cos_b, 0.12)))
-                    prior = 0.3 * math.erf(pocket_window_m(ctx.pk, k, appr)
-                                           / (d2 * s_alpha * math.sqrt(2)))
-                    speed = pot_speed(d_leg2, d2, math.acos(min(1, cos_b))) \
-                        / max(math.sin(cut_a), 0.35) + 0.3 * d1
-                    out.append(Shot(prior, CAROM, b, k, math.atan2(a[1], a[0]), d1 + d_leg2,
-                                    d2, cut_a, via=(a_ball,), speed_mps=min(speed, 6.0)))
+                if not (path_clear(cue[None], T[None], obst, R)[0]
+                        and path_clear(T[None], GB[None], obst, R)[0]):
+                    continue
+                a = T - cue
+                d1 = float(np.hypot(*a))
+                # an aim error at A turns the cue ball's departure by about as much, and
+                # the called ball's by the cut geometry again
+                s_alpha = sphi * (1 + d1 / (2 * R * max(math.cos(cut_a), 0.12))) \
+                    * (1 + d_leg2 / (2 * R * max(cos_b, 0.12)))
+                prior = 0.3 * math.erf(pocket_window_m(ctx.pk, k, appr)
+                                       / (d2 * s_alpha * math.sqrt(2)))
+                speed = pot_speed(d_leg2, d2, math.acos(min(1, cos_b))) \
+                    / max(math.sin(cut_a), 0.35) + 0.3 * d1
+                out.append(Shot(prior, CAROM, b, k, math.atan2(a[1], a[0]), d1 + d_leg2,
+                                d2, cut_a, via=(a_ball,), speed_mps=min(speed, 6.0)))
     return out
 
 
@@ -477,42 +486,34 @@ def _kiss_shots(ctx: Context, cue, targets, others_all, sphi) -> list[Shot]:
         O = others_all[b]
         for k in range(6):
             P = ctx.pk.targets[k]
-            for a_ball, A in others_all.items():
-                if a_ball == b or float(np.hypot(*(A - O))) > 1.2:
+            for a_ball, A, T, cut_a, obst in _glances(others_all, b, O, P, R, near=O):
+                last = P - T
+                d_last = float(np.hypot(*last))
+                appr = math.acos(max(-1.0, min(1.0, float(last @ ctx.pk.axes[k]) / d_last)))
+                if appr > math.radians(55):
                     continue
-                obst = np.array([p for bb, p in others_all.items()
-                                 if bb not in (b, a_ball)]).reshape(-1, 2)
-                for T in _tangent_points(A, P, 2 * R):
-                    cut_a = _glance(O, T, A, P)
-                    if cut_a is None or not (math.radians(15) < cut_a < math.radians(75)):
-                        continue
-                    last = P - T
-                    d_last = float(np.hypot(*last))
-                    appr = math.acos(max(-1.0, min(1.0, float(last @ ctx.pk.axes[k]) / d_last)))
-                    if appr > math.radians(55):
-                        continue
-                    leg = T - O
-                    d_leg = float(np.hypot(*leg))
-                    u = leg / d_leg
-                    G = O - 2 * R * u
-                    a = G - cue
-                    d1 = float(np.hypot(*a))
-                    cos_c = float(a @ u) / max(d1, 1e-9)
-                    if cos_c < math.cos(math.radians(65)):
-                        continue
-                    if not (path_clear(cue[None], G[None], np.vstack([obst, A[None]]), R)[0]
-                            and path_clear(O[None], T[None], np.vstack([obst, cue[None]]), R)[0]
-                            and path_clear(T[None], P[None], np.vstack([obst, cue[None]]), R)[0]):
-                        continue
-                    s_alpha = sphi * (1 + d1 / (2 * R * max(cos_c, 0.12))) \
-                        * (1 + d_leg / (2 * R * max(math.cos(cut_a), 0.12)))
-                    prior = 0.3 * math.erf(pocket_window_m(ctx.pk, k, appr)
-                                           / (d_last * s_alpha * math.sqrt(2)))
-                    speed = pot_speed(d1, d_leg + d_last / max(math.sin(cut_a), 0.35),
-                                      math.acos(min(1, cos_c)))
-                    out.append(Shot(prior, KISS, b, k, math.atan2(a[1], a[0]), d1,
-                                    d_leg + d_last, math.acos(min(1, cos_c)), via=(a_ball,),
-                                    speed_mps=min(speed, 6.0)))
+                leg = T - O
+                d_leg = float(np.hypot(*leg))
+                u = leg / d_leg
+                G = O - 2 * R * u
+                a = G - cue
+                d1 = float(np.hypot(*a))
+                cos_c = float(a @ u) / max(d1, 1e-9)
+                if cos_c < math.cos(math.radians(65)):
+                    continue
+                if not (path_clear(cue[None], G[None], np.vstack([obst, A[None]]), R)[0]
+                        and path_clear(O[None], T[None], np.vstack([obst, cue[None]]), R)[0]
+                        and path_clear(T[None], P[None], np.vstack([obst, cue[None]]), R)[0]):
+                    continue
+                s_alpha = sphi * (1 + d1 / (2 * R * max(cos_c, 0.12))) \
+                    * (1 + d_leg / (2 * R * max(math.cos(cut_a), 0.12)))
+                prior = 0.3 * math.erf(pocket_window_m(ctx.pk, k, appr)
+                                       / (d_last * s_alpha * math.sqrt(2)))
+                speed = pot_speed(d1, d_leg + d_last / max(math.sin(cut_a), 0.35),
+                                  math.acos(min(1, cos_c)))
+                out.append(Shot(prior, KISS, b, k, math.atan2(a[1], a[0]), d1,
+                                d_leg + d_last, math.acos(min(1, cos_c)), via=(a_ball,),
+                                speed_mps=min(speed, 6.0)))
     return out
 
 
