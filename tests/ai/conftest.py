@@ -16,6 +16,17 @@ def make_state(balls, scores=(20, 20), **kw) -> GameState:
     return GameState.from_json(doc)
 
 
+def ball_arrays(state: GameState):
+    """The simulator's (16, 2) positions and on-table mask for a state's balls."""
+    from sim.events import BALL_IDS
+    pos = np.zeros((16, 2))
+    on = np.zeros(16, dtype=bool)
+    for b, p in state.balls.items():
+        pos[BALL_IDS.index(b)] = p
+        on[BALL_IDS.index(b)] = True
+    return pos, on
+
+
 def example(name) -> GameState:
     doc = json.loads((ROOT / "examples" / name).read_text())
     return GameState.from_json({k: v for k, v in doc.items() if not k.startswith("_")})

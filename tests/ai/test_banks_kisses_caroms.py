@@ -11,9 +11,9 @@ from ai.noise import NoiseModel
 from ai.search import Context, attack_candidates, refine
 from engine import adjudicate_sim_result
 from sim import Strike
-from sim.events import BALL_IDS, EventKind
+from sim.events import EventKind
 
-from .conftest import make_state
+from .conftest import ball_arrays, make_state
 
 
 def _roll(sim, start, phi, speed):
@@ -81,11 +81,7 @@ def _aimed(sim, balls, manner, ball, pocket, cushions=None, via=None):
 
 
 def _played(sim, st, c):
-    pos = np.zeros((16, 2))
-    on = np.zeros(16, dtype=bool)
-    for b, p in st.balls.items():
-        pos[BALL_IDS.index(b)] = p
-        on[BALL_IDS.index(b)] = True
+    pos, on = ball_arrays(st)
     raw = sim.run_batch_arrays(pos, on, sim.cue_ball_motions([c.strike]))
     r = sim.results_from_batch(raw, on)[0]
     return r, adjudicate_sim_result(st, r, call=c.call)

@@ -9,7 +9,6 @@ from ai.agents.greedy import GreedyAgent
 from ai.agents.mc import MCAgent
 from ai.match import watch_line_x
 from engine import penalty_hands_game
-from sim import Strike
 
 from .conftest import example, make_state
 

@@ -8,9 +8,8 @@ import numpy as np
 from ai.fastfacts import TAG_BITS, batch_facts
 from ai.outcomes import JawMap, facts_of_sample
 from sim import Strike
-from sim.events import BALL_IDS
 
-from .conftest import make_state
+from .conftest import ball_arrays, make_state
 
 
 def _bits(items, table=None):
@@ -25,11 +24,7 @@ def test_batch_facts_match_the_reference(sim):
     # a cluster (kisses, combinations, caroms) plus balls near pockets and cushions
     st = make_state({"cue": (0.6, 0.9), "1": (1.8, 0.9), "2": (1.868, 0.9), "3": (1.834, 0.96),
                      "4": (2.6, 1.5), "5": (3.3, 0.3), "6": (1.0, 0.2), "7": (2.9, 0.9)})
-    pos = np.zeros((16, 2))
-    on = np.zeros(16, dtype=bool)
-    for b, p in st.balls.items():
-        pos[BALL_IDS.index(b)] = p
-        on[BALL_IDS.index(b)] = True
+    pos, on = ball_arrays(st)
     strikes = [Strike(float(rng.uniform(0.5, 7)), float(rng.uniform(-math.pi, math.pi)), 0, 0,
                       float(rng.uniform(-0.5, 0.5))) for _ in range(400)]
     # a watch line across the table (the house line) so that "crossed" is exercised

@@ -9,20 +9,15 @@ from ai.outcomes import JawMap, Referee
 from ai.registry import make_agent
 from engine import Call, adjudicate_sim_result, initial_state
 from sim import Strike
-from sim.events import BALL_IDS
 
-from .conftest import ROOT, make_state
+from .conftest import ball_arrays, ROOT, make_state
 
 
 def test_fast_referee_matches_engine(sim):
     rng = np.random.default_rng(5)
     st = make_state({"cue": (0.8, 0.9), "7": (1.8, 0.9), "3": (2.5, 1.2), "9": (1.5, 0.5),
                      "12": (3.0, 0.4), "1": (3.3, 1.5)})
-    pos = np.zeros((16, 2))
-    on = np.zeros(16, dtype=bool)
-    for b, p in st.balls.items():
-        pos[BALL_IDS.index(b)] = p
-        on[BALL_IDS.index(b)] = True
+    pos, on = ball_arrays(st)
     strikes = [Strike(float(rng.uniform(0.5, 6)), float(rng.uniform(-math.pi, math.pi)), 0, 0,
                       float(rng.uniform(-0.5, 0.5))) for _ in range(150)]
     raw = sim.run_batch_arrays(pos, on, sim.cue_ball_motions(strikes))
