@@ -200,10 +200,49 @@ class Referee:
         self.cache: dict = {}
 
     def outcome(self, rows: np.ndarray, final: np.ndarray):
+        """(Adjudication, state after) of one sample, from its event rows (the readable
+        path; :meth:`outcomes` does a whole batch with the compiled summary)."""
         first, pocketed, crossed, tags, via, fell = facts_of_sample(rows, self.called_idx,
                                                                     self.jaws)
         fulfilled = call_fulfilled(self.call, self.called_idx, tags, via, fell,
                                    self.state.call_mode)
+        return self._ruling(first, pocketed, crossed, fulfilled, final)
+
+    def outcomes(self, raw) -> list:
+        """(Adjudication, state after) for every sample of a batch (``run_batch_arrays``
+        output), or None for a sample the rules core cannot take.  The facts come from the
+        compiled summary (:func:`ai.fastfacts.batch_facts`); same results as :meth:`outcome`
+        sample by sample (tested)."""
+        from .fastfacts import ball_bits, batch_facts, tag_bits
+        finals, _, events, offsets, durations, _ = raw
+        n = len(durations)
+        first, _, crossed, tags, via, fell = batch_facts(events, offsets, self.called_idx,
+                                                         self.jaws.pocket_of_obj, 16)
+        if self.call is None:
+            fulfilled = [None] * n
+        else:
+            ok = fell == (POCKET_IDS.index(self.call.pocket) if self.call.pocket else -2)
+            if self.state.call_mode != BALL_AND_POCKET:
+                ok &= tags == tag_bits(self.call.manner_set)
+                if self.call.via:
+                    ok &= via == ball_bits(int(v) for v in self.call.via)
+            fulfilled = ok.tolist()
+        # pocketings in order, per sample
+        rows = np.nonzero(events[:, layout.EVC_KIND] == EV_POCKET)[0]
+        owner = np.searchsorted(offsets, rows, side="right") - 1
+        pocketed: list[list] = [[] for _ in range(n)]
+        for r, j in zip(rows.tolist(), owner.tolist()):
+            pocketed[j].append((int(events[r, layout.EVC_A]), int(events[r, layout.EVC_OBJ])))
+        out = []
+        for j in range(n):
+            try:
+                out.append(self._ruling(int(first[j]), tuple(pocketed[j]), bool(crossed[j]),
+                                        fulfilled[j], finals[j]))
+            except InvalidSample:
+                out.append(None)
+        return out
+
+    def _ruling(self, first: int, pocketed: tuple, crossed: bool, fulfilled, final: np.ndarray):
         key = (first, pocketed, crossed, fulfilled)
         final_map = {}
         for b in self.state.balls:

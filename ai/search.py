@@ -846,16 +846,14 @@ def sample(ctx: Context, c: Candidate, n: int, rng: np.random.Generator) -> None
     miscue = ctx.sim.physics.miscue_offset
     strikes = [_clamp_strike(ctx.noise.perturb(c.strike, rng, miscue)) for _ in range(n)]
     raw, on = ctx.run(c.placement, strikes)
-    finals, states, events, offsets, durations, trunc = raw
     ref = c.info.get("_ref")
     if ref is None:
         ref = c.info["_ref"] = Referee(st, c.call, c.placement, ctx.jaws)
-    for j in range(n):
-        try:
-            adj, nxt = ref.outcome(events[offsets[j]:offsets[j + 1]], finals[j])
-        except InvalidSample:
+    for ruling in ref.outcomes(raw):
+        if ruling is None:
             ctx.invalid += 1
             continue
+        adj, nxt = ruling
         v = ctx.win.state_value(nxt, me, ctx.noise)
         c.n += 1
         c.value_sum += v

@@ -33,6 +33,12 @@ def test_fast_referee_matches_engine(sim):
             assert adj.points == want.adjudication.points
             assert nxt.scores == want.state.scores and nxt.to_move == want.state.to_move
             assert set(nxt.balls) == set(want.state.balls)
+        # the batch path (compiled facts) gives the same rulings, sample by sample
+        fresh = Referee(st, call, None, JawMap(sim.geometry))
+        for j, ruling in enumerate(fresh.outcomes(raw)):
+            adj, nxt = ref.outcome(events[offsets[j]:offsets[j + 1]], finals[j])
+            assert ruling is not None
+            assert ruling[0] == adj and ruling[1] == nxt
 
 
 def test_registry_builds_agents():
