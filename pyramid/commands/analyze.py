@@ -39,6 +39,9 @@ def register(subparsers) -> None:
     p.add_argument("--blunder", type=float, default=BLUNDER,
                    help=f"loss in P(win) marked ?? (default {BLUNDER})")
     p.add_argument("--seed", type=C.seed_int, default=0, help="seed of the analysis (default 0)")
+    p.add_argument("--jobs", type=int, default=1,
+                   help="strokes analysed in parallel (joblib n_jobs; -1: all cores; default "
+                        "1).  The result does not depend on it: each stroke has its own seed")
     p.add_argument("--png", metavar="FILE", help="game sheet with the marks")
     p.add_argument("--json", action="store_true", help="print one JSON document on stdout")
     p.set_defaults(handler=run)
@@ -92,9 +95,32 @@ def _best_text(d) -> str:
     return text
 
 
-def run(args: argparse.Namespace) -> int:
+_WORKER_CACHE: dict = {}
+
+
+def _judge(k, state, call, strike, placement, *, spec, skill, samples, table, seed, top,
+           mistake, blunder):
+    """One stroke's verdict (runs in a worker with --jobs): the agent, simulator and valuer
+    are built once per process.  An engine error comes back as its message."""
     from ai.analysis import StrokeValuer, judge_stroke
     from ai.registry import make_agent
+    from engine.errors import EngineError
+    from sim import Simulator
+    key = (spec, skill, samples, table)
+    if key not in _WORKER_CACHE:
+        simulator = Simulator(table)
+        _WORKER_CACHE.clear()
+        _WORKER_CACHE[key] = (make_agent(spec), StrokeValuer(
+            simulator, C.noise_model(skill, "--skill"), samples=samples))
+    agent, valuer = _WORKER_CACHE[key]
+    try:
+        return judge_stroke(k, state, call, strike, placement, agent, valuer, seed, top=top,
+                            mistake=mistake, blunder=blunder)
+    except EngineError as exc:
+        return str(exc)
+
+
+def run(args: argparse.Namespace) -> int:
     from sim import Simulator
     from ai.selfplay import default_agent_spec, strike_from_record
     from engine.calls import Call
@@ -102,7 +128,9 @@ def run(args: argparse.Namespace) -> int:
     from engine.record import parse_record
 
     spec = C.agent_spec(args.agent or default_agent_spec(), "--agent")
-    noise = C.noise_model(args.skill, "--skill")
+    C.noise_model(args.skill, "--skill")  # checked now: bad input fails before the long part
+    if args.jobs == 0:
+        raise UserInputError("--jobs must not be 0 (use -1 for all cores)")
     if not (0 < args.mistake <= args.blunder <= 1):
         raise UserInputError("need 0 < --mistake <= --blunder <= 1")
     text = read_text(args.record)
@@ -129,21 +157,25 @@ def run(args: argparse.Namespace) -> int:
         except (EngineError, ValueError, KeyError, TypeError) as exc:
             raise UserInputError(f"{args.record}: stroke {k + 1}: {exc}") from None
         items.append((k, s, call, strike))
-    agent = make_agent(spec)
-    valuer = StrokeValuer(simulator, noise, samples=args.samples)
     players = record.header.get("players") or []
     out_stream = sys.stderr if args.json else sys.stdout
     C.log(f"pyramid analyze: {len(items)} stroke(s) of {args.record} with {spec}, "
-          f"{args.samples} samples each")
+          f"{args.samples} samples each, {args.jobs} job(s)")
     rows = []
     t0 = time.monotonic()
-    for k, s, call, strike in items:
-        try:
-            v = judge_stroke(k, s.state_before, call, strike, s.placement, agent, valuer,
-                             args.seed, top=args.top, mistake=args.mistake,
-                             blunder=args.blunder)
-        except EngineError as exc:
-            raise UserInputError(f"{args.record}: stroke {k + 1}: {exc}") from None
+    jobs = [(k, s.state_before, call, strike, s.placement) for k, s, call, strike in items]
+    options = dict(spec=spec, skill=args.skill, samples=args.samples, table=table,
+                   seed=args.seed, top=args.top, mistake=args.mistake, blunder=args.blunder)
+    if args.jobs == 1:
+        verdicts = (_judge(*job, **options) for job in jobs)
+    else:
+        import joblib
+        # in stroke order as they finish, so the report streams
+        verdicts = joblib.Parallel(n_jobs=args.jobs, return_as="generator", batch_size=1)(
+            joblib.delayed(_judge)(*job, **options) for job in jobs)
+    for (k, s, call, strike), v in zip(items, verdicts):
+        if isinstance(v, str):  # the rules core refused the stroke's position
+            raise UserInputError(f"{args.record}: stroke {k + 1}: {v}")
         row = {"stroke": k + 1, "player": s.player,
                "played": {"call": s.call, "strike": s.strike,
                           "placement": None if s.placement is None else list(s.placement),

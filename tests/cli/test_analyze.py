@@ -95,3 +95,15 @@ def test_bad_input_exit_2(bad_record, tmp_path):
     assert_bad_input(pyramid("analyze", bad_record, *FAST, "--strokes", "x-y"), "--strokes")
     assert_bad_input(pyramid("analyze", bad_record, *FAST, "--mistake", "0.5",
                              "--blunder", "0.1"), "--mistake")
+
+
+def test_parallel_analysis_gives_the_same_report(tmp_path):
+    """--jobs 2 analyses strokes in two processes; each stroke has its own seed, so the
+    report is the same as with one job."""
+    rec = _record(tmp_path, [Strike(1.0, math.pi), Strike(1.2, math.pi / 2),
+                             Strike(0.9, -math.pi / 2)])
+    one, r1 = pyramid_json("analyze", rec, *FAST)
+    two, r2 = pyramid_json("analyze", rec, *FAST, "--jobs", "2")
+    assert len(one["strokes"]) == 3
+    assert one["strokes"] == two["strokes"] and one["summary"] == two["summary"]
+    assert_bad_input(pyramid("analyze", rec, *FAST, "--jobs", "0"), "--jobs")
