@@ -114,6 +114,16 @@ class PlayedGame:
     stats: dict = field(default_factory=dict)
 
 
+class GameInterrupted(Exception):
+    """A game stopped before its end (an internal failure, or Ctrl-C); ``record`` holds the
+    strokes played so far with an unfinished result line, ``cause`` the original exception."""
+
+    def __init__(self, record: GameRecord, cause: BaseException):
+        super().__init__(f"{type(cause).__name__}: {cause}")
+        self.record = record
+        self.cause = cause
+
+
 def play_recorded_game(state: GameState, agents: Sequence[Agent], specs: Sequence[str],
                        simulator: Simulator, rng: np.random.Generator,
                        noise: Sequence[NoiseModel], seed=None,
@@ -124,15 +134,24 @@ def play_recorded_game(state: GameState, agents: Sequence[Agent], specs: Sequenc
                          physics=_physics_json(simulator), software_version=SOFTWARE_VERSION,
                          **(header_extra or {}))
     record = GameRecord(header)
+    last = [state]  # the state after the last stroke completed
 
     def hook(report: StrokeReport) -> None:
         line = record_of_report(report)
         record.strokes.append(line)
+        last[0] = report.outcome.state
         if on_stroke is not None:
             on_stroke(report, line)
 
-    log = play_game(state, agents, simulator, rng, noise, on_stroke=hook,
-                    max_strokes=max_strokes)
+    try:
+        log = play_game(state, agents, simulator, rng, noise, on_stroke=hook,
+                        max_strokes=max_strokes)
+    except (Exception, KeyboardInterrupt) as exc:
+        # keep what was played: the strokes so far, marked unfinished, go with the error
+        record.result = result_line(last[0])
+        record.result["unfinished"] = True
+        record.result["stopped_by"] = type(exc).__name__
+        raise GameInterrupted(record, exc) from exc
     final = log.final
     record.result = result_line(final)
     if log.unfinished:

@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
 
     from ai.registry import make_agent
     from sim import Simulator
-    from ai.selfplay import default_agent_spec, play_recorded_game
+    from ai.selfplay import GameInterrupted, default_agent_spec, play_recorded_game
     from engine import initial_state, next_game, write_record
     from engine.errors import EngineError
     from engine.handicap import apply_handicap
@@ -160,9 +160,19 @@ def run(args: argparse.Namespace) -> int:
                                         max_strokes=args.max_strokes,
                                         header_extra={"game": g + 1, "games": args.games,
                                                       "skills": [m.magnitude for m in skills]})
-        except Exception as exc:  # noqa: BLE001 -- an internal failure: exit 1, no traceback
+        except GameInterrupted as exc:
+            kept = ""
+            if args.record and exc.record.strokes:
+                path = _record_path(args.record, g, args.games)
+                write_record(path, exc.record)  # the strokes played so far, not lost
+                kept = f"; the {len(exc.record.strokes)} stroke(s) played are in {path}"
+            if isinstance(exc.cause, KeyboardInterrupt):
+                C.log(f"pyramid play: interrupted in game {g + 1} at stroke {count[0] + 1}"
+                      f"{kept}")
+                return 130
+            # an internal failure: exit 1, no traceback
             C.log(f"pyramid play: error: game {g + 1} stopped at stroke {count[0] + 1} "
-                  f"by an internal failure: {type(exc).__name__}: {exc} "
+                  f"by an internal failure: {exc}{kept} "
                   f"(seed {seed}; rerun with the same options to reproduce)")
             return 1
         elapsed = time.monotonic() - t0

@@ -100,3 +100,31 @@ def test_other_variants_play_and_replay(tmp_path):
         record = read_record(rec)
         assert record.header["variant"] == variant
         assert replay(record, replay_simulate(Simulator())) == []
+
+
+def test_a_failure_mid_game_keeps_the_strokes_played(tmp_path, monkeypatch, capsys):
+    """An internal failure at stroke 6 exits 1 without a traceback, and the five strokes
+    already played are written to the record (marked unfinished) and replay exactly."""
+    from ai.agents.random_agent import RandomAgent
+    from pyramid.cli import main
+
+    calls = {"n": 0}
+    decide = RandomAgent.decide
+
+    def failing(self, state, rng):
+        calls["n"] += 1
+        if calls["n"] == 6:
+            raise RuntimeError("simulated failure")
+        return decide(self, state, rng)
+
+    monkeypatch.setattr(RandomAgent, "decide", failing)
+    rec = tmp_path / "partial.jsonl"
+    rc = main(["play", "--agent-a", "random", "--agent-b", "random", "--seed", "3",
+               "--quiet", "--record", str(rec)])
+    err = capsys.readouterr().err
+    assert rc == 1 and "Traceback" not in err and "simulated failure" in err
+    assert str(rec) in err
+    record = read_record(rec)
+    assert len(record.strokes) == 5
+    assert record.result["unfinished"] is True and record.result["stopped_by"] == "RuntimeError"
+    assert replay(record, replay_simulate(Simulator())) == []
