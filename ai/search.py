@@ -46,6 +46,7 @@ from .geometry import first_ball_on_line, path_clear, pockets_of, pot_speed, sho
 from .noise import NoiseModel
 from .outcomes import InvalidSample, JawMap, Referee, facts_of_sample
 from .pwin import WinModel
+from .repetition import PREFER_UNCHANGED, History
 from .shots import (bank_shots, carom_shots, clean_shots, combination_shots,
                     cushion_first_shots, kiss_shots)
 
@@ -120,6 +121,7 @@ class Context:
                  else self.spec.house_line_x)
             self.watch = (x, 0.0, 1.0, 0.0)
             self.house_balls = balls_in_region(self.spec, state.balls, region.name)
+        self.history = None  # situations met this game (ai.repetition), if the agent keeps them
         self.sims = 0
         self.invalid = 0  # samples the rules core refused (simulator left overlapping balls)
 
@@ -596,7 +598,7 @@ def sample(ctx: Context, c: Candidate, n: int, rng: np.random.Generator) -> None
     me = ctx.me
     if c.strike is None:  # tush: deterministic
         out = adjudicate(st, tush_stroke())
-        v = ctx.win.state_value(out.state, me, ctx.noise)
+        v = _foul_value(ctx, out.state, me, True, tush=True)
         c.n += n
         c.value_sum += v * n
         c.fouls += n
@@ -613,12 +615,21 @@ def sample(ctx: Context, c: Candidate, n: int, rng: np.random.Generator) -> None
             ctx.invalid += 1
             continue
         adj, nxt = ruling
-        v = ctx.win.state_value(nxt, me, ctx.noise)
+        v = _foul_value(ctx, nxt, me, bool(adj.fouls))
         c.n += 1
         c.value_sum += v
         c.success += bool(adj.successful)
         c.fouls += bool(adj.fouls)
         c.points_sum += adj.points[me]
+
+
+def _foul_value(ctx: Context, after: GameState, me: int, fouled: bool,
+                tush: bool = False) -> float:
+    """P(win) of the state a stroke left; a foul that closes a foul loop is worth the draw the
+    loop amounts to, a tush (which lets R9.2 end it) a hair more (:mod:`ai.repetition`)."""
+    if fouled and ctx.history is not None and ctx.history.loops(after):
+        return ctx.win.draw_value + (PREFER_UNCHANGED if tush else -PREFER_UNCHANGED)
+    return ctx.win.state_value(after, me, ctx.noise)
 
 
 def monte_carlo(ctx: Context, cands: list[Candidate], budget: int, rng: np.random.Generator,
@@ -670,13 +681,17 @@ class Analysis:
 def analyse(state: GameState, simulator: Simulator, noise: NoiseModel, rng: np.random.Generator,
             budget: int = 400, time_budget: float | None = None, win: WinModel | None = None,
             n_placements: int = 2, max_shots: int = 6, with_fouls: bool = True,
-            with_safeties: bool = True, top: int = 1, with_break: bool = True) -> Analysis:
+            with_safeties: bool = True, top: int = 1, with_break: bool = True,
+            history: History | None = None) -> Analysis:
     """Rank strokes for the player to move.  With ``top`` > 1 (suggestions) the leading
     ``top`` distinct strokes are sampled as often as the winner and listed by their value, so
-    a list never shows a later entry with a higher P(win) than an earlier one."""
+    a list never shows a later entry with a higher P(win) than an earlier one.  ``history``
+    (the situations met this game, :mod:`ai.repetition`) values fouls that close a foul loop
+    as a draw."""
     t0 = time.perf_counter()
     deadline = None if time_budget is None else t0 + time_budget
     ctx = Context(state, simulator, noise, win)
+    ctx.history = history
     cands: list[Candidate] = []
     places = placements(ctx, n_placements)
     for pl in places:

@@ -11,6 +11,7 @@ from ..agent import Decision
 from ..describe import instruction
 from ..noise import NoiseModel
 from ..pwin import WinModel
+from ..repetition import History
 from ..search import Analysis, Candidate, analyse
 
 _SIM = None
@@ -54,6 +55,7 @@ class MCAgent:
         self.max_shots = _num(shots, int, "shots")
         self.sim = simulator or shared_simulator()
         self.win = WinModel()
+        self.history = History()  # situations met this game: foul loops (ai.repetition)
         self.last: Analysis | None = None
 
     def analyse(self, state: GameState, rng: np.random.Generator, top: int = 1) -> Analysis:
@@ -62,10 +64,13 @@ class MCAgent:
                             time_budget=self.time, win=self.win,
                             n_placements=self.n_placements, max_shots=self.max_shots,
                             with_fouls=self.fouls, with_safeties=self.safeties, top=top,
-                            with_break=self.opening)
+                            with_break=self.opening, history=self.history)
         return self.last
 
     def decide(self, state: GameState, rng: np.random.Generator) -> Decision:
+        """The stroke to play.  Only decisions made in play are remembered for foul loops
+        (``analyse`` alone, as in suggest and analyze, keeps no history)."""
+        self.history.visit(state)
         a = self.analyse(state, rng)
         return to_decision(a.ranked[0])
 

@@ -183,3 +183,36 @@ def test_break_search_beats_the_general_search_on_the_opening_stroke():
         assert c.p_foul < 0.05
         fresh[opening] = c.value
     assert fresh[1] >= fresh[0] - 0.005, fresh
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_foul_loop_over_the_last_ball_ends(sim, seed):
+    """R11.8 / R9.2: from a self-play position where both sides fouled on purpose for ever
+    (a miss moves the cue ball, so the count of unchanged fouls kept restarting; before the
+    loop detection of ai.repetition every seed ran into the stroke cap), the game now ends."""
+    from ai.match import play_game
+    from ai.noise import NoiseModel
+    from ai.registry import make_agent
+
+    st = example("foul_loop_last_ball.json")
+    log = play_game(st, [make_agent("mc"), make_agent("mc-fast")], sim,
+                    np.random.default_rng(seed), [NoiseModel(), NoiseModel()], max_strokes=60)
+    assert not log.unfinished and log.final.result is not None
+
+
+def test_history_marks_a_foul_that_returns_to_a_situation_met_twice():
+    from dataclasses import replace
+
+    from ai.repetition import History
+
+    st = example("foul_loop_last_ball.json")  # 67:60, side 0 to move
+    h = History()
+    # side 0 fouls: 62:65, side 1 to move; a foul back returns to 67:60 with side 0 to move
+    after = replace(st, scores=(62, 65), to_move=1)
+    h.visit(st)
+    assert not h.loops(after)
+    h.visit(replace(st, strokes_played=st.strokes_played + 2))
+    assert h.loops(after)
+    # a state earlier in play than the last one is a new game: the history starts again
+    h.visit(replace(st, strokes_played=0))
+    assert not h.loops(after)
