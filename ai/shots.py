@@ -121,43 +121,52 @@ def cushion_first_shots(ctx, cue, targets, others_all: dict, sphi: float) -> lis
     return out
 
 
+def ghost_balls(ctx, targets, others_all: dict, max_approach_deg: float):
+    """For each ball that may be called and each pocket it can enter at no more than
+    ``max_approach_deg`` to the pocket's axis: (ball, its position O, pocket index k, the
+    pocket's aiming point P, the unit direction u from O to P, the distance, the approach
+    angle, the ghost-ball position O - 2R u)."""
+    R = ctx.R
+    for b in targets:
+        O = others_all[b]
+        for k in range(6):
+            P, u, d2, appr = toward_pocket(ctx, O, k)
+            if appr > math.radians(max_approach_deg):
+                continue
+            yield b, O, k, P, u, d2, appr, O - 2 * R * u
+
+
 def combination_shots(ctx, cue, targets, others_all: dict, sphi: float) -> list[Shot]:
     """Combinations: another object ball A driven into the called ball's ghost position
     (the ghost ball of the ghost ball)."""
     R = ctx.R
     out: list[Shot] = []
-    for b in targets:
-        O = others_all[b]
-        for k in range(6):
-            P, u, d2, appr = toward_pocket(ctx, O, k)
-            if appr > math.radians(55):
+    for b, O, k, P, u, d2, _, GB in ghost_balls(ctx, targets, others_all, 55.0):
+        for a_ball, A in others_all.items():
+            if a_ball == b:
                 continue
-            GB = O - 2 * R * u
-            for a_ball, A in others_all.items():
-                if a_ball == b:
-                    continue
-                v = GB - A
-                dA = float(np.hypot(*v))
-                if dA > 0.6 or dA < 1e-6:
-                    continue
-                v = v / dA
-                if float(v @ u) < math.cos(math.radians(45)):
-                    continue
-                GA = A - 2 * R * v
-                a = GA - cue
-                d1 = float(np.hypot(*a))
-                if float((a / d1) @ v) < math.cos(math.radians(55)):
-                    continue
-                obst = np.array([p for bb, p in others_all.items()
-                                 if bb not in (b, a_ball)]).reshape(-1, 2)
-                if not (path_clear(cue[None], GA[None], obst, R)[0]
-                        and path_clear(A[None], GB[None], obst, R)[0]
-                        and path_clear(O[None], P[None], np.vstack([obst, cue[None]]), R)[0]):
-                    continue
-                prior = 0.3 * math.erf(0.008 / ((d2 + 3 * dA) * sphi * (1 + d1 / (2 * R))
-                                               * math.sqrt(2)))
-                out.append(Shot(prior, COMBINATION, b, k, math.atan2(a[1], a[0]), d1,
-                                  d2 + dA, 0.0, via=(a_ball,)))
+            v = GB - A
+            dA = float(np.hypot(*v))
+            if dA > 0.6 or dA < 1e-6:
+                continue
+            v = v / dA
+            if float(v @ u) < math.cos(math.radians(45)):
+                continue
+            GA = A - 2 * R * v
+            a = GA - cue
+            d1 = float(np.hypot(*a))
+            if float((a / d1) @ v) < math.cos(math.radians(55)):
+                continue
+            obst = np.array([p for bb, p in others_all.items()
+                             if bb not in (b, a_ball)]).reshape(-1, 2)
+            if not (path_clear(cue[None], GA[None], obst, R)[0]
+                    and path_clear(A[None], GB[None], obst, R)[0]
+                    and path_clear(O[None], P[None], np.vstack([obst, cue[None]]), R)[0]):
+                continue
+            prior = 0.3 * math.erf(0.008 / ((d2 + 3 * dA) * sphi * (1 + d1 / (2 * R))
+                                           * math.sqrt(2)))
+            out.append(Shot(prior, COMBINATION, b, k, math.atan2(a[1], a[0]), d1,
+                              d2 + dA, 0.0, via=(a_ball,)))
     return out
 
 
@@ -218,37 +227,31 @@ def carom_shots(ctx, cue, targets, others_all, sphi) -> list[Shot]:
     radius 2R about A."""
     R = ctx.R
     out = []
-    for b in targets:
-        O = others_all[b]
-        for k in range(6):
-            P, u, d2, appr = toward_pocket(ctx, O, k)
-            if appr > math.radians(55):
+    for b, O, k, P, u, d2, appr, GB in ghost_balls(ctx, targets, others_all, 55.0):
+        rest = np.array([p for bb, p in others_all.items() if bb != b]).reshape(-1, 2)
+        if not path_clear(O[None], P[None], rest, R)[0]:
+            continue
+        for a_ball, A, T, cut_a, obst in _glances(others_all, b, cue, GB, R, near=GB):
+            leg2 = GB - T
+            d_leg2 = float(np.hypot(*leg2))
+            cos_b = float(leg2 @ u) / max(d_leg2, 1e-9)
+            if cos_b < math.cos(math.radians(60)):
                 continue
-            GB = O - 2 * R * u
-            rest = np.array([p for bb, p in others_all.items() if bb != b]).reshape(-1, 2)
-            if not path_clear(O[None], P[None], rest, R)[0]:
+            if not (path_clear(cue[None], T[None], obst, R)[0]
+                    and path_clear(T[None], GB[None], obst, R)[0]):
                 continue
-            for a_ball, A, T, cut_a, obst in _glances(others_all, b, cue, GB, R, near=GB):
-                leg2 = GB - T
-                d_leg2 = float(np.hypot(*leg2))
-                cos_b = float(leg2 @ u) / max(d_leg2, 1e-9)
-                if cos_b < math.cos(math.radians(60)):
-                    continue
-                if not (path_clear(cue[None], T[None], obst, R)[0]
-                        and path_clear(T[None], GB[None], obst, R)[0]):
-                    continue
-                a = T - cue
-                d1 = float(np.hypot(*a))
-                # an aim error at A turns the cue ball's departure by about as much, and
-                # the called ball's by the cut geometry again
-                s_alpha = sphi * (1 + d1 / (2 * R * max(math.cos(cut_a), 0.12))) \
-                    * (1 + d_leg2 / (2 * R * max(cos_b, 0.12)))
-                prior = 0.3 * math.erf(pocket_window_m(ctx.pk, k, appr)
-                                       / (d2 * s_alpha * math.sqrt(2)))
-                speed = pot_speed(d_leg2, d2, math.acos(min(1, cos_b))) \
-                    / max(math.sin(cut_a), 0.35) + 0.3 * d1
-                out.append(Shot(prior, CAROM, b, k, math.atan2(a[1], a[0]), d1 + d_leg2,
-                                d2, cut_a, via=(a_ball,), speed_mps=min(speed, 6.0)))
+            a = T - cue
+            d1 = float(np.hypot(*a))
+            # an aim error at A turns the cue ball's departure by about as much, and
+            # the called ball's by the cut geometry again
+            s_alpha = sphi * (1 + d1 / (2 * R * max(math.cos(cut_a), 0.12))) \
+                * (1 + d_leg2 / (2 * R * max(cos_b, 0.12)))
+            prior = 0.3 * math.erf(pocket_window_m(ctx.pk, k, appr)
+                                   / (d2 * s_alpha * math.sqrt(2)))
+            speed = pot_speed(d_leg2, d2, math.acos(min(1, cos_b))) \
+                / max(math.sin(cut_a), 0.35) + 0.3 * d1
+            out.append(Shot(prior, CAROM, b, k, math.atan2(a[1], a[0]), d1 + d_leg2,
+                            d2, cut_a, via=(a_ball,), speed_mps=min(speed, 6.0)))
     return out
 
 
