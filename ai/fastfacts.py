@@ -10,7 +10,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from engine.calls import BALL_AND_POCKET
 from sim import layout
+from sim.table import POCKET_IDS
 
 # manner tags as bits (the strings are ai.outcomes.TAG_*)
 BIT_BANK, BIT_KISS, BIT_CAROM, BIT_CF, BIT_COMBO = 1, 2, 4, 8, 16
@@ -117,6 +119,19 @@ def batch_facts(events, offsets, called, jaw_pocket, n_balls):
         via[j] = v
         fell[j] = f
     return first, cue_in, crossed, tags, via, fell
+
+
+def fulfilled_mask(call, mode: str, tags, via, fell) -> np.ndarray:
+    """Which samples of a batch (``batch_facts`` arrays) fulfil ``call`` (not None): the called
+    pocket, and under the exact call (R5.1) exactly the called manner and named balls -- the
+    vectorised :func:`ai.outcomes.call_fulfilled`."""
+    ok = fell == POCKET_IDS.index(call.pocket)
+    if mode == BALL_AND_POCKET:
+        return ok
+    ok &= tags == tag_bits(call.manner_set)
+    if call.via:
+        ok &= via == ball_bits(int(v) for v in call.via)
+    return ok
 
 
 def tag_bits(tags) -> int:

@@ -213,7 +213,7 @@ class Referee:
         output), or None for a sample the rules core cannot take.  The facts come from the
         compiled summary (:func:`ai.fastfacts.batch_facts`); same results as :meth:`outcome`
         sample by sample (tested)."""
-        from .fastfacts import ball_bits, batch_facts, tag_bits
+        from .fastfacts import batch_facts, fulfilled_mask
         finals, _, events, offsets, durations, _ = raw
         n = len(durations)
         first, _, crossed, tags, via, fell = batch_facts(events, offsets, self.called_idx,
@@ -221,12 +221,8 @@ class Referee:
         if self.call is None:
             fulfilled = [None] * n
         else:
-            ok = fell == (POCKET_IDS.index(self.call.pocket) if self.call.pocket else -2)
-            if self.state.call_mode != BALL_AND_POCKET:
-                ok &= tags == tag_bits(self.call.manner_set)
-                if self.call.via:
-                    ok &= via == ball_bits(int(v) for v in self.call.via)
-            fulfilled = ok.tolist()
+            fulfilled = fulfilled_mask(self.call, self.state.call_mode, tags, via,
+                                       fell).tolist()
         # pocketings in order, per sample
         rows = np.nonzero(events[:, layout.EVC_KIND] == EV_POCKET)[0]
         owner = np.searchsorted(offsets, rows, side="right") - 1

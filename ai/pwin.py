@@ -73,6 +73,13 @@ class WinModel:
         self._pockets: dict[str, Pockets] = {}
         self._q_cache: dict = {}
 
+    def _pockets_of(self, spec) -> Pockets:
+        """The pockets' aiming points and axes, computed once per table."""
+        pk = self._pockets.get(spec.name)
+        if pk is None:
+            pk = self._pockets[spec.name] = pockets_of(spec)
+        return pk
+
     def base(self, need_mover: float, need_other: float, table_points: float) -> float:
         if need_mover <= 0:
             return 1.0
@@ -86,9 +93,7 @@ class WinModel:
         """(q, v): the mover's best clean pot probability and that ball's value (with the
         last-ball bonus)."""
         spec = state.spec
-        pk = self._pockets.get(spec.name)
-        if pk is None:
-            pk = self._pockets[spec.name] = pockets_of(spec)
+        pk = self._pockets_of(spec)
         key = (tuple(sorted((b, round(p[0], 3), round(p[1], 3)) for b, p in state.balls.items())),
                state.cue_in_hand, round(noise.magnitude, 3))
         hit = self._q_cache.get(key)
@@ -179,9 +184,7 @@ class WinModel:
             return (0.0, 0)
         from . import fastgeo
         spec = state.spec
-        pk = self._pockets.get(spec.name)
-        if pk is None:
-            pk = self._pockets[spec.name] = pockets_of(spec)
+        pk = self._pockets_of(spec)
         objs, vals, allpos, self_idx = _arrays(state, objs_ids)
         p, v = fastgeo.q_anywhere(objs, vals, allpos, self_idx, pk.targets, pk.axes, pk.corner,
                                   spec.ball_radius_m, spec.length_m, spec.width_m,
@@ -197,9 +200,7 @@ class WinModel:
         if not objs:
             return (0.0, 0)
         spec = state.spec
-        pk = self._pockets.get(spec.name)
-        if pk is None:
-            pk = self._pockets[spec.name] = pockets_of(spec)
+        pk = self._pockets_of(spec)
         R = spec.ball_radius_m
         O = np.array([state.balls[b] for b in objs], float)
         v = pk.targets[None, :, :] - O[:, None, :]

@@ -41,7 +41,7 @@ from sim.events import BALL_IDS
 from sim.table import POCKET_IDS
 
 from .agent import ATTACK, DELIBERATE_FOUL, MISS, POCKET_OWN_BALL, SAFETY, TUSH
-from .fastfacts import ball_bits, batch_facts, tag_bits
+from .fastfacts import batch_facts, fulfilled_mask
 from .geometry import first_ball_on_line, path_clear, pockets_of, pot_speed, shot_table
 from .noise import NoiseModel
 from .outcomes import InvalidSample, JawMap, Referee, facts_of_sample
@@ -96,7 +96,7 @@ class Context:
     """Everything one decision needs, computed once."""
 
     def __init__(self, state: GameState, simulator: Simulator, noise: NoiseModel,
-                 win: WinModel | None = None):
+                 win: WinModel | None = None, history: History | None = None):
         self.state = state
         self.sim = simulator
         self.noise = noise
@@ -121,7 +121,7 @@ class Context:
                  else self.spec.house_line_x)
             self.watch = (x, 0.0, 1.0, 0.0)
             self.house_balls = balls_in_region(self.spec, state.balls, region.name)
-        self.history = None  # situations met this game (ai.repetition), if the agent keeps them
+        self.history = history  # situations met this game (ai.repetition), if kept
         self.sims = 0
         self.invalid = 0  # samples the rules core refused (simulator left overlapping balls)
 
@@ -291,13 +291,7 @@ def _success_mask(ctx: Context, raw, on, call: Call | None, called: str | None) 
         ok &= ~in_house | crossed
     if call is None:
         return ok & (fell >= 0)
-    ok &= fell == POCKET_IDS.index(call.pocket)
-    if ctx.state.call_mode == "ball-and-pocket":
-        return ok
-    ok &= tags == tag_bits(call.manner_set)
-    if call.via:
-        ok &= via == ball_bits(BALL_IDS.index(v) for v in call.via)
-    return ok
+    return ok & fulfilled_mask(call, ctx.state.call_mode, tags, via, fell)
 
 
 def refine(ctx: Context, cands: list[Candidate], half_width_deg: float = 1.2,
@@ -690,8 +684,7 @@ def analyse(state: GameState, simulator: Simulator, noise: NoiseModel, rng: np.r
     as a draw."""
     t0 = time.perf_counter()
     deadline = None if time_budget is None else t0 + time_budget
-    ctx = Context(state, simulator, noise, win)
-    ctx.history = history
+    ctx = Context(state, simulator, noise, win, history)
     cands: list[Candidate] = []
     places = placements(ctx, n_placements)
     for pl in places:
