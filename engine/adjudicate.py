@@ -221,6 +221,8 @@ def adjudicate(state: GameState, stroke: StrokeFacts) -> Outcome:
     if not fouled:
         if "push" in facts or "double-hit" in facts:
             notes.append("R6.3: push / double hit: not a foul, pocketed balls do not count")
+        elif "no-foot-on-floor" in facts:
+            notes.append("R6.4: no foot on the floor: no penalty, pocketed balls do not count")
         elif "hanging-ball-shaken-in" in facts:
             notes.append("R11.5: the hanging ball fell because the table was shaken: it is put "
                          "back, the turn passes")

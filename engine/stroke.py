@@ -29,6 +29,8 @@ NAMED_FACTS = {
     "tush": "R7.1(d) deliberate touch of one's own cue ball (nothing moves)",
     "push": "R6.3 push stroke: not a foul, pocketed balls do not count, turn passes",
     "double-hit": "R6.3 double hit: not a foul, pocketed balls do not count, turn passes",
+    "no-foot-on-floor": "R6.4 no foot touched the floor: not a foul, pocketed balls do not "
+                        "count, turn passes",
     "stance": "R3.3 stood beyond the long-cushion line from hand: recorded only",
     "cue-stopped-by-opponent": "R11.1 the opponent stopped the moving cue ball",
     "called-stopped-by-opponent": "R11.2 the opponent stopped the moving called ball",

@@ -152,6 +152,27 @@ def test_R6_3_push_and_double_hit_not_fouls_ball_respotted(mid, fact):
     assert out.state.to_move == 1
 
 
+def test_R6_4_no_foot_on_the_floor_ball_does_not_count(mid):
+    """R6.4: «одна его нога обязательно должна касаться пола. Шар, положенный с нарушением
+    этого правила, не засчитывается ... Очередной удар переходит к партнеру. Штраф не
+    взимается.» The called 7 falls, but without a foot on the floor: it is respotted, no
+    points, no penalty, the turn passes."""
+    st = summary(mid, call={"ball": "7", "pocket": "FL"}, call_fulfilled=True,
+                 first_contact="7", pocketed=[{"ball": "7", "pocket": "FL"}],
+                 fouls=["no-foot-on-floor"], final=END)
+    out = adjudicate(mid, st)
+    assert out.adjudication.fouls == () and out.adjudication.counted == ()
+    assert not out.adjudication.successful
+    assert "7" in out.state.balls and out.state.scores == mid.scores
+    assert out.state.to_move == 1
+    assert any("R6.4" in n for n in out.adjudication.notes)
+    # the same stroke with a foot on the floor counts: the fact alone makes the difference
+    ok = adjudicate(mid, summary(mid, call={"ball": "7", "pocket": "FL"}, call_fulfilled=True,
+                                 first_contact="7", pocketed=[{"ball": "7", "pocket": "FL"}],
+                                 final=END))
+    assert ok.adjudication.successful and ok.state.to_move == 0
+
+
 def test_unknown_fault_token_is_malformed(mid):
     from engine import MalformedInputError
     with pytest.raises(MalformedInputError, match="stroke.fouls"):
