@@ -1,0 +1,25 @@
+"""Behaviour kept: seeded games and suggestions equal, stroke for stroke and figure for figure,
+to the golden files (tests/ai/golden_data).  A change that is meant to alter play regenerates them
+(``python -m tests.ai.golden --write``) and says why in its commit."""
+import json
+
+import pytest
+
+from .golden import GAMES, SUGGESTIONS, golden_path, run_game, run_suggestion
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_seeded_game_is_unchanged(name):
+    want = json.loads(golden_path(name).read_text())
+    got = run_game(name)
+    assert len(got) == len(want)
+    assert got[0] == want[0]  # header: players, seed, physics, initial state
+    for k, (g, w) in enumerate(zip(got[1:], want[1:]), start=1):
+        assert g == w, f"{name}: line {k} differs (stroke {k} if a stroke line)"
+
+
+@pytest.mark.parametrize("name", sorted(SUGGESTIONS))
+def test_seeded_suggestion_is_unchanged(name):
+    want = json.loads(golden_path(name).read_text())
+    assert run_suggestion(name) == want
