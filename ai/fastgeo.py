@@ -272,7 +272,9 @@ def bank_fan(sx, sy, seqs, normals, levels, L, W, margin, targets, axes, corner,
                                                      pts[s + 1, 1] - pts[s, 1])
                             out_k[n_out] = k
                             out_phi[n_out] = b
-                            out_pts[n_out, :m + 1] = pts
+                            for s in range(m + 1):  # a loop: see sim.physics.loop._copy_rows
+                                out_pts[n_out, s, 0] = pts[s, 0]
+                                out_pts[n_out, s, 1] = pts[s, 1]
                             out_pts[n_out, m + 1, 0] = targets[k, 0]
                             out_pts[n_out, m + 1, 1] = targets[k, 1]
                             out_len[n_out] = length

@@ -37,6 +37,12 @@ from .detect import (ball_ball_time, ball_circle_time, ball_segment_time, line_c
 from .motion import acceleration, classify, evolve, state_duration
 
 INF = math.inf
+# Numba types an integer constant passed to a compiled callee as a literal (``Literal[int](4)``)
+# and compiles the callee once per value seen, also for values a variable holds only for a
+# moment during type inference (``who = -1`` before the loop assigns it a ball).  Wrapping such
+# arguments in ``_I`` makes them plain int64: each helper is compiled once, which roughly
+# halves the loop's first-run compile time.  Behaviour is unchanged.
+_I = np.int64
 
 
 @kernel
@@ -183,9 +189,18 @@ def _separate(B, i, j, R, lines, circles, caps):
 
 
 @kernel
+def _copy_rows(dst, start, src):
+    """dst[start:start + len(src)] = src, as a loop: Numba's slice assignment compiles a
+    shape-mismatch error message with string formatting, seconds of first-run compile time."""
+    for r in range(src.shape[0]):
+        for c in range(src.shape[1]):
+            dst[start + r, c] = src[r, c]
+
+
+@kernel
 def _grow(log):
     bigger = np.empty((2 * log.shape[0], log.shape[1]))
-    bigger[:log.shape[0]] = log
+    _copy_rows(bigger, _I(0), log)
     return bigger
 
 
@@ -345,7 +360,8 @@ def run(pos, on_table, cue, v0x, v0y, w0x, w0y, w0z, params, lines, circles, cap
     n = pos.shape[0]
     B = np.zeros((n, B_COLS))
     cache = np.empty((n, C_COLS))
-    pair_t = np.full((n, n), INF)
+    pair_t = np.empty((n, n))
+    pair_t[:, :] = INF
     for i in range(n):
         B[i, B_RX] = pos[i, 0]
         B[i, B_RY] = pos[i, 1]
@@ -359,7 +375,7 @@ def run(pos, on_table, cue, v0x, v0y, w0x, w0y, w0z, params, lines, circles, cap
         cache[i, C_ROW_J] = -1
     evlog = np.empty((64, EV_COLS))
     seglog = np.empty((64 + n, SEG_COLS))
-    nseg = 0
+    nseg = _I(0)
 
     _set_motion(B, cue, 0.0, v0x, v0y, w0x, w0y, w0z, params)
     for i in range(n):
@@ -374,8 +390,9 @@ def run(pos, on_table, cue, v0x, v0y, w0x, w0y, w0z, params, lines, circles, cap
         if (B[cue, B_RX] - watch[0]) * watch[2] + (B[cue, B_RY] - watch[1]) * watch[3] < 0.0:
             watch_side = -1.0
 
-    evlog = _log_event(evlog, 0, 0.0, EV_STRIKE, cue, -1, -1, B[cue, B_RX], B[cue, B_RY])
-    nev = 1
+    evlog = _log_event(evlog, _I(0), 0.0, _I(EV_STRIKE), cue, _I(-1), _I(-1), B[cue, B_RX],
+                       B[cue, B_RY])
+    nev = _I(1)
     _refresh(B, cue, 0.0, params, lines, circles, caps, watch, watch_ball, watch_side, cache,
              pair_t)
 
@@ -385,8 +402,8 @@ def run(pos, on_table, cue, v0x, v0y, w0x, w0y, w0z, params, lines, circles, cap
     while True:
         # The earliest pending event.
         best = INF
-        who = -1
-        what = 0  # 0 state change, 1 table contact, 2 pair
+        who = _I(-1)
+        what = _I(0)  # 0 state change, 1 table contact, 2 pair
         for i in range(n):
             if B[i, B_TEND] < best:
                 best, who, what = B[i, B_TEND], i, 0
@@ -416,8 +433,9 @@ def run(pos, on_table, cue, v0x, v0y, w0x, w0y, w0z, params, lines, circles, cap
                 kind = EV_ROLL_SPIN if spin else EV_ROLL_STOP
             else:
                 new, kind = STATIONARY, EV_SPIN_STOP
-            _set_state(B, i, new, t, params)
-            evlog = _log_event(evlog, nev, t, kind, i, -1, -1, B[i, B_RX], B[i, B_RY])
+            _set_state(B, i, _I(new), t, params)
+            evlog = _log_event(evlog, nev, t, _I(kind), i, _I(-1), _I(-1), B[i, B_RX],
+                               B[i, B_RY])
             nev += 1
             seglog = _log_segment(seglog, nseg, t, B, i)
             nseg += 1
@@ -429,11 +447,11 @@ def run(pos, on_table, cue, v0x, v0y, w0x, w0y, w0z, params, lines, circles, cap
             y = B[i, B_RY]
             if kind_s == ST_WATCH:
                 watch_side = -watch_side
-                evlog = _log_event(evlog, nev, t, EV_LINE_CROSS, i, -1, 0, x, y)
+                evlog = _log_event(evlog, nev, t, _I(EV_LINE_CROSS), i, _I(-1), _I(0), x, y)
                 nev += 1
             elif kind_s == ST_CAPTURE:
-                _set_state(B, i, POCKETED, t, params)
-                evlog = _log_event(evlog, nev, t, EV_POCKET, i, -1, obj, x, y)
+                _set_state(B, i, _I(POCKETED), t, params)
+                evlog = _log_event(evlog, nev, t, _I(EV_POCKET), i, _I(-1), _I(obj), x, y)
                 nev += 1
                 seglog = _log_segment(seglog, nseg, t, B, i)
                 nseg += 1
@@ -466,7 +484,7 @@ def run(pos, on_table, cue, v0x, v0y, w0x, w0y, w0z, params, lines, circles, cap
                                                params[P_MU_J] if jaw else params[P_MU_C], params)
                 _set_motion(B, i, t, out[0], out[1], out[2], out[3], out[4], params)
                 if closing:
-                    evlog = _log_event(evlog, nev, t, kind, i, -1, obj, x, y)
+                    evlog = _log_event(evlog, nev, t, _I(kind), i, _I(-1), _I(obj), x, y)
                     nev += 1
                     seglog = _log_segment(seglog, nseg, t, B, i)
                     nseg += 1
@@ -482,7 +500,7 @@ def run(pos, on_table, cue, v0x, v0y, w0x, w0y, w0z, params, lines, circles, cap
             _set_motion(B, i, t, out[0], out[1], out[2], out[3], out[4], params)
             _set_motion(B, j, t, out[5], out[6], out[7], out[8], out[9], params)
             if closing:
-                evlog = _log_event(evlog, nev, t, EV_BALL_BALL, i, j, -1, B[i, B_RX],
+                evlog = _log_event(evlog, nev, t, _I(EV_BALL_BALL), i, j, _I(-1), B[i, B_RX],
                                    B[i, B_RY])
                 nev += 1
                 seglog = _log_segment(seglog, nseg, t, B, i)
@@ -522,19 +540,20 @@ def run_batch(pos, on_table, cue, motions, params, lines, circles, caps, watch, 
     durations = np.empty(nb)
     truncated = np.zeros(nb, dtype=np.bool_)
     events = np.empty((max(16, 8 * nb), EV_COLS))
-    total = 0
+    total = _I(0)
     for k in range(nb):
         final, st, evlog, _seg, t_end, trunc = run(
             pos, on_table, cue, motions[k, 0], motions[k, 1], motions[k, 2], motions[k, 3],
             motions[k, 4], params, lines, circles, caps, watch, max_events)
-        finals[k] = final
-        states[k] = st
+        _copy_rows(finals[k], _I(0), final)
+        for i in range(n):
+            states[k, i] = st[i]
         durations[k] = t_end
         truncated[k] = trunc
         m = evlog.shape[0]
         while total + m > events.shape[0]:
             events = _grow(events)
-        events[total:total + m] = evlog
+        _copy_rows(events, total, evlog)
         total += m
         offsets[k + 1] = total
     return finals, states, events[:total], offsets, durations, truncated
