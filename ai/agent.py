@@ -6,7 +6,7 @@ reproducible decision.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Protocol
 
 import numpy as np
@@ -16,6 +16,27 @@ from sim import Strike
 
 ATTACK, SAFETY, DELIBERATE_FOUL = "attack", "safety", "deliberate-foul"
 TUSH, POCKET_OWN_BALL, MISS = "tush", "pocket-own-ball", "miss"
+
+
+@dataclass(frozen=True)
+class ShotInfo:
+    """How a stroke means to play the called ball, as the geometry worked it out: what the
+    instruction tells the player and what the search's refinement needs.  Every field is
+    optional; a safety carries none."""
+
+    manner: str | None = None  # the manner of R5.1 the stroke was built for
+    ball: str | None = None  # the ball it aims to pot
+    pocket: str | None = None
+    cut_rad: float | None = None  # cut angle at the first contact
+    d1_m: float | None = None  # cue ball to its first contact
+    d2_m: float | None = None  # object ball to the pocket along its path
+    via: tuple[str, ...] = ()  # other balls a kiss, carom or combination uses
+    cushions: tuple[str, ...] = ()  # cushions a bank uses, in order
+    variant: int = 0  # which speed/spin variant of the shot (0: the natural one)
+    scan_deg: float | None = None  # half-width of the refinement scan, when not the default
+    window_deg: float | None = None  # width of the window of directions that pot (refined)
+    discovered: bool = False  # found by the safety scan, not built on purpose
+    opening: bool = False  # a break stroke of the dedicated search (R3.2)
 
 
 @dataclass(frozen=True)
@@ -33,7 +54,8 @@ class Decision:
     p_foul: float | None = None
     p_win: float | None = None
     instruction: str = ""
-    extras: dict = field(default_factory=dict, compare=False)
+    samples: int | None = None  # how many simulated outcomes the estimates rest on
+    shot: ShotInfo | None = None
 
     def to_json(self) -> dict:
         return {
@@ -49,7 +71,7 @@ class Decision:
             "p_win": self.p_win,
             "instruction": self.instruction,
             # how many simulated outcomes the figures above rest on (an extension)
-            "samples": self.extras.get("samples"),
+            "samples": self.samples,
         }
 
 

@@ -39,7 +39,9 @@ def spin_words(side: float, vertical: float) -> str:
     return " with ".join(parts)
 
 
-def instruction(kind: str, call, strike, placement, info: dict, foul: str | None = None) -> str:
+def instruction(kind: str, call, strike, placement, shot=None, foul: str | None = None) -> str:
+    """What to do at the table, in words.  ``shot`` is the stroke's
+    :class:`ai.agent.ShotInfo` (manner, cut, balls used), None if it has none."""
     if kind == "deliberate-foul":
         if foul == "tush":
             return "Deliberate foul: touch (tush) your cue ball with the cue so that nothing moves."
@@ -63,12 +65,12 @@ def instruction(kind: str, call, strike, placement, info: dict, foul: str | None
         return (f"{place}Safety: call ball {call.ball} in the {pocket} pocket, play "
                 f"{sp} at ball {call.ball} (cue direction {math.degrees(strike.phi_rad):.1f} deg), "
                 f"{spin}; leave the opponent nothing.")
-    manner = info.get("manner", call.manner)
-    cut = info.get("cut")
+    manner = call.manner if shot is None or shot.manner is None else shot.manner
+    cut = None if shot is None else shot.cut_rad
     aim = ""
     if manner == "clean" and cut is not None:
         frac = 1.0 - math.sin(min(cut, math.pi / 2))
         aim = f", cut {math.degrees(cut):.0f} deg (ball fraction {frac:.2f})"
-    via = f" via ball {', '.join(info['via'])}" if info.get("via") else ""
+    via = f" via ball {', '.join(shot.via)}" if shot is not None and shot.via else ""
     return (f"{place}Ball {call.ball} in the {pocket} pocket ({manner}{via}){aim}; cue "
             f"direction {math.degrees(strike.phi_rad):.1f} deg, {sp}, {spin}.")

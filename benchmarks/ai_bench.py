@@ -17,11 +17,16 @@ from __future__ import annotations
 import argparse
 import math
 import time
+from dataclasses import replace
 
 import numpy as np
 
+from ai.games.match import execute, play_game
+from ai.noise import NoiseModel
+from ai.registry import make_agent
 from engine import initial_state
 from engine.state import GameState
+from sim import shared_simulator
 
 
 def suite(n: int, seed: int = 2024) -> list[GameState]:
@@ -30,7 +35,6 @@ def suite(n: int, seed: int = 2024) -> list[GameState]:
     st0 = initial_state()
     spec = st0.spec
     R = spec.ball_radius_m
-    from dataclasses import replace
     while len(out) < n:
         k = int(rng.integers(3, 8))
         ids = ["cue"] + [str(b) for b in rng.choice(np.arange(1, 16), k, replace=False)]
@@ -63,17 +67,13 @@ def wilson(wins: float, n: int, z: float = 1.96):
 
 
 def pot_rates(agents: dict, positions: list, magnitudes=(0.5, 1.0), trials: int = 4, seed=0):
-    from ai.agents.mc import shared_simulator
-    from ai.match import execute
-    from ai.noise import NoiseModel
-    from ai.registry import make_agent
     sim = shared_simulator()
     rows = []
     chosen: dict = {}
     for mag in magnitudes:
         for name, spec in agents.items():
             agent = make_agent(spec if spec == "random"
-                               else f"{spec}{',' if ':' in spec else ':'}skill={mag}")
+                               else f"{spec}{',' if ':' in spec else ':'}skill={mag}", sim)
             pots, n, times = 0, 0, []
             for i, st in enumerate(positions):
                 rng = np.random.default_rng(seed + i)
@@ -125,20 +125,17 @@ class _GainProbe:
         d = self.agent.decide(state, rng)
         last = getattr(self.agent, "last", None)
         if last is not None and d.kind != "attack" and d.p_win is not None:
-            attacks = [c.value for c in last.ranked if c.kind == "attack" and c.n > 0]
+            attacks = [e.estimate.p_win for e in last.ranked
+                       if e.proposal.kind == "attack" and e.estimate.samples > 0]
             if attacks:
                 self.gains.append((d.kind, float(d.p_win) - max(attacks)))
         return d
 
 
 def _one_game_inner(a: str, b: str, seed: int, a_first: bool):
-    from ai.agents.mc import shared_simulator
-    from ai.match import play_game
-    from ai.noise import NoiseModel
-    from ai.registry import make_agent
     sim = shared_simulator()
-    probe = _GainProbe(make_agent(a))
-    agents = [probe, make_agent(b)] if a_first else [make_agent(b), probe]
+    probe = _GainProbe(make_agent(a, sim))
+    agents = [probe, make_agent(b, sim)] if a_first else [make_agent(b, sim), probe]
     st = initial_state(auto_warning=True, breaker=0)
     t = time.perf_counter()
     log = play_game(st, agents, sim, np.random.default_rng(seed), [NoiseModel(), NoiseModel()])

@@ -144,13 +144,13 @@ def main(argv=None) -> int:
     runs = []
     for _ in range(3):
         t0 = time.perf_counter()
-        raw = sim.run_batch_arrays(pos, on, motions)
+        batch = sim.run_batch_arrays(pos, on, motions)
         runs.append(time.perf_counter() - t0)
     dt = statistics.median(runs)
-    n_events = raw[2].shape[0]
+    n_events = batch.events.shape[0]
     print(f"\n(e) 10 000 random strokes, 16 balls, one core: {10000 / dt:,.0f} strokes/s, "
           f"{n_events / dt:,.0f} events/s ({n_events / 10000:.1f} events per stroke, "
-          f"max {int(np.diff(raw[3]).max())}); ratio {dt / ref:.2f}")
+          f"max {int(batch.event_counts().max())}); ratio {dt / ref:.2f}")
 
     if not args.no_cold:
         tmp = tempfile.mkdtemp(prefix="numba-cache-")

@@ -16,7 +16,9 @@ Public API (all values are immutable; JSON round-trips via ``to_json`` / ``from_
 """
 from .adjudicate import (Adjudication, Outcome, adjudicate, adjudicate_events,
                          adjudicate_sim_result, evaluate)
-from .calls import Call, manners_shown
+from .calls import Call
+from .manner import (BatchSummary, call_fulfilled_by_events, fulfilled_mask, jaw_pockets,
+                     manners_shown, summarise_batch)
 from .errors import EngineError, IllegalInputError, MalformedInputError
 from .handicap import (BallsHandicap, MixedHandicap, PointsHandicap, apply_handicap,
                        settle_missed_balls)

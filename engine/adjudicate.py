@@ -76,6 +76,29 @@ class Outcome:
     adjudication: Adjudication
     state: GameState
 
+    def state_with_resting_places(self, final: Mapping[str, Position | None]) -> GameState:
+        """The state after a stroke with the same facts as the one this outcome was
+        adjudicated from (first contact, balls pocketed and where, the call's fulfilment, the
+        line crossed), except where the balls came to rest: ``final`` maps every ball that was
+        on the table (and the cue ball placed from hand) to its resting centre or None.
+
+        The ruling is this outcome's (points, fouls, turn, result, the R9.2 count of
+        unchanged fouls); balls counted or pocketed are taken off and respotted balls placed
+        by R6 around where the others stopped.  This is what a search needs for many samples
+        of one stroke that differ only in the resting places, without adjudicating each."""
+        adj = self.adjudication
+        balls = {b: p for b, p in final.items() if p is not None}
+        if adj.cue_in_hand_next:
+            balls.pop(CUE, None)
+        for b in adj.counted:
+            balls.pop(b, None)
+        again = [b for b, _ in adj.respotted]
+        if again:
+            for b in again:
+                balls.pop(b, None)
+            balls.update(dict(respot(self.state.spec, balls, again)))
+        return replace(self.state, balls=balls)
+
 
 def _void(state: GameState, note: str, *, new_state: GameState | None = None,
           respotted=()) -> Outcome:

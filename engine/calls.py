@@ -4,16 +4,15 @@ A call names a ball, a pocket and (under the exact call, R5.1) a manner.  ``mann
 of :data:`MANNERS`, or several joined with ``+`` for the combined calls R5.1 allows
 (``"cushion-first+bank"``); ``via`` names the other balls a kiss, carom or combination uses.
 
-Classifying a stroke from its event log (:func:`manners_shown`) gives the *set* of manner
-tags that happened to the called ball; a call is fulfilled when that set equals the called set
-(``clean`` is the empty set).  See docs/RULES-INTERPRETATIONS.md, "R5.1 manner".
+Classifying a stroke from its event log (:func:`engine.manner.manners_shown`) gives the *set*
+of manner tags that happened to the called ball; a call is fulfilled when that set equals the
+called set (``clean`` is the empty set).  See docs/RULES-INTERPRETATIONS.md, "R5.1 manner".
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from sim.events import Event, EventKind
 from sim.table import POCKET_IDS
 
 from .errors import MalformedInputError
@@ -98,95 +97,6 @@ class MannerShown:
     tags: frozenset[str]
     via: frozenset[str]
     pocket: str | None  # where the called ball fell, None if it did not
-
-
-def manners_shown(events: Sequence[Event], ball: str) -> MannerShown:
-    """Classify how ``ball`` was played, from an event log in time order (R5.1).
-
-    * cushion-first: the cue ball touched a cushion (nose or jaw) before its first ball contact;
-    * carom: the cue ball touched another ball before it touched ``ball``;
-    * combination: ``ball`` was first set moving by another object ball, not the cue ball;
-    * bank: after it was set moving, ``ball`` touched a cushion nose, or the jaw of a pocket
-      other than the one it fell in, before falling (rattling in the jaws of the pocket it
-      falls in is allowed in every manner);
-    * kiss: after it was set moving, ``ball`` touched another ball before falling.
-    """
-    tags: set[str] = set()
-    via: set[str] = set()
-    cue_touched_ball = False
-    cue_contacts: list[str] = []  # balls the cue ball touched before the called ball moved
-    moving = False  # has the called ball been set moving yet?
-    in_motion = {CUE}  # balls set moving so far (the cue ball from the strike)
-    set_moving_by: dict[str, str] = {}  # ball -> the ball whose contact first set it moving
-    fell_in: str | None = None
-    jaws_touched: set[str] = set()  # pockets whose jaws the called ball touched
-    for ev in events:
-        if fell_in is not None:
-            break
-        if ev.is_cushion_contact and ev.involves(CUE) and not cue_touched_ball:
-            tags.add(CUSHION_FIRST)  # a jaw is the end of a cushion: it counts too
-        if ev.is_ball_ball:
-            a, b = ev.balls[0], ev.balls[1]
-            mover = None
-            if a in in_motion and b not in in_motion:
-                mover, struck = a, b
-            elif b in in_motion and a not in in_motion:
-                mover, struck = b, a
-            if mover is not None:
-                in_motion.add(struck)
-                set_moving_by[struck] = mover
-            if CUE in ev.balls:
-                cue_touched_ball = True
-                if not moving and ev.other(CUE) != ball:
-                    cue_contacts.append(ev.other(CUE))
-            if ball in ev.balls:
-                other = b if a == ball else a
-                if not moving:
-                    moving = True
-                    if other == CUE:
-                        if cue_contacts:
-                            tags.add(CAROM)
-                            via.update(cue_contacts)
-                    else:
-                        # the chain of object balls that drove the called ball
-                        tags.add(COMBINATION)
-                        link = other
-                        while link is not None and link != CUE:
-                            via.add(link)
-                            link = set_moving_by.get(link)
-                else:
-                    tags.add(KISS)
-                    if other != CUE:
-                        via.add(other)
-        if ev.kind == EventKind.BALL_CUSHION and ev.involves(ball) and moving:
-            tags.add(BANK)
-        if ev.kind == EventKind.BALL_JAW and ev.involves(ball) and moving:
-            jaws_touched.add(ev.pocket)
-        if ev.is_pocketing and ev.involves(ball):
-            fell_in = ev.pocket
-    if jaws_touched - {fell_in}:
-        tags.add(BANK)  # off another pocket's jaw: the ball came in off the cushion's end
-    return MannerShown(frozenset(tags), frozenset(via), fell_in)
-
-
-def call_fulfilled_by_events(call: Call, events: Sequence[Event], mode: str) -> bool:
-    """Did the stroke pocket the called ball in the called pocket, in the called manner
-    (exact, R5.1) or in any manner (ball-and-pocket, R5.2)?
-
-    ``via`` is checked only when the call names balls: then the balls the stroke used must be
-    exactly those named (interpretation in docs/RULES-INTERPRETATIONS.md)."""
-    if call.ball is None:
-        raise ValueError("resolve R5.3 (unnamed last ball) before checking the call")
-    shown = manners_shown(events, call.ball)
-    if shown.pocket != call.pocket:
-        return False
-    if mode == BALL_AND_POCKET:
-        return True
-    if shown.tags != call.manner_set:
-        return False
-    if call.via and frozenset(call.via) != shown.via:
-        return False
-    return True
 
 
 def all_calls(balls: Iterable[str], mode: str, via_candidates: int = 0) -> list[Call]:

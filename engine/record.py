@@ -21,6 +21,7 @@ from sim.events import Event
 from .adjudicate import Adjudication, adjudicate
 from .calls import Call
 from .errors import MalformedInputError
+from .files import write_atomic
 from .geometry import Position
 from .state import GameState
 from .stroke import StrokeFacts, stroke_from_events
@@ -101,7 +102,6 @@ def result_line(state: GameState) -> dict:
 
 def write_record(path: str | Path, record: GameRecord) -> None:
     """Write the whole record atomically (temporary file + rename)."""
-    from pyramid.io import write_atomic
     write_atomic(path, "\n".join(record.lines()) + "\n")
 
 

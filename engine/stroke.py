@@ -19,7 +19,8 @@ from typing import Iterable, Mapping, Sequence
 from sim.events import BALL_IDS, Event, EventKind
 from sim.table import POCKET_IDS
 
-from .calls import EXACT, Call, call_fulfilled_by_events
+from .calls import EXACT, Call
+from .manner import call_fulfilled_by_events
 from .errors import MalformedInputError
 from .geometry import Position
 from .values import CUE

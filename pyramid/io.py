@@ -4,8 +4,9 @@ from __future__ import annotations
 import json
 import os
 import sys
-import tempfile
 from pathlib import Path
+
+from engine.files import write_atomic as _write_atomic
 
 from .errors import UserInputError
 
@@ -36,26 +37,12 @@ def read_json(path: str):
 
 
 def write_atomic(path: str | os.PathLike, data: bytes | str) -> None:
-    """Write a whole file or nothing: a temporary file in the same folder, then a rename."""
-    path = Path(path)
-    if isinstance(data, str):
-        data = data.encode("utf-8")
-    parent = path.parent if str(path.parent) else Path(".")
-    if not parent.is_dir():
-        raise UserInputError(f"folder {str(parent)!r} for output {str(path)!r} does not exist")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=parent)
+    """Write a whole file or nothing (:func:`engine.files.write_atomic`); a missing folder is
+    bad input."""
     try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+        _write_atomic(path, data)
+    except FileNotFoundError as exc:
+        raise UserInputError(str(exc)) from None
 
 
 def print_json(obj) -> None:

@@ -1,10 +1,10 @@
 """Event-based ball simulator for Russian pyramid tables (knows nothing of the rules)."""
-from .api import SimInputError, Simulator, Strike, parse_balls
+from .api import SimInputError, Simulator, Strike, parse_balls, shared_simulator
 from .events import BALL_IDS, Event, EventKind, MotionState
 from .params import PhysicsParams
-from .result import Pocketed, SimResult
+from .result import Batch, Pocketed, SimResult
 from .table import POCKET_IDS, PRESETS, TableSpec, table_by_name
 
-__all__ = ["Simulator", "Strike", "SimInputError", "parse_balls", "BALL_IDS", "Event",
+__all__ = ["Batch", "Simulator", "shared_simulator", "Strike", "SimInputError", "parse_balls", "BALL_IDS", "Event",
            "EventKind", "MotionState", "PhysicsParams", "Pocketed", "SimResult", "POCKET_IDS",
            "PRESETS", "TableSpec", "table_by_name"]

@@ -24,7 +24,7 @@ from .params import PhysicsParams, kernel_params
 from .physics.cue_strike import strike as _strike_kernel
 from .physics.loop import run as _run_kernel
 from .physics.loop import run_batch as _run_batch_kernel
-from .result import Pocketed, SimResult
+from .result import Batch, Pocketed, SimResult
 from .table import (CUSHION_IDS, POCKET_IDS, POSITION_TOLERANCE_M, SEGMENT_JAW_FACE,
                     TableSpec, table_by_name)
 
@@ -184,21 +184,21 @@ class Simulator:
         return out
 
     def run_batch_arrays(self, positions: np.ndarray, on_table: np.ndarray, motions: np.ndarray,
-                         watch_line=None, cue: int = CUE):
+                         watch_line=None, cue: int = CUE) -> Batch:
         """Many strokes from one position in one compiled call (see ``physics.loop.run_batch``):
         the fast path for search.  No motion segments are kept."""
         watch = self._no_watch if watch_line is None else np.asarray(watch_line, dtype=float)
-        return _run_batch_kernel(positions, on_table, cue, np.ascontiguousarray(motions, float),
-                                 self.params, self._lines, self._circles, self._caps, watch,
-                                 self.max_events)
+        return Batch(*_run_batch_kernel(positions, on_table, cue,
+                                        np.ascontiguousarray(motions, float), self.params,
+                                        self._lines, self._circles, self._caps, watch,
+                                        self.max_events))
 
-    def results_from_batch(self, raw, on_table) -> list[SimResult]:
+    def results_from_batch(self, batch: Batch, on_table) -> list[SimResult]:
         """Turn :meth:`run_batch_arrays` output into :class:`SimResult` values (no segments)."""
-        finals, states, events, offsets, durations, truncated = raw
         out = []
-        for k in range(len(durations)):
-            one = (finals[k], states[k], events[offsets[k]:offsets[k + 1]], None, durations[k],
-                   truncated[k])
+        for k in range(len(batch)):
+            one = (batch.finals[k], batch.states[k], batch.events_of(k), None,
+                   batch.durations[k], batch.truncated[k])
             out.append(self.result_from_raw(one, on_table))
         return out
 
@@ -267,3 +267,16 @@ class Simulator:
                 final_map[BALL_IDS[k]] = None if math.isnan(x) else (float(x), float(y))
         return SimResult(final=final_map, events=events, pocketed=pocketed,
                          duration_s=float(t_end), truncated=bool(truncated), segments=seglog)
+
+
+_SHARED: dict[str, Simulator] = {}
+
+
+def shared_simulator(table: str = "pyramid-12ft") -> Simulator:
+    """The process's one simulator for a table preset with the default physics: created on
+    first use and passed down from there (a simulator holds only its table and parameters,
+    so sharing it is safe)."""
+    sim = _SHARED.get(table)
+    if sim is None:
+        sim = _SHARED[table] = Simulator(table)
+    return sim

@@ -68,4 +68,35 @@ class SimResult:
         }
 
 
-__all__ = ["Pocketed", "SimResult", "EventKind"]
+@dataclass(frozen=True)
+class Batch:
+    """Many strokes from one position, as the compiled batch kernel returns them
+    (:meth:`sim.api.Simulator.run_batch_arrays`): arrays for search loops that cannot afford
+    Python objects per stroke, with accessors for one sample.  ``k`` numbers the strokes.
+
+    * ``finals`` (B, 16, 2): resting centres, NaN for a ball that fell or was not on the table;
+    * ``states`` (B, 16): final motion states (``layout`` codes);
+    * ``events``: every stroke's event rows stacked (columns ``layout.EVC_*``), stroke k's
+      rows being ``events[offsets[k]:offsets[k + 1]]``;
+    * ``durations`` (B,): when the last ball stopped; ``truncated`` (B,): the event cap hit.
+    """
+
+    finals: np.ndarray
+    states: np.ndarray
+    events: np.ndarray
+    offsets: np.ndarray
+    durations: np.ndarray
+    truncated: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.durations)
+
+    def events_of(self, k: int) -> np.ndarray:
+        """Stroke k's event rows, in time order."""
+        return self.events[self.offsets[k]:self.offsets[k + 1]]
+
+    def event_counts(self) -> np.ndarray:
+        return np.diff(self.offsets)
+
+
+__all__ = ["Batch", "Pocketed", "SimResult", "EventKind"]

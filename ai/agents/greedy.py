@@ -6,15 +6,19 @@ import math
 import numpy as np
 
 from engine import Call, GameState, legal_calls
+from engine.geometry import balls_in_region
 from engine.values import ball_value
 from sim import Strike
 from sim.table import POCKET_IDS
 
-from ..agent import ATTACK, SAFETY, Decision
+from ..agent import ATTACK, SAFETY, Decision, ShotInfo
 from ..describe import instruction
 from ..geometry import pockets_of, pot_speed, shot_table
 from ..noise import NoiseModel
-from ..search import Context, placements
+from ..search.placement import hand_spots
+
+NO_POT_SPEED_MPS = 2.0  # the firm stroke at the nearest ball when nothing pots
+VALUE_TIEBREAK = 1e-3  # equal pot chances: the higher ball
 
 
 class GreedyAgent:
@@ -38,14 +42,9 @@ class GreedyAgent:
         legal = {(c.ball, c.pocket) for c in calls if c is not None}
         house = set()
         if state.cue_in_hand:
-            from engine.geometry import balls_in_region
             house = balls_in_region(spec, state.balls, state.placement_region().name)
         targets = [b for b in state.object_balls if b not in house]
-        places = [None]
-        if state.cue_in_hand:
-            from ..search import Context as _C  # noqa: F401
-            ctx = _Light(state, pk, self.noise, house)
-            places = placements(ctx, 1)
+        places = hand_spots(state, pk, self.noise, 1) if state.cue_in_hand else [None]
         best = None
         for pl in places:
             balls = dict(state.balls)
@@ -57,7 +56,7 @@ class GreedyAgent:
                 for k in range(6):
                     if not tab.feasible[i, k] or (not no_call and (b, POCKET_IDS[k]) not in legal):
                         continue
-                    score = tab.p[i, k] + 1e-3 * ball_value(b)
+                    score = tab.p[i, k] + VALUE_TIEBREAK * ball_value(b)
                     if best is None or score > best[0]:
                         best = (score, pl, b, k, tab.phi[i, k], tab.d1[i, k], tab.d2[i, k],
                                 tab.cut[i, k], tab.p[i, k])
@@ -65,9 +64,9 @@ class GreedyAgent:
             _, pl, b, k, phi, d1, d2, cut, p = best
             call = None if no_call else Call(b, POCKET_IDS[k])
             strike = Strike(pot_speed(d1, d2, cut), float(phi))
-            info = {"manner": "clean", "cut": float(cut)}
+            shot = ShotInfo(manner="clean", cut_rad=float(cut))
             return Decision(call, strike, pl, ATTACK, p_success=float(p),
-                            instruction=instruction(ATTACK, call, strike, pl, info))
+                            instruction=instruction(ATTACK, call, strike, pl, shot), shot=shot)
         # no pot: hit the nearest legal ball firmly
         pl = places[0]
         balls = dict(state.balls)
@@ -77,17 +76,8 @@ class GreedyAgent:
         near = min(targets or state.object_balls,
                    key=lambda b: float(np.hypot(*(np.asarray(balls[b]) - cue))))
         d = np.asarray(balls[near]) - cue
-        strike = Strike(2.0, math.atan2(d[1], d[0]))
+        strike = Strike(NO_POT_SPEED_MPS, math.atan2(d[1], d[0]))
         call = None if no_call else next((c for c in calls if c is not None and c.ball == near),
                                          next((c for c in calls if c is not None), None))
         return Decision(call, strike, pl, SAFETY,
-                        instruction=instruction(SAFETY, call, strike, pl, {}) if call else "")
-
-
-class _Light:
-    """The bits of :class:`ai.search.Context` that :func:`placements` reads."""
-
-    def __init__(self, state, pk, noise, house):
-        self.state, self.pk, self.noise, self.house_balls = state, pk, noise, house
-        self.spec = state.spec
-        self.region = state.placement_region()
+                        instruction=instruction(SAFETY, call, strike, pl) if call else "")

@@ -1,27 +1,20 @@
-"""The Monte Carlo agent: candidates, refinement, safeties, deliberate fouls, successive
-halving under noise, every outcome refereed by the rules core and valued by P(win)."""
+"""The Monte Carlo agent: the search of :mod:`ai.search` behind the agent protocol."""
 from __future__ import annotations
+
+from dataclasses import replace
 
 import numpy as np
 
 from engine import GameState
-from sim import Simulator
+from sim import Simulator, shared_simulator
 
 from ..agent import Decision
 from ..describe import instruction
 from ..noise import NoiseModel
-from ..pwin import WinModel
-from ..repetition import History
-from ..search import Analysis, Candidate, analyse
+from ..search import Analysis, Evaluated, SearchOptions, analyse
+from ..value import History, WinModel
 
-_SIM = None
-
-
-def shared_simulator() -> Simulator:
-    global _SIM
-    if _SIM is None:
-        _SIM = Simulator()
-    return _SIM
+DEFAULT_BUDGET = 300  # samples per decision: about 0.2 s on one core (ai/README.md)
 
 
 def _num(v, cast, name):
@@ -31,54 +24,66 @@ def _num(v, cast, name):
         raise ValueError(f"option {name}={v!r} must be a number") from None
 
 
+def skill_of(skill):
+    """A skill given as a name or as a string or number magnitude."""
+    try:
+        return float(skill)
+    except (TypeError, ValueError):
+        return skill
+
+
 class MCAgent:
     """Options (all strings from the registry are accepted): ``budget`` samples per decision
     (default 300), ``time`` seconds (anytime: stops sampling at the deadline), ``skill`` the
     noise belief about both players (name or magnitude), ``fouls`` / ``safeties`` 0/1,
-    ``opening`` 0/1 (the dedicated break search of :mod:`ai.opening`)."""
+    ``opening`` 0/1 (the dedicated break search of :mod:`ai.search.opening`), ``placements``
+    (spots from hand searched), ``shots`` (clean pots refined per spot)."""
 
-    def __init__(self, name: str = "mc", budget=300, time=None, skill="strong", fouls=1,
-                 safeties=1, placements=2, shots=6, opening=1,
+    def __init__(self, name: str = "mc", budget=DEFAULT_BUDGET, time=None, skill="strong",
+                 fouls=1, safeties=1, placements=2, shots=6, opening=1,
                  simulator: Simulator | None = None):
         self.name = name
-        self.budget = _num(budget, int, "budget")
-        self.time = None if time in (None, "", "none") else _num(time, float, "time")
-        try:
-            skill = float(skill)
-        except (TypeError, ValueError):
-            pass
-        self.noise = NoiseModel.for_skill(skill)
-        self.fouls = bool(_num(fouls, int, "fouls"))
-        self.safeties = bool(_num(safeties, int, "safeties"))
-        self.opening = bool(_num(opening, int, "opening"))
-        self.n_placements = _num(placements, int, "placements")
-        self.max_shots = _num(shots, int, "shots")
+        self.noise = NoiseModel.for_skill(skill_of(skill))
+        self.options = SearchOptions(
+            budget=_num(budget, int, "budget"),
+            time_budget=None if time in (None, "", "none") else _num(time, float, "time"),
+            placements=_num(placements, int, "placements"), max_shots=_num(shots, int, "shots"),
+            fouls=bool(_num(fouls, int, "fouls")), safeties=bool(_num(safeties, int, "safeties")),
+            opening=bool(_num(opening, int, "opening")))
         self.sim = simulator or shared_simulator()
         self.win = WinModel()
-        self.history = History()  # situations met this game: foul loops (ai.repetition)
+        self.history = History()  # situations met this game: foul loops (ai.value.repetition)
         self.last: Analysis | None = None
 
     def analyse(self, state: GameState, rng: np.random.Generator, top: int = 1) -> Analysis:
         """Ranked strokes; ``top`` > 1 samples the leading ``top`` equally (suggestions)."""
-        self.last = analyse(state, self.sim, self.noise, rng, budget=self.budget,
-                            time_budget=self.time, win=self.win,
-                            n_placements=self.n_placements, max_shots=self.max_shots,
-                            with_fouls=self.fouls, with_safeties=self.safeties, top=top,
-                            with_break=self.opening, history=self.history)
+        options = self.options if top == 1 else _with_top(self.options, top)
+        self.last = analyse(state, self.sim, self.noise, rng, options, win=self.win,
+                            history=self.history)
         return self.last
+
+    def alternatives(self, state: GameState, rng: np.random.Generator, top: int = 3
+                     ) -> list[Decision]:
+        """The agent's ``top`` best strokes, best first, as decisions (for analysis)."""
+        return [to_decision(e) for e in self.analyse(state, rng).ranked[:top]]
 
     def decide(self, state: GameState, rng: np.random.Generator) -> Decision:
         """The stroke to play.  Only decisions made in play are remembered for foul loops
         (``analyse`` alone, as in suggest and analyze, keeps no history)."""
         self.history.visit(state)
-        a = self.analyse(state, rng)
-        return to_decision(a.ranked[0])
+        return to_decision(self.analyse(state, rng).ranked[0])
 
 
-def to_decision(c: Candidate) -> Decision:
-    info = {k: v for k, v in c.info.items() if not k.startswith("_")}
-    return Decision(c.call, c.strike, c.placement, c.kind, foul=c.foul,
-                    p_success=round(c.p_success, 4), expected_points=round(c.expected_points, 3),
-                    p_foul=round(c.p_foul, 4), p_win=round(c.value, 4),
-                    instruction=instruction(c.kind, c.call, c.strike, c.placement, info, c.foul),
-                    extras={"samples": c.n, **info})
+def _with_top(options: SearchOptions, top: int) -> SearchOptions:
+    return replace(options, top=top)
+
+
+def to_decision(e: Evaluated) -> Decision:
+    p, est = e.proposal, e.estimate
+    return Decision(p.call, p.strike, p.placement, p.kind, foul=p.foul,
+                    p_success=round(est.p_success, 4),
+                    expected_points=round(est.expected_points, 3),
+                    p_foul=round(est.p_foul, 4), p_win=round(est.p_win, 4),
+                    instruction=instruction(p.kind, p.call, p.strike, p.placement, p.shot,
+                                            p.foul),
+                    samples=est.samples, shot=p.shot)

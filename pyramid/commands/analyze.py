@@ -2,7 +2,7 @@
 
 For each stroke: what was played, the AI's best alternative, the loss in win probability and a
 mark -- ``?`` a mistake, ``??`` a blunder -- like a chess engine's annotation; then a summary
-per player.  How strokes are valued: :mod:`ai.analysis`.
+per player.  How strokes are valued: :mod:`ai.games.analysis`.
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from . import _common as C
 
 
 def register(subparsers) -> None:
-    from ai.analysis import BLUNDER, MISTAKE
+    from ai.games.analysis import BLUNDER, MISTAKE
     p = subparsers.add_parser(
         "analyze", help="mark each stroke of a game record against the AI's best choice",
         description="Re-evaluates every stroke of a game record (JSON Lines, as written by "
@@ -102,15 +102,15 @@ def _judge(k, state, call, strike, placement, *, spec, skill, samples, table, se
            mistake, blunder):
     """One stroke's verdict (runs in a worker with --jobs): the agent, simulator and valuer
     are built once per process.  An engine error comes back as its message."""
-    from ai.analysis import StrokeValuer, judge_stroke
+    from ai.games.analysis import StrokeValuer, judge_stroke
     from ai.registry import make_agent
     from engine.errors import EngineError
-    from sim import Simulator
+    from sim import shared_simulator
     key = (spec, skill, samples, table)
     if key not in _WORKER_CACHE:
-        simulator = Simulator(table)
+        simulator = shared_simulator(table)
         _WORKER_CACHE.clear()
-        _WORKER_CACHE[key] = (make_agent(spec), StrokeValuer(
+        _WORKER_CACHE[key] = (make_agent(spec, simulator), StrokeValuer(
             simulator, C.noise_model(skill, "--skill"), samples=samples))
     agent, valuer = _WORKER_CACHE[key]
     try:
@@ -121,8 +121,9 @@ def _judge(k, state, call, strike, placement, *, spec, skill, samples, table, se
 
 
 def run(args: argparse.Namespace) -> int:
-    from sim import Simulator
-    from ai.selfplay import default_agent_spec, strike_from_record
+    from sim import shared_simulator
+    from ai.games.records import strike_from_record
+    from ai.registry import default_agent_spec
     from engine.calls import Call
     from engine.errors import EngineError
     from engine.record import parse_record
@@ -142,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserInputError(f"{args.record}: the record has no strokes to analyse")
     table = record.header.get("table", "pyramid-12ft")
     try:
-        simulator = Simulator(table)
+        simulator = shared_simulator(table)
     except (KeyError, ValueError) as exc:
         raise UserInputError(f"{args.record}: header.table {table!r}: {exc}") from None
     # check every stroke line before the long part
@@ -220,7 +221,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _sheet(path, simulator, record, items, rows) -> list[str]:
-    from ai.selfplay import balls_before, simulate_stroke
+    from ai.games.records import balls_before, simulate_stroke
     from pyramid.diagrams import draw_game_sheet_png, sheet_paths
     from sim.trajectory import sample_paths
     frames = []

@@ -16,11 +16,11 @@ from ..errors import UserInputError
 from ..io import print_json
 from . import _common as C
 
-VARIANTS = ("two-player", "three-each", "one-vs-pair")
+VARIANTS = ("two-player", "three-each", "one-vs-pair")  # as ai.games.series.VARIANTS
 
 
 def register(subparsers) -> None:
-    from ai.selfplay import DEFAULT_AGENT_PREFERENCE
+    from ai.registry import DEFAULT_AGENT_PREFERENCE
     p = subparsers.add_parser(
         "play", help="a self-play game or match between agents, stroke by stroke",
         description="Self-play between two agents (three for three-each). Prints every stroke "
@@ -39,7 +39,7 @@ def register(subparsers) -> None:
                    "(default 1); breaks alternate (R3.1)")
     p.add_argument("--seed", type=C.seed_int, default=None, help="seed of the whole match "
                    "(default: a fresh random seed, printed and recorded)")
-    p.add_argument("--variant", choices=VARIANTS, default="two-player")
+    p.add_argument("--variant", choices=VARIANTS, default=VARIANTS[0])
     p.add_argument("--call-mode", choices=("exact", "ball-and-pocket"), default="exact")
     p.add_argument("--table", default="pyramid-12ft", help="table preset (default pyramid-12ft)")
     p.add_argument("--handicap", metavar="JSON", help="handicap (R13) as JSON inline or a "
@@ -67,14 +67,12 @@ def _record_path(base: str, game: int, n_games: int) -> Path:
 def run(args: argparse.Namespace) -> int:
     import numpy as np
 
-    from ai.registry import make_agent
-    from sim import Simulator
-    from ai.selfplay import GameInterrupted, default_agent_spec, play_recorded_game
-    from engine import initial_state, next_game, write_record
+    from ai.games.records import GameInterrupted, play_recorded_game
+    from ai.games.series import Series, close_unfinished
+    from ai.registry import default_agent_spec, make_agent
+    from engine import write_record
     from engine.errors import EngineError
-    from engine.handicap import apply_handicap
-    from engine.state import MatchContext
-    from sim import table_by_name
+    from sim import shared_simulator, table_by_name
 
     n_sides = 3 if args.variant == "three-each" else 2
     default = None
@@ -109,8 +107,9 @@ def run(args: argparse.Namespace) -> int:
 
     seed = C.fresh_seed() if args.seed is None else args.seed
     rng = np.random.default_rng(np.random.SeedSequence(seed))
-    simulator = Simulator(table)
-    agents = [make_agent(s) for s in specs]
+    simulator = shared_simulator(table.name)
+    agents = [make_agent(s, simulator) for s in specs]
+    series = Series(args.games, args.variant, args.call_mode, table.name, hc)
     names = [f"{'ABC'[k]} ({s})" for k, s in enumerate(specs)]
     out_stream = sys.stderr if args.json else sys.stdout
 
@@ -124,21 +123,7 @@ def run(args: argparse.Namespace) -> int:
     t_start = time.monotonic()
     for g in range(args.games):
         try:
-            if g == 0 or args.variant != "two-player":
-                breaker = 0 if args.variant == "one-vs-pair" else (
-                    int(rng.integers(n_sides)) if g == 0 else g % n_sides)
-                if args.variant == "two-player":
-                    match = MatchContext(games_to_play=args.games, first_breaker=breaker,
-                                         breaker=breaker)
-                    state = initial_state(args.variant, args.call_mode, table.name,
-                                          breaker=breaker, match=match, auto_warning=True)
-                else:
-                    state = initial_state(args.variant, args.call_mode, table.name,
-                                          breaker=breaker, auto_warning=True)
-            else:
-                state = next_game(state, lambda: int(rng.integers(2)), auto_warning=True)
-            if hc is not None:
-                state = apply_handicap(state, hc)
+            state = series.chained_game(g, state, rng)
         except EngineError as exc:
             raise UserInputError(str(exc)) from None
         say(f"--- game {g + 1}: {names[state.to_move]} breaks")
@@ -178,11 +163,11 @@ def run(args: argparse.Namespace) -> int:
         elapsed = time.monotonic() - t0
         final = played.log.final
         state = final
-        entry = {"game": g + 1, "breaker": played.stats["breaker"],
-                 "result": played.stats["result"], "scores": list(final.scores),
+        entry = {"game": g + 1, "breaker": played.stats.breaker,
+                 "result": played.stats.result.to_json(), "scores": list(final.scores),
                  "strokes": len(played.log.reports), "unfinished": played.log.unfinished,
-                 "elapsed_s": round(elapsed, 3), "stats": played.stats, "record": None,
-                 "png": []}
+                 "elapsed_s": round(elapsed, 3), "stats": played.stats.to_json(),
+                 "record": None, "png": []}
         if args.record:
             path = _record_path(args.record, g, args.games)
             write_record(path, played.record)
@@ -198,7 +183,7 @@ def run(args: argparse.Namespace) -> int:
         say(f"--- game {g + 1} over: {_result_text(entry, names)}; score "
             f"{':'.join(map(str, final.scores))}; {entry['strokes']} strokes in {elapsed:.1f} s")
         if state.result is None:  # an unfinished game cannot lead to the next of a match
-            state = _close_unfinished(state)
+            state = close_unfinished(state)
 
     wins = [0] * n_sides
     draws = unfinished = 0
@@ -222,13 +207,6 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _close_unfinished(state):
-    from dataclasses import replace
-    a, b = state.scores[0], state.scores[1]
-    res = {"draw": True} if a == b else {"winner": 0 if a > b else 1}
-    return replace(state, result={**res, "rule": "unfinished"})
-
-
 def _result_text(entry, names) -> str:
     r = entry["result"]
     if entry["unfinished"] or r is None:
@@ -239,7 +217,7 @@ def _result_text(entry, names) -> str:
 
 
 def _draw_stroke(png_dir: Path, g: int, k: int, simulator, report, rec, names, frames) -> None:
-    from ai.selfplay import balls_before
+    from ai.games.records import balls_before
     from pyramid.diagrams import draw_stroke_png
     from sim.trajectory import sample_paths
     before = balls_before(report.state_before, report.placement)

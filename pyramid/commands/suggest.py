@@ -44,7 +44,7 @@ def suggest(doc, top: int = 3, skill="strong", time_budget=None, budget: int = 6
             seed: int = 0):
     """The pure part: a parsed document in; (state, list of suggestion dicts) out."""
     from ai.agents.mc import MCAgent, to_decision
-    from ai.search import stroke_key
+    from sim import shared_simulator
     if not isinstance(doc, dict):
         raise UserInputError(f"the input must be a JSON object (a game state), got "
                              f"{type(doc).__name__}")
@@ -61,17 +61,18 @@ def suggest(doc, top: int = 3, skill="strong", time_budget=None, budget: int = 6
     if state.game_over:
         raise UserInputError(f"the game is over ({dict(state.result)}): nothing to suggest")
     try:
-        agent = MCAgent(budget=budget, time=time_budget, skill=skill)
+        agent = MCAgent(budget=budget, time=time_budget, skill=skill,
+                        simulator=shared_simulator(state.table))
     except ValueError as exc:
         raise UserInputError(f"--skill: {exc}") from None
     analysis = agent.analyse(state, np.random.default_rng(seed), top=top)
     out, seen = [], set()
-    for c in analysis.ranked:
-        key = stroke_key(c)
-        if key in seen or c.n == 0:
+    for e in analysis.ranked:
+        key = e.proposal.key()
+        if key in seen or e.estimate.samples == 0:
             continue
         seen.add(key)
-        out.append(to_decision(c).to_json())
+        out.append(to_decision(e).to_json())
         if len(out) >= top:
             break
     return state, out

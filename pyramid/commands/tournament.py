@@ -107,8 +107,9 @@ def _hms(s: float) -> str:
 def run(args: argparse.Namespace) -> int:
     import joblib
 
-    from ai.tournament import (ResultsFileError, append_line, config_line, format_table,
-                               make_tasks, open_results, run_task, strength_table)
+    from ai.games.tournament import (ResultsFileError, append_line, config_line,
+                                     format_table, make_tasks, open_results, run_task,
+                                     strength_table)
 
     specs = [C.agent_spec(s, "--agents") for s in args.agents]
     if len(specs) < 2:

@@ -34,7 +34,7 @@ def example(name) -> GameState:
 
 @pytest.fixture(scope="session")
 def sim():
-    from ai.agents.mc import shared_simulator
+    from sim import shared_simulator
     return shared_simulator()
 
 

@@ -7,7 +7,7 @@ import math
 import pytest
 
 from sim import Simulator
-from ai.selfplay import simulate_stroke, strike_to_record
+from ai.games.records import simulate_stroke, strike_to_record
 from engine import (GameRecord, GameState, adjudicate, make_header, stroke_from_events,
                     stroke_record, write_record)
 from engine.calls import Call

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 from sim import Simulator
-from ai.selfplay import replay_simulate
+from ai.games.records import replay_simulate
 from engine import read_record, replay
 
 from .clihelp import assert_bad_input, assert_png, pyramid, pyramid_json

@@ -2,7 +2,8 @@
 import pytest
 
 from engine import IllegalInputError, adjudicate
-from engine.calls import Call, manners_shown, call_fulfilled_by_events
+from engine.calls import Call
+from engine.manner import call_fulfilled_by_events, manners_shown
 from rules_helpers import (MID, MID_SHELVES, cushion, from_events, hit, jaw, make_state, pocket,
                            strike, summary)
 

@@ -4,7 +4,8 @@ import ast
 from pathlib import Path
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
-ALLOWED_SIM = {"sim.table", "sim.events", "sim.result"}
+# data types and the event rows' column layout; never the kernels that compute them
+ALLOWED_SIM = {"sim.table", "sim.events", "sim.result", "sim.layout"}
 
 
 def imported_modules(path):

@@ -1,0 +1,151 @@
+"""Games with their records, shared by ``pyramid play`` and ``pyramid tournament``.
+
+* :func:`play_recorded_game` plays one game (:func:`ai.games.match.play_game`) and builds its
+  game record (:mod:`engine.record`) stroke by stroke, with its statistics
+  (:func:`ai.games.stats.game_stats`).
+* :func:`replay_simulate` is the ``simulate`` callable :func:`engine.replay` needs, built on
+  :class:`sim.Simulator`: a record written here replays exactly.
+
+Strokes in a record carry the stroke *as played* (after execution noise) in the JSON form of
+INTERFACES.md plus ``phi_rad`` and ``elevation_rad``, the exact radians (degrees do not
+round-trip bit for bit, and a replay must reproduce the simulation exactly).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+import numpy as np
+
+from engine import (GameRecord, GameState, make_header, stroke_from_events, stroke_record,
+                    tush_stroke)
+from engine.record import StrokeRecord, result_line
+from sim import Simulator, Strike
+
+from ..agent import Agent
+from ..noise import NoiseModel
+from .match import MAX_STROKES_PER_GAME, GameLog, StrokeReport, play_game, watch_line_x
+from .stats import GameStats, game_stats
+
+SOFTWARE_VERSION = "0.1.0"
+
+
+# --- strokes as JSON ------------------------------------------------------------------------
+def strike_to_record(strike: Strike) -> dict:
+    out = strike.to_json()
+    out["phi_rad"] = strike.phi_rad
+    out["elevation_rad"] = strike.elevation_rad
+    return out
+
+
+def strike_from_record(obj: dict) -> Strike:
+    """The stroke of a record line: exact radians if present, else the degrees fields."""
+    if not isinstance(obj, dict):
+        raise ValueError(f"strike must be an object, got {obj!r}")
+    if "phi_rad" in obj:
+        return Strike(speed_mps=float(obj["speed_mps"]), phi_rad=float(obj["phi_rad"]),
+                      elevation_rad=float(obj.get("elevation_rad", 0.0)),
+                      side=float(obj.get("side", 0.0)), vertical=float(obj.get("vertical", 0.0)))
+    return Strike.from_json({k: v for k, v in obj.items()
+                             if k in ("speed_mps", "phi_deg", "elevation_deg", "side",
+                                      "vertical")})
+
+
+def balls_before(state: GameState, placement) -> dict[str, tuple[float, float]]:
+    balls = {b: (float(p[0]), float(p[1])) for b, p in state.balls.items()}
+    if state.cue_in_hand and placement is not None:
+        balls["cue"] = (float(placement[0]), float(placement[1]))
+    return balls
+
+
+def simulate_stroke(simulator: Simulator, state: GameState, strike: Strike, placement):
+    """Simulate a stroke from a game state exactly as :func:`ai.games.match.execute` does."""
+    watch = watch_line_x(state)
+    return simulator.simulate(balls_before(state, placement), strike,
+                              watch_house_line=False if watch is None else watch, check=False)
+
+
+def replay_simulate(simulator: Simulator) -> Callable:
+    """``simulate(state_before, strike, placement) -> (events, final)`` for
+    :func:`engine.replay`."""
+    def simulate(state, strike_obj, placement):
+        result = simulate_stroke(simulator, state, strike_from_record(strike_obj), placement)
+        return result.events, result.final
+    return simulate
+
+
+def record_of_report(report: StrokeReport) -> StrokeRecord:
+    """The record line of one played stroke."""
+    state = report.state_before
+    if report.sim is None:  # a tush
+        facts = tush_stroke()
+        strike = None
+    else:
+        facts = stroke_from_events(report.sim.events, report.sim.final,
+                                   call=report.decision.call, placement=report.placement,
+                                   state=state)
+        strike = strike_to_record(report.played)
+    rec = stroke_record(state, facts, report.outcome.adjudication, report.state_after,
+                        strike=strike)
+    return rec
+
+
+# --- one game -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class PlayedGame:
+    log: GameLog
+    record: GameRecord
+    stats: GameStats
+
+
+class GameInterrupted(Exception):
+    """A game stopped before its end (an internal failure, or Ctrl-C); ``record`` holds the
+    strokes played so far with an unfinished result line, ``cause`` the original exception."""
+
+    def __init__(self, record: GameRecord, cause: BaseException):
+        super().__init__(f"{type(cause).__name__}: {cause}")
+        self.record = record
+        self.cause = cause
+
+
+def play_recorded_game(state: GameState, agents: Sequence[Agent], specs: Sequence[str],
+                       simulator: Simulator, rng: np.random.Generator,
+                       noise: Sequence[NoiseModel], seed=None,
+                       on_stroke: Callable[[StrokeReport, StrokeRecord], None] | None = None,
+                       max_strokes: int = MAX_STROKES_PER_GAME, header_extra=None
+                       ) -> PlayedGame:
+    header = make_header(state, list(specs), seed=seed,
+                         physics=physics_json(simulator), software_version=SOFTWARE_VERSION,
+                         **(header_extra or {}))
+    record = GameRecord(header)
+    last = [state]  # the state after the last stroke completed
+
+    def hook(report: StrokeReport) -> None:
+        line = record_of_report(report)
+        record.strokes.append(line)
+        last[0] = report.outcome.state
+        if on_stroke is not None:
+            on_stroke(report, line)
+
+    try:
+        log = play_game(state, agents, simulator, rng, noise, on_stroke=hook,
+                        max_strokes=max_strokes)
+    except (Exception, KeyboardInterrupt) as exc:
+        # keep what was played: the strokes so far, marked unfinished, go with the error
+        record.result = result_line(last[0])
+        record.result["unfinished"] = True
+        record.result["stopped_by"] = type(exc).__name__
+        raise GameInterrupted(record, exc) from exc
+    final = log.final
+    record.result = result_line(final)
+    if log.unfinished:
+        record.result["unfinished"] = True
+    return PlayedGame(log, record, game_stats(log))
+
+
+def physics_json(simulator: Simulator) -> dict:
+    """The simulator's physics parameters for a record's header (non-finite numbers as null)."""
+    return {k: (v if not isinstance(v, float) or math.isfinite(v) else None)
+            for k, v in simulator.physics.to_json().items()
+            if isinstance(v, (int, float, str, bool, type(None)))}

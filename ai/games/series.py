@@ -1,0 +1,74 @@
+"""A match of several games (R3.1): who breaks each game, how a game stopped by the stroke
+cap is closed, and the first state of each game -- the one place for this logic, used by
+``pyramid play`` (games chained, the lot drawn from the match's generator) and by
+tournaments (every game on its own, from its own seed, so workers need not wait for each
+other)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from engine import GameState, initial_state, next_game
+from engine.handicap import apply_handicap
+from engine.special import breaker_of_game
+from engine.state import MatchContext
+
+TWO_PLAYER, THREE_EACH, ONE_VS_PAIR = "two-player", "three-each", "one-vs-pair"
+VARIANTS = (TWO_PLAYER, THREE_EACH, ONE_VS_PAIR)
+
+
+@dataclass(frozen=True)
+class Series:
+    """The games of one match between the same sides."""
+
+    games: int = 1
+    variant: str = TWO_PLAYER
+    call_mode: str = "exact"
+    table: str = "pyramid-12ft"
+    handicap: object = None  # an engine.handicap value, applied to every game
+
+    @property
+    def n_sides(self) -> int:
+        return 3 if self.variant == THREE_EACH else 2
+
+    def chained_game(self, g: int, previous: GameState | None,
+                     rng: np.random.Generator) -> GameState:
+        """Game ``g`` of the match played in order (``previous``: game g - 1 finished).  The
+        first breaker is drawn by lot from ``rng``; two-player games then follow R3.1 (the
+        next game of the match, an odd last game by lot); the other variants start afresh,
+        the break going round (one against a pair: the single breaks)."""
+        if g == 0 or self.variant != TWO_PLAYER:
+            breaker = 0 if self.variant == ONE_VS_PAIR else (
+                int(rng.integers(self.n_sides)) if g == 0 else g % self.n_sides)
+            if self.variant == TWO_PLAYER:
+                match = MatchContext(games_to_play=self.games, first_breaker=breaker,
+                                     breaker=breaker)
+                state = initial_state(self.variant, self.call_mode, self.table,
+                                      breaker=breaker, match=match, auto_warning=True)
+            else:
+                state = initial_state(self.variant, self.call_mode, self.table,
+                                      breaker=breaker, auto_warning=True)
+        else:
+            state = next_game(previous, lambda: int(rng.integers(2)), auto_warning=True)
+        return self._handicapped(state)
+
+    def independent_game(self, g: int, rng: np.random.Generator) -> GameState:
+        """Game ``g`` on its own (a tournament's): side 0 breaks the first game, breaks
+        alternate, an odd last game is drawn by lot from ``rng`` (R3.1)."""
+        match = MatchContext(games_to_play=self.games, games_played=g, first_breaker=0)
+        breaker = breaker_of_game(match, g, lambda: int(rng.integers(2)))
+        state = initial_state(self.variant, self.call_mode, self.table, breaker=breaker,
+                              match=replace(match, breaker=breaker), auto_warning=True)
+        return self._handicapped(state)
+
+    def _handicapped(self, state: GameState) -> GameState:
+        return state if self.handicap is None else apply_handicap(state, self.handicap)
+
+
+def close_unfinished(state: GameState) -> GameState:
+    """A game stopped before the rules ended it, closed so that the match can go on: the
+    higher score wins, equal scores draw (rule "unfinished")."""
+    a, b = state.scores[0], state.scores[1]
+    res = {"draw": True} if a == b else {"winner": 0 if a > b else 1}
+    return replace(state, result={**res, "rule": "unfinished"})

@@ -1,0 +1,266 @@
+"""Round-robin tournaments: game tasks, a crash-safe results file, the strength table.
+
+Determinism: game ``g`` of pairing ``k`` is seeded from ``SeedSequence([seed, k, g])``; a game
+task is a pure function of its fields, so results do not depend on the number of workers, the
+order they finish in or the joblib backend.
+
+Results file (JSON Lines): line 1 ``{"type": "tournament", ...config}``, then one
+``{"type": "game", "pair": k, "game": g, ...}`` line per finished game, each appended with a
+single ``os.write`` on an ``O_APPEND`` descriptor followed by ``fsync``.  A process killed at
+any moment leaves at most a torn last line, which :func:`open_results` cuts off on resume.
+"""
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass
+from itertools import combinations
+from pathlib import Path
+from typing import Iterable, Sequence
+
+import numpy as np
+
+from sim import shared_simulator
+
+from ..noise import NoiseModel
+from ..registry import make_agent
+from .ratings import bootstrap_ci, bradley_terry, fisher_ci
+from .records import play_recorded_game
+from .series import Series
+from .stats import GameResult
+
+FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class GameTask:
+    pair: int
+    game: int
+    specs: tuple[str, str]  # side 0, side 1 (agent i, agent j of the pairing)
+    agents: tuple[int, int]  # indices into the tournament's agent list
+    seed: int
+    games: int  # games per pairing (for the R3.1 lot of an odd last game)
+    variant: str = "two-player"
+    call_mode: str = "exact"
+    table: str = "pyramid-12ft"
+    skill: float = 1.0
+    max_strokes: int = 500
+
+
+def pairings(n_agents: int) -> list[tuple[int, int]]:
+    return list(combinations(range(n_agents), 2))
+
+
+def make_tasks(specs: Sequence[str], games: int, seed: int, **config) -> list[GameTask]:
+    out = []
+    for k, (i, j) in enumerate(pairings(len(specs))):
+        for g in range(games):
+            out.append(GameTask(k, g, (specs[i], specs[j]), (i, j), seed, games, **config))
+    return out
+
+
+def game_rng(seed: int, pair: int, game: int) -> np.random.Generator:
+    return np.random.default_rng(np.random.SeedSequence([seed, pair, game]))
+
+
+def run_task(task: GameTask) -> dict:
+    """Play one game of the tournament; the returned line depends only on the task.
+
+    A game the simulator or the rules core cannot finish (an exception) gives a line with
+    ``"error"`` (the message), so it is not replayed forever on resume; such games are left
+    out of the strength table and counted apart."""
+    try:
+        return _run_task(task)
+    except Exception as exc:  # noqa: BLE001 -- reported in the results, never swallowed
+        return {"type": "game", "pair": task.pair, "game": task.game,
+                "agents": list(task.agents), "specs": list(task.specs), "breaker": None,
+                "result": None, "unfinished": True, "scores": None, "stats": None,
+                "break_and_run": False, "n_strokes": None, "elapsed_s": None,
+                "error": f"{type(exc).__name__}: {exc}"}
+
+
+def _run_task(task: GameTask) -> dict:
+    t0 = time.monotonic()
+    rng = game_rng(task.seed, task.pair, task.game)
+    series = Series(task.games, task.variant, task.call_mode, task.table)
+    state = series.independent_game(task.game, rng)
+    simulator = shared_simulator(task.table)
+    agents = [make_agent(s, simulator) for s in task.specs]
+    noise = [NoiseModel.for_skill(task.skill)] * 2
+    played = play_recorded_game(state, agents, task.specs, simulator, rng, noise,
+                                seed=task.seed, max_strokes=task.max_strokes)
+    st = played.stats
+    return {"type": "game", "pair": task.pair, "game": task.game,
+            "agents": list(task.agents), "specs": list(task.specs),
+            "breaker": st.breaker, "result": st.result.to_json(),
+            "unfinished": st.result.unfinished, "scores": list(st.scores),
+            "stats": st.counts_json(), "break_and_run": st.break_and_run,
+            "n_strokes": st.n_strokes, "elapsed_s": round(time.monotonic() - t0, 3)}
+
+
+# --- the results file -----------------------------------------------------------------------
+class ResultsFileError(ValueError):
+    """The results file cannot be used (another tournament's, or malformed)."""
+
+
+def config_line(specs: Sequence[str], games: int, seed: int, **config) -> dict:
+    return {"type": "tournament", "version": FORMAT_VERSION, "agents": list(specs),
+            "games": games, "seed": seed, **config}
+
+
+def append_line(fd: int, obj: dict) -> None:
+    """One line, one ``os.write`` on an O_APPEND descriptor, then fsync."""
+    data = (json.dumps(obj, allow_nan=False, sort_keys=True) + "\n").encode("utf-8")
+    n = os.write(fd, data)
+    if n != len(data):  # a short write on a regular file: the disk is full
+        raise OSError(f"short write to the results file ({n} of {len(data)} bytes)")
+    os.fsync(fd)
+
+
+def open_results(path: str | os.PathLike, config: dict, resume: bool
+                 ) -> tuple[int, list[dict]]:
+    """Open the results file for appending; returns the fd and the games already in it.
+
+    Without ``resume`` the file must not exist (or be empty).  With ``resume`` its config line
+    must match ``config``; a torn last line (no newline, or not JSON) is cut off."""
+    path = Path(path)
+    done: list[dict] = []
+    exists = path.exists() and path.stat().st_size > 0
+    if exists and not resume:
+        raise ResultsFileError(f"results file {str(path)!r} already exists; use --resume to "
+                               f"continue that tournament, or choose another --out")
+    if exists:
+        data = path.read_bytes()
+        cut = data.rfind(b"\n") + 1
+        lines = data[:cut].decode("utf-8", errors="replace").splitlines()
+        tail = data[cut:]
+        # the last complete line may still be torn if it is not JSON (it cannot be: each line
+        # is one write ending in a newline); anything after the last newline is a torn write
+        if tail:
+            with open(path, "r+b") as fh:
+                fh.truncate(cut)
+                fh.flush()
+                os.fsync(fh.fileno())
+        if not lines:
+            exists = False
+        else:
+            try:
+                head = json.loads(lines[0])
+            except json.JSONDecodeError:
+                raise ResultsFileError(f"{str(path)!r} line 1 is not JSON: not a results "
+                                       f"file") from None
+            if not isinstance(head, dict) or head.get("type") != "tournament":
+                raise ResultsFileError(f"{str(path)!r} line 1 is not a tournament header")
+            for key in config:
+                if head.get(key) != config[key]:
+                    raise ResultsFileError(
+                        f"{str(path)!r} is another tournament's results: {key} is "
+                        f"{head.get(key)!r} there, {config[key]!r} now")
+            seen = set()
+            for n, line in enumerate(lines[1:], start=2):
+                try:
+                    obj = json.loads(line)
+                except json.JSONDecodeError:
+                    raise ResultsFileError(f"{str(path)!r} line {n} is not JSON") from None
+                if not isinstance(obj, dict) or obj.get("type") != "game":
+                    raise ResultsFileError(f"{str(path)!r} line {n} is not a game line")
+                key = (obj.get("pair"), obj.get("game"))
+                if key in seen:
+                    continue
+                seen.add(key)
+                done.append(obj)
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    if not exists:
+        append_line(fd, config)
+    return fd, done
+
+
+# --- the strength table -----------------------------------------------------------------------
+def score_of_side0(line: dict) -> float:
+    """Side 0's score in a game line; an unfinished game (stroke cap) counts as a draw."""
+    return GameResult.from_json(line.get("result"), bool(line.get("unfinished"))).score_of(0)
+
+
+def strength_table(specs: Sequence[str], lines: Iterable[dict], bootstrap: int = 300,
+                   ci: str = "fisher") -> dict:
+    """``ci``: ``fisher`` (Wald intervals from the Fisher information) or ``bootstrap``
+    (percentiles of ``bootstrap`` resamples of the games within each pairing)."""
+    n = len(specs)
+    lines = sorted(lines, key=lambda o: (o["pair"], o["game"]))
+    errors = [o for o in lines if o.get("error")]
+    lines = [o for o in lines if not o.get("error")]
+    games = []
+    rows = [{"agent": s, "games": 0, "wins": 0, "draws": 0, "losses": 0, "unfinished": 0,
+             "strokes": 0, "visits": 0, "points": 0, "attacks": 0, "pots": 0, "fouls": 0,
+             "safeties": 0, "deliberate_fouls": 0, "breaks": 0, "break_and_runs": 0}
+            for s in specs]
+    for o in lines:
+        i, j = o["agents"]
+        s = score_of_side0(o)
+        games.append((i, j, s))
+        for side, a in ((0, i), (1, j)):
+            row = rows[a]
+            row["games"] += 1
+            mine = s if side == 0 else 1.0 - s
+            if o.get("unfinished"):
+                row["unfinished"] += 1
+            if mine == 1.0:
+                row["wins"] += 1
+            elif mine == 0.0:
+                row["losses"] += 1
+            else:
+                row["draws"] += 1
+            for k in ("strokes", "visits", "points", "attacks", "pots", "fouls", "safeties",
+                      "deliberate_fouls"):
+                row[k] += o["stats"][k][side]
+            if o["breaker"] == side:
+                row["breaks"] += 1
+                row["break_and_runs"] += int(bool(o.get("break_and_run")))
+    ratings = bradley_terry(n, games)
+    if ci == "bootstrap":
+        lo, hi = bootstrap_ci(n, games, reps=bootstrap)
+    else:
+        lo, hi = fisher_ci(n, games)
+    for a, row in enumerate(rows):
+        row["rating"] = round(float(ratings[a]), 1)
+        row["rating_ci95"] = [round(float(lo[a]), 1), round(float(hi[a]), 1)]
+        row["score_pct"] = _ratio(row["wins"] + 0.5 * row["draws"], row["games"], 100)
+        row["points_per_visit"] = _ratio(row["points"], row["visits"])
+        row["pot_rate"] = _ratio(row["pots"], row["attacks"])
+        row["foul_rate"] = _ratio(row["fouls"], row["strokes"])
+        row["break_and_run_rate"] = _ratio(row["break_and_runs"], row["breaks"])
+    order = sorted(range(n), key=lambda a: -rows[a]["rating"])
+    return {"agents": list(specs), "games": len(lines), "ci_method": ci,
+            "table": [rows[a] for a in order],
+            "errors": [{"pair": o["pair"], "game": o["game"], "error": o["error"]}
+                       for o in errors]}
+
+
+def _ratio(a, b, scale=1.0):
+    return None if not b else round(scale * a / b, 4)
+
+
+def format_table(table: dict) -> str:
+    head = (f"{'#':>2} {'agent':<24} {'rating':>7} {'95% CI':>15} {'games':>5} "
+            f"{'W-D-L':>11} {'pts/visit':>9} {'pot%':>6} {'foul%':>6} {'safe':>5} "
+            f"{'dfoul':>5} {'B&R%':>5}")
+    out = [head, "-" * len(head)]
+
+    def pct(x):
+        return "   -" if x is None else f"{100 * x:5.1f}"
+
+    for k, r in enumerate(table["table"], start=1):
+        lo, hi = r["rating_ci95"]
+        ppv = "-" if r["points_per_visit"] is None else f"{r['points_per_visit']:.2f}"
+        out.append(f"{k:>2} {r['agent'][:24]:<24} {r['rating']:>7.0f} "
+                   f"{f'[{lo:.0f}, {hi:.0f}]':>15} {r['games']:>5} "
+                   f"{r['wins']}-{r['draws']}-{r['losses']:<5}".ljust(72)
+                   + f"{ppv:>9} {pct(r['pot_rate']):>6} {pct(r['foul_rate']):>6} "
+                     f"{r['safeties']:>5} {r['deliberate_fouls']:>5} "
+                     f"{pct(r['break_and_run_rate']):>5}")
+    return "\n".join(out)
+
+
+__all__ = ["GameTask", "make_tasks", "run_task", "open_results", "append_line",
+           "strength_table", "format_table", "config_line", "ResultsFileError"]

@@ -1,0 +1,78 @@
+"""Straight paths on the bed: distances to segments, blocked lines, the first ball on a line,
+mirror images in the cushion lines.  Vectorised numpy; never calls the simulator."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from sim.table import TableSpec
+
+
+def seg_point_dist(a: np.ndarray, b: np.ndarray, p: np.ndarray) -> np.ndarray:
+    """Distance from points p (..., M, 2) to segments a->b (..., 1, 2); broadcasting."""
+    ab = b - a
+    L2 = np.maximum((ab * ab).sum(-1), 1e-12)
+    t = np.clip(((p - a) * ab).sum(-1) / L2, 0.0, 1.0)
+    proj = a + t[..., None] * ab
+    return np.sqrt(((p - proj) ** 2).sum(-1))
+
+
+def path_clear(a: np.ndarray, b: np.ndarray, obstacles: np.ndarray, R: float,
+               width: float = 2.0) -> np.ndarray:
+    """For segments a->b (N, 2) each: True if no obstacle centre (M, 2) lies within
+    ``width * R`` of it.  Obstacles at the segment's end points are the caller's business."""
+    if len(obstacles) == 0:
+        return np.ones(len(a), dtype=bool)
+    d = seg_point_dist(a[:, None, :], b[:, None, :], obstacles[None, :, :])
+    return (d >= width * R - 1e-9).all(axis=1)
+
+
+def on_bed_path(spec: TableSpec, a: np.ndarray, b: np.ndarray, ts=(0.25, 0.5, 0.75),
+                tol: float = 0.001) -> np.ndarray:
+    """True where the straight path a->b (..., 2) stays on the bed at the sampled fractions."""
+    R = spec.ball_radius_m
+    ok = np.ones(a.shape[:-1], dtype=bool)
+    for t in ts:
+        q = a + t * (b - a)
+        ok &= ((q[..., 0] >= R - tol) & (q[..., 0] <= spec.length_m - R + tol)
+               & (q[..., 1] >= R - tol) & (q[..., 1] <= spec.width_m - R + tol))
+    return ok
+
+
+def mirror(point: np.ndarray, line: tuple[str, float]) -> np.ndarray:
+    """Mirror a point across the line x = c or y = c."""
+    axis, c = line
+    q = np.array(point, dtype=float)
+    if axis == "x":
+        q[0] = 2 * c - q[0]
+    else:
+        q[1] = 2 * c - q[1]
+    return q
+
+
+def rebound_lines(spec: TableSpec) -> list[tuple[str, float, str]]:
+    """The lines a ball centre rebounds from (R inside each cushion nose), with names."""
+    R = spec.ball_radius_m
+    L, W = spec.length_m, spec.width_m
+    return [("x", R, "near"), ("x", L - R, "far"), ("y", R, "right"), ("y", W - R, "left")]
+
+
+def first_ball_on_line(start: np.ndarray, phi: float, balls: dict, R: float,
+                       exclude=("cue",)) -> tuple[str | None, float]:
+    """The first ball the cue ball would touch rolling straight from ``start`` along phi."""
+    d = np.array([math.cos(phi), math.sin(phi)])
+    best, best_t = None, math.inf
+    for b, p in balls.items():
+        if b in exclude:
+            continue
+        rel = np.asarray(p) - start
+        t = rel @ d
+        if t <= 0:
+            continue
+        perp2 = rel @ rel - t * t
+        if perp2 < (2 * R) ** 2:
+            tt = t - math.sqrt((2 * R) ** 2 - perp2)
+            if tt < best_t:
+                best, best_t = b, tt
+    return best, best_t

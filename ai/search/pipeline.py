@@ -1,0 +1,131 @@
+"""One decision: the spots from hand, the candidate sources in order, the sample budget.
+
+1. spots from hand (:mod:`ai.search.placement`);
+2. the sources, each a :class:`~ai.search.proposal.CandidateSource`: attacks (geometric pots
+   refined by simulation), safeties, deliberate fouls, and while the break is pending the
+   break search, which also multiplies the budget;
+3. successive halving over all proposals under the execution noise (:mod:`ai.search.allocate`),
+   every outcome refereed by the rules core and valued by P(win); with ``top`` > 1 the
+   leading strokes are sampled equally so that a list of suggestions reads in order.
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from engine import GameState, legal_calls
+from sim import Simulator, Strike
+
+from ..agent import SAFETY
+from ..noise import NoiseModel
+from ..value import History, WinModel
+from .allocate import SampleStats, Sampler, equalise, successive_halving
+from .attack import Attacks
+from .context import Context
+from .fouls import DeliberateFouls
+from .opening import BUDGET_FACTOR, Opening
+from .placement import hand_spots, safety_spots
+from .proposal import CandidateSource, Proposal
+from .safety import Safeties
+
+# When nothing at all is proposed: a stroke at the nearest ball at 1.5 m/s + 0.5 m/s per
+# metre, calling the first legal call.
+FALLBACK_SPEED = (1.5, 0.5)
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    budget: int = 400  # samples per decision (times BUDGET_FACTOR for the break)
+    time_budget: float | None = None  # seconds; anytime: sampling stops at the deadline
+    placements: int = 2  # spots from hand searched (plus the middle of the region)
+    max_shots: int = 6  # clean pots refined per spot
+    fouls: bool = True
+    safeties: bool = True
+    opening: bool = True  # the dedicated break search
+    top: int = 1  # strokes to sample equally at the end (suggestions)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """What sampling showed about one proposal."""
+
+    samples: int
+    p_win: float  # mean P(win) of the outcomes for the shooter; -1 if never sampled
+    p_success: float
+    p_foul: float
+    expected_points: float
+    rounds: int  # the last successive-halving round it took part in
+
+    @classmethod
+    def of(cls, s: SampleStats) -> "Estimate":
+        return cls(s.n, s.value, s.p_success, s.p_foul, s.expected_points, s.rounds)
+
+
+@dataclass(frozen=True)
+class Evaluated:
+    proposal: Proposal
+    estimate: Estimate
+
+
+@dataclass(frozen=True)
+class Analysis:
+    ranked: list[Evaluated]  # best first
+    sims: int  # strokes simulated
+    seconds: float
+
+
+def sources(options: SearchOptions, state: GameState) -> list[CandidateSource]:
+    """The candidate sources of a decision, in the order they are asked."""
+    out: list[CandidateSource] = [Attacks(options.max_shots)]
+    if options.safeties:
+        out.append(Safeties(safety_spots(state)))
+    if options.fouls:
+        out.append(DeliberateFouls())
+    if options.opening:
+        out.append(Opening())
+    return out
+
+
+def analyse(state: GameState, simulator: Simulator, noise: NoiseModel, rng: np.random.Generator,
+            options: SearchOptions = SearchOptions(), win: WinModel | None = None,
+            history: History | None = None) -> Analysis:
+    """Rank strokes for the player to move.  ``history`` (the situations met this game,
+    :mod:`ai.value.repetition`) values fouls that close a foul loop as a draw."""
+    t0 = time.perf_counter()
+    deadline = None if options.time_budget is None else t0 + options.time_budget
+    ctx = Context(state, simulator, noise, win, history)
+    places = hand_spots(state, ctx.pk, noise, options.placements)
+    proposals: list[Proposal] = []
+    for source in sources(options, state):
+        proposals += source.propose(ctx, places)
+    budget = options.budget
+    if options.opening and state.break_pending:
+        budget *= BUDGET_FACTOR
+    if not proposals:  # nothing at all: any stroke at the nearest ball
+        proposals = _fallback(ctx, places[0])
+    sampler = Sampler(ctx, proposals)
+    ranked = successive_halving(sampler, budget, rng, deadline=deadline)
+    if options.top > 1:
+        ranked = equalise(sampler, ranked, options.top, rng, deadline)
+    evaluated = [Evaluated(proposals[i], Estimate.of(sampler.stats[i])) for i in ranked]
+    return Analysis(evaluated, ctx.sims, time.perf_counter() - t0)
+
+
+def _fallback(ctx: Context, placement) -> list[Proposal]:
+    balls = ctx.balls_with(placement)
+    cue = np.asarray(balls["cue"], float)
+    best = None
+    for b in ctx.state.object_balls:
+        d = np.asarray(balls[b], float) - cue
+        dist = float(np.hypot(*d))
+        if best is None or dist < best[0]:
+            best = (dist, math.atan2(d[1], d[0]), b)
+    legal = [c for c in legal_calls(ctx.state) if c is not None]
+    call = legal[0] if legal else None
+    if best is None:
+        return [Proposal(SAFETY, call, Strike(1.0, 0.0), placement)]
+    a, per_m = FALLBACK_SPEED
+    return [Proposal(SAFETY, call, Strike(a + per_m * best[0], best[1]), placement)]

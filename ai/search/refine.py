@@ -1,0 +1,147 @@
+"""Refinement by simulation: aim each proposal at the middle of its window of directions that
+fulfil the call (a noiseless scan with the batch simulator), which absorbs throw, squirt and
+cushion physics the geometry ignores.  A kiss or carom window can be narrower than the scan's
+step: then the cue direction is bisected on the called ball's miss at the pocket."""
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+import numpy as np
+
+from engine.manner import fulfilled_mask, summarise_batch
+from sim import Batch, layout
+from sim.events import BALL_IDS
+from sim.table import POCKET_IDS
+
+from .context import Context, aimed
+from .proposal import Proposal
+
+# The scan: 41 directions over +-1.2 degrees (0.06 degree apart); a proposal with a wider
+# scan (``ShotInfo.scan_deg``) keeps the step.
+HALF_WIDTH_DEG = 1.2
+STEPS = 41
+# After refinement a proposal's prior blends its geometric estimate with its window's width
+# (a window of 1 degree or more counts as a sure pot): 0.3 prior + 0.7 window.
+PRIOR_KEEP, WINDOW_WEIGHT = 0.3, 0.7
+WINDOW_FULL_DEG = 1.0
+# Bisection of a window narrower than the scan: at most this many halvings, and the sign
+# changes nearest the geometric aim tried first, at most this many of them.
+BISECT_ITERATIONS = 16
+BISECT_FLIPS = 3
+
+
+def success_mask(ctx: Context, batch: Batch, call, called: str | None) -> np.ndarray:
+    """Which samples of a batch fulfil the call without a foul: the cue ball touched a ball,
+    was not pocketed, did not hit a house ball directly from hand, and the call was fulfilled
+    (no call: some ball fell)."""
+    idx = BALL_IDS.index(called) if called else -1
+    s = summarise_batch(batch.events, batch.offsets, idx, ctx.jaw_pocket)
+    ok = (s.first >= 0) & ~s.cue_pocketed
+    if ctx.house_balls:
+        in_house = np.array([f >= 0 and BALL_IDS[f] in ctx.house_balls for f in s.first])
+        ok &= ~in_house | s.crossed_first
+    if call is None:
+        return ok & (s.fell >= 0)
+    return ok & fulfilled_mask(call, ctx.state.call_mode, s)
+
+
+def refine(ctx: Context, cands: list[Proposal], half_width_deg: float = HALF_WIDTH_DEG,
+           steps: int = STEPS) -> list[Proposal]:
+    """Each proposal aimed at the middle of its longest window of directions that pot;
+    proposals without a window are dropped."""
+    out = []
+    for c in cands:
+        shot = c.shot
+        wide = shot.scan_deg is not None
+        width = shot.scan_deg if wide else half_width_deg
+        offs = np.radians(np.linspace(-width, width, int(round(steps * width / half_width_deg))
+                                      | 1))
+        strikes = [aimed(c.strike, c.strike.phi_rad + float(o)) for o in offs]
+        batch = ctx.run(c.placement, strikes)
+        ok = success_mask(ctx, batch, c.call, shot.ball)
+        if not ok.any() and wide:
+            # a kiss or carom window can be narrower than the scan's step: find where the
+            # called ball's last line crosses the pocket instead
+            phi = _bisect_miss(ctx, c, batch, offs)
+            if phi is None:
+                continue
+            out.append(replace(c, strike=aimed(c.strike, phi), prior=c.prior * PRIOR_KEEP,
+                               shot=replace(shot, window_deg=0.0)))
+            continue
+        if not ok.any():
+            continue
+        # longest run of successes
+        best_len, best_start, run, start = 0, 0, 0, 0
+        for j, v in enumerate(ok):
+            if v:
+                if run == 0:
+                    start = j
+                run += 1
+                if run > best_len:
+                    best_len, best_start = run, start
+            else:
+                run = 0
+        mid = best_start + (best_len - 1) / 2.0
+        step = offs[1] - offs[0]
+        phi = c.strike.phi_rad + float(offs[0] + mid * step)
+        window_deg = float(math.degrees(best_len * step))
+        out.append(replace(c, strike=aimed(c.strike, phi),
+                           prior=c.prior * PRIOR_KEEP
+                           + WINDOW_WEIGHT * min(1.0, window_deg / WINDOW_FULL_DEG),
+                           shot=replace(shot, window_deg=window_deg)))
+    return out
+
+
+def signed_miss(rows: np.ndarray, called: int, target: np.ndarray) -> float:
+    """Which side of ``target`` the called ball's path passes after its last contact with
+    another ball: the sign of the cross product of its first straight leg with the line to the
+    target (positive: target to the left).  NaN when the log does not show such a leg."""
+    kinds = rows[:, layout.EVC_KIND]
+    mine = (rows[:, layout.EVC_A] == called) | (rows[:, layout.EVC_B] == called)
+    last_bb = -1
+    for j in np.nonzero(mine)[0]:
+        if kinds[j] == layout.EV_BALL_BALL:
+            last_bb = j
+        elif kinds[j] in (layout.EV_BALL_CUSHION, layout.EV_BALL_JAW, layout.EV_POCKET):
+            break
+    if last_bb < 0:
+        return math.nan
+    after = [j for j in np.nonzero(mine)[0] if j > last_bb and kinds[j] != layout.EV_LINE_CROSS]
+    if len(after) < 2:
+        return math.nan
+    q1 = rows[after[0], layout.EVC_X:layout.EVC_Y + 1]
+    q2 = rows[after[1], layout.EVC_X:layout.EVC_Y + 1]
+    d = q2 - q1
+    r = target - q1
+    return float(d[0] * r[1] - d[1] * r[0])
+
+
+def _bisect_miss(ctx: Context, c: Proposal, batch: Batch, offs: np.ndarray) -> float | None:
+    """Bisect the cue direction between two scanned neighbours whose called ball passes on
+    opposite sides of the called pocket; return the first direction that fulfils the call,
+    or None."""
+    idx = BALL_IDS.index(c.shot.ball)
+    target = ctx.pk.targets[POCKET_IDS.index(c.shot.pocket)]
+    miss = np.array([signed_miss(batch.events_of(j), idx, target) for j in range(len(batch))])
+    flips = [j for j in range(len(miss) - 1)
+             if np.isfinite(miss[j]) and np.isfinite(miss[j + 1])
+             and (miss[j] > 0) != (miss[j + 1] > 0)]
+    flips.sort(key=lambda j: abs(j - len(miss) / 2))  # nearest the geometric aim first
+    base = c.strike.phi_rad
+    for j in flips[:BISECT_FLIPS]:
+        lo, hi, f_lo = offs[j], offs[j + 1], miss[j]
+        for _ in range(BISECT_ITERATIONS):
+            mid = 0.5 * (lo + hi)
+            strike = aimed(c.strike, base + float(mid))
+            one = ctx.run(c.placement, [strike])
+            if success_mask(ctx, one, c.call, c.shot.ball)[0]:
+                return base + float(mid)
+            f_mid = signed_miss(one.events_of(0), idx, target)
+            if not np.isfinite(f_mid):
+                break
+            if (f_mid > 0) == (f_lo > 0):
+                lo, f_lo = mid, f_mid
+            else:
+                hi = mid
+    return None
