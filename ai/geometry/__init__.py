@@ -8,6 +8,7 @@ from .paths import first_ball_on_line, mirror, on_bed_path, path_clear, seg_poin
 from .pockets import (CORNER, MAX_CORNER_APPROACH, MAX_CUT_RAD, MAX_MIDDLE_APPROACH,
                       THROAT_EXIT_COS, W_CORNER, W_MIDDLE, Pockets, in_throat_pocket,
                       pocket_window_m, pockets_of)
-from .shot_table import ShotTable, erf, pot_speed, shot_table, sigma_phi
+from .shot_table import (MIN_CUT_COS, NEAR_POCKET_M, ShotTable, erf, pot_speed, shot_table,
+                         sigma_phi)
 
 __all__ = [n for n in dir() if not n.startswith("_")]

@@ -12,6 +12,8 @@ import math
 import numpy as np
 from numba import njit
 
+from .shot_table import MIN_CUT_COS, NEAR_POCKET_M
+
 
 @njit(cache=True)
 def _erf(x):
@@ -106,7 +108,7 @@ def best_pot(cx, cy, objs, vals, allpos, self_idx, targets, axes, corner, R, L, 
             for t in (0.25, 0.5, 0.75):
                 if not _on_bed(cx, cy, gx, gy, t, R, L, W, 0.001):
                     ok = False
-            if d2 >= 0.3 and not _on_bed(ox, oy, px, py, 0.5, R, L, W, 0.001):
+            if d2 >= NEAR_POCKET_M and not _on_bed(ox, oy, px, py, 0.5, R, L, W, 0.001):
                 ok = False
             if not ok:
                 continue
@@ -125,7 +127,7 @@ def best_pot(cx, cy, objs, vals, allpos, self_idx, targets, axes, corner, R, L, 
             if _seg_dist(ox, oy, px, py, cx, cy) < 2 * R - 1e-9:
                 continue
             w = _window(corner[k], app, w_corner, w_middle)
-            s_alpha = sphi * (1.0 + d1 / (2 * R * max(math.cos(cut), 0.12)))
+            s_alpha = sphi * (1.0 + d1 / (2 * R * max(math.cos(cut), MIN_CUT_COS)))
             p = _erf(w / (max(d2, 0.02) * s_alpha * math.sqrt(2.0)))
             if p > pmax:
                 pmax = p
@@ -155,7 +157,7 @@ def q_anywhere(objs, vals, allpos, self_idx, targets, axes, corner, R, L, W, sph
                                            max_middle_app)
             if d2 < 0.0:
                 continue
-            if d2 >= 0.3 and not _on_bed(ox, oy, px, py, 0.5, R, L, W, 0.001):
+            if d2 >= NEAR_POCKET_M and not _on_bed(ox, oy, px, py, 0.5, R, L, W, 0.001):
                 continue
             ok = True
             for j in range(m):

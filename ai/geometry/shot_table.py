@@ -33,6 +33,11 @@ from .pockets import (MAX_CORNER_APPROACH, MAX_CUT_RAD, MAX_MIDDLE_APPROACH, THR
 # A floor on the direction noise, so that a "perfect" player still misses very long thin
 # cuts sometimes (the geometry is approximate).
 MIN_SIGMA_PHI = math.radians(0.03)
+# A cut's sensitivity 1 / cos(cut) is capped there (a cut of about 83 degrees): beyond, the
+# closed form explodes while real thin cuts are merely hard.
+MIN_CUT_COS = 0.12
+# An object ball this near its pocket needs no check that its path stays on the bed.
+NEAR_POCKET_M = 0.3
 
 
 def erf(x: np.ndarray) -> np.ndarray:
@@ -123,12 +128,12 @@ def shot_table(spec: TableSpec, pk: Pockets, cue: np.ndarray, balls: dict, targe
     if k_in >= 0:
         feasible &= (-(ahat * pk.axes[k_in][None, None, :]).sum(-1)) > THROAT_EXIT_COS
     feasible &= on_bed_path(spec, np.broadcast_to(O[:, None, :], G.shape),
-                            np.broadcast_to(P[None], G.shape), ts=(0.5,)) | (d2 < 0.3)
+                            np.broadcast_to(P[None], G.shape), ts=(0.5,)) | (d2 < NEAR_POCKET_M)
     # pocket window
     w = np.where(pk.corner[None, :], W_CORNER * np.cos(approach) ** 0.5,
                  W_MIDDLE * np.maximum(np.cos(approach), 0.0) ** 1.5)
     sphi = sigma_phi(noise)
-    cosc = np.maximum(np.cos(cut), 0.12)
+    cosc = np.maximum(np.cos(cut), MIN_CUT_COS)
     s_alpha = sphi * (1.0 + d1 / (2 * R * cosc))
     p = erf(w / (np.maximum(d2, 0.02) * s_alpha * math.sqrt(2)))
     p = np.where(feasible, p, 0.0)

@@ -120,5 +120,12 @@ def finite(x):
     return x
 
 
+def first_run() -> None:
+    """On a new machine, compile every kernel once before the real work (in two processes,
+    :mod:`ai.warmup`), saying so on stderr; nothing on a warm cache."""
+    from ai.warmup import first_run as compile_kernels
+    compile_kernels(lambda line: log(f"pyramid: {line}"))
+
+
 def log(msg: str) -> None:
     print(msg, file=sys.stderr, flush=True)

@@ -158,6 +158,7 @@ def run(args: argparse.Namespace) -> int:
         except (EngineError, ValueError, KeyError, TypeError) as exc:
             raise UserInputError(f"{args.record}: stroke {k + 1}: {exc}") from None
         items.append((k, s, call, strike))
+    C.first_run()
     players = record.header.get("players") or []
     out_stream = sys.stderr if args.json else sys.stdout
     C.log(f"pyramid analyze: {len(items)} stroke(s) of {args.record} with {spec}, "

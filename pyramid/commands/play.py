@@ -105,6 +105,7 @@ def run(args: argparse.Namespace) -> int:
         if str(parent) and not parent.is_dir():
             raise UserInputError(f"--record: folder {str(parent)!r} does not exist")
 
+    C.first_run()
     seed = C.fresh_seed() if args.seed is None else args.seed
     rng = np.random.default_rng(np.random.SeedSequence(seed))
     simulator = shared_simulator(table.name)

@@ -5,11 +5,12 @@ import json
 import math
 import sys
 
-from sim import PhysicsParams, SimInputError, Simulator, Strike, parse_balls
+from sim import PhysicsParams, SimInputError, Simulator, Strike, parse_balls, shared_simulator
 from sim.table import PRESETS
 
 from ..errors import UserInputError
 from ..io import print_json, read_text
+from . import _common as C
 
 KNOWN_FIELDS = {"table", "balls", "cue_in_hand", "placement", "strike", "physics",
                 "watch_house_line"}
@@ -18,10 +19,12 @@ _SIMULATORS: dict[tuple, Simulator] = {}
 
 
 def _simulator(table: str, physics: dict | None) -> Simulator:
-    key = (table, json.dumps(physics, sort_keys=True) if physics else None)
+    if not physics:
+        return shared_simulator(table)
+    key = (table, json.dumps(physics, sort_keys=True))
     if key not in _SIMULATORS:
         try:
-            params = PhysicsParams.from_json(physics) if physics else PhysicsParams()
+            params = PhysicsParams.from_json(physics)
         except (TypeError, ValueError) as exc:
             raise UserInputError(f"physics: {exc}") from None
         _SIMULATORS[key] = Simulator(PRESETS[table], params)
@@ -100,6 +103,7 @@ def _print_human(result) -> None:
 
 def _batch(path: str) -> int:
     text = read_text(path)
+    C.first_run()
     bad = 0
     for lineno, line in enumerate(text.splitlines(), start=1):
         if not line.strip():

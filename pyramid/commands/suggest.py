@@ -17,6 +17,7 @@ from engine.errors import EngineError
 
 from ..errors import UserInputError
 from ..io import print_json, read_json
+from . import _common as C
 
 
 def register(subparsers) -> None:
@@ -60,6 +61,7 @@ def suggest(doc, top: int = 3, skill="strong", time_budget=None, budget: int = 6
         raise UserInputError(str(exc)) from None
     if state.game_over:
         raise UserInputError(f"the game is over ({dict(state.result)}): nothing to suggest")
+    C.first_run()
     try:
         agent = MCAgent(budget=budget, time=time_budget, skill=skill,
                         simulator=shared_simulator(state.table))

@@ -141,6 +141,7 @@ def run(args: argparse.Namespace) -> int:
         fd, done = open_results(args.out, config, args.resume)
     except ResultsFileError as exc:
         raise UserInputError(str(exc)) from None
+    C.first_run()  # once here, not in every worker
     done_keys = {(o["pair"], o["game"]) for o in done}
     todo = [t for t in tasks if (t.pair, t.game) not in done_keys]
     C.log(f"pyramid tournament: {len(specs)} agents, {len(tasks)} games "

@@ -8,7 +8,7 @@ import numpy as np
 
 from engine.calls import BANK
 
-from ...geometry import bank_routes, path_clear, pocket_window_m, pot_speed
+from ...geometry import MIN_CUT_COS, bank_routes, path_clear, pocket_window_m, pot_speed
 from .base import Shot, ShotQuery, pot_variants
 
 MANNER = BANK
@@ -44,7 +44,7 @@ def shots(q: ShotQuery) -> list[Shot]:
                     continue
                 if not path_clear(cue[None], G[None], others, R)[0]:
                     continue
-                s_alpha = sphi * (1 + d1 / (2 * R * max(cosc, 0.12)))
+                s_alpha = sphi * (1 + d1 / (2 * R * max(cosc, MIN_CUT_COS)))
                 w = pocket_window_m(ctx.pk, k, route.approach_rad)
                 prior = PRIOR_SCALE[n_cushions] * math.erf(
                     w / (route.length_m * s_alpha * math.sqrt(2)))

@@ -10,7 +10,7 @@ import numpy as np
 
 from engine.calls import CAROM
 
-from ...geometry import path_clear, pocket_window_m, pot_speed
+from ...geometry import MIN_CUT_COS, path_clear, pocket_window_m, pot_speed
 from .base import Shot, ShotQuery, ghost_balls
 from .glance import (CAP, MAX_SPEED_MPS, MIN_SPEED_SHARE, PRIOR_SCALE, SCAN_DEG,  # noqa: F401
                      glance_variants, glances)
@@ -44,8 +44,8 @@ def shots(q: ShotQuery) -> list[Shot]:
             d1 = float(np.hypot(*a))
             # an aim error at A turns the cue ball's departure by about as much, and
             # the called ball's by the cut geometry again
-            s_alpha = sphi * (1 + d1 / (2 * R * max(math.cos(cut_a), 0.12))) \
-                * (1 + d_leg2 / (2 * R * max(cos_b, 0.12)))
+            s_alpha = sphi * (1 + d1 / (2 * R * max(math.cos(cut_a), MIN_CUT_COS))) \
+                * (1 + d_leg2 / (2 * R * max(cos_b, MIN_CUT_COS)))
             prior = PRIOR_SCALE * math.erf(pocket_window_m(ctx.pk, k, appr)
                                            / (d2 * s_alpha * math.sqrt(2)))
             speed = pot_speed(d_leg2, d2, math.acos(min(1, cos_b))) \

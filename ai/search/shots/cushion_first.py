@@ -8,7 +8,8 @@ import numpy as np
 
 from engine.calls import CUSHION_FIRST
 
-from ...geometry import mirror, on_bed_path, path_clear, pot_speed, rebound_lines
+from ...geometry import (MIN_CUT_COS, NEAR_POCKET_M, mirror, on_bed_path, path_clear, pot_speed,
+                         rebound_lines)
 from .base import Shot, ShotQuery, pot_variants, toward_pocket
 
 MANNER = CUSHION_FIRST
@@ -19,6 +20,7 @@ SPEED_FACTOR = 1.25  # the cushion takes speed off the cue ball
 MAX_APPROACH_DEG = 60.0
 MAX_CUT_DEG = 70.0
 BOUNCE_MARGIN_M = 0.1  # no bounce this near a corner
+MIDDLE_MOUTH_M = 0.12  # nor this near a middle pocket's centre (its mouth)
 # Prior: a pocket half-window of 8 mm, the cue ball's path 1.5 times as sensitive as a
 # straight one (the cushion's scatter), discounted to 0.35 (chosen, not fitted).
 WINDOW_M = 0.008
@@ -37,7 +39,7 @@ def shots(q: ShotQuery) -> list[Shot]:
         for k in range(6):
             P, u, d2, appr = toward_pocket(ctx, O, k)
             if appr > math.radians(MAX_APPROACH_DEG) or (
-                    d2 > 0.3 and not on_bed_path(ctx.spec, O, P, ts=(0.5,))):
+                    d2 > NEAR_POCKET_M and not on_bed_path(ctx.spec, O, P, ts=(0.5,))):
                 continue
             if not path_clear(O[None], P[None], np.vstack([obst, cue[None]]), R)[0]:
                 continue
@@ -56,7 +58,7 @@ def shots(q: ShotQuery) -> list[Shot]:
                 cosc = float(((G - bounce) / max(np.hypot(*(G - bounce)), 1e-9)) @ u)
                 if cosc < math.cos(math.radians(MAX_CUT_DEG)):
                     continue
-                s_alpha = sphi * (1 + PATH_SENSITIVITY * dd / (2 * R * max(cosc, 0.12)))
+                s_alpha = sphi * (1 + PATH_SENSITIVITY * dd / (2 * R * max(cosc, MIN_CUT_COS)))
                 prior = PRIOR_SCALE * math.erf(WINDOW_M / (d2 * s_alpha * math.sqrt(2)))
                 out.append(Shot(prior, CUSHION_FIRST, b, k, math.atan2(a[1], a[0]), dd, d2,
                                 math.acos(min(1, cosc))))
@@ -82,6 +84,6 @@ def cushion_bounce(origin, direction, axis, c, spec, margin):
     lim = spec.length_m if other == 0 else spec.width_m
     if not (margin < bounce[other] < lim - margin):
         return None
-    if axis == "y" and abs(bounce[0] - spec.length_m / 2) < 0.12:
+    if axis == "y" and abs(bounce[0] - spec.length_m / 2) < MIDDLE_MOUTH_M:
         return None
     return bounce, t

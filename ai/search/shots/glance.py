@@ -10,6 +10,8 @@ import numpy as np
 # deflection.  Only balls within REACH_M of where the glance must happen are tried.
 MIN_CUT_DEG, MAX_CUT_DEG = 15.0, 75.0
 REACH_M = 1.2
+# The ball must arrive heading into A and leave toward its target by more than this cosine.
+MIN_GLANCE_COS = 0.05
 # The glancing contact takes speed away: the base speed is divided by the sine of its cut,
 # at least this much (a nearly full glance keeps little).
 MIN_SPEED_SHARE = 0.35
@@ -51,7 +53,7 @@ def glance_cut(arrive_from: np.ndarray, T: np.ndarray, A: np.ndarray, leave_to: 
     out = leave_to - T
     out = out / max(float(np.hypot(*out)), 1e-12)
     c_n, c_t = float(d_in @ n), float(d_in @ out)
-    if c_n <= 0.05 or c_t <= 0.05:
+    if c_n <= MIN_GLANCE_COS or c_t <= MIN_GLANCE_COS:
         return None
     return math.acos(min(1.0, c_n))
 

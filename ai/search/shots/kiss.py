@@ -9,7 +9,7 @@ import numpy as np
 
 from engine.calls import KISS
 
-from ...geometry import path_clear, pocket_window_m, pot_speed
+from ...geometry import MIN_CUT_COS, path_clear, pocket_window_m, pot_speed
 from .base import Shot, ShotQuery
 from .glance import (CAP, MAX_SPEED_MPS, MIN_SPEED_SHARE, PRIOR_SCALE, SCAN_DEG,  # noqa: F401
                      glance_variants, glances)
@@ -47,8 +47,8 @@ def shots(q: ShotQuery) -> list[Shot]:
                         and path_clear(O[None], T[None], np.vstack([obst, cue[None]]), R)[0]
                         and path_clear(T[None], P[None], np.vstack([obst, cue[None]]), R)[0]):
                     continue
-                s_alpha = sphi * (1 + d1 / (2 * R * max(cos_c, 0.12))) \
-                    * (1 + d_leg / (2 * R * max(math.cos(cut_a), 0.12)))
+                s_alpha = sphi * (1 + d1 / (2 * R * max(cos_c, MIN_CUT_COS))) \
+                    * (1 + d_leg / (2 * R * max(math.cos(cut_a), MIN_CUT_COS)))
                 prior = PRIOR_SCALE * math.erf(pocket_window_m(ctx.pk, k, appr)
                                                / (d_last * s_alpha * math.sqrt(2)))
                 speed = pot_speed(d1, d_leg + d_last / max(math.sin(cut_a), MIN_SPEED_SHARE),
