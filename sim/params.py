@@ -56,6 +56,15 @@ class PhysicsParams:
     # cushion's own values (0.74, 0.2) no rail shot drops.
     e_jaw: float = 0.6
     mu_jaw: float = 0.1
+    # Cushion impact model: "han2005" (one closed-form impulse, e_cushion / mu_cushion, jaws
+    # e_jaw / mu_jaw) or "mathavan2010" (integrated through compression and restitution with
+    # friction at cushion and cloth, noses and jaws alike; sim/physics/cushion_mathavan2010.py).
+    cushion_model: str = "han2005"
+    # Mathavan 2010: the rubber's energetic restitution e_e at the reference normal speed, and
+    # 1 - e_e growing as speed ** exponent (viscoelastic contact, Kuwabara & Kono 1987: 1/5).
+    cushion_e_energetic: float = 0.742  # sqrt(0.55): rebound resilience of [MCP] at 2 m/s
+    cushion_e_ref_speed_mps: float = 2.0  # the Schob pendulum's impact speed (GOST 27110 / ISO 4662)
+    cushion_e_speed_exponent: float = 0.2
     # Cue.
     cue_mass_kg: float = 0.72  # Russian cues weigh 0.70-0.75 kg
     cue_end_mass_kg: float = 0.012  # effective tip end mass, sets squirt [Alciatore-TP A.31]
@@ -68,7 +77,12 @@ class PhysicsParams:
     cushion_rest_below_mps: float = 0.005  # slower cushion impacts end the normal motion
 
     def __post_init__(self) -> None:
+        if self.cushion_model not in CUSHION_MODELS:
+            raise ValueError(f"physics.cushion_model must be one of {', '.join(CUSHION_MODELS)}, "
+                             f"got {self.cushion_model!r}")
         for f in fields(self):
+            if f.name == "cushion_model":
+                continue
             v = getattr(self, f.name)
             if not (isinstance(v, (int, float)) and math.isfinite(v) and v >= 0):
                 raise ValueError(f"physics.{f.name} must be a finite number >= 0, got {v!r}")
@@ -77,7 +91,7 @@ class PhysicsParams:
             if getattr(self, name) <= 0:
                 raise ValueError(f"physics.{name} must be > 0 (every motion must end), "
                                  f"got {getattr(self, name)!r}")
-        for name in ("e_ball", "e_cushion", "e_jaw", "e_tip"):
+        for name in ("e_ball", "e_cushion", "e_jaw", "e_tip", "cushion_e_energetic"):
             if getattr(self, name) > 1:
                 raise ValueError(f"physics.{name} is a restitution, at most 1, got {getattr(self, name)}")
         if not 0 < self.miscue_offset < 1:
@@ -95,6 +109,9 @@ class PhysicsParams:
         return cls(**obj)
 
 
+# Cushion models by name, and the kernel's code for each.
+CUSHION_MODELS = {"han2005": layout.CUSHION_HAN2005, "mathavan2010": layout.CUSHION_MATHAVAN2010}
+
 # Which kernel parameter slot holds which field.
 _SLOTS = (
     (layout.P_G, "gravity_mps2"), (layout.P_MU_S, "mu_slide"), (layout.P_MU_R, "mu_roll"),
@@ -104,7 +121,8 @@ _SLOTS = (
     (layout.P_CUE_M, "cue_mass_kg"), (layout.P_CUE_ME, "cue_end_mass_kg"),
     (layout.P_E_TIP, "e_tip"), (layout.P_TOL, "contact_tolerance_m"),
     (layout.P_VFIRE, "fire_speed_mps"), (layout.P_VELASTIC, "elastic_below_mps"),
-    (layout.P_VREST, "cushion_rest_below_mps"),
+    (layout.P_VREST, "cushion_rest_below_mps"), (layout.P_EE_CUSHION, "cushion_e_energetic"),
+    (layout.P_EE_VREF, "cushion_e_ref_speed_mps"), (layout.P_EE_EXP, "cushion_e_speed_exponent"),
 )
 
 
@@ -117,4 +135,5 @@ def kernel_params(physics: PhysicsParams, ball_radius_m: float, ball_mass_kg: fl
     p[layout.P_H_C] = cushion_height_m
     for slot, name in _SLOTS:
         p[slot] = getattr(physics, name)
+    p[layout.P_CUSHION_MODEL] = CUSHION_MODELS[physics.cushion_model]
     return p
