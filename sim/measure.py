@@ -53,7 +53,7 @@ def cushion_rebound(sim: Simulator, speed: float, incidence_deg: float,
     Returns the normal restitution ``e_n`` (normal speed out / in), the angle from the normal
     just after impact ``out_deg``, the rebound ratio ``tan(in) / tan(out)`` and, once the ball
     has settled into rolling again, its direction from the normal ``settled_deg`` and speed ratio
-    ``settled_speed_ratio`` (the path a player sees)."""
+    ``settled_speed_ratio`` (the path a player sees; NaN if it meets another cushion first)."""
     R = sim.table.ball_radius_m
     a = math.radians(incidence_deg)
     d = (-math.sin(a), -math.cos(a))
@@ -64,17 +64,23 @@ def cushion_rebound(sim: Simulator, speed: float, incidence_deg: float,
     before = states_at(res.segments, hit.time_s - 1e-9, sim.params)["cue"]
     after = states_at(res.segments, hit.time_s + 1e-12, sim.params)["cue"]
     out = math.degrees(math.atan2(abs(after.vx), after.vy))
-    roll = next((e for e in res.events if e.kind == EventKind.SLIDE_ROLL
-                 and e.time_s > hit.time_s), None)
-    settled = states_at(res.segments, roll.time_s + 1e-12, sim.params)["cue"] if roll else after
+    later = [e for e in res.events if e.time_s > hit.time_s]
+    roll = next((e for e in later if e.kind == EventKind.SLIDE_ROLL), None)
+    if roll is not None and any(e.kind in (EventKind.BALL_CUSHION, EventKind.BALL_JAW)
+                                and e.time_s < roll.time_s for e in later):
+        roll = None  # met another cushion before it settled
     speed_in = math.hypot(before.vx, before.vy)
+    settled = (states_at(res.segments, roll.time_s + 1e-12, sim.params)["cue"]
+               if roll is not None else None)
     return {
         "speed_mps": speed_in, "incidence_deg": incidence_deg,
         "e_n": after.vy / -before.vy, "out_deg": out,
         "ratio": (math.tan(a) / math.tan(math.radians(out))) if incidence_deg > 0 else float("nan"),
         "speed_ratio": math.hypot(after.vx, after.vy) / speed_in,
-        "settled_deg": math.degrees(math.atan2(abs(settled.vx), settled.vy)),
-        "settled_speed_ratio": math.hypot(settled.vx, settled.vy) / speed_in,
+        "settled_deg": (math.degrees(math.atan2(abs(settled.vx), settled.vy))
+                        if settled is not None else float("nan")),
+        "settled_speed_ratio": (math.hypot(settled.vx, settled.vy) / speed_in
+                                if settled is not None else float("nan")),
     }
 
 
@@ -104,24 +110,30 @@ def drops(sim: Simulator, pocket: str, speed: float, offset_m: float, approach_d
     return any(p.pocket == pocket and p.ball == "cue" for p in res.pocketed)
 
 
-def _band(test, step_m: float, limit_m: float = 0.05) -> tuple[float, float]:
-    """The contiguous run of offsets around 0 for which ``test`` holds, to ``step_m``."""
-    if not test(0.0):
-        return (0.0, 0.0)
-    hi = 0.0
-    while hi < limit_m and test(hi + step_m):
-        hi += step_m
-    lo = 0.0
-    while lo > -limit_m and test(lo - step_m):
-        lo -= step_m
-    return (lo - step_m / 2, hi + step_m / 2)
+def _band(test, step_m: float, limit_m: float = 0.04) -> tuple[float, float]:
+    """The longest run of offsets in [-limit_m, limit_m] (on a grid of ``step_m``, through 0)
+    for which ``test`` holds, as (lowest, highest) widened by half a step at each end;
+    (0, 0) if none."""
+    n = int(round(limit_m / step_m))
+    ok = [bool(test(k * step_m)) for k in range(-n, n + 1)]
+    best, best_run, start = (0.0, 0.0), 0, None
+    for k, good in enumerate(ok + [False]):
+        if good and start is None:
+            start = k
+        elif not good and start is not None:
+            if k - start > best_run:
+                best_run = k - start
+                best = ((start - n) * step_m - step_m / 2, (k - 1 - n) * step_m + step_m / 2)
+            start = None
+    return best
 
 
 def acceptance_band(sim: Simulator, pocket: str, speed: float, approach_deg: float = 0.0,
                     side_spin: float = 0.0, vertical_spin: float = 1.0,
                     step_m: float = 0.25e-3) -> tuple[float, float]:
-    """The band of offsets (m, lowest and highest) around the mouth centre that drop: the
-    simulator's effective target for that speed, approach and spin."""
+    """The widest band of neighbouring offsets (m, lowest and highest) that drop: the
+    simulator's effective target for that speed, approach and spin (its middle is where to
+    aim; it need not contain 0 for angled approaches)."""
     return _band(lambda o: bool(drops(sim, pocket, speed, o, approach_deg, side_spin,
                                       vertical_spin)), step_m)
 
