@@ -91,9 +91,16 @@ def cushion_figures(plt, numbers):
 
 
 def rebound_ratio_table(sim) -> dict:
-    """tan(in) / tan(out) of a rolling ball vs incidence and speed (for the AI's banks)."""
-    return {f"{a}": {f"{v}": round(measure.cushion_rebound(sim, v, a)["ratio"], 4)
-                     for v in (0.5, 1.0, 2.0, 3.0)} for a in range(10, 81, 10)}
+    """tan(in) / tan(out) of a rolling ball vs incidence and speed (for the AI's banks): just
+    after the impact, and of the line it follows once its topspin has bent it (settled)."""
+    out = {}
+    for a in range(10, 81, 10):
+        for v in (0.5, 1.0, 2.0, 3.0):
+            r = measure.cushion_rebound(sim, v, a)
+            settled = math.tan(math.radians(a)) / math.tan(math.radians(r["settled_deg"]))
+            out.setdefault("just_after", {}).setdefault(f"{a}", {})[f"{v}"] = round(r["ratio"], 4)
+            out.setdefault("settled", {}).setdefault(f"{a}", {})[f"{v}"] = round(settled, 4)
+    return out
 
 
 # --- pockets --------------------------------------------------------------------------------
