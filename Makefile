@@ -4,7 +4,7 @@ PYTHON ?= python3
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv demo test test-fast bench clean
+.PHONY: venv demo test test-fast bench physics-report clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,10 @@ test-fast: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m benchmarks.sim_bench
+
+## The figures and numbers of docs/PHYSICS.md (docs/physics/), from scratch.
+physics-report: $(STAMP)
+	$(PY) -m benchmarks.physics_report
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -7,7 +7,8 @@ process, so that the numbers survive a noisy machine.
 (a) a 2-ball cut shot, (b) the frozen-rack break at about 7.5 m/s ball speed, (c) a soft shot,
 (d) a mid-game stroke among 16 balls, (e) throughput of 10 000 random strokes (strokes and
 events per second, one core), (f) cold start of a fresh process with an empty and with a warm
-Numba cache.
+Numba cache, (g) the same strokes with the Han 2005 cushion (the model before issue 9) timed in
+this process, and the cost of one cushion impact in each model.
 """
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ import time
 
 import numpy as np
 
-from sim import Simulator, Strike
+from sim import PhysicsParams, Simulator, Strike
 from sim.events import BALL_IDS
 from sim.table import triangle_rack
 
@@ -151,6 +152,31 @@ def main(argv=None) -> int:
     print(f"\n(e) 10 000 random strokes, 16 balls, one core: {10000 / dt:,.0f} strokes/s, "
           f"{n_events / dt:,.0f} events/s ({n_events / 10000:.1f} events per stroke, "
           f"max {int(batch.event_counts().max())}); ratio {dt / ref:.2f}")
+
+    # (g) The cushion model's cost: the same workloads with Han 2005, in this process.
+    han = Simulator(physics=PhysicsParams(cushion_model="han2005", mu_cushion=0.2))
+    print("\n(g) per stroke in kernel, default (Mathavan 2010) vs Han 2005, this process:")
+    for (name, balls, strike, reps_k), row in zip(
+            [("(a) 2-ball cut shot", {"cue": cue, "7": obj}, Strike(2.5, cut_phi, vertical=0.2), reps),
+             ("(b) frozen-rack break", balls_rack, break_strike, max(20, reps // 20)),
+             ("(c) soft shot", {"cue": cue, "7": obj}, Strike(0.6, cut_phi), reps),
+             ("(d) mid-game, 16 balls", mid, Strike(3.0, 0.7, side=0.2, vertical=-0.2), reps // 2)],
+            rows):
+        h = scenario(han, name, balls, strike, reps_k)
+        print(f"{name:<26} {row[2] * 1e6:8.1f}us {h[2] * 1e6:8.1f}us  x{row[2] / h[2]:.2f}"
+              f"  ({row[1]} / {h[1]} events)")
+    runs_h = []
+    for _ in range(3):
+        t0 = time.perf_counter()
+        raw_h = han.run_batch_arrays(pos, on, motions)
+        runs_h.append(time.perf_counter() - t0)
+    dth = statistics.median(runs_h)
+    print(f"(e) 10 000 random strokes: {10000 / dt:,.0f} strokes/s default, {10000 / dth:,.0f} "
+          f"with Han 2005 (x{dt / dth:.2f} time; {raw_h[2].shape[0] / 10000:.1f} events/stroke)")
+    from benchmarks.physics_report import resolve_cost
+    cost = resolve_cost()
+    print(f"one cushion impact: Mathavan 2010 {cost['mathavan2010'] * 1e9:.0f} ns, "
+          f"Han 2005 {cost['han2005'] * 1e9:.0f} ns")
 
     if not args.no_cold:
         tmp = tempfile.mkdtemp(prefix="numba-cache-")

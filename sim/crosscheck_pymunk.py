@@ -69,8 +69,12 @@ def rolling_regime(table: TableSpec | None = None, *, mu_roll: float = 0.05,
     kw = {}
     if "e_jaw" in {f.name for f in fields(PhysicsParams)}:
         kw = {"e_jaw": e_cushion if e_jaw is None else e_jaw, "mu_jaw": 0.0}
+    # Han 2005's single impulse: with the cushion at the equator and no friction its rebound is
+    # the closed form above, which pymunk can be given (the comparison is of geometry, events
+    # and pocketing, not of the cushion law).
     physics = PhysicsParams(mu_slide=mu_slide, mu_roll=mu_roll, e_ball=e_ball, mu_ball_a=0.0,
-                            mu_ball_b=0.0, e_cushion=e_cushion, mu_cushion=0.0, **kw)
+                            mu_ball_b=0.0, e_cushion=e_cushion, mu_cushion=0.0,
+                            cushion_model="han2005", **kw)
     return table, physics
 
 

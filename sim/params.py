@@ -1,26 +1,43 @@
 """Physical parameters of balls, cloth, cushions and cue, with where each value comes from.
 
+Every field below gives its value, its source and a one-line reason.  Where no measurement for
+Russian equipment exists the comment says so and says how the value was chosen.  The table's
+geometry (mouths, jaw roundings, corridors, nose height, ball size and mass) is in
+``sim/table.py`` with its sources.  ``docs/PHYSICS.md`` shows what these values produce.
+
 References (cited by key in the field comments):
 
+* [MCP] International and European Pyramid Committees, "Basic technical requirements to
+  tournament tables and equipment for billiard sport (pyramid)": cushion rubber rebound
+  elasticity 55 % +- 2 by GOST 27110-86 (ST SEV 108-85), working edge of the rubber 42 mm above
+  the slate, balls 68-68.5 mm (recommended: Aramith Premier, cast phenolic resin), recommended
+  cloth Iwan Simonis 950 RUS Pro or Iwan Simonis 760 (worsted wool).
+* [GOST27110] GOST 27110-86 / ISO 4662, rubber rebound resilience by the Schob pendulum: a
+  0.5 J hammer striking the rubber at about 2 m/s; resilience = rebound energy / impact energy,
+  i.e. the square of the hammer's coefficient of restitution.
+* [Mathavan2010] S. Mathavan, M. R. Jackson, R. M. Parkin, "A theoretical analysis of billiard
+  ball dynamics under cushion impacts", Proc. IMechE Part C 224 (2010) 1863-1873: the cushion
+  model; ball-cushion friction mu_w = 0.14 and e_e = 0.98 fitted to rolling balls shot square
+  into a snooker cushion below 1.5 m/s; rigid model valid below about 2.5 m/s normal speed;
+  ball-cloth sliding friction measured 0.178-0.245 (their ref. 16, high-speed camera).
+* [KK1987] G. Kuwabara, K. Kono, "Restitution coefficient in a collision between two spheres",
+  Jpn. J. Appl. Phys. 26 (1987) 1230; T. Schwager, T. Poeschel et al., "Coefficient of
+  restitution of colliding viscoelastic spheres", Phys. Rev. E 60 (1999) 4465: for a
+  viscoelastic contact 1 - e grows as v^(1/5).
 * [Alciatore-TP] D. G. Alciatore, "Technical Proofs" for *The Illustrated Principles of Pool and
-  Billiards* (billiards.colostate.edu): TP A.4 (5/7 natural-roll speed), TP A.14 (ball-ball
-  friction and collision-induced throw, with the fit mu(v) = a + b exp(-c v) to Marlow's data),
-  TP A.30/A.31 (cue tip offset limits, squirt).
+  Billiards* (billiards.colostate.edu): TP A.4 (5/7 natural roll, slide distance), TP A.14
+  (ball-ball friction mu(v) = a + b exp(-c v) fitted to Marlow's data, throw), TP A.30/A.31
+  (tip offsets, miscue, squirt and the cue's end mass); the FAQ "cushion efficiency": a ball
+  rebounding at steep angles "typically loses about half of its speed".
 * [Marlow] W. C. Marlow, *The Physics of Pocket Billiards*, 1995: cloth rolling resistance,
   spin deceleration, ball-ball restitution.
-* [Han2005] I. Han, "Dynamics in carom and three cushion billiards", Journal of Mechanical Science
-  and Technology 19(4), 976-984, 2005: the closed-form cushion impact model used here.
-* [Mathavan2010] S. Mathavan, M. R. Jackson, R. M. Parkin, "A theoretical analysis of billiard
-  ball dynamics under cushion impacts", Proc. IMechE Part C 224, 2010: cushion friction and
-  restitution ranges.
-* [MCP] International and European Pyramid Committees, "Basic technical requirements to
-  tournament tables and equipment (pyramid)": cushion rubber rebound elasticity 55 % +- 2
-  (GOST 27110), working edge 42 mm above the slate, 68-68.5 mm balls.
+* [Han2005] I. Han, "Dynamics in carom and three cushion billiards", J. Mech. Sci. Tech. 19(4)
+  (2005) 976-984: the closed-form cushion impulse (the "han2005" option).
 * [LG2006] W. Leckie, M. Greenspan, "An event-based pool physics simulator", Advances in
   Computer Games 11, 2006: motion equations between events, cue strike model.
 
-Russian wool cloth is slower than pool cloth and the balls are heavier (285 g); the values below
-are the pool literature's, adjusted where a Russian source gives a number.
+No published measurement of Russian wool cloth or of Russian cushions in play was found; where
+the value is the pool or snooker literature's, the comment says so.
 """
 from __future__ import annotations
 
@@ -35,32 +52,47 @@ from . import layout
 @dataclass(frozen=True)
 class PhysicsParams:
     gravity_mps2: float = 9.81
-    # Cloth.
-    mu_slide: float = 0.2  # sliding friction ball-cloth [Alciatore-TP A.4, Marlow]: 0.15-0.4
-    mu_roll: float = 0.012  # rolling resistance [Marlow] 0.005-0.015; wool cloth at the slow end
-    mu_spin: float = 0.012  # spin (pivot) friction, as an equivalent sliding coefficient
-    #                         at radius R; gives ~10 rad/s^2, a few seconds of side spin [Marlow]
-    # Ball-ball.
-    e_ball: float = 0.95  # restitution [Marlow] 0.92-0.98
-    mu_ball_a: float = 9.951e-3  # mu(v) = a + b exp(-c v): ball-ball friction vs slip speed
-    mu_ball_b: float = 0.108  # [Alciatore-TP A.14]
-    mu_ball_c: float = 1.088  # 1/(m/s)
-    # Cushion (Han 2005 model).
-    e_cushion: float = 0.74  # sqrt(0.55): the 55 % rubber rebound resilience of [MCP]
-    mu_cushion: float = 0.2  # ball-rubber friction [Mathavan2010] 0.14-0.27
-    # Jaws: the rubber of a pocket's jaws is cut across, and a ball meets it at steep angles.
-    # Modelled as the same Han 2005 impact with lower restitution and friction, calibrated so
-    # that the classic rail shot (a ball rolled along the cushion into the corner) drops from
-    # 0.6 to 5 m/s cue speed, as it does on tournament tables, while a ball that meets a jaw
-    # rounding well off the pocket's axis rattles out (tests/sim/test_pockets.py).  With the
-    # cushion's own values (0.74, 0.2) no rail shot drops.
-    e_jaw: float = 0.6
-    mu_jaw: float = 0.1
+    # Cloth (MCP: Iwan Simonis 760 / 950 RUS, worsted wool; no friction measured on it).
+    mu_slide: float = 0.2  # ball-cloth sliding friction: measured 0.178-0.245 on snooker cloth
+    #   [Mathavan2010 ref. 16], 0.2 in [Marlow] and [Alciatore-TP A.4]; the middle of the range.
+    mu_roll: float = 0.012  # rolling resistance: [Marlow] 0.005-0.015 for pool cloth; no figure
+    #   for Russian cloth; its upper part, since wool nap on heavy 285 g balls plays slower.
+    mu_spin: float = 0.012  # pivot (side-spin) friction as an equivalent sliding coefficient at
+    #   radius R: ~10 rad/s^2, side spin lasting a few seconds as [Marlow] reports; no Russian
+    #   measurement: set equal to mu_roll.
+    # Ball-ball (cast phenolic balls, MCP: Aramith Premier).
+    e_ball: float = 0.95  # restitution: [Marlow] 0.92-0.98 for phenolic balls; the middle
+    mu_ball_a: float = 9.951e-3  # mu(v) = a + b exp(-c v): ball-ball friction vs slip speed,
+    mu_ball_b: float = 0.108  # [Alciatore-TP A.14] fit to Marlow's phenolic-ball data; gives the
+    mu_ball_c: float = 1.088  # 1/(m/s)  measured cut- and spin-induced throw curves
+    # Cushion, Han 2005 option only (cushion_model = "han2005").
+    e_cushion: float = 0.74  # Newton restitution: sqrt of the MCP rubber resilience (0.55); a
+    #   different quantity from a ball's rebound, kept so that the Han option replays as before
+    mu_cushion: float = 0.14  # ball-cushion (cloth on rubber) friction, both models: fitted by
+    #   [Mathavan2010] to rolling balls on a cloth-covered snooker cushion; the MCP cushions are
+    #   covered with the same kind of wool cloth
+    e_jaw: float = 0.6  # Han option's jaws: tuned to one rail shot, no source (kept only so that
+    mu_jaw: float = 0.1  #   cushion_model = "han2005" reproduces the old simulator)
+    # Cushion impact model: "mathavan2010" (default: integrated through compression and
+    # restitution with friction at cushion and cloth, noses and jaws alike, which are the same
+    # cloth-covered rubber; sim/physics/cushion_mathavan2010.py) or "han2005" (one closed-form
+    # impulse with e_cushion / mu_cushion, jaws e_jaw / mu_jaw).  Chosen by validation: see
+    # docs/PHYSICS.md ("Cushions").
+    cushion_model: str = "mathavan2010"
+    # Mathavan 2010: the rubber's energetic restitution e_e at the reference normal speed, and
+    # 1 - e_e growing as (speed / reference) ** exponent.
+    cushion_e_energetic: float = 0.742  # sqrt(0.55): the MCP rubber's rebound resilience is
+    #   the energy a Schob hammer keeps [GOST27110], i.e. e_e^2 of a normal impact on that rubber
+    cushion_e_ref_speed_mps: float = 2.0  # the Schob hammer's impact speed [GOST27110]
+    cushion_e_speed_exponent: float = 0.2  # viscoelastic contact [KK1987]; Mathavan2010 saw the
+    #   measured rebounds fall below the constant-e model above about 2.5 m/s
     # Cue.
-    cue_mass_kg: float = 0.72  # Russian cues weigh 0.70-0.75 kg
-    cue_end_mass_kg: float = 0.012  # effective tip end mass, sets squirt [Alciatore-TP A.31]
-    e_tip: float = 0.75  # tip-ball restitution [Alciatore-TP A.30]
-    miscue_offset: float = 0.6  # largest tip offset as a fraction of R [Alciatore-TP A.30]
+    cue_mass_kg: float = 0.72  # Russian cues weigh 0.70-0.75 kg (makers' catalogues); middle
+    cue_end_mass_kg: float = 0.012  # effective end mass, sets squirt [Alciatore-TP A.31]: 5-15 g
+    #   for pool shafts; Russian shafts with 12-13 mm tips are heavier: upper part of the range
+    e_tip: float = 0.75  # tip-ball restitution [Alciatore-TP A.30]: leather tips 0.7-0.8
+    miscue_offset: float = 0.6  # largest tip offset as a fraction of R: [Alciatore-TP A.30]
+    #   puts the miscue limit a little past half the radius for a chalked tip
     # Numerical guards, documented in sim/physics/README (not physics).
     contact_tolerance_m: float = 1e-9  # balls this close count as touching
     fire_speed_mps: float = 1e-4  # touching bodies collide once they approach at least this fast
@@ -68,7 +100,12 @@ class PhysicsParams:
     cushion_rest_below_mps: float = 0.005  # slower cushion impacts end the normal motion
 
     def __post_init__(self) -> None:
+        if self.cushion_model not in CUSHION_MODELS:
+            raise ValueError(f"physics.cushion_model must be one of {', '.join(CUSHION_MODELS)}, "
+                             f"got {self.cushion_model!r}")
         for f in fields(self):
+            if f.name == "cushion_model":
+                continue
             v = getattr(self, f.name)
             if not (isinstance(v, (int, float)) and math.isfinite(v) and v >= 0):
                 raise ValueError(f"physics.{f.name} must be a finite number >= 0, got {v!r}")
@@ -77,7 +114,7 @@ class PhysicsParams:
             if getattr(self, name) <= 0:
                 raise ValueError(f"physics.{name} must be > 0 (every motion must end), "
                                  f"got {getattr(self, name)!r}")
-        for name in ("e_ball", "e_cushion", "e_jaw", "e_tip"):
+        for name in ("e_ball", "e_cushion", "e_jaw", "e_tip", "cushion_e_energetic"):
             if getattr(self, name) > 1:
                 raise ValueError(f"physics.{name} is a restitution, at most 1, got {getattr(self, name)}")
         if not 0 < self.miscue_offset < 1:
@@ -95,6 +132,9 @@ class PhysicsParams:
         return cls(**obj)
 
 
+# Cushion models by name, and the kernel's code for each.
+CUSHION_MODELS = {"han2005": layout.CUSHION_HAN2005, "mathavan2010": layout.CUSHION_MATHAVAN2010}
+
 # Which kernel parameter slot holds which field.
 _SLOTS = (
     (layout.P_G, "gravity_mps2"), (layout.P_MU_S, "mu_slide"), (layout.P_MU_R, "mu_roll"),
@@ -104,7 +144,8 @@ _SLOTS = (
     (layout.P_CUE_M, "cue_mass_kg"), (layout.P_CUE_ME, "cue_end_mass_kg"),
     (layout.P_E_TIP, "e_tip"), (layout.P_TOL, "contact_tolerance_m"),
     (layout.P_VFIRE, "fire_speed_mps"), (layout.P_VELASTIC, "elastic_below_mps"),
-    (layout.P_VREST, "cushion_rest_below_mps"),
+    (layout.P_VREST, "cushion_rest_below_mps"), (layout.P_EE_CUSHION, "cushion_e_energetic"),
+    (layout.P_EE_VREF, "cushion_e_ref_speed_mps"), (layout.P_EE_EXP, "cushion_e_speed_exponent"),
 )
 
 
@@ -117,4 +158,5 @@ def kernel_params(physics: PhysicsParams, ball_radius_m: float, ball_mass_kg: fl
     p[layout.P_H_C] = cushion_height_m
     for slot, name in _SLOTS:
         p[slot] = getattr(physics, name)
+    p[layout.P_CUSHION_MODEL] = CUSHION_MODELS[physics.cushion_model]
     return p

@@ -61,8 +61,20 @@ class TableSpec:
     middle_jaw_radius_m: float = 0.011
     corner_channel_m: float = 0.0055
     middle_channel_m: float = 0.0
+    # Sources: MCP (module docstring) for the playing area, mouths (72-73, 82-83 mm: the upper
+    # values), rounding radii (5 and 11 +- 1 mm), corridors (5-6 mm corner: the middle, 0 mm
+    # middle) and the 42 mm working edge; balls 68-68.5 mm, Aramith Premier pyramid balls 285 g.
+    # The corner jaws' faces bound the parallel corridor: opening 0 by the standard's definition.
     corner_jaw_opening_rad: float = 0.0
+    # The middle jaws' opening angle: no source found (the MCP requirements give mouth, rounding
+    # and a zero corridor, not the facing angle).  15 deg is a plausible cut for faces that must
+    # clear a ball falling at the mouth line; a ball sent along the pocket's axis never reaches
+    # the faces (it falls at the mouth line, corridor 0), so the straight-in band does not depend
+    # on it; angled entries do (docs/PHYSICS.md, pocket maps).
     middle_jaw_opening_rad: float = math.radians(15.0)
+    # Where the slate edge lies: at the end of the corridor (corner) or on the mouth line
+    # (middle, corridor 0), as the standard's corridor lengths define the pocket cut; a ball
+    # falls when its centre passes it.  No extra allowance (no source for one).
     capture_extra_m: float = 0.0
     cushion_height_m: float = 0.042
 

@@ -19,7 +19,8 @@ import os
 
 from numba import types as T
 
-from .physics import ball_ball, cue_strike, cushion_han2005, detect, loop
+from .physics import (ball_ball, cue_strike, cushion_han2005, cushion_mathavan2010, detect,
+                      loop)
 
 F, I = T.float64, T.int64
 A1, A2 = T.float64[::1], T.float64[:, ::1]
@@ -39,6 +40,7 @@ LATE = (
     (ball_ball.resolve_ball_ball, (F,) * 14 + (A1,)),
     (loop._separate, (A2, I, I, F, A2, A2, A2)),
     (cushion_han2005.resolve_cushion, (F,) * 9 + (A1,)),
+    (cushion_mathavan2010.resolve_cushion_mathavan, (F,) * 7 + (A1,)),
     (loop._advance, (A2, I, F, A1)),
     (cue_strike.strike, (F,) * 5 + (A1,)),
     (detect.table_clearance, (F, F, A2, A2, A2, F)),
