@@ -33,8 +33,8 @@ B1 = T.boolean[::1]
 # The rules core's summary of event logs and the AI's compiled geometry, by signature.
 KERNELS = (
     (manner._summarise, (A2, I1, I, I1, I)),
-    (kernels.bank_fan, (F, F, I2, I1, A1, F, F, F, A2, A2, B1, F, F, I, I1, A1, A3, A1, A1,
-                        I1)),
+    (kernels.bank_fan, (F, F, I2, I1, A1, F, F, F, A1, A2, A2, B1, F, F, I, I1, A1, A3, A1,
+                        A1, I1)),
     (kernels.best_pot, (F, F, A2, I1, A2, I1, A2, A2, B1) + (F,) * 10),
     (kernels.q_anywhere, (A2, I1, A2, I1, A2, A2, B1) + (F,) * 9),
 )

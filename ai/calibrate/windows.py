@@ -4,9 +4,10 @@
 clean pots whose closed-form probability lies in 0.03..0.97; each is aimed by the window
 scan of :func:`ai.search.refine.refine` and executed ``--samples`` times under noise 1.0; prints the
 predicted and observed pot rates per pocket type and the least-squares scale of the window
-(``W_CORNER`` / ``W_MIDDLE`` are multiplied by it).  Run 2026-11-29, seed 0: corners 52 shots,
-predicted 0.137 vs observed 0.063 with W_CORNER = 0.009, best scale 0.65 (-> 0.006);
-middles 8 shots, 0.283 vs 0.283, scale 1.05 (W_MIDDLE kept at 0.013).
+(``W_CORNER`` / ``W_MIDDLE`` are multiplied by it; the shots in range depend on the windows,
+so apply and run again until the scale is 1).  Runs 2026-12-01 on the Mathavan 2010 jaws,
+``--shots 800``: the windows settled at W_CORNER = 0.0038 (scale 1.00 on seeds 2 and 3) and
+W_MIDDLE = 0.0095 (1.05); see :mod:`ai.geometry.pockets`.
 """
 from __future__ import annotations
 

@@ -9,8 +9,13 @@ import numpy as np
 
 from sim.table import TableSpec
 
-from .kernels import REBOUND_A, REBOUND_B, REBOUND_HI, REBOUND_LO, bank_fan
+from .kernels import bank_fan
 from .pockets import MAX_CORNER_APPROACH, MAX_MIDDLE_APPROACH, Pockets
+
+# The cushion's rebound for a rolling object ball: tan(incidence) / tan(rebound) =
+# clip(A - B x incidence_deg, LO, HI), [A, B, LO, HI].  Fitted by ``python -m
+# ai.calibrate.rebound`` on the Mathavan 2010 cushion (see cushion_rebound_ratio).
+REBOUND = (0.60, 0.0, 0.3, 0.95)
 
 # Bounces nearer a corner (or a middle pocket) than this are refused: the jaws, not the
 # cushion, would take the ball.
@@ -26,18 +31,17 @@ def rebound_lines(spec: TableSpec) -> list[tuple[str, float, str]]:
     return [("x", R, "near"), ("x", L - R, "far"), ("y", R, "right"), ("y", W - R, "left")]
 
 
-def cushion_rebound_ratio(incidence_rad: np.ndarray) -> np.ndarray:
+def cushion_rebound_ratio(incidence_rad: np.ndarray, law=REBOUND) -> np.ndarray:
     """tan(incidence) / tan(rebound) for a rolling ball off a cushion: how much the cushion
-    shortens the normal part of the path.  "Rebound" is the direction from the bounce point to
-    the ball's rolling line a metre out (the ball curves while it slides after the cushion).
-    Measured in our simulator (Han 2005 cushion, natural roll, 1.5 and 3 m/s, 10-60 deg from the
-    normal: 0.74, 0.70, 0.64, 0.53, 0.40); a mirror (law of reflection) would be 1.  It depends
-    on speed and spin (a stunned ball at 3 m/s comes off nearly as a mirror), so this is a
-    first aim for the refinement scan, not a prediction: bank routes with it pass a median
-    2.7 cm from the pocket in simulation against 28 cm for a mirror
-    (tests/ai/test_banks_kisses_caroms.py)."""
+    shortens the normal part of the path; a mirror (law of reflection) would be 1.  After the
+    impact the ball slides and its topspin bends its path forward until it rolls again, so no
+    single angle describes it; the law is fitted to what a bank needs, that the ball's rolling
+    line after the cushion passes through the pocket (``python -m ai.calibrate.rebound`` on
+    random bank routes in the simulator; tests/ai/search/test_shots.py checks it on others).
+    It depends on speed and spin, so it is a first aim for the refinement scan."""
+    a, b, lo, hi = law
     deg = np.degrees(np.abs(incidence_rad))
-    return np.clip(REBOUND_A - REBOUND_B * deg, REBOUND_LO, REBOUND_HI)
+    return np.clip(a - b * deg, lo, hi)
 
 
 @dataclass(frozen=True)
@@ -64,8 +68,8 @@ def bank_sequences(spec: TableSpec, cushions: int = 1) -> list[tuple[int, ...]]:
 
 
 def bank_routes(spec: TableSpec, pk: Pockets, start: np.ndarray, cushions: int = 1,
-                corner_margin_m: float = CORNER_MARGIN_M,
-                steps: int = FAN_STEPS) -> list[tuple[int, BankRoute]]:
+                corner_margin_m: float = CORNER_MARGIN_M, steps: int = FAN_STEPS,
+                law=REBOUND) -> list[tuple[int, BankRoute]]:
     """Every path from ``start`` off ``cushions`` (1 or 2) cushions, no other cushion in
     between, into each pocket: ``(pocket index, route)`` pairs.  Uses the measured rebound
     ratio rather than a mirror.  A fan of ``steps`` directions per order of cushions
@@ -85,7 +89,8 @@ def bank_routes(spec: TableSpec, pk: Pockets, start: np.ndarray, cushions: int =
     out_app = np.empty(cap)
     out_seq = np.empty(cap, dtype=np.int64)
     n = bank_fan(float(start[0]), float(start[1]), seqs, normals, levels, spec.length_m,
-                 spec.width_m, corner_margin_m, pk.targets, pk.axes, pk.corner,
+                 spec.width_m, corner_margin_m, np.asarray(law, dtype=float), pk.targets,
+                 pk.axes, pk.corner,
                  MAX_CORNER_APPROACH, MAX_MIDDLE_APPROACH, steps, out_k, out_phi, out_pts,
                  out_len, out_app, out_seq)
     return [(int(out_k[j]),

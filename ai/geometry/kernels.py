@@ -182,19 +182,17 @@ def q_anywhere(objs, vals, allpos, self_idx, targets, axes, corner, R, L, W, sph
 
 
 # --- banks ---------------------------------------------------------------------------------
-# tan(incidence) / tan(rebound) off a cushion = clip(A - B * incidence_deg, LO, HI); see
-# ai.geometry.banks.cushion_rebound_ratio for the measurement.
-REBOUND_A, REBOUND_B, REBOUND_LO, REBOUND_HI = 0.80, 0.0067, 0.3, 0.8
+# The cushion rebound law of the bank fan, as an array [A, B, LO, HI]:
+# tan(incidence) / tan(rebound) = clip(A - B * incidence_deg, LO, HI).  The values in use are
+# ai.geometry.banks.REBOUND (fitted by ``python -m ai.calibrate.rebound``).
+@njit(cache=True)
+def rebound_ratio(incidence_rad, law):
+    r = law[0] - law[1] * math.degrees(abs(incidence_rad))
+    return min(max(r, law[2]), law[3])
 
 
 @njit(cache=True)
-def rebound_ratio(incidence_rad):
-    r = REBOUND_A - REBOUND_B * math.degrees(abs(incidence_rad))
-    return min(max(r, REBOUND_LO), REBOUND_HI)
-
-
-@njit(cache=True)
-def _bank_ray(sx, sy, phi, seq, normals, levels, L, W, margin, pts):
+def _bank_ray(sx, sy, phi, seq, normals, levels, L, W, margin, law, pts):
     """Follow a ball from (sx, sy) along phi off the rebound lines seq (indices), writing the
     start and each bounce into pts; returns (ok, final dx, final dy).  Not ok if another
     cushion comes first or a bounce is near a corner or in a middle pocket's mouth."""
@@ -220,19 +218,19 @@ def _bank_ray(sx, sy, phi, seq, normals, levels, L, W, margin, pts):
             if not (margin < py < W - margin):
                 return False, dx, dy
             inc = math.atan2(abs(dy), abs(dx))
-            dx = -dx * rebound_ratio(inc)
+            dx = -dx * rebound_ratio(inc, law)
         else:
             if not (margin < px < L - margin) or abs(px - L / 2) <= margin:
                 return False, dx, dy
             inc = math.atan2(abs(dx), abs(dy))
-            dy = -dy * rebound_ratio(inc)
+            dy = -dy * rebound_ratio(inc, law)
         n = math.sqrt(dx * dx + dy * dy)
         dx, dy = dx / n, dy / n
     return True, dx, dy
 
 
 @njit(cache=True)
-def bank_fan(sx, sy, seqs, normals, levels, L, W, margin, targets, axes, corner,
+def bank_fan(sx, sy, seqs, normals, levels, L, W, margin, law, targets, axes, corner,
              max_corner_app, max_middle_app, steps, out_k, out_phi, out_pts, out_len, out_app,
              out_seq):
     """Every bank from (sx, sy) off each order of cushions in seqs (n_seq, m) into each pocket:
@@ -248,7 +246,7 @@ def bank_fan(sx, sy, seqs, normals, levels, L, W, margin, targets, axes, corner,
         seq = seqs[q]
         for j in range(steps):
             phi = -math.pi + 2 * math.pi * j / (steps - 1)
-            ok, dx, dy = _bank_ray(sx, sy, phi, seq, normals, levels, L, W, margin, pts)
+            ok, dx, dy = _bank_ray(sx, sy, phi, seq, normals, levels, L, W, margin, law, pts)
             ex, ey = pts[m, 0], pts[m, 1]
             for k in range(targets.shape[0]):
                 rx, ry = targets[k, 0] - ex, targets[k, 1] - ey
@@ -263,7 +261,7 @@ def bank_fan(sx, sy, seqs, normals, levels, L, W, margin, targets, axes, corner,
                     for _ in range(3):
                         c = b if fb == fa else b - fb * (b - a) / (fb - fa)
                         ok_c, cdx, cdy = _bank_ray(sx, sy, c, seq, normals, levels, L, W,
-                                                   margin, pts)
+                                                   margin, law, pts)
                         fc = cdx * (targets[k, 1] - pts[m, 1]) - cdy * (targets[k, 0] - pts[m, 0])
                         a, fa, b, fb = b, fb, c, fc
                     if ok_c and abs(fb) < 1e-3:
@@ -288,7 +286,7 @@ def bank_fan(sx, sy, seqs, normals, levels, L, W, margin, targets, axes, corner,
                             out_seq[n_out] = q
                             n_out += 1
                     # the fan ray's own end point for the next comparison
-                    ok, dx, dy = _bank_ray(sx, sy, phi, seq, normals, levels, L, W, margin, pts)
+                    ok, dx, dy = _bank_ray(sx, sy, phi, seq, normals, levels, L, W, margin, law, pts)
                 miss_prev[k] = miss
                 good_prev[k] = good
     return n_out

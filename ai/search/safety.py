@@ -9,7 +9,7 @@ from typing import Sequence
 
 import numpy as np
 
-from engine import Call, legal_calls, summarise_batch
+from engine import Call, legal_calls, penalty_hands_game, summarise_batch
 from engine.calls import CLEAN
 from engine.manner import balls_of, tags_of
 from engine.values import ball_value
@@ -31,6 +31,11 @@ SPEEDS = ((0.6, 0.35), (1.0, 0.6), (2.2, 0.6))
 MAX_SPEED_MPS = 6.0
 # Safeties kept per spot: more from the spots the attacks use, fewer from the extra ones.
 KEEP_MAIN, KEEP_EXTRA = 4, 2
+# When every one of those fouls and a foul would give the game away (R9.1, R10.2), a fan of
+# directions all round at these speeds is screened too, for any stroke that does not foul
+# (a cue ball hanging in a pocket's jaws may reach a ball only off a jaw or a cushion).
+RESCUE_DIRECTIONS = 144
+RESCUE_SPEEDS_MPS = (1.5, 3.0, 5.0)
 # Pots found by accident: at most this many, highest value first; their prior before
 # refinement, and their refinement scan (+-0.6 degree in 25 directions).
 DISCOVERED_KEEP = 4
@@ -80,15 +85,33 @@ def safety_candidates(ctx: Context, placement, keep: int = 6,
                 strikes.append(Strike(float(min(a + per_m * dist, MAX_SPEED_MPS)), float(phi),
                                       0.0, 0.0, 0.0))
                 meta.append(b)
-    if not strikes:
+    scored, batch = screen(ctx, placement, strikes, meta) if strikes else ([], None)
+    if not scored and penalty_hands_game(st):
+        strikes, meta = _rescue_fan(cue, targets, balls, R)
+        scored, batch = screen(ctx, placement, strikes, meta)
+    if not scored:
         return []
-    scored, batch = screen(ctx, placement, strikes, meta)
     out = [Proposal(kind, call, s, placement, prior=float(v),
                     shot=ShotInfo(manner=CLEAN) if kind == ATTACK else None)
            for v, call, s, kind in scored[:keep]]
     if discover:
         out += _discovered(ctx, placement, batch, strikes)
     return out
+
+
+def _rescue_fan(cue, targets, balls, R):
+    """Strokes in every direction (each aimed, for its call, at the ball nearest its line)."""
+    strikes, meta = [], []
+    if not targets:
+        return strikes, meta
+    for phi in np.linspace(-math.pi, math.pi, RESCUE_DIRECTIONS, endpoint=False):
+        d = np.array([math.cos(phi), math.sin(phi)])
+        rel = {b: np.asarray(balls[b], float) - cue for b in targets}
+        near = min(targets, key=lambda b: abs(d[0] * rel[b][1] - d[1] * rel[b][0]))
+        for v in RESCUE_SPEEDS_MPS:
+            strikes.append(Strike(v, float(phi), 0.0, 0.0, 0.0))
+            meta.append(near)
+    return strikes, meta
 
 
 def screen(ctx: Context, placement, strikes: list[Strike], aimed_at: list[str]):

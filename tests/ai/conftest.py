@@ -38,18 +38,6 @@ def sim():
     return shared_simulator()
 
 
-# The AI's measured constants (ai/fastgeo.py REBOUND_*, the corner-pocket window) were measured
-# on the Han 2005 cushion with the old jaw constants.  Until they are refitted to the Mathavan
-# 2010 default (issue 9 follow-up), the tests that check those calibrations run on that physics.
-AI_CALIBRATION_PHYSICS = {"cushion_model": "han2005", "mu_cushion": 0.2}
-
-
-@pytest.fixture(scope="session")
-def calibration_sim():
-    from sim import PhysicsParams, Simulator
-    return Simulator(physics=PhysicsParams(**AI_CALIBRATION_PHYSICS))
-
-
 @pytest.fixture
 def rng():
     return np.random.default_rng(7)
