@@ -88,8 +88,9 @@ def safety_candidates(ctx: Context, placement, keep: int = 6,
     scored, batch = screen(ctx, placement, strikes, meta) if strikes else ([], None)
     if not scored and penalty_hands_game(st):
         strikes, meta = _rescue_fan(cue, targets, balls, R)
-        scored, batch = screen(ctx, placement, strikes, meta)
-    if not scored:
+        if strikes:
+            scored, batch = screen(ctx, placement, strikes, meta)
+    if batch is None:
         return []
     out = [Proposal(kind, call, s, placement, prior=float(v),
                     shot=ShotInfo(manner=CLEAN) if kind == ATTACK else None)
