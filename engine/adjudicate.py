@@ -120,7 +120,7 @@ def resolve_call(state: GameState, call: Call | None) -> Call | None:
             raise IllegalInputError(
                 f"the call names no ball but {len(objs)} object balls are on the table; only "
                 f"the last ball need not be named", "R5.3")
-        return Call(objs[0], call.pocket, call.manner, call.via)
+        return replace(call, ball=objs[0])
     if call.ball not in state.balls:
         raise IllegalInputError(f"called ball {call.ball} is not on the table "
                                 f"(on the table: {', '.join(state.object_balls)})", "R5.4")
