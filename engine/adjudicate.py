@@ -30,7 +30,7 @@ from .state import ONE_VS_PAIR, THREE_EACH, GameState, check_no_overlap
 from .stroke import FOUL_LETTERS, StrokeFacts
 from .values import (CUE, LAST_BALL_BONUS, PENALTY_POINTS, ball_value, balls_value,
                      is_object_ball, sort_balls)
-from .variants import variant_for
+from .variants import unrecorded_end, variant_for
 
 STREAK_FOR_DRAW = 3  # R9.2: three such foul strokes in a row from each side
 
@@ -174,6 +174,9 @@ def adjudicate(state: GameState, stroke: StrokeFacts) -> Outcome:
     if state.game_over:
         raise IllegalInputError(f"the game is over ({dict(state.result)}); no more strokes",
                                 "R9.1, R14.1")
+    unrecorded = unrecorded_end(state)  # a state built in Python, not read from JSON
+    if unrecorded is not None:
+        raise IllegalInputError(unrecorded, "R9.1, R14.1")
     _validate(state, stroke)
     spec = state.spec
     shooter = state.to_move

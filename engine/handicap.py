@@ -173,4 +173,10 @@ def settle_missed_balls(state: GameState, receiver: int, agreed: Iterable[str]
         return s, "swapped"
     targets = [s.target_of(k) for k in range(s.n_sides)]
     targets[receiver] -= owed
-    return replace(s, targets=tuple(targets)), "target"
+    s = replace(s, targets=tuple(targets))
+    # a receiver already at his lowered target has reached it now: the game ends (R9.1)
+    from .variants import variant_for
+    result = variant_for(s).result(s)
+    if result is not None:
+        s = replace(s, result={**result, "rule": "R13.2"})
+    return s, "target"

@@ -332,7 +332,7 @@ def _state_from_json(obj) -> GameState:
     pair = None
     if variant == ONE_VS_PAIR:
         pair = PairState.from_json(obj.get("pair", {}))
-    return GameState(
+    state = GameState(
         table=spec.name, balls=balls, cue_in_hand=cue_in_hand, scores=tuple(scores),
         to_move=to_move, call_mode=call_mode, target=target, shelves=tuple(shelves),
         variant=variant, targets=targets,
@@ -347,6 +347,12 @@ def _state_from_json(obj) -> GameState:
         returned_points=_int(obj, "returned_points", 0, minimum=0),
         placings=tuple(placings), result=result, match=match, pair=pair,
         strokes_played=_int(obj, "strokes_played", 0, minimum=0))
+    # R9.1 / R14.1: a game over by its scores but with no result is refused, never played on
+    from .variants import unrecorded_end  # variants builds on this module
+    why = unrecorded_end(state)
+    if why is not None:
+        raise IllegalInputError(why, "R9.1, R14.1")
+    return state
 
 
 # --- the rack ---------------------------------------------------------------------------

@@ -93,3 +93,35 @@ def test_score_not_json_and_missing_file():
     assert p.returncode == 2 and "Traceback" not in p.stderr
     p = run("/nonexistent/state.json")
     assert p.returncode == 2 and "does not exist" in p.stderr
+
+
+def test_score_refuses_a_finished_game_without_result():
+    """R9.1 / R14.1 through the command line: a state at 71 with no result is bad input
+    (exit 2) and the message names the field and its value."""
+    doc = json.loads((ROOT / "examples/score_pot.json").read_text())
+    doc["scores"] = [71, 52]
+    p = run("-", "--json", stdin=json.dumps(doc))
+    assert p.returncode == 2 and p.stdout == "" and "Traceback" not in p.stderr
+    assert "scores = [71, 52]" in p.stderr and "R14.1" in p.stderr
+
+
+def test_score_a_call_given_as_a_path():
+    """R5.1 path through the command line: the seed's carom example, as events."""
+    doc = json.loads((ROOT / "examples/score_pot.json").read_text())
+    doc["balls"] = {"cue": [0.8, 0.9], "6": [1.5, 1.2], "11": [1.6, 0.7], "3": [1.7, 1.45]}
+    doc["shelves"] = [[], []]
+
+    def ev(t, kind, *balls, **kw):
+        return {"time_s": t, "kind": kind, "balls": list(balls), **kw}
+    call = {"ball": "3", "pocket": "ML",
+            "path": [{"manner": "carom", "ball": "6"}, {"manner": "combination", "ball": "11"}]}
+    doc["stroke"] = {"call": call, "final": {"cue": [0.9, 1.3]},
+                     "events": [ev(0, "strike", "cue"), ev(0.3, "ball-ball", "cue", "6"),
+                                ev(0.6, "ball-ball", "cue", "11"), ev(0.9, "ball-ball", "11", "3"),
+                                ev(1.3, "pocket", "3", pocket="ML")]}
+    p = run("-", "--json", stdin=json.dumps(doc))
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)["adjudication"]["counted"] == ["3"]
+    call["path"].reverse()  # out of order: malformed, the field named
+    p = run("-", "--json", stdin=json.dumps(doc))
+    assert p.returncode == 2 and "call.path[1].manner" in p.stderr

@@ -179,3 +179,14 @@ def test_R13_2_swap_then_target_fallback():
                     shelves=[["1", "2", "4", "5", "6", "7", "8", "10", "9"], []])
     s4, how = settle_missed_balls(s3, 1, ["12"])
     assert how == "target" and s4.target_of(1) == 71 - 12 and s4.target_of(0) == 71
+
+
+def test_R13_2_lowered_target_already_reached_ends_the_game():
+    """R13.2: «получающий играет не до 71 очка, а минус неснятые очки» -- a receiver who
+    already has that many points has reached his target, and the game ends (R9.1) rather
+    than being played on."""
+    s = make_state({"cue": (1.0, 0.5), "3": (2.0, 1.0)}, scores=(40, 62),
+                   shelves=[["1", "2", "4", "5", "6", "7", "8", "10", "9"], []])
+    s2, how = settle_missed_balls(s, 1, ["12"])
+    assert how == "target" and s2.target_of(1) == 59
+    assert s2.result == {"winner": 1, "rule": "R13.2"}
