@@ -26,11 +26,11 @@ from .calls import BALL_AND_POCKET, Call
 from .errors import IllegalInputError, MalformedInputError
 from .geometry import (Position, balls_in_region, placement_region_for, position_unchanged,
                        respot)
-from .state import ONE_VS_PAIR, THREE_EACH, GameState, check_no_overlap
+from .state import ONE_VS_PAIR, THREE_EACH, GameState, check_no_overlap, unrecorded_end
 from .stroke import FOUL_LETTERS, StrokeFacts
 from .values import (CUE, LAST_BALL_BONUS, PENALTY_POINTS, ball_value, balls_value,
                      is_object_ball, sort_balls)
-from .variants import unrecorded_end, variant_for
+from .variants import variant_for
 
 STREAK_FOR_DRAW = 3  # R9.2: three such foul strokes in a row from each side
 
