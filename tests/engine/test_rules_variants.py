@@ -145,7 +145,9 @@ def test_R12_3_advice_costs_pair_five_stroke_stays():
 
 
 def test_R13_1_points_balls_mixed_handicaps():
-    """R13.1: points on the record; balls off the table to the receiver's shelf; mixed."""
+    """R13.1: points on the record; balls off the table to the receiver's shelf; mixed.
+    «прибавляя к очкам получающего гандикап слово плюс, а к очкам дающего – минус»: the
+    "minus" is a word of the announcement, the giver starts at 0 (not at -10)."""
     s = initial_state()
     p = apply_handicap(s, PointsHandicap(1, 10))
     assert p.scores == (0, 10) and p.handicap_points == 10
