@@ -70,9 +70,13 @@ class Link:
     def from_json(cls, obj, field_name: str) -> "Link":
         if not isinstance(obj, dict) or "manner" not in obj:
             raise MalformedInputError(field_name, obj, "must be an object {manner, ball}")
+        if not isinstance(obj["manner"], str):
+            raise MalformedInputError(f"{field_name}.manner", obj["manner"], "must be a string")
         ball = obj.get("ball")
         if isinstance(ball, int) and not isinstance(ball, bool):
             ball = str(ball)
+        if ball is not None and not isinstance(ball, str):
+            raise MalformedInputError(f"{field_name}.ball", ball, "must be a ball id string")
         return cls(obj["manner"], ball)
 
 

@@ -155,3 +155,14 @@ def test_one_vs_pair_single_strokes_in_turn_with_the_minimum_handicap(tmp_path):
     assert_bad_input(pyramid(*base, "--pair-order", "alternate"), "--pair-order", "alternate")
     assert_bad_input(pyramid(*base, "--variant", "one-vs-pair", "--pair-order", "sometimes"),
                      "sometimes")
+
+
+def test_a_call_with_a_path_is_printed_link_by_link():
+    """R5.1 path: the stroke line shows the links in order (the seed's carom example)."""
+    from engine.calls import Call
+    from pyramid.commands._common import fmt_call
+    c = Call.from_json({"ball": "3", "pocket": "ML",
+                        "path": [{"manner": "carom", "ball": "6"},
+                                 {"manner": "combination", "ball": "11"}]})
+    assert fmt_call(c) == fmt_call(c.to_json()) == "3 in ML (carom 6, combination 11)"
+    assert fmt_call(Call("7", "FL", "kiss", ("3",))) == "7 in FL (kiss via 3)"

@@ -213,6 +213,8 @@ def test_R5_1_path_json_round_trip_and_derived_manner():
     ([{"manner": "carom", "ball": "6"}], {"manner": "kiss"}, "call.manner"),
     ([{"manner": "carom", "ball": "6"}], {"manner": "carom", "via": ["9"]}, "call.via"),
     ("carom 6", {}, "call.path"),
+    ([{"manner": ["carom"], "ball": "6"}], {}, "call.path[0].manner"),
+    ([{"manner": "carom", "ball": ["6"]}], {}, "call.path[0].ball"),
 ])
 def test_R5_1_bad_path_names_the_field(path, extra, field):
     with pytest.raises(MalformedInputError, match=field.replace("[", r"\[").replace("]", r"\]")):
