@@ -26,7 +26,7 @@ from .calls import BALL_AND_POCKET, Call
 from .errors import IllegalInputError, MalformedInputError
 from .geometry import (Position, balls_in_region, placement_region_for, position_unchanged,
                        respot)
-from .state import ONE_VS_PAIR, THREE_EACH, GameState, check_no_overlap
+from .state import ONE_VS_PAIR, THREE_EACH, GameState, check_no_overlap, unrecorded_end
 from .stroke import FOUL_LETTERS, StrokeFacts
 from .values import (CUE, LAST_BALL_BONUS, PENALTY_POINTS, ball_value, balls_value,
                      is_object_ball, sort_balls)
@@ -120,7 +120,7 @@ def resolve_call(state: GameState, call: Call | None) -> Call | None:
             raise IllegalInputError(
                 f"the call names no ball but {len(objs)} object balls are on the table; only "
                 f"the last ball need not be named", "R5.3")
-        return Call(objs[0], call.pocket, call.manner, call.via)
+        return replace(call, ball=objs[0])
     if call.ball not in state.balls:
         raise IllegalInputError(f"called ball {call.ball} is not on the table "
                                 f"(on the table: {', '.join(state.object_balls)})", "R5.4")
@@ -174,6 +174,9 @@ def adjudicate(state: GameState, stroke: StrokeFacts) -> Outcome:
     if state.game_over:
         raise IllegalInputError(f"the game is over ({dict(state.result)}); no more strokes",
                                 "R9.1, R14.1")
+    unrecorded = unrecorded_end(state)  # a state built in Python, not read from JSON
+    if unrecorded is not None:
+        raise IllegalInputError(unrecorded, "R9.1, R14.1")
     _validate(state, stroke)
     spec = state.spec
     shooter = state.to_move

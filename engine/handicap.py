@@ -14,6 +14,8 @@ from .errors import IllegalInputError, MalformedInputError
 from .state import ONE_VS_PAIR, PAIR_ALTERNATE, THREE_EACH, GameState
 from .values import OBJECT_BALLS, balls_value, sort_balls
 
+PAIR_MINIMUM_POINTS = 5  # R12.2(1): «фору не менее пяти очков»
+
 
 @dataclass(frozen=True)
 class PointsHandicap:
@@ -98,20 +100,36 @@ def apply_handicap(state: GameState, h: Handicap, take_balls_off: bool = True) -
 
 
 def pair_minimum_handicap(state: GameState) -> int:
-    """R12.2(1): with single strokes in turn, the single gives the pair at least 5 points."""
+    """R12.2(1): with single strokes in turn, the single gives the pair at least 5 points:
+    «один имеет преимущество и должен давать фору не менее пяти очков сыгранными шарами»."""
     if state.variant == ONE_VS_PAIR and state.pair is not None \
             and state.pair.order == PAIR_ALTERNATE:
-        return 5
+        return PAIR_MINIMUM_POINTS
     return 0
 
 
 def check_pair_handicap(state: GameState, h: Handicap) -> None:
+    """R12.2(1): the handicap goes to the pair (side 1) and gives at least the minimum in
+    points on the record: «сыгранными шарами» is the seed's name for that kind («сыгранными
+    шарами, так называемая на запись», R13.1), so balls taken off the table do not count
+    towards the minimum (interpretation, docs/RULES-INTERPRETATIONS.md)."""
     need = pair_minimum_handicap(state)
-    given = getattr(h, "points", 0) + balls_value(getattr(h, "balls", ()))
+    given = getattr(h, "points", 0)
     if need and (h.receiver != 1 or given < need):
-        raise IllegalInputError(f"with single strokes in turn the single gives the pair at "
-                                f"least {need} points (given {given} to side {h.receiver})",
-                                "R12.2")
+        raise IllegalInputError(f"handicap = {h.to_json()}: with single strokes in turn the "
+                                f"single gives the pair (receiver 1) at least {need} points on "
+                                f"the record (given {given} to side {h.receiver})", "R12.2")
+
+
+def start_handicap(state: GameState, h: Handicap | None) -> Handicap | None:
+    """The handicap a new game starts with: ``h`` as agreed, checked against R12.2(1)'s
+    minimum; with single strokes in turn and none agreed, the minimum itself (5 points on the
+    record to the pair)."""
+    need = pair_minimum_handicap(state)
+    if h is None:
+        return PointsHandicap(1, need) if need else None
+    check_pair_handicap(state, h)
+    return h
 
 
 def _take_off(state: GameState, receiver: int, balls: Iterable[str]) -> GameState:
@@ -128,6 +146,24 @@ def _take_off(state: GameState, receiver: int, balls: Iterable[str]) -> GameStat
                    scores=tuple(scores))
 
 
+def missed_balls_from_json(obj, field_name: str = "handicap_missed"
+                           ) -> tuple[int, tuple[str, ...]]:
+    """R13.2 as the scorekeeper is told it: ``{"receiver": 1, "balls": ["15", "14"]}`` -- the
+    balls agreed under a handicap that were found not taken off the table."""
+    if not isinstance(obj, dict):
+        raise MalformedInputError(field_name, obj, "must be an object {receiver, balls}")
+    receiver = obj.get("receiver")
+    if not isinstance(receiver, int) or isinstance(receiver, bool) or receiver < 0:
+        raise MalformedInputError(f"{field_name}.receiver", receiver, "must be a side index")
+    balls = obj.get("balls")
+    if not isinstance(balls, list) or not balls or not all(b in OBJECT_BALLS for b in balls):
+        raise MalformedInputError(f"{field_name}.balls", balls,
+                                  "must be a non-empty list of object ball ids")
+    if len(set(balls)) != len(balls):
+        raise MalformedInputError(f"{field_name}.balls", balls, "names a ball twice")
+    return receiver, tuple(balls)
+
+
 def settle_missed_balls(state: GameState, receiver: int, agreed: Iterable[str]
                         ) -> tuple[GameState, str]:
     """R13.2: balls agreed under a handicap were not taken off.  In order:
@@ -139,6 +175,11 @@ def settle_missed_balls(state: GameState, receiver: int, agreed: Iterable[str]
     3. otherwise the receiver plays to the target minus the points still owed.
     Returns the new state and which step settled it ("taken-off", "swapped", "target").
     """
+    if state.variant == THREE_EACH:
+        raise IllegalInputError("no handicap is given in three players each for himself",
+                                "R12.1")
+    if not 0 <= receiver < state.n_sides:
+        raise MalformedInputError("handicap_missed.receiver", receiver, "is not a side")
     agreed = list(agreed)
     on_table = [b for b in agreed if b in state.balls]
     owed = balls_value(agreed) - balls_value(on_table)
@@ -173,4 +214,10 @@ def settle_missed_balls(state: GameState, receiver: int, agreed: Iterable[str]
         return s, "swapped"
     targets = [s.target_of(k) for k in range(s.n_sides)]
     targets[receiver] -= owed
-    return replace(s, targets=tuple(targets)), "target"
+    s = replace(s, targets=tuple(targets))
+    # a receiver already at his lowered target has reached it now: the game ends (R9.1)
+    from .variants import variant_for
+    result = variant_for(s).result(s)
+    if result is not None:
+        s = replace(s, result={**result, "rule": "R13.2"})
+    return s, "target"

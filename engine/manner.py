@@ -10,18 +10,27 @@ thousands of simulated samples use the same code:
 * :func:`manners_shown`: one event log given as :class:`sim.events.Event` values (a person's
   stroke, or a simulated one), converted to rows and summarised by the same kernel.
 
-The classification, for the called ball (docs/RULES-INTERPRETATIONS.md, "R5.1 manner"):
+The stroke is read as a *path* of links from the cue ball to the pocket, the way the seed
+words its calls («Карамболем от шестерки одиннадцатым шаром тройка прямо в середину»: the cue
+ball off the 6, onto the 11, the 11 onto the 3, the 3 straight into the middle pocket).  The
+*chain* is the object balls that drove the called ball, each set moving by the one before it;
+its *head* is the ball the cue ball set moving (the called ball itself when there is no
+chain).  For the called ball (docs/RULES-INTERPRETATIONS.md, "R5.1 manner" and "R5.1 path"):
 
 * cushion-first: the cue ball touched a cushion (nose or jaw) before its first ball;
-* carom: the cue ball touched another ball before it touched the called ball (via: those);
-* combination: the called ball was first set moving by an object ball (via: the chain of
-  object balls back to the cue ball, each set moving by the previous one);
+* carom: the cue ball touched other balls before the contact that set the head moving
+  (caroms: those balls, in the order the cue ball met them);
+* combination: the called ball was first set moving by an object ball (chain: the object
+  balls from the head to the one that struck the called ball, in that order);
 * bank: after it was set moving, the called ball touched a cushion nose, or the jaw of a
   pocket other than the one it fell in (rattling in its own pocket's jaws is allowed);
-* kiss: after it was set moving, the called ball touched another ball (via: those balls).
+* kiss: after it was set moving, the called ball touched another ball (kisses: the object
+  balls it touched, in order).
 
-Nothing after the called ball fell counts.  tests/engine/manner_oracle.py keeps a readable
-line-by-line twin of the kernel as its test oracle.
+Nothing after the called ball fell counts.  Ordered ball lists are packed into one integer,
+4 bits a ball, first ball lowest (:func:`encode_balls`), so that a whole batch compares at
+once.  tests/engine/manner_oracle.py keeps a readable line-by-line twin of the kernel as its
+test oracle.
 """
 from __future__ import annotations
 
@@ -36,7 +45,7 @@ from sim.layout import EV_COLS, EVC_A, EVC_B, EVC_KIND, EVC_OBJ
 from sim.table import POCKET_IDS
 
 from .calls import (BALL_AND_POCKET, BANK, CAROM, COMBINATION, CUSHION_FIRST, KISS, Call,
-                    MannerShown)
+                    MannerShown, waives_cushion_first)
 
 N_BALLS = len(BALL_IDS)
 
@@ -44,6 +53,10 @@ N_BALLS = len(BALL_IDS)
 BIT_BANK, BIT_KISS, BIT_CAROM, BIT_CF, BIT_COMBO = 1, 2, 4, 8, 16
 TAG_BITS = {BANK: BIT_BANK, KISS: BIT_KISS, CAROM: BIT_CAROM, CUSHION_FIRST: BIT_CF,
             COMBINATION: BIT_COMBO}
+# An ordered list of balls packed into an int64: ball k of the list in bits 4k..4k+3 (ball
+# ids 1..15 fit in 4 bits; 0, the cue ball, never appears, so 0 ends the list).  Fifteen
+# object balls take 60 bits.
+NIBBLE, NIBBLE_MASK = 4, 0xF
 
 _BB, _CUSH, _JAW, _POCKET, _LINE = (int(EventKind.BALL_BALL), int(EventKind.BALL_CUSHION),
                                     int(EventKind.BALL_JAW), int(EventKind.POCKET),
@@ -55,11 +68,25 @@ _IDENTITY_POCKETS = np.arange(len(POCKET_IDS) + 1, dtype=np.int64)
 
 
 @njit(cache=True, error_model="numpy")
+def _seq_bits(seq):
+    """The balls of an ordered ball list (:func:`encode_balls`) as bits ``1 << ball``."""
+    out = 0
+    while seq != 0:
+        out |= 1 << (seq & NIBBLE_MASK)
+        seq >>= NIBBLE
+    return out
+
+
+@njit(cache=True, error_model="numpy")
 def _summarise(events, offsets, called, jaw_pocket, n_balls):
     """Per sample j: first ball the cue ball touched (-1: none), cue ball pocketed, the
     watched line crossed before the first contact, manner bits and via bits (1 << ball) of
-    ball ``called`` (-1: no called ball), and the pocket it fell in (-1: none).
-    ``jaw_pocket`` maps a jaw event's object id to its pocket."""
+    ball ``called`` (-1: no called ball), the pocket it fell in (-1: none), and the path of
+    the called ball as three ordered ball lists (:func:`encode_balls`): the balls the cue
+    ball glanced off before it struck the head of the chain (carom), the chain of object
+    balls from its head to the one that struck the called ball (combination), and the balls
+    the called ball touched on its way (kiss).  ``jaw_pocket`` maps a jaw event's object id
+    to its pocket."""
     n = offsets.shape[0] - 1
     first = np.empty(n, dtype=np.int64)
     cue_in = np.zeros(n, dtype=np.bool_)
@@ -67,15 +94,27 @@ def _summarise(events, offsets, called, jaw_pocket, n_balls):
     tags = np.zeros(n, dtype=np.int64)
     via = np.zeros(n, dtype=np.int64)
     fell = np.empty(n, dtype=np.int64)
+    caroms = np.zeros(n, dtype=np.int64)
+    chains = np.zeros(n, dtype=np.int64)
+    kisses = np.zeros(n, dtype=np.int64)
     in_motion = np.zeros(n_balls, dtype=np.bool_)
     set_by = np.empty(n_balls, dtype=np.int64)
+    # per ball: the cue ball's contacts (ordered list) before the contact that set it moving
+    carom_at = np.zeros(n_balls, dtype=np.int64)
+    walk = np.empty(n_balls, dtype=np.int64)
     for j in range(n):
         for k in range(n_balls):
             in_motion[k] = False
             set_by[k] = -1
+            carom_at[k] = 0
         in_motion[0] = True
         cue_touched = False
-        cue_contacts = 0  # balls the cue ball touched before the called ball moved
+        cue_seq = 0  # the balls the cue ball touched so far, in order, each once
+        cue_len = 0
+        cue_bits = 0
+        kiss_seq = 0
+        kiss_len = 0
+        kiss_bits = 0
         moving = False  # has the called ball been set moving yet?
         jaws_touched = 0  # pockets whose jaws the called ball touched
         t = 0
@@ -110,39 +149,60 @@ def _summarise(events, offsets, called, jaw_pocket, n_balls):
                         jaws_touched |= 1 << jaw_pocket[int(events[r, EVC_OBJ])]
                 continue
             if kind == _BB:
+                started = -1
                 if in_motion[a] and not in_motion[b]:
                     in_motion[b] = True
                     set_by[b] = a
+                    started = b
                 elif in_motion[b] and not in_motion[a]:
                     in_motion[a] = True
                     set_by[a] = b
+                    started = a
                 if a == 0 or b == 0:
                     other = b if a == 0 else a
                     if fc < 0:
                         fc = other
                     cue_touched = True
-                    if not moving and other != called:
-                        cue_contacts |= 1 << other
+                    if started == other:
+                        carom_at[other] = cue_seq
+                    if (cue_bits >> other) & 1 == 0:
+                        cue_bits |= 1 << other
+                        cue_seq |= other << (NIBBLE * cue_len)
+                        cue_len += 1
                 if a == called or b == called:
                     other = b if a == called else a
                     if not moving:
                         moving = True
-                        if other == 0:
-                            if cue_contacts != 0:
-                                t |= BIT_CAROM
-                                v |= cue_contacts
-                        else:
+                        # the chain that drove the called ball, walked back to the cue ball;
+                        # its head is the ball the cue ball set moving
+                        head = called
+                        n_links = 0
+                        link = other
+                        while link > 0 and n_links < n_balls:
+                            walk[n_links] = link
+                            n_links += 1
+                            head = link
+                            link = set_by[link]
+                        if n_links > 0:
                             t |= BIT_COMBO
-                            link = other
-                            steps = 0
-                            while link >= 0 and link != 0 and steps < n_balls:
-                                v |= 1 << link
-                                link = set_by[link]
-                                steps += 1
+                            seq = 0
+                            for k in range(n_links):  # head first
+                                seq |= walk[n_links - 1 - k] << (NIBBLE * k)
+                                v |= 1 << walk[k]
+                            chains[j] = seq
+                        if set_by[head] == 0 and carom_at[head] != 0:
+                            # the cue ball came onto the head off other balls
+                            t |= BIT_CAROM
+                            caroms[j] = carom_at[head]
+                            v |= _seq_bits(carom_at[head])
                     else:
                         t |= BIT_KISS
                         if other != 0:
                             v |= 1 << other
+                            if (kiss_bits >> other) & 1 == 0:
+                                kiss_bits |= 1 << other
+                                kiss_seq |= other << (NIBBLE * kiss_len)
+                                kiss_len += 1
         own = (1 << f) if f >= 0 else 0
         if (jaws_touched & ~own) != 0:
             t |= BIT_BANK  # off another pocket's jaw: the ball came in off the cushion's end
@@ -150,7 +210,8 @@ def _summarise(events, offsets, called, jaw_pocket, n_balls):
         tags[j] = t
         via[j] = v
         fell[j] = f
-    return first, cue_in, crossed, tags, via, fell
+        kisses[j] = kiss_seq
+    return first, cue_in, crossed, tags, via, fell, caroms, chains, kisses
 
 
 @dataclass(frozen=True)
@@ -159,7 +220,8 @@ class BatchSummary:
     sample): the first ball the cue ball touched (ball index, -1 for none), whether the cue
     ball fell, whether the watched line was crossed before the first contact (R7.1g / R8.2),
     and for the called ball its manner bits (:data:`TAG_BITS`), the balls it used (bit
-    ``1 << index``) and the pocket it fell in (index, -1 for none)."""
+    ``1 << index``), the pocket it fell in (index, -1 for none) and its path as ordered ball
+    lists (:func:`encode_balls`): caroms, chain and kisses."""
 
     first: np.ndarray
     cue_pocketed: np.ndarray
@@ -167,6 +229,9 @@ class BatchSummary:
     tags: np.ndarray
     via: np.ndarray
     fell: np.ndarray
+    caroms: np.ndarray
+    chain: np.ndarray
+    kisses: np.ndarray
 
     def __len__(self) -> int:
         return len(self.first)
@@ -210,15 +275,51 @@ def balls_of(bits: int) -> frozenset[str]:
     return frozenset(BALL_IDS[k] for k in range(N_BALLS) if bits >> k & 1)
 
 
+def encode_balls(balls: Iterable) -> int:
+    """An ordered list of object balls (ints or digit strings) packed into one integer, 4
+    bits a ball, the first ball lowest: how the kernel stores a path's caroms, chain and
+    kisses."""
+    out = 0
+    for k, b in enumerate(balls):
+        out |= int(b) << (NIBBLE * k)
+    return out
+
+
+def decode_balls(seq: int) -> tuple[str, ...]:
+    """The inverse of :func:`encode_balls`: ball ids in order."""
+    out = []
+    seq = int(seq)
+    while seq:
+        out.append(BALL_IDS[seq & NIBBLE_MASK])
+        seq >>= NIBBLE
+    return tuple(out)
+
+
 def fulfilled_mask(call: Call, mode: str, summary: BatchSummary) -> np.ndarray:
     """Which samples fulfil ``call``: the called ball in the called pocket, and under the
-    exact call (R5.1) exactly the called manner, and the named balls if the call names any
-    (ball-and-pocket, R5.2: any manner)."""
+    exact call (R5.1) exactly the called manner (ball-and-pocket, R5.2: any manner).
+
+    * A call whose manner brings other balls between the cue ball and the called ball
+      (combination or carom) need not name a cushion-first start: «При участии в заказанной
+      комбинации одного или нескольких шаров для назначенного шара заказ абрикольно ... не
+      обязателен» (if it names one, the cushion must come first).
+    * A call with a ``path`` is fulfilled only by that path: the same caroms, chain and
+      kisses, each in the called order.  Without a path, balls named in ``via`` must be
+      exactly the balls the stroke used, in any order; naming none accepts any balls.
+    """
     ok = summary.fell == POCKET_IDS.index(call.pocket)
     if mode == BALL_AND_POCKET:
         return ok
-    ok &= summary.tags == tag_bits(call.manner_set)
-    if call.via:
+    called = tag_bits(call.manner_set)
+    shown = summary.tags
+    if waives_cushion_first(call.manner_set) and not called & BIT_CF:
+        shown = shown & ~BIT_CF
+    ok &= shown == called
+    if call.path:
+        ok &= summary.caroms == encode_balls(call.path_balls(CAROM))
+        ok &= summary.chain == encode_balls(call.path_balls(COMBINATION))
+        ok &= summary.kisses == encode_balls(call.path_balls(KISS))
+    elif call.via:
         ok &= summary.via == ball_bits(call.via)
     return ok
 
@@ -248,15 +349,17 @@ def manners_shown(events: Sequence[Event], ball: str) -> MannerShown:
     s = _summary_of(events, ball)
     fell = int(s.fell[0])
     return MannerShown(tags_of(int(s.tags[0])), balls_of(int(s.via[0])),
-                       POCKET_IDS[fell] if 0 <= fell < len(POCKET_IDS) else None)
+                       POCKET_IDS[fell] if 0 <= fell < len(POCKET_IDS) else None,
+                       caroms=decode_balls(s.caroms[0]), chain=decode_balls(s.chain[0]),
+                       kisses=decode_balls(s.kisses[0]))
 
 
 def call_fulfilled_by_events(call: Call, events: Sequence[Event], mode: str) -> bool:
     """Did the stroke pocket the called ball in the called pocket, in the called manner
     (exact, R5.1) or in any manner (ball-and-pocket, R5.2)?
 
-    ``via`` is checked only when the call names balls: then the balls the stroke used must be
-    exactly those named (interpretation in docs/RULES-INTERPRETATIONS.md)."""
+    See :func:`fulfilled_mask` for how the manner, ``via`` and ``path`` are checked
+    (interpretation in docs/RULES-INTERPRETATIONS.md)."""
     if call.ball is None:
         raise ValueError("resolve R5.3 (unnamed last ball) before checking the call")
     return bool(fulfilled_mask(call, mode, _summary_of(events, call.ball))[0])
@@ -264,4 +367,4 @@ def call_fulfilled_by_events(call: Call, events: Sequence[Event], mode: str) -> 
 
 __all__ = ["BatchSummary", "TAG_BITS", "summarise_batch", "jaw_pockets", "fulfilled_mask",
            "manners_shown", "call_fulfilled_by_events", "event_rows", "tag_bits", "tags_of",
-           "ball_bits", "balls_of"]
+           "ball_bits", "balls_of", "encode_balls", "decode_balls"]

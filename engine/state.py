@@ -332,7 +332,7 @@ def _state_from_json(obj) -> GameState:
     pair = None
     if variant == ONE_VS_PAIR:
         pair = PairState.from_json(obj.get("pair", {}))
-    return GameState(
+    state = GameState(
         table=spec.name, balls=balls, cue_in_hand=cue_in_hand, scores=tuple(scores),
         to_move=to_move, call_mode=call_mode, target=target, shelves=tuple(shelves),
         variant=variant, targets=targets,
@@ -347,6 +347,50 @@ def _state_from_json(obj) -> GameState:
         returned_points=_int(obj, "returned_points", 0, minimum=0),
         placings=tuple(placings), result=result, match=match, pair=pair,
         strokes_played=_int(obj, "strokes_played", 0, minimum=0))
+    # R9.1 / R14.1: a game over by its scores but with no result is refused, never played on
+    why = unrecorded_end(state)
+    if why is not None:
+        raise IllegalInputError(why, "R9.1, R14.1")
+    return state
+
+
+def unrecorded_end(state: GameState) -> str | None:
+    """Why a state whose ``result`` is null is nevertheless over by its scores, or None.
+
+    R9.1: «Набравший первым 71 очко считается выигравшим и партия оконченной» -- the game ends
+    the moment a side reaches its target; R14.1: «набравший первым 71 очко считается
+    победителем, независимо от положения партии в данный момент».  A state with a score at or
+    past the target and no result is therefore a game that should have stopped: it is refused
+    (interpretation, docs/RULES-INTERPRETATIONS.md "R9.1 / R14.1 over"), never played on.
+    Likewise both sides at target - 1 (R9.2, drawn) and, in three each for himself, a side at
+    51 that is not listed in ``placings`` (R12.1, he has left the game)."""
+    if state.result is not None or state.last_ball_replay:
+        return None  # R10.1: the last-ball replay is decided by the ball, not by points
+    scores = list(state.scores)
+    if state.variant == THREE_EACH:
+        for side in state.active_sides():
+            if scores[side] >= state.target_of(side):
+                return (f"scores = {scores}: player {side} has reached {state.target_of(side)} "
+                        f"but placings = {list(state.placings)} does not list him; the first "
+                        f"to {state.target_of(side)} leaves the game at once (R12.1): add him "
+                        f"to placings")
+        return None
+    reached = [side for side in range(state.n_sides) if scores[side] >= state.target_of(side)]
+    if len(reached) == 1:
+        side = reached[0]
+        return (f"scores = {scores} with result null: side {side} has reached its target "
+                f"{state.target_of(side)}, and the first to reach it has won at once, whatever "
+                f"the position (R9.1, R14.1); no stroke is played on a finished game: give "
+                f"\"result\": {{\"winner\": {side}}}")
+    if reached:
+        return (f"scores = {scores} with result null: every side has reached its target; the "
+                f"one who reached it first won (R14.1): find him in the game's record "
+                f"(engine.special.first_to_reach) and give \"result\"")
+    if all(scores[side] == state.target_of(side) - 1 for side in range(state.n_sides)):
+        return (f"scores = {scores} with result null: both sides at "
+                f"{state.target_of(0) - 1} is a draw and ends the game (R9.2): give "
+                f"\"result\": {{\"draw\": true}}")
+    return None
 
 
 # --- the rack ---------------------------------------------------------------------------
@@ -407,4 +451,5 @@ def scores_accounted(state: GameState) -> int:
 
 assert TOTAL_POINTS == sum(ball_value(b) for b in OBJECT_BALLS) + LAST_BALL_BONUS
 __all__ = ["GameState", "MatchContext", "PairState", "initial_state", "rack_positions",
+           "unrecorded_end",
            "RACK_ORDER", "points_accounted", "scores_accounted", "HOUSE"]

@@ -13,7 +13,7 @@ that events cannot show).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable, Mapping, Sequence
 
 from sim.events import BALL_IDS, Event, EventKind
@@ -229,8 +229,7 @@ def stroke_from_events(events: Sequence[Event], final: Mapping[str, Position | N
         if ball is None and state is not None and len(state.object_balls) == 1:
             ball = state.object_balls[0]
         if ball is not None:
-            fulfilled = call_fulfilled_by_events(Call(ball, call.pocket, call.manner, call.via),
-                                                 events, mode)
+            fulfilled = call_fulfilled_by_events(replace(call, ball=ball), events, mode)
     return StrokeFacts(call=call, call_fulfilled=fulfilled, first_contact=first_contact,
                        pocketed=pocketed, off_table=tuple(off_table), facts=frozenset(facts),
                        final=dict(final), placement=placement,

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from engine import GameState, initial_state, next_game
-from engine.handicap import apply_handicap
+from engine.handicap import apply_handicap, start_handicap
 from engine.special import breaker_of_game
 from engine.state import MatchContext
 
@@ -27,6 +27,7 @@ class Series:
     call_mode: str = "exact"
     table: str = "pyramid-12ft"
     handicap: object = None  # an engine.handicap value, applied to every game
+    pair_order: str = "while-scoring"  # one against a pair: R12.2 (1) "alternate" or (2)
 
     @property
     def n_sides(self) -> int:
@@ -48,7 +49,8 @@ class Series:
                                       breaker=breaker, match=match, auto_warning=True)
             else:
                 state = initial_state(self.variant, self.call_mode, self.table,
-                                      breaker=breaker, auto_warning=True)
+                                      breaker=breaker, auto_warning=True,
+                                      pair_order=self.pair_order)
         else:
             state = next_game(previous, lambda: int(rng.integers(2)), auto_warning=True)
         return self._handicapped(state)
@@ -59,11 +61,15 @@ class Series:
         match = MatchContext(games_to_play=self.games, games_played=g, first_breaker=0)
         breaker = breaker_of_game(match, g, lambda: int(rng.integers(2)))
         state = initial_state(self.variant, self.call_mode, self.table, breaker=breaker,
-                              match=replace(match, breaker=breaker), auto_warning=True)
+                              match=replace(match, breaker=breaker), auto_warning=True,
+                              pair_order=self.pair_order)
         return self._handicapped(state)
 
     def _handicapped(self, state: GameState) -> GameState:
-        return state if self.handicap is None else apply_handicap(state, self.handicap)
+        """The agreed handicap applied; R12.2(1): with single strokes in turn at least the
+        pair's minimum (5 points when none was agreed)."""
+        h = start_handicap(state, self.handicap)
+        return state if h is None else apply_handicap(state, h)
 
 
 def close_unfinished(state: GameState) -> GameState:

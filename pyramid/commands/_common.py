@@ -86,9 +86,15 @@ def fmt_call(call) -> str:
     if isinstance(call, dict):
         ball, pocket, manner, via = (call.get("ball"), call.get("pocket"),
                                      call.get("manner"), call.get("via") or [])
+        path = call.get("path") or []
     else:
         ball, pocket, manner, via = call.ball, call.pocket, call.manner, list(call.via)
+        path = [link.to_json() for link in call.path]
     s = f"{ball} in {pocket}"
+    if path:  # a call as a path (R5.1): its links in order
+        return s + " (" + ", ".join(" ".join(filter(None, (link.get("manner"),
+                                                            link.get("ball"))))
+                                     for link in path) + ")"
     if manner and manner != "clean":
         s += f" ({manner}" + (f" via {','.join(via)}" if via else "") + ")"
     return s

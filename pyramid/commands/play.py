@@ -17,6 +17,7 @@ from ..io import print_json
 from . import _common as C
 
 VARIANTS = ("two-player", "three-each", "one-vs-pair")  # as ai.games.series.VARIANTS
+PAIR_ORDERS = ("while-scoring", "alternate")  # R12.2 (2) and (1), as engine.state
 
 
 def register(subparsers) -> None:
@@ -44,6 +45,13 @@ def register(subparsers) -> None:
     p.add_argument("--table", default="pyramid-12ft", help="table preset (default pyramid-12ft)")
     p.add_argument("--handicap", metavar="JSON", help="handicap (R13) as JSON inline or a "
                    "file, e.g. '{\"kind\": \"points\", \"receiver\": 1, \"points\": 10}'")
+    p.add_argument("--pair-order", choices=PAIR_ORDERS, default=None,
+                   help="one against a pair (R12.2): 'while-scoring' (default; each plays "
+                        "while he scores, R12.2(2)) or 'alternate' (single strokes in turn: "
+                        "single, partner A, single, partner B, ..., R12.2(1)); with "
+                        "'alternate' the single gives the pair at least 5 points on the "
+                        "record: 5 when --handicap is not given, and a smaller --handicap is "
+                        "refused")
     p.add_argument("--max-strokes", type=C.positive_int, default=500,
                    help="stop a game after this many strokes (default 500; reported as "
                         "unfinished)")
@@ -55,6 +63,23 @@ def register(subparsers) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON document on stdout "
                    "(stroke lines go to stderr)")
     p.set_defaults(handler=run)
+
+
+def _start_handicap(args, table: str, pair_order: str, hc):
+    """The handicap every game starts with, checked now (bad input, exit 2, before any
+    compiling): R12.2(1)'s minimum with single strokes in turn (5 points to the pair when
+    --handicap is not given), R12.1's none in three each for himself."""
+    from engine import initial_state
+    from engine.errors import EngineError
+    from engine.handicap import apply_handicap, start_handicap
+    try:
+        state = initial_state(args.variant, args.call_mode, table, pair_order=pair_order)
+        hc = start_handicap(state, hc)
+        if hc is not None:
+            apply_handicap(state, hc)
+    except EngineError as exc:
+        raise UserInputError(f"--handicap: {exc}") from None
+    return hc
 
 
 def _record_path(base: str, game: int, n_games: int) -> Path:
@@ -93,6 +118,11 @@ def run(args: argparse.Namespace) -> int:
         table = table_by_name(args.table)
     except (KeyError, ValueError) as exc:
         raise UserInputError(f"--table {args.table!r}: {exc}") from None
+    if args.pair_order is not None and args.variant != "one-vs-pair":
+        raise UserInputError(f"--pair-order {args.pair_order}: is for --variant one-vs-pair "
+                             f"only (R12.2), not {args.variant}")
+    pair_order = args.pair_order or PAIR_ORDERS[0]
+    hc = _start_handicap(args, table.name, pair_order, hc)
     png_dir = None
     if args.png_dir:
         png_dir = Path(args.png_dir)
@@ -110,15 +140,21 @@ def run(args: argparse.Namespace) -> int:
     rng = np.random.default_rng(np.random.SeedSequence(seed))
     simulator = shared_simulator(table.name)
     agents = [make_agent(s, simulator) for s in specs]
-    series = Series(args.games, args.variant, args.call_mode, table.name, hc)
+    series = Series(args.games, args.variant, args.call_mode, table.name, hc,
+                    pair_order=pair_order)
     names = [f"{'ABC'[k]} ({s})" for k, s in enumerate(specs)]
     out_stream = sys.stderr if args.json else sys.stdout
 
     def say(msg: str) -> None:
         print(msg, file=out_stream, flush=True)
 
-    say(f"pyramid play: {' vs '.join(names)}; variant {args.variant}, {args.games} game(s), "
-        f"seed {seed}")
+    terms = ""
+    if args.variant == "one-vs-pair":
+        terms += f", pair order {pair_order}"
+    if hc is not None:
+        terms += f", handicap {hc.to_json()}"
+    say(f"pyramid play: {' vs '.join(names)}; variant {args.variant}{terms}, {args.games} "
+        f"game(s), seed {seed}")
     games_out = []
     state = None
     t_start = time.monotonic()
@@ -197,7 +233,9 @@ def run(args: argparse.Namespace) -> int:
         else:
             wins[r["winner"]] += 1
     summary = {"agents": specs, "skills": [m.magnitude for m in skills], "seed": seed,
-               "variant": args.variant, "call_mode": args.call_mode, "games": games_out,
+               "variant": args.variant, "call_mode": args.call_mode,
+               "pair_order": pair_order if args.variant == "one-vs-pair" else None,
+               "handicap": None if hc is None else hc.to_json(), "games": games_out,
                "wins": wins, "draws": draws, "unfinished": unfinished,
                "elapsed_s": round(time.monotonic() - t_start, 3)}
     say("match: " + ", ".join(f"{names[k]} {wins[k]} win(s)" for k in range(n_sides))

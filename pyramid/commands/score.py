@@ -4,6 +4,12 @@ STATE is a game state (INTERFACES.md) plus ``"stroke"``: the stroke as a person 
 (call, call_fulfilled, first_contact, pocketed, off_table, fouls, final) or as an event log
 (``"events"``).  Prints the adjudication and the new state; with ``--json`` exactly
 ``{"adjudication": {...}, "state": {...}, "result": null | {...}}``.
+
+Two optional fields (extensions, docs/USAGE.md) change the state before the stroke:
+``"handicap"`` (R13.1, at a game's start; R12.2(1)'s minimum checked) and
+``"handicap_missed"`` (R13.2: agreed balls found not taken off: taken off now, swapped with
+the receiver's shelf, or his target lowered).  What they did is the first of the
+adjudication's notes.
 """
 from __future__ import annotations
 
@@ -11,9 +17,14 @@ import argparse
 
 from engine import GameState, adjudicate, stroke_from_json
 from engine.errors import EngineError
+from engine.handicap import (apply_handicap, handicap_from_json, missed_balls_from_json,
+                             settle_missed_balls, start_handicap)
 
 from ..errors import UserInputError
 from ..io import print_json, read_json
+
+
+DOC_FIELDS = ("stroke", "handicap", "handicap_missed")  # beside the game state's own
 
 
 def register(subparsers) -> None:
@@ -35,7 +46,8 @@ def score(doc) -> dict:
     if "stroke" not in doc:
         raise UserInputError("field \"stroke\" is missing: give the stroke to adjudicate")
     try:
-        state = GameState.from_json({k: v for k, v in doc.items() if k != "stroke"})
+        state = GameState.from_json({k: v for k, v in doc.items() if k not in DOC_FIELDS})
+        state, before = _before_the_stroke(state, doc)
         stroke = stroke_from_json(doc["stroke"], state)
         outcome = adjudicate(state, stroke)
     except EngineError as exc:
@@ -47,8 +59,31 @@ def score(doc) -> dict:
         result = {"draw": True} if r.get("draw") else {"winner": r["winner"]}
         if "placings" in r:
             result["placings"] = list(r["placings"])
-    return {"adjudication": outcome.adjudication.to_json(), "state": new_state.to_json(),
-            "result": result}
+    adjudication = outcome.adjudication.to_json()
+    adjudication["notes"] = before + adjudication["notes"]
+    return {"adjudication": adjudication, "state": new_state.to_json(), "result": result}
+
+
+def _before_the_stroke(state: GameState, doc: dict) -> tuple[GameState, list[str]]:
+    """The optional handicap fields, applied in order: the agreed handicap at the start of a
+    game (R13.1; with single strokes in turn at least 5 points to the pair, R12.2(1)), then
+    balls of a handicap found not taken off (R13.2)."""
+    notes = []
+    if doc.get("handicap") is not None:
+        h = start_handicap(state, handicap_from_json(doc["handicap"]))
+        state = apply_handicap(state, h)
+        notes.append(f"R13.1: handicap {h.to_json()} applied before the first stroke; "
+                     f"scores {list(state.scores)}")
+    if doc.get("handicap_missed") is not None:
+        receiver, balls = missed_balls_from_json(doc["handicap_missed"])
+        state, how = settle_missed_balls(state, receiver, balls)
+        said = {"taken-off": "taken off now", "swapped": "made up by swapping balls between "
+                "the table and the receiver's shelf", "target": "not recoverable: the "
+                "receiver plays to " + str(state.target_of(receiver))}[how]
+        notes.append(f"R13.2: handicap balls {', '.join(balls)} found not taken off: {said}; "
+                     f"scores {list(state.scores)}, receiver's shelf "
+                     f"{list(state.shelves[receiver])}")
+    return state, notes
 
 
 def _human(out: dict) -> str:

@@ -128,3 +128,41 @@ def test_a_failure_mid_game_keeps_the_strokes_played(tmp_path, monkeypatch, caps
     assert len(record.strokes) == 5
     assert record.result["unfinished"] is True and record.result["stopped_by"] == "RuntimeError"
     assert replay(record, replay_simulate(Simulator())) == []
+
+
+def test_one_vs_pair_single_strokes_in_turn_with_the_minimum_handicap(tmp_path):
+    """R12.2(1) from the command line: ``--pair-order alternate`` plays single, A, single, B,
+    ... one stroke each, and without ``--handicap`` the pair starts with the minimum 5 points
+    on the record; a smaller handicap or the option outside one-vs-pair is bad input naming
+    the field and value."""
+    rec = tmp_path / "pair.jsonl"
+    out, r = pyramid_json("play", "--variant", "one-vs-pair", "--pair-order", "alternate",
+                          "--agent-a", "random", "--agent-b", "random", "--seed", "5",
+                          "--max-strokes", "8", "--record", rec)
+    assert out["pair_order"] == "alternate"
+    assert out["handicap"] == {"kind": "points", "receiver": 1, "points": 5}
+    record = read_record(rec)
+    first = record.header["initial_state"]
+    assert first["scores"] == [0, 5] and first["pair"]["order"] == "alternate"
+    sides = [(s.player, s.state_before.pair.partner if s.player == 1 else None)
+             for s in record.strokes]
+    assert sides[:4] == [(0, None), (1, 0), (0, None), (1, 1)]
+    assert replay(record, replay_simulate(Simulator())) == []
+    base = ("play", "--agent-a", "random", "--agent-b", "random")
+    assert_bad_input(pyramid(*base, "--variant", "one-vs-pair", "--pair-order", "alternate",
+                             "--handicap", '{"kind": "points", "receiver": 1, "points": 4}'),
+                     "--handicap", "'points': 4", "R12.2")
+    assert_bad_input(pyramid(*base, "--pair-order", "alternate"), "--pair-order", "alternate")
+    assert_bad_input(pyramid(*base, "--variant", "one-vs-pair", "--pair-order", "sometimes"),
+                     "sometimes")
+
+
+def test_a_call_with_a_path_is_printed_link_by_link():
+    """R5.1 path: the stroke line shows the links in order (the seed's carom example)."""
+    from engine.calls import Call
+    from pyramid.commands._common import fmt_call
+    c = Call.from_json({"ball": "3", "pocket": "ML",
+                        "path": [{"manner": "carom", "ball": "6"},
+                                 {"manner": "combination", "ball": "11"}]})
+    assert fmt_call(c) == fmt_call(c.to_json()) == "3 in ML (carom 6, combination 11)"
+    assert fmt_call(Call("7", "FL", "kiss", ("3",))) == "7 in FL (kiss via 3)"

@@ -1,6 +1,6 @@
 """A readable, line-by-line twin of the compiled manner classification
 (:mod:`engine.manner`), kept as its test oracle: the rules of R5.1 written over
-:class:`sim.events.Event` values with sets and strings.  Not used by the package."""
+:class:`sim.events.Event` values with sets, lists and strings.  Not used by the package."""
 from __future__ import annotations
 
 from typing import Sequence
@@ -11,20 +11,30 @@ from sim.events import Event, EventKind
 
 
 def manners_shown_readable(events: Sequence[Event], ball: str) -> MannerShown:
-    """Classify how ``ball`` was played, from an event log in time order (R5.1).
+    """Classify how ``ball`` was played, from an event log in time order (R5.1), as a path.
+
+    The *chain* is the object balls that drove ``ball``, each set moving by the one before it;
+    its *head* is the ball the cue ball set moving (``ball`` itself when there is no chain).
 
     * cushion-first: the cue ball touched a cushion (nose or jaw) before its first ball contact;
-    * carom: the cue ball touched another ball before it touched ``ball``;
-    * combination: ``ball`` was first set moving by another object ball, not the cue ball;
+    * carom: the cue ball touched other balls before the contact that set the head moving
+      (caroms: those balls, in the order the cue ball first met them);
+    * combination: ``ball`` was first set moving by another object ball, not the cue ball
+      (chain: from the head to the ball that struck ``ball``);
     * bank: after it was set moving, ``ball`` touched a cushion nose, or the jaw of a pocket
       other than the one it fell in, before falling (rattling in the jaws of the pocket it
       falls in is allowed in every manner);
-    * kiss: after it was set moving, ``ball`` touched another ball before falling.
+    * kiss: after it was set moving, ``ball`` touched another ball before falling (kisses: the
+      object balls, in the order first touched).
     """
     tags: set[str] = set()
     via: set[str] = set()
     cue_touched_ball = False
-    cue_contacts: list[str] = []  # balls the cue ball touched before the called ball moved
+    cue_contacts: list[str] = []  # balls the cue ball touched so far, in order, each once
+    caroms_before: dict[str, list[str]] = {}  # ball -> cue contacts before it was set moving
+    caroms: list[str] = []
+    chain: list[str] = []
+    kisses: list[str] = []
     moving = False  # has the called ball been set moving yet?
     in_motion = {CUE}  # balls set moving so far (the cue ball from the strike)
     set_moving_by: dict[str, str] = {}  # ball -> the ball whose contact first set it moving
@@ -37,7 +47,7 @@ def manners_shown_readable(events: Sequence[Event], ball: str) -> MannerShown:
             tags.add(CUSHION_FIRST)  # a jaw is the end of a cushion: it counts too
         if ev.is_ball_ball:
             a, b = ev.balls[0], ev.balls[1]
-            mover = None
+            mover = struck = None
             if a in in_motion and b not in in_motion:
                 mover, struck = a, b
             elif b in in_motion and a not in in_motion:
@@ -47,27 +57,35 @@ def manners_shown_readable(events: Sequence[Event], ball: str) -> MannerShown:
                 set_moving_by[struck] = mover
             if CUE in ev.balls:
                 cue_touched_ball = True
-                if not moving and ev.other(CUE) != ball:
-                    cue_contacts.append(ev.other(CUE))
+                other = ev.other(CUE)
+                if struck == other:
+                    caroms_before[other] = list(cue_contacts)
+                if other not in cue_contacts:
+                    cue_contacts.append(other)
             if ball in ev.balls:
                 other = b if a == ball else a
                 if not moving:
                     moving = True
-                    if other == CUE:
-                        if cue_contacts:
-                            tags.add(CAROM)
-                            via.update(cue_contacts)
-                    else:
-                        # the chain of object balls that drove the called ball
+                    # the chain of object balls that drove the called ball, walked back
+                    head = ball
+                    link = other
+                    while link is not None and link != CUE:
+                        chain.insert(0, link)
+                        head = link
+                        link = set_moving_by.get(link)
+                    if chain:
                         tags.add(COMBINATION)
-                        link = other
-                        while link is not None and link != CUE:
-                            via.add(link)
-                            link = set_moving_by.get(link)
+                        via.update(chain)
+                    if set_moving_by.get(head) == CUE and caroms_before.get(head):
+                        tags.add(CAROM)  # the cue ball came onto the head off other balls
+                        caroms = caroms_before[head]
+                        via.update(caroms)
                 else:
                     tags.add(KISS)
                     if other != CUE:
                         via.add(other)
+                        if other not in kisses:
+                            kisses.append(other)
         if ev.kind == EventKind.BALL_CUSHION and ev.involves(ball) and moving:
             tags.add(BANK)
         if ev.kind == EventKind.BALL_JAW and ev.involves(ball) and moving:
@@ -76,4 +94,5 @@ def manners_shown_readable(events: Sequence[Event], ball: str) -> MannerShown:
             fell_in = ev.pocket
     if jaws_touched - {fell_in}:
         tags.add(BANK)  # off another pocket's jaw: the ball came in off the cushion's end
-    return MannerShown(frozenset(tags), frozenset(via), fell_in)
+    return MannerShown(frozenset(tags), frozenset(via), fell_in, caroms=tuple(caroms),
+                       chain=tuple(chain), kisses=tuple(kisses))

@@ -1,14 +1,15 @@
 """The compiled manner classification (engine.manner, R5.1) agrees with its readable twin
 (tests/engine/manner_oracle.py) on golden logs and on every sample of a batch of simulated
 strokes through a cluster: first contact, cue ball pocketed, the house line crossed first,
-and for each called ball its manner tags, the balls it used and its pocket."""
+and for each called ball its manner tags, the balls it used, its pocket and its path (the
+caroms, the chain and the kisses, each in order)."""
 import math
 
 import numpy as np
 import pytest
 
-from engine.manner import (TAG_BITS, ball_bits, jaw_pockets, manners_shown, summarise_batch,
-                           tag_bits)
+from engine.manner import (TAG_BITS, ball_bits, decode_balls, encode_balls, jaw_pockets,
+                           manners_shown, summarise_batch, tag_bits)
 from sim import Simulator, Strike
 from sim.events import BALL_IDS
 
@@ -31,6 +32,17 @@ def test_R5_1_compiled_and_readable_agree_on_hand_built_logs():
          cushion(1.2, "cue", "FR-FL")],
         [strike(), cushion(0.2, "cue", "NR-MR"), hit(0.3, "cue", "12"), hit(0.6, "12", "7"),
          hit(0.7, "7", "4"), pocket(1.2, "7", "FL")],
+        # carom off 6 onto 11, the 11 onto the 7 (the seed's own example, R5.1)
+        [strike(), hit(0.2, "cue", "6"), hit(0.4, "cue", "11"), hit(0.6, "11", "7"),
+         pocket(1.0, "7", "ML")],
+        # the cue ball glances off 6 and 9 onto 5; 5 -> 2 -> 7; the 7 kisses 3, 6, 3, banks
+        [strike(), hit(0.1, "cue", "6"), hit(0.2, "cue", "9"), hit(0.25, "cue", "6"),
+         hit(0.3, "cue", "5"), hit(0.4, "5", "2"), hit(0.5, "2", "7"), hit(0.6, "7", "3"),
+         hit(0.7, "7", "6"), hit(0.75, "7", "3"), cushion(0.8, "7", "FR-FL"),
+         pocket(1.2, "7", "FL")],
+        # the cue ball touches 5 after 12 set it moving: a chain 12 -> 5 -> 7, no carom
+        [strike(), hit(0.1, "cue", "12"), hit(0.2, "12", "5"), hit(0.3, "cue", "5"),
+         hit(0.4, "5", "7"), pocket(1.0, "7", "FL")],
     ]
     for events in logs:
         assert manners_shown(events, "7") == manners_shown_readable(events, "7")
@@ -54,6 +66,7 @@ def test_R5_1_compiled_summary_matches_the_readable_twin_on_simulated_strokes(si
     results = sim.results_from_batch(batch, on)
     jaws = jaw_pockets(sim.geometry)
     seen = set()
+    seen_paths = set()
     for called in ("1", "2", "3", "5", "7"):
         s = summarise_batch(batch.events, batch.offsets, BALL_IDS.index(called), jaws)
         for j, r in enumerate(results):
@@ -72,6 +85,22 @@ def test_R5_1_compiled_summary_matches_the_readable_twin_on_simulated_strokes(si
             fell = -1 if want.pocket is None else ["NL", "NR", "ML", "MR", "FL", "FR"].index(
                 want.pocket)
             assert s.fell[j] == fell
+            assert (decode_balls(s.caroms[j]), decode_balls(s.chain[j]),
+                    decode_balls(s.kisses[j])) == (want.caroms, want.chain, want.kisses), \
+                (called, j, want)
             seen |= want.tags
+            seen_paths.add((len(want.caroms), len(want.chain), len(want.kisses)))
     # the sample set really exercised the manners (else the comparison proves little)
     assert set(TAG_BITS) <= seen, seen
+    # ... and paths: a carom onto a chain (the seed's shape), chains and kisses of two or more
+    assert any(c and ch for c, ch, _ in seen_paths), seen_paths
+    assert any(ch >= 2 for _, ch, _ in seen_paths), seen_paths
+    assert any(k >= 2 for _, _, k in seen_paths), seen_paths
+
+
+def test_R5_1_ball_lists_pack_in_order():
+    """R5.1 path: an ordered list of balls packs into one integer and back, order kept."""
+    for balls in [(), ("6",), ("11", "6"), ("15", "1", "14", "2", "13", "3", "12", "4", "11",
+                                            "5", "10", "6", "9", "7", "8")]:
+        assert decode_balls(encode_balls(balls)) == balls
+    assert encode_balls(("6", "11")) != encode_balls(("11", "6"))

@@ -93,3 +93,104 @@ def test_score_not_json_and_missing_file():
     assert p.returncode == 2 and "Traceback" not in p.stderr
     p = run("/nonexistent/state.json")
     assert p.returncode == 2 and "does not exist" in p.stderr
+
+
+def test_score_refuses_a_finished_game_without_result():
+    """R9.1 / R14.1 through the command line: a state at 71 with no result is bad input
+    (exit 2) and the message names the field and its value."""
+    doc = json.loads((ROOT / "examples/score_pot.json").read_text())
+    doc["scores"] = [71, 52]
+    p = run("-", "--json", stdin=json.dumps(doc))
+    assert p.returncode == 2 and p.stdout == "" and "Traceback" not in p.stderr
+    assert "scores = [71, 52]" in p.stderr and "R14.1" in p.stderr
+
+
+def test_score_a_call_given_as_a_path():
+    """R5.1 path through the command line: the seed's carom example, as events."""
+    doc = json.loads((ROOT / "examples/score_pot.json").read_text())
+    doc["balls"] = {"cue": [0.8, 0.9], "6": [1.5, 1.2], "11": [1.6, 0.7], "3": [1.7, 1.45]}
+    doc["shelves"] = [[], []]
+
+    def ev(t, kind, *balls, **kw):
+        return {"time_s": t, "kind": kind, "balls": list(balls), **kw}
+    call = {"ball": "3", "pocket": "ML",
+            "path": [{"manner": "carom", "ball": "6"}, {"manner": "combination", "ball": "11"}]}
+    doc["stroke"] = {"call": call, "final": {"cue": [0.9, 1.3]},
+                     "events": [ev(0, "strike", "cue"), ev(0.3, "ball-ball", "cue", "6"),
+                                ev(0.6, "ball-ball", "cue", "11"), ev(0.9, "ball-ball", "11", "3"),
+                                ev(1.3, "pocket", "3", pocket="ML")]}
+    p = run("-", "--json", stdin=json.dumps(doc))
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)["adjudication"]["counted"] == ["3"]
+    call["path"].reverse()  # out of order: malformed, the field named
+    p = run("-", "--json", stdin=json.dumps(doc))
+    assert p.returncode == 2 and "call.path[1].manner" in p.stderr
+
+
+def _pair_start(order="alternate"):
+    from engine import initial_state
+    doc = initial_state("one-vs-pair", pair_order=order).to_json()
+    # the single breaks from hand and misses (R3.4: fouls on the break count as usual)
+    doc["stroke"] = {"call": {"ball": "4", "pocket": "FL"}, "first_contact": None,
+                     "placement": [0.5, 0.9], "final": {"cue": [3.3, 0.3]}}
+    return doc
+
+
+def test_R12_2_order1_minimum_handicap_through_score():
+    """R12.2(1): «Каждый делает по одному удару по очереди ... один имеет преимущество и
+    должен давать фору не менее пяти очков сыгранными шарами» -- through ``pyramid score``:
+    the order is the state's ``pair.order``; a ``handicap`` below 5 points on the record is
+    bad input naming the field and value; 5 is applied before the first stroke, and after the
+    single's stroke the pair plays (one stroke each)."""
+    doc = _pair_start()
+    doc["handicap"] = {"kind": "points", "receiver": 1, "points": 3}
+    p = run("-", "--json", stdin=json.dumps(doc))
+    assert p.returncode == 2 and p.stdout == "" and "Traceback" not in p.stderr
+    assert "handicap = {'kind': 'points', 'receiver': 1, 'points': 3}" in p.stderr
+    assert "R12.2" in p.stderr
+    doc["handicap"]["points"] = 5
+    p = run("-", "--json", stdin=json.dumps(doc))
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    assert out["adjudication"]["notes"][0].startswith("R13.1: handicap")
+    assert out["state"]["scores"] == [-5, 10]  # 5 handicap + 5 for the single's miss
+    assert out["state"]["to_move"] == 1 and out["state"]["pair"]["order"] == "alternate"
+    doc["handicap"] = {"kind": "points", "receiver": "pair", "points": 5}
+    p = run("-", "--json", stdin=json.dumps(doc))
+    assert p.returncode == 2 and "handicap.receiver = 'pair'" in p.stderr
+
+
+def test_R13_2_swap_through_score():
+    """R13.2: «если снять нельзя, то комбинируют из шаров, находящихся на бильярде, и шаров
+    на полке получающего, заменяя одни другими» -- through ``pyramid score``: the 12 agreed
+    for player 1 is on player 0's shelf; 3 + 9 from the table make up its value."""
+    doc = {"balls": {"cue": [1.0, 0.5], "3": [2.0, 1.0], "9": [2.5, 0.4], "5": [3.0, 1.2]},
+           "cue_in_hand": False, "scores": [40, 20], "to_move": 0, "call_mode": "exact",
+           "target": 71, "shelves": [["1", "2", "4", "6", "7", "8", "10", "12"], ["11"]],
+           "variant": "two-player",
+           "handicap_missed": {"receiver": 1, "balls": ["12"]},
+           "stroke": {"call": {"ball": "5", "pocket": "FL"}, "first_contact": "5",
+                      "final": {"cue": [1.2, 0.6]}}}
+    p = run("-", "--json", stdin=json.dumps(doc))
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    assert out["adjudication"]["notes"][0].startswith("R13.2: handicap balls 12")
+    assert "swapping" in out["adjudication"]["notes"][0]
+    assert out["state"]["scores"] == [40, 32]
+    assert set(out["state"]["balls"]) == {"cue", "5"}
+    assert sorted(out["state"]["shelves"][1], key=int) == ["3", "9", "11"]
+    doc["handicap_missed"] = {"receiver": 1, "balls": ["12", "x"]}
+    p = run("-", "--json", stdin=json.dumps(doc))
+    assert p.returncode == 2 and "handicap_missed.balls = ['12', 'x']" in p.stderr
+
+
+def test_R6_4_no_foot_on_floor_through_score():
+    """R6.4: «Шар, положенный с нарушением этого правила, не засчитывается ... Штраф не
+    взимается» -- the scorekeeper takes the fact in ``fouls``."""
+    doc = json.loads((ROOT / "examples/score_pot.json").read_text())
+    doc["stroke"]["fouls"] = ["no-foot-on-floor"]
+    p = run("-", "--json", stdin=json.dumps(doc))
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    assert out["adjudication"]["counted"] == [] and out["adjudication"]["penalty"] == 0
+    assert out["state"]["scores"] == [40, 38] and out["state"]["to_move"] == 1

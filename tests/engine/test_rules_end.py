@@ -187,3 +187,61 @@ def test_R14_1_no_stroke_after_the_game_is_won():
     s = adjudicate(s, pot(s, "9", "FL")).state
     with pytest.raises(IllegalInputError, match="game is over"):
         adjudicate(s, pot(s, "5", "FR"))
+
+
+# --- a game that is over stays over (R9.1, R14.1) --------------------------------------------
+def miss(state, cue_end=(2.0, 0.9)):
+    return summary(state, call={"ball": state.object_balls[0], "pocket": "FL"},
+                   first_contact=None, final={"cue": list(cue_end)})
+
+
+OVER = {"cue": (1.0, 0.5), "9": (3.0, 1.0), "5": (2.5, 0.4)}
+
+
+def test_R9_1_a_state_past_the_target_without_result_is_refused():
+    """R9.1: «Набравший первым 71 очко считается выигравшим и партия оконченной»; R14.1:
+    «набравший первым 71 очко считается победителем, независимо от положения партии в данный
+    момент».  The audit's case: from 71:52 with no result the leader misses (66:57) and the
+    opponent then pots the last ball and wins.  Such a state is refused as input (it names
+    the scores and what to give instead), so the game is never played on."""
+    with pytest.raises(IllegalInputError, match=r"scores = \[71, 52\].*R14\.1") as err:
+        make_state(OVER, scores=(71, 52))
+    assert '"winner": 0' in str(err.value)
+    # the same position with its result is a finished game: read, but no stroke is played
+    done = make_state(OVER, scores=(71, 52), result={"winner": 0, "rule": "R9.1"})
+    with pytest.raises(IllegalInputError, match="game is over"):
+        adjudicate(done, miss(done))
+
+
+def test_R14_1_a_state_built_in_python_past_the_target_is_not_played_on():
+    """R14.1: a state made in code (not read from JSON) with 71 and no result: adjudicate
+    refuses the stroke rather than let the leader miss and the opponent win."""
+    from dataclasses import replace
+    s = replace(make_state(OVER, scores=(60, 52)), scores=(71, 52))
+    with pytest.raises(IllegalInputError, match="R14.1"):
+        adjudicate(s, miss(s))
+
+
+@pytest.mark.parametrize("scores, extra, needle", [
+    ((75, 71), {}, "first_to_reach"),  # both past: who was first is in the record (R14.1)
+    ((70, 70), {}, "draw"),  # R9.2: both at 70 ends the game drawn
+    ((71, 40), {"targets": [80, 71]}, None),  # side 0 plays to 80 (R13.2): not over
+    ((40, 60), {"targets": [71, 59]}, "side 1 has reached its target 59"),
+])
+def test_R9_1_R9_2_scores_that_end_the_game_need_a_result(scores, extra, needle):
+    """R9.1 / R9.2 / R14.1 with per-side targets."""
+    if needle is None:
+        assert make_state(OVER, scores=scores, **extra).result is None
+        return
+    with pytest.raises(IllegalInputError, match=needle):
+        make_state(OVER, scores=scores, **extra)
+
+
+def test_R12_1_a_player_at_51_not_in_placings_is_refused():
+    """R12.1: the first to 51 leaves the game at once; a three-player state that still has
+    him playing is refused."""
+    balls = {"cue": (1.0, 0.5), "9": (3.0, 1.0)}
+    with pytest.raises(IllegalInputError, match="placings"):
+        make_state(balls, variant="three-each", scores=(51, 20, 30))
+    s = make_state(balls, variant="three-each", scores=(51, 20, 30), placings=[0], to_move=1)
+    assert s.result is None and s.active_sides() == [1, 2]

@@ -145,7 +145,9 @@ def test_R12_3_advice_costs_pair_five_stroke_stays():
 
 
 def test_R13_1_points_balls_mixed_handicaps():
-    """R13.1: points on the record; balls off the table to the receiver's shelf; mixed."""
+    """R13.1: points on the record; balls off the table to the receiver's shelf; mixed.
+    «прибавляя к очкам получающего гандикап слово плюс, а к очкам дающего – минус»: the
+    "minus" is a word of the announcement, the giver starts at 0 (not at -10)."""
     s = initial_state()
     p = apply_handicap(s, PointsHandicap(1, 10))
     assert p.scores == (0, 10) and p.handicap_points == 10
@@ -179,3 +181,14 @@ def test_R13_2_swap_then_target_fallback():
                     shelves=[["1", "2", "4", "5", "6", "7", "8", "10", "9"], []])
     s4, how = settle_missed_balls(s3, 1, ["12"])
     assert how == "target" and s4.target_of(1) == 71 - 12 and s4.target_of(0) == 71
+
+
+def test_R13_2_lowered_target_already_reached_ends_the_game():
+    """R13.2: «получающий играет не до 71 очка, а минус неснятые очки» -- a receiver who
+    already has that many points has reached his target, and the game ends (R9.1) rather
+    than being played on."""
+    s = make_state({"cue": (1.0, 0.5), "3": (2.0, 1.0)}, scores=(40, 62),
+                   shelves=[["1", "2", "4", "5", "6", "7", "8", "10", "9"], []])
+    s2, how = settle_missed_balls(s, 1, ["12"])
+    assert how == "target" and s2.target_of(1) == 59
+    assert s2.result == {"winner": 1, "rule": "R13.2"}
