@@ -8,34 +8,24 @@ import pytest
 
 from ai.calibrate.rebound import route_misses
 from ai.geometry import bank_routes, pockets_of, rebound_lines
+from ai.geometry.banks import REBOUND
 from ai.noise import NoiseModel
 from ai.search import Context
 from ai.search.attack import attack_candidates
 from ai.search.refine import refine
 from engine import adjudicate_sim_result
-from sim import Strike
 from sim.events import EventKind
 
 from ..conftest import ball_arrays, make_state
 
 
-def _roll(sim, start, phi, speed):
-    pos = np.zeros((16, 2))
-    on = np.zeros(16, dtype=bool)
-    pos[0] = start
-    on[0] = True
-    batch = sim.run_batch_arrays(pos, on, sim.cue_ball_motions([Strike(speed, phi, 0, 0, 0.4)]))
-    return batch.events_of(0)
-
-
 def test_bank_routes_bounce_on_the_cushions_and_land_near_the_pocket(sim):
     """Routes follow the rebound lines in order, and a ball rolled along one (natural roll)
-    passes close to the pocket in the simulator: the measured rebound ratio, not a mirror."""
+    passes close to the pocket in the simulator: the fitted rebound law, not a mirror."""
     spec = sim.table
     pk = pockets_of(spec)
     levels = {name: (axis, c) for axis, c, name in rebound_lines(spec)}
     rng = np.random.default_rng(3)
-    misses = []
     n_two = 0
     for _ in range(15):
         S = np.array([rng.uniform(0.3, 3.2), rng.uniform(0.3, 1.45)])
@@ -46,28 +36,14 @@ def test_bank_routes_bounce_on_the_cushions_and_land_near_the_pocket(sim):
                 for q, name in zip(route.points[1:-1], route.cushions):
                     axis, c = levels[name]
                     assert abs(q[0 if axis == "x" else 1] - c) < 1e-9
-                if cushions == 2:
-                    continue
-                phi = math.atan2(route.direction[1], route.direction[0])
-                rows = _roll(sim, S, phi, min(1.0 + 0.45 * route.length_m, 6.0))
-                kinds = rows[:, 1].astype(int)
-                after = rows[np.nonzero(kinds == int(EventKind.BALL_CUSHION))[0][0] + 1:]
-                if len(after) < 2:
-                    continue
-                if int(after[0, 1]) == int(EventKind.POCKET):
-                    misses.append(0.0)
-                    continue
-                q1, q2 = after[0, 5:7], after[1, 5:7]
-                d = (q2 - q1) / np.hypot(*(q2 - q1))
-                P = pk.targets[k]
-                misses.append(abs(d[0] * (P[1] - q1[1]) - d[1] * (P[0] - q1[0])))
     assert n_two > 20
-    misses = np.array(misses)
+    # the same spots (seed 3; the law was fitted on others, ai.calibrate.rebound's seed 11)
+    misses = route_misses(sim, REBOUND, positions=15, seed=3)
     assert len(misses) > 60
     # measured on the Mathavan 2010 cushion: median 1.7 cm, 84 % within 3 cm
     assert np.median(misses) < 0.03
     assert (misses < 0.03).mean() > 0.6
-    # the law of reflection (a mirror) routes the same banks far off the pocket
+    # the law of reflection (a mirror) routes the same banks far off the pocket (39 cm)
     mirror = route_misses(sim, (1.0, 0.0, 1.0, 1.0), positions=15, seed=3)
     assert np.median(mirror) > 3 * np.median(misses)
 
