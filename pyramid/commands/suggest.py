@@ -46,7 +46,7 @@ def register(subparsers) -> None:
 
 
 def suggest(doc, top: int = 3, skill="strong", time_budget=None, budget: int = 600,
-            seed: int = 0, lang: str = "en", paths: bool = False):
+            seed: int = 0, lang: str = "en", paths: bool = False, all_langs: bool = False):
     """The pure part: a parsed document in; (state, list of suggestion dicts) out.
 
     Each suggestion is played once without noise to describe it (:func:`ai.describe.advise`):
@@ -54,7 +54,8 @@ def suggest(doc, top: int = 3, skill="strong", time_budget=None, budget: int = 6
     facts as data (cut side and fraction, tip, speed in table lengths, placement in diamonds,
     ghost ball, where the cue ball stops).  With ``paths`` each suggestion also gets
     ``paths``: every moving ball's centre path of that noise-free stroke, ``{id: [[x, y],
-    ...]}`` (for drawing)."""
+    ...]}`` (for drawing); with ``all_langs``, ``instructions``: ``{lang: text}`` in every
+    language."""
     from ai.agents.mc import MCAgent, to_decision
     from ai.describe import LANGS
     from sim import shared_simulator
@@ -88,15 +89,16 @@ def suggest(doc, top: int = 3, skill="strong", time_budget=None, budget: int = 6
         if key in seen or e.estimate.samples == 0:
             continue
         seen.add(key)
-        out.append(describe(state, simulator, to_decision(e), lang, paths))
+        out.append(describe(state, simulator, to_decision(e), lang, paths, all_langs))
         if len(out) >= top:
             break
     return state, out
 
 
-def describe(state, simulator, decision, lang: str = "en", paths: bool = False) -> dict:
+def describe(state, simulator, decision, lang: str = "en", paths: bool = False,
+             all_langs: bool = False) -> dict:
     """A decision as a suggestion of ``suggest --json``, with its advice (see :func:`suggest`)."""
-    from ai.describe import advise, instruction
+    from ai.describe import LANGS, advise, instruction
     from ai.games.match import watch_line_x
     from ai.games.records import balls_before
     d = decision
@@ -109,6 +111,9 @@ def describe(state, simulator, decision, lang: str = "en", paths: bool = False) 
     js["instruction"] = instruction(d.kind, d.call, d.strike, d.placement, d.shot, d.foul,
                                     advice, lang)
     js["advice"] = None if advice is None else advice.to_json()
+    if all_langs:
+        js["instructions"] = {other: instruction(d.kind, d.call, d.strike, d.placement, d.shot,
+                                                 d.foul, advice, other) for other in LANGS}
     if paths:
         js["paths"] = {} if result is None else sampled_paths(simulator, result)
     return js
