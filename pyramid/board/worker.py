@@ -32,6 +32,20 @@ def ping() -> bool:
     return True
 
 
+def _watch_parent(parent_pid: int) -> None:
+    """In the worker: exit when the server that started it is gone (even if it was killed
+    without a chance to stop its worker)."""
+    import os
+    import threading
+
+    def watch():
+        while True:
+            if os.getppid() != parent_pid:
+                os._exit(0)
+            time.sleep(1.0)
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
+
+
 class AIWorker:
     """A single-process pool with its state: ``cold``, ``warming``, ``warm`` or ``failed``."""
 
@@ -43,8 +57,11 @@ class AIWorker:
 
     def _ensure(self) -> ProcessPoolExecutor:
         if self._pool is None:
+            import os
             self._pool = ProcessPoolExecutor(max_workers=1,
-                                             mp_context=multiprocessing.get_context("spawn"))
+                                             mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=_watch_parent,
+                                             initargs=(os.getpid(),))
         return self._pool
 
     async def run(self, fn, *args):
@@ -69,6 +86,14 @@ class AIWorker:
             print(f"pyramid board: warming the AI failed: {self.error}", file=sys.stderr)
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        """Stop the worker process now (a search under way is abandoned)."""
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        procs = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for p in procs:  # an idle worker leaves at once; one in a long search is stopped
+            p.join(2)
+            if p.is_alive():
+                p.terminate()
+                p.join(5)

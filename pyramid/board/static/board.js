@@ -143,7 +143,7 @@ function refusal(id, x, y) {
   const R = S.T.ball_radius_m, tol = S.T.tolerance_m;
   for (const [b, p] of Object.entries(S.balls)) {
     if (b === id) continue;
-    if (Math.hypot(p[0] - x, p[1] - y) < 2 * R - tol) return t("refused_overlap", {a: ballLabel(id), b: b === "cue" ? t("cue_name") : b});
+    if (Math.hypot(p[0] - x, p[1] - y) < 2 * R - tol) return t("refused_overlap", {a: ballLabel(id), b: ballLabel(b)});
   }
   return null;
 }
@@ -736,6 +736,7 @@ async function copyLink() {
 }
 function setLang(lang) {
   LANG = lang;
+  say("");  // a message in the other language is stale
   try { localStorage.setItem("pyramid.lang", lang); } catch (e) { /* private mode */ }
   applyI18n();
   document.querySelectorAll(".langbtn").forEach(b => b.classList.toggle("active", b.dataset.lang === lang));
@@ -824,6 +825,10 @@ async function init() {
     if (S.mode !== "viewer" || e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
     if (e.key === "ArrowRight") step(1);
     if (e.key === "ArrowLeft") step(-1);
+  });
+  window.addEventListener("hashchange", () => {  // a link pasted into an open board
+    const h = location.hash.match(/^#s=(.+)$/);
+    if (h) { try { loadState(decodeState(h[1]), t("loaded")); } catch (e) { say(t("bad_file", {why: e.message}), "error"); } }
   });
   loadPositionsMenu();
   pollHealth();
