@@ -616,7 +616,7 @@ def suggestion_figure(table: TableSpec, balls: Mapping[str, Point],
         nums = [f"{words['success']} {_pct(s.get('p_success'))} \u00b7 {words['foul']} "
                 f"{_pct(s.get('p_foul'))}"]
         if s.get("expected_points") is not None:
-            nums.append(f"{words['points']} {float(s['expected_points']):+.1f}")
+            nums.append(f"{words['points']} {round(float(s['expected_points']), 1) + 0.0:+.1f}")
         fig.text(x_text, row_top - 0.72 / H, "\n".join(nums), ha="left", va="top",
                  fontsize=9.5, linespacing=1.4)
         wrapped = textwrap.wrap(s.get("instruction") or "", 62)

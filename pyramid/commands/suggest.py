@@ -143,7 +143,7 @@ def _human(suggestions) -> str:
             what += f" ({s['foul']})"
         lines.append(f"{i}. P(win) {_pct(s['p_win'])}  --  {what}; success "
                      f"{_pct(s['p_success'])}, foul {_pct(s['p_foul'])}, expected points "
-                     f"{s['expected_points']:+.1f}")
+                     f"{round(s['expected_points'], 1) + 0.0:+.1f}")
         lines.append(f"   {s['instruction']}")
     return "\n".join(lines)
 

@@ -87,6 +87,20 @@ def test_drag_balls_and_refusals(browser):
     # the scores check: 0:0 with 14 balls off the table does not add up
     assert "warn" in drv.find_element(By.ID, "score-check").get_attribute("class")
     screenshot(drv, "dragged")
+    # the position set up by dragging gets its suggestions drawn
+    drv.find_element(By.ID, "in-hand").click()  # the cue ball where it was put
+    drag_to(drv, "7", 2.4, 1.2)
+    drag_to(drv, "12", 2.9, 0.5)
+    assert set(balls(drv)) == {"cue", "7", "12"}
+    doc = js(drv, "return stateDoc();")
+    assert doc["cue_in_hand"] is False and not doc.get("break_pending")
+    Select(drv.find_element(By.ID, "in-time")).select_by_value("1")
+    drv.find_element(By.ID, "btn-suggest").click()
+    WebDriverWait(drv, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#suggestions li"))
+    print(f"dragged position: Suggest -> drawn in "
+          f"{js(drv, 'return window.boardState.lastSuggestMs;'):.0f} ms (budget 1 s)")
+    assert drv.find_elements(By.CSS_SELECTOR, '#g-advice polyline[data-path="cue"]')
+    screenshot(drv, "dragged-suggestion")
 
 
 def test_suggestion_drawn_played_and_translated(browser):

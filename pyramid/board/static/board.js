@@ -35,6 +35,10 @@ const Y = y => (S.T.width_m - y) * 1000;
 function pts(list) { return list.map(p => `${X(p[0]).toFixed(1)},${Y(p[1]).toFixed(1)}`).join(" "); }
 function ballValue(b) { const n = Number(b); return n === 1 ? 11 : n; }
 function pct(p) { return p === null || p === undefined ? "?" : Math.round(100 * p) + "%"; }
+function signed(x) {  // "+3,4", "-0,7"; never "-0,0"
+  const v = Math.round(Number(x) * 10) / 10 || 0;
+  return (v >= 0 ? "+" : "") + num(v, 1);
+}
 function ballLabel(b) { return b === "cue" ? t("cue_name") : t("ball_name", {b}); }
 
 async function api(method, url, body, raw) {
@@ -217,6 +221,7 @@ async function onPointerUp(evt) {
   if (!d.moved) { placeBallEl(d.id, d.from); return; }
   if (!onTableArea(xy)) {  // off the table: back to the tray
     delete S.balls[d.id];
+    if (S.extra) delete S.extra.break_pending;
     placeBallEl(d.id, null);
     say(t("removed", {ball: ballLabel(d.id)}));
     changed();
@@ -232,6 +237,7 @@ async function onPointerUp(evt) {
     return refuse(d, e.message);
   }
   S.balls = trial;
+  if (S.extra) delete S.extra.break_pending;  // a position set up by hand is not the break
   placeBallEl(d.id, [x, y]);
   say(t("placed", {ball: ballLabel(d.id), x: num(x, 3), y: num(y, 3)}));
   changed();
@@ -418,7 +424,7 @@ function renderSuggestions() {
     li.innerHTML = `<span class="rank">${i + 1}</span>
       <span class="pwin" title="${t("pwin")}"><b>${pct(s.p_win)}</b><small>${t("pwin")}</small></span>
       <span class="what"><b>${t(s.kind)}</b> ${callText(s)}<br>
-      <small>${t("success")} ${pct(s.p_success)} · ${t("foul")} ${pct(s.p_foul)} · ${t("exp_points")} ${s.expected_points >= 0 ? "+" : ""}${num(s.expected_points, 1)}</small></span>`;
+      <small>${t("success")} ${pct(s.p_success)} · ${t("foul")} ${pct(s.p_foul)} · ${t("exp_points")} ${signed(s.expected_points)}</small></span>`;
     li.addEventListener("click", () => selectSuggestion(i));
     ol.appendChild(li);
   });
@@ -797,7 +803,10 @@ async function init() {
   $("in-target").addEventListener("change", e => { S.state.target = Math.max(1, Math.round(Number(e.target.value) || 71)); changed(); });
   $("in-hand").addEventListener("change", e => { S.state.cue_in_hand = e.target.checked; changed(); });
   $("btn-rack").addEventListener("click", () => loadState(S.T.initial_state));
-  $("btn-empty").addEventListener("click", () => { S.balls = {}; changed(); });
+  $("btn-empty").addEventListener("click", () => {
+    S.balls = {};
+    if (S.extra) delete S.extra.break_pending;
+    changed(); });
   $("sel-position").addEventListener("change", async e => {
     if (!e.target.value) return;
     try { loadState(await api("GET", e.target.value), t("loaded")); } catch (err) { say(t("bad_file", {why: err.message}), "error"); }
