@@ -488,65 +488,147 @@ def _aim_end(table: TableSpec, start: np.ndarray, phi: float, balls: Mapping[str
     return start + d * best_t, best_id
 
 
+SUGGEST_ROW_IN = 3.6  # height of one suggestion's row (inches)
+TIP_FACE = "#f1d6d6"
+
+_WORDS = {
+    "en": {"attack": "attack", "safety": "safety", "deliberate-foul": "deliberate foul",
+           "success": "success", "foul": "foul", "points": "exp. points", "none": "No suggestions.",
+           "tip": "tip", "cue": "cue", "stop": "stop", "legend":
+           "Red line: the cue ball's predicted path (hollow red ring: where it stops); coloured "
+           "lines: object balls; dashed circle: the ghost ball (cue ball at first contact).  "
+           "Tip diagram: the cue ball as the player sees it, the dot where the tip hits."},
+    "ru": {"attack": "атака", "safety": "отыгрыш", "deliberate-foul": "намеренный фол",
+           "success": "успех", "foul": "фол", "points": "ожид. очки", "none": "Нет советов.",
+           "tip": "кий", "cue": "кий", "stop": "стоп", "legend":
+           "Красная линия: ожидаемый путь битка (красное кольцо: где он остановится); цветные "
+           "линии: прицельные шары; пунктирный круг: биток в момент касания («призрак»).  "
+           "Схема справа: биток глазами игрока, точка: куда бьёт кий."},
+}
+
+
+def _draw_tip(ax, strike: Mapping, lang: str, colour: str) -> None:
+    """The cue ball's face as the player sees it: the tip's contact point (side > 0 to the
+    right, vertical > 0 up), the miscue limit dashed, and the cue's elevation."""
+    ax.set_xlim(-1.35, 1.35)
+    ax.set_ylim(-1.5, 1.35)
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+    ax.add_patch(Circle((0, 0), 1.0, facecolor=TIP_FACE, edgecolor="#333333", linewidth=1.2))
+    ax.add_patch(Circle((0, 0), 0.6, facecolor="none", edgecolor="#999999", linewidth=0.6,
+                        linestyle=(0, (3, 2))))
+    ax.plot([-1, 1], [0, 0], color="#bbbbbb", linewidth=0.5)
+    ax.plot([0, 0], [-1, 1], color="#bbbbbb", linewidth=0.5)
+    sd, vt = float(strike.get("side", 0.0) or 0.0), float(strike.get("vertical", 0.0) or 0.0)
+    ax.add_patch(Circle((sd, vt), 0.13, facecolor=colour, edgecolor="black", linewidth=1.0))
+    elev = float(strike.get("elevation_deg", 0.0) or 0.0)
+    ax.text(0, -1.27, f"{_WORDS[lang]['cue']} {elev:.0f}\u00b0", ha="center", va="center",
+            fontsize=8)
+
+
 def suggestion_figure(table: TableSpec, balls: Mapping[str, Point],
                       suggestions: Sequence[Mapping], title: str | None = None,
-                      paths: Mapping[str, object] | None = None) -> Figure:
-    """The figure :func:`draw_suggestion_png` writes; ``fig.axes[0]`` is the table."""
-    n = len(suggestions)
-    fig = _new_figure(12.0, 7.0 + 0.2 * max(0, n - 2), SUGGEST_DPI)
-    caption_h = (1.2 + 0.2 * max(0, n - 2)) / fig.get_size_inches()[1]
-    ax = fig.add_axes([0.02, caption_h, 0.96, 0.94 - caption_h])
-    best_cue = _suggestion_cue(balls, suggestions[0]) if suggestions else balls.get("cue")
-    shown = {b: xy for b, xy in balls.items() if b != "cue" and xy is not None}
-    if best_cue is not None:
-        shown["cue"] = best_cue
-    _draw_position(ax, table, shown, paths)
+                      paths: Mapping[str, object] | None = None, lang: str = "en") -> Figure:
+    """The figure :func:`draw_suggestion_png` writes: one row per suggestion, best first, each
+    with its own table (so no drawing or label hides another's); ``fig.axes[0]`` is the best
+    suggestion's table."""
+    words = _WORDS.get(lang, _WORDS["en"])
+    n = max(1, len(suggestions))
+    head, foot = 0.45, 0.55
+    H = head + foot + SUGGEST_ROW_IN * n
+    fig = _new_figure(12.0, H, SUGGEST_DPI)
+    if title:
+        fig.text(0.5, 1 - 0.1 / H, title, ha="center", va="top", fontsize=13, fontweight="bold")
     R = table.ball_radius_m
-    scale = _pt_per_m(ax)
-    fs = _fontsize(ax, 0.05, 6.0, 11.0)
-    lines = []
-    # Draw the worst first so the best ends up on top.
-    for rank in range(n, 0, -1):
-        s = suggestions[rank - 1]
-        colour = SUGGESTION_COLOURS[(rank - 1) % len(SUGGESTION_COLOURS)]
-        z = 10 + (n - rank) * 0.1
+    if not suggestions:
+        ax = fig.add_axes([0.01, (foot) / H, 0.6, SUGGEST_ROW_IN / H])
+        _draw_position(ax, table, {b: xy for b, xy in balls.items() if xy is not None})
+        fig.text(0.64, (foot + SUGGEST_ROW_IN / 2) / H, words["none"], fontsize=12)
+        return fig
+    for i, s in enumerate(suggestions):
+        rank = i + 1
+        colour = SUGGESTION_COLOURS[i % len(SUGGESTION_COLOURS)]
+        bottom = (foot + SUGGEST_ROW_IN * (n - 1 - i)) / H
+        ax = fig.add_axes([0.005, bottom + 0.05 / H, 0.6, (SUGGEST_ROW_IN - 0.1) / H])
         cue = _suggestion_cue(balls, s)
+        shown = {b: xy for b, xy in balls.items() if b != "cue" and xy is not None}
+        if cue is not None:
+            shown["cue"] = cue
+        my_paths = s.get("paths") or (paths if i == 0 else None)
+        _draw_position(ax, table, shown, my_paths, table_labels=(i == 0))
         strike = s.get("strike") or {}
-        if cue is not None and rank > 1 and s.get("placement") is not None:
-            draw_balls(ax, table, {"cue": cue}, outline_only=True, zorder=z)
+        advice = s.get("advice") or {}
+        aim = advice.get("aim") or {}
+        scale = _pt_per_m(ax)
         if cue is not None and "phi_deg" in strike:
             phi = math.radians(float(strike["phi_deg"]))
-            others = {b: xy for b, xy in balls.items() if b != "cue"}
-            end, hit = _aim_end(table, np.asarray(cue, float), phi, others)
+            ghost = aim.get("ghost")
+            if ghost is not None and not aim.get("cushions_first"):
+                end = np.asarray(ghost, float)
+            else:
+                others = {b: xy for b, xy in balls.items() if b != "cue"}
+                end, hit = _aim_end(table, np.asarray(cue, float), phi, others)
+                if ghost is None and hit is not None:
+                    ghost = end
             ax.plot([cue[0], end[0]], [cue[1], end[1]], color=colour,
-                    linewidth=max(0.8, scale * 0.006), linestyle=(0, (5, 2)), zorder=z)
-            if hit is not None:
-                ax.add_patch(Circle(end, R, facecolor="none", edgecolor=colour,
-                                    linewidth=1.0, zorder=z))
-            reach = float(np.linalg.norm(end - np.asarray(cue, float)))
-            label_at = np.asarray(cue, float) + np.array([math.cos(phi), math.sin(phi)]) * max(
-                3.0 * R, min(0.3 * reach, 0.4))
-            ax.text(*label_at, str(rank), fontsize=fs, fontweight="bold", color="black",
-                    ha="center", va="center", zorder=z + 0.05,
+                    linewidth=max(0.8, scale * 0.006), linestyle=(0, (5, 2)), zorder=9)
+            if ghost is not None:
+                ax.add_patch(Circle(ghost, R, facecolor="none", edgecolor=colour,
+                                    linewidth=1.3, linestyle=(0, (3, 2)), zorder=9))
+            stop = advice.get("cue_stop")
+            if stop is not None and my_paths:
+                ax.add_patch(Circle(stop, R * 1.25, facecolor="none", edgecolor=CUE_PATH_COLOUR,
+                                    linewidth=1.6, zorder=9))
+            # the rank, beside the cue ball on the side away from the aim
+            badge = np.asarray(cue, float) - np.array([math.cos(phi), math.sin(phi)]) * 3.2 * R
+            badge = np.clip(badge, [2 * R, 2 * R], [table.length_m - 2 * R,
+                                                    table.width_m - 2 * R])
+            ax.text(*badge, str(rank), fontsize=_fontsize(ax, 0.05, 6.0, 11.0),
+                    fontweight="bold", color="black", ha="center", va="center", zorder=10,
                     bbox=dict(boxstyle="circle,pad=0.2", facecolor=colour, edgecolor="black",
                               linewidth=0.5))
         call = s.get("call") or {}
         ball, pocket = call.get("ball"), call.get("pocket")
-        if ball in balls and balls[ball] is not None and pocket in POCKET_IDS:
+        if not my_paths and ball in balls and balls[ball] is not None and pocket in POCKET_IDS:
             bx, by = balls[ball]
             mx, my = table.geometry.mouth_centres[POCKET_IDS.index(pocket)]
-            ax.annotate("", xy=(mx, my), xytext=(bx, by), zorder=z,
+            ax.annotate("", xy=(mx, my), xytext=(bx, by), zorder=9,
                         arrowprops=dict(arrowstyle="-|>", color=colour, linewidth=1.4,
                                         shrinkA=scale * R, shrinkB=0, mutation_scale=12))
-        lines.insert(0, _suggestion_line(rank, s))
-    if title:
-        fig.text(0.5, 0.985, title, ha="center", va="top", fontsize=13, fontweight="bold")
-    if not lines:
-        lines = ["No suggestions."]
-    lines.append("Dashed lines: cue ball aims; arrows: called ball to pocket; "
-                 "dashed circles: contact (ghost) positions or alternative placements.")
-    _caption(fig, lines, caption_h - 0.01, 110, 10.0)
+        # right-hand side: the numbers, the tip diagram in the corner, the words below
+        row_top = bottom + (SUGGEST_ROW_IN - 0.1) / H
+        if strike:
+            tip_ax = fig.add_axes([0.885, row_top - 1.45 / H, 1.3 / 12.0, 1.4 / H])
+            _draw_tip(tip_ax, strike, lang, colour)
+        x_text = 0.62
+        kind = s.get("kind", "?")
+        head_line = f"{rank}. P(win) {_pct(s.get('p_win'))}"
+        fig.text(x_text, row_top - 0.05 / H, head_line, ha="left", va="top", fontsize=15,
+                 fontweight="bold", color="black",
+                 bbox=dict(boxstyle="square,pad=0.15", facecolor=colour, edgecolor="none"))
+        what = words.get(kind, kind)
+        if call and kind != "deliberate-foul":
+            what += f": {_format_call(call)}"
+        if s.get("foul"):
+            what += f" ({s['foul']})"
+        fig.text(x_text, row_top - 0.45 / H, what, ha="left", va="top", fontsize=10.5,
+                 fontweight="bold")
+        nums = [f"{words['success']} {_pct(s.get('p_success'))} \u00b7 {words['foul']} "
+                f"{_pct(s.get('p_foul'))}"]
+        if s.get("expected_points") is not None:
+            nums.append(f"{words['points']} {round(float(s['expected_points']), 1) + 0.0:+.1f}")
+        fig.text(x_text, row_top - 0.72 / H, "\n".join(nums), ha="left", va="top",
+                 fontsize=9.5, linespacing=1.4)
+        wrapped = textwrap.wrap(s.get("instruction") or "", 62)
+        fig.text(x_text, row_top - 1.5 / H, "\n".join(wrapped[:11]), ha="left", va="top",
+                 fontsize=8.5, linespacing=1.25)
+    fig.text(0.01, (foot - 0.08) / H, "\n".join(textwrap.wrap(words["legend"], 160)),
+             ha="left", va="top", fontsize=8, color="#333333")
     return fig
+
+
+def _pct(p) -> str:
+    return "?" if p is None else f"{100 * float(p):.0f}%"
 
 
 def _suggestion_cue(balls: Mapping[str, Point], s: Mapping):
@@ -557,33 +639,18 @@ def _suggestion_cue(balls: Mapping[str, Point], s: Mapping):
     return None if cue is None else (float(cue[0]), float(cue[1]))
 
 
-def _suggestion_line(rank: int, s: Mapping) -> str:
-    kind = s.get("kind", "?")
-    parts = [f"{rank}. [{kind}"]
-    if s.get("p_success") is not None:
-        parts.append(f" {100 * float(s['p_success']):.0f}%")
-    parts.append("]")
-    if kind != "safety" and s.get("call"):
-        parts.append(f" {_format_call(s['call'])}")
-    if s.get("foul"):
-        parts.append(f" (foul: {s['foul']})")
-    if s.get("instruction"):
-        parts.append(f" \u2014 {s['instruction']}")
-    return "".join(parts)
-
-
 def draw_suggestion_png(path, table: TableSpec, balls: Mapping[str, Point],
                         suggestions: Sequence[Mapping], title: str | None = None,
-                        paths: Mapping[str, object] | None = None) -> None:
-    """The AI's suggestions, best first, as in the ``suggest --json`` output: for each, numbered
-    by rank, a dashed aim line from the cue ball (or its placement when in hand) along
-    ``strike.phi_deg`` to the first ball it would touch (a ghost ball there) or a cushion, and
-    an arrow from the called ball to the called pocket; a caption lists kind, success
-    probability, call and instruction.  The cue ball is drawn at the best suggestion's
-    placement when it has one.  ``paths`` (optional, the best suggestion's simulated paths)
-    are drawn too."""
+                        paths: Mapping[str, object] | None = None, lang: str = "en") -> None:
+    """The AI's suggestions, best first, as in the ``suggest --json`` output, one row each:
+    the table with the cue ball (at its placement when in hand), the dashed aim line to the
+    ghost ball, and -- when the suggestion carries ``paths`` (``suggest`` adds them for the
+    picture) -- every moving ball's predicted path and where the cue ball stops; beside it
+    P(win) as the headline, kind and call, success and foul chances, the tip diagram and the
+    instruction.  ``paths`` (optional) are the best suggestion's paths when the suggestions
+    carry none.  Without paths the called ball gets an arrow to its pocket."""
     path = _check_folder(path)
-    fig = suggestion_figure(table, balls, suggestions, title, paths)
+    fig = suggestion_figure(table, balls, suggestions, title, paths, lang)
     write_atomic(path, _png_bytes(fig))
 
 

@@ -34,6 +34,9 @@ from .safety import Safeties
 # When nothing at all is proposed: a stroke at the nearest ball at 1.5 m/s + 0.5 m/s per
 # metre, calling the first legal call.
 FALLBACK_SPEED = (1.5, 0.5)
+# With a time budget and ``top`` > 1: the share of the time left after proposing that is kept
+# for sampling the leading strokes equally (suggestions read in order of P(win)).
+EQUALISE_SHARE = 0.35
 
 
 @dataclass(frozen=True)
@@ -107,7 +110,12 @@ def analyse(state: GameState, simulator: Simulator, noise: NoiseModel, rng: np.r
     if not proposals:  # nothing at all: any stroke at the nearest ball
         proposals = _fallback(ctx, places[0])
     sampler = Sampler(ctx, proposals)
-    ranked = successive_halving(sampler, budget, rng, deadline=deadline)
+    halving_deadline = deadline
+    if deadline is not None and options.top > 1:
+        # keep a share of the time for sampling the leading strokes equally, so that a list
+        # of suggestions made against the clock still rests on equal samples
+        halving_deadline = deadline - EQUALISE_SHARE * max(0.0, deadline - time.perf_counter())
+    ranked = successive_halving(sampler, budget, rng, deadline=halving_deadline)
     if options.top > 1:
         ranked = equalise(sampler, ranked, options.top, rng, deadline)
     evaluated = [Evaluated(proposals[i], Estimate.of(sampler.stats[i])) for i in ranked]

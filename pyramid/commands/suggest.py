@@ -1,7 +1,9 @@
 """``pyramid suggest STATE.json``: the AI's best strokes for the player to move, best first.
 
 With ``--json`` prints ``{"suggestions": [{"kind", "call", "strike", "placement", "p_success",
-"expected_points", "p_foul", "p_win", "instruction", "foul"}, ...]}`` (INTERFACES.md).
+"expected_points", "p_foul", "p_win", "instruction", "foul", "samples", "advice"}, ...]}``
+(INTERFACES.md; ``samples`` and ``advice`` are extensions, docs/USAGE.md).  ``--lang ru``
+writes the instructions in Russian.
 Estimates come from the Monte Carlo search of :mod:`ai.search` at the chosen skill (the
 noise the AI assumes for both players); ``--seed`` makes the output reproducible.
 """
@@ -36,15 +38,26 @@ def register(subparsers) -> None:
     p.add_argument("--budget", type=int, default=600, metavar="SAMPLES",
                    help="Monte Carlo samples in all (default 600)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    p.add_argument("--lang", choices=("en", "ru"), default="en",
+                   help="language of the instructions: en (default) or ru")
     p.add_argument("--png", metavar="FILE", help="draw the suggestions to a PNG file")
     p.add_argument("--json", action="store_true", help="print one JSON document on stdout")
     p.set_defaults(handler=run)
 
 
 def suggest(doc, top: int = 3, skill="strong", time_budget=None, budget: int = 600,
-            seed: int = 0):
-    """The pure part: a parsed document in; (state, list of suggestion dicts) out."""
+            seed: int = 0, lang: str = "en", paths: bool = False, all_langs: bool = False):
+    """The pure part: a parsed document in; (state, list of suggestion dicts) out.
+
+    Each suggestion is played once without noise to describe it (:func:`ai.describe.advise`):
+    ``instruction`` is written in ``lang`` (``en`` or ``ru``) and ``advice`` carries the same
+    facts as data (cut side and fraction, tip, speed in table lengths, placement in diamonds,
+    ghost ball, where the cue ball stops).  With ``paths`` each suggestion also gets
+    ``paths``: every moving ball's centre path of that noise-free stroke, ``{id: [[x, y],
+    ...]}`` (for drawing); with ``all_langs``, ``instructions``: ``{lang: text}`` in every
+    language."""
     from ai.agents.mc import MCAgent, to_decision
+    from ai.describe import LANGS
     from sim import shared_simulator
     if not isinstance(doc, dict):
         raise UserInputError(f"the input must be a JSON object (a game state), got "
@@ -55,6 +68,8 @@ def suggest(doc, top: int = 3, skill="strong", time_budget=None, budget: int = 6
         raise UserInputError(f"--time-budget must be > 0 seconds, got {time_budget}")
     if budget < 1:
         raise UserInputError(f"--budget must be at least 1, got {budget}")
+    if lang not in LANGS:
+        raise UserInputError(f"--lang must be one of {', '.join(LANGS)}, got {lang!r}")
     try:
         state = GameState.from_json(doc)
     except EngineError as exc:
@@ -62,9 +77,9 @@ def suggest(doc, top: int = 3, skill="strong", time_budget=None, budget: int = 6
     if state.game_over:
         raise UserInputError(f"the game is over ({dict(state.result)}): nothing to suggest")
     C.first_run()
+    simulator = shared_simulator(state.table)
     try:
-        agent = MCAgent(budget=budget, time=time_budget, skill=skill,
-                        simulator=shared_simulator(state.table))
+        agent = MCAgent(budget=budget, time=time_budget, skill=skill, simulator=simulator)
     except ValueError as exc:
         raise UserInputError(f"--skill: {exc}") from None
     analysis = agent.analyse(state, np.random.default_rng(seed), top=top)
@@ -74,17 +89,61 @@ def suggest(doc, top: int = 3, skill="strong", time_budget=None, budget: int = 6
         if key in seen or e.estimate.samples == 0:
             continue
         seen.add(key)
-        out.append(to_decision(e).to_json())
+        out.append(describe(state, simulator, to_decision(e), lang, paths, all_langs))
         if len(out) >= top:
             break
     return state, out
 
 
+def describe(state, simulator, decision, lang: str = "en", paths: bool = False,
+             all_langs: bool = False) -> dict:
+    """A decision as a suggestion of ``suggest --json``, with its advice (see :func:`suggest`)."""
+    from ai.describe import LANGS, advise, instruction
+    from ai.games.match import watch_line_x
+    from ai.games.records import balls_before
+    d = decision
+    js = d.to_json()
+    advice = result = None
+    if d.strike is not None:
+        watch = watch_line_x(state)
+        advice, result = advise(simulator, balls_before(state, d.placement), d.strike,
+                                d.placement, False if watch is None else watch)
+    js["instruction"] = instruction(d.kind, d.call, d.strike, d.placement, d.shot, d.foul,
+                                    advice, lang)
+    js["advice"] = None if advice is None else advice.to_json()
+    if all_langs:
+        js["instructions"] = {other: instruction(d.kind, d.call, d.strike, d.placement, d.shot,
+                                                 d.foul, advice, other) for other in LANGS}
+    if paths:
+        js["paths"] = {} if result is None else sampled_paths(simulator, result)
+    return js
+
+
+def sampled_paths(simulator, result, step_s: float = 0.02) -> dict:
+    """Each moving ball's centre path as ``[[x, y], ...]`` in metres (0.1 mm), for drawing."""
+    from sim.trajectory import sample_paths
+    if result.segments is None or not len(result.segments):
+        return {}
+    return {b: [[round(float(x), 4), round(float(y), 4)] for x, y in pts]
+            for b, pts in sample_paths(result.segments, simulator.params, step_s).items()}
+
+
+def _pct(p) -> str:
+    return "?" if p is None else f"{100 * p:.0f}%"
+
+
 def _human(suggestions) -> str:
+    """P(win) first, as the headline number; then success and foul chances, kind and call."""
     lines = []
     for i, s in enumerate(suggestions, 1):
-        lines.append(f"{i}. [{s['kind']}] P(win) {s['p_win']:.2f}, success {s['p_success']:.2f}, "
-                     f"foul {s['p_foul']:.2f}, expected points {s['expected_points']:+.1f}")
+        call = s.get("call")
+        what = s["kind"] + ("" if not call or s["kind"] == "deliberate-foul"
+                            else f" {C.fmt_call(call)}")
+        if s.get("foul"):
+            what += f" ({s['foul']})"
+        lines.append(f"{i}. P(win) {_pct(s['p_win'])}  --  {what}; success "
+                     f"{_pct(s['p_success'])}, foul {_pct(s['p_foul'])}, expected points "
+                     f"{round(s['expected_points'], 1) + 0.0:+.1f}")
         lines.append(f"   {s['instruction']}")
     return "\n".join(lines)
 
@@ -96,16 +155,23 @@ def run(args: argparse.Namespace) -> int:
         skill = float(skill)
     except ValueError:
         pass
-    state, suggestions = suggest(doc, args.top, skill, args.time_budget, args.budget, args.seed)
+    state, suggestions = suggest(doc, args.top, skill, args.time_budget, args.budget, args.seed,
+                                 args.lang, paths=bool(args.png))
     if args.png:
         from ..diagrams import draw_suggestion_png
         balls = dict(state.balls)
+        title = (f"Советы игроку {'ABC'[state.to_move]}, счёт {':'.join(map(str, state.scores))}"
+                 if args.lang == "ru" else
+                 f"Suggestions for player {'ABC'[state.to_move]}, score "
+                 f"{':'.join(map(str, state.scores))}")
         try:
-            draw_suggestion_png(args.png, state.spec, balls, suggestions,
-                                title=f"suggestions for player {state.to_move}")
+            draw_suggestion_png(args.png, state.spec, balls, suggestions, title=title,
+                                lang=args.lang)
         except OSError as exc:
             raise UserInputError(f"cannot write {args.png!r}: {exc}") from None
         print(f"wrote {args.png}", file=sys.stderr)
+        for s in suggestions:
+            s.pop("paths", None)
     if args.json:
         print_json({"suggestions": suggestions})
     else:

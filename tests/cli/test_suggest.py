@@ -63,3 +63,25 @@ def test_suggest_png(tmp_path):
     rc = main(["suggest", str(ROOT / "examples" / "suggest_open.json"), "--budget", "40",
                "--png", str(out)])
     assert rc == 0 and out.stat().st_size > 1000
+
+
+def test_suggest_text_puts_p_win_first_and_speaks_russian(capsys):
+    """The headline number of each suggestion is P(win); --lang ru writes the instructions in
+    Russian; --json carries the advice as data (cut side, tip, speed in table lengths)."""
+    from pyramid.cli import main
+    rc = main(["suggest", str(ROOT / "examples" / "suggest_open.json"), "--top", "2",
+               "--budget", "60"])
+    assert rc == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("1. P(win) ") and lines[2].startswith("2. P(win) ")
+    assert "table lengths" in lines[1]
+    rc = main(["suggest", str(ROOT / "examples" / "suggest_open.json"), "--top", "2",
+               "--budget", "60", "--lang", "ru", "--json"])
+    assert rc == 0
+    sug = json.loads(capsys.readouterr().out)["suggestions"]
+    attack = next(s for s in sug if s["kind"] == "attack")
+    assert attack["instruction"].startswith("Шар ")
+    adv = attack["advice"]
+    assert adv["cut"]["side"] in ("left", "right", "straight")
+    assert adv["speed"]["table_lengths"] > 0 and "paths" not in attack
+    assert main(["suggest", str(ROOT / "examples" / "suggest_open.json"), "--lang", "de"]) == 2

@@ -1,0 +1,303 @@
+"""The analysis board's JSON API as plain functions (the server in :mod:`pyramid.board.server`
+only routes HTTP to them).  Bad input raises :class:`pyramid.errors.UserInputError` with the
+same field-naming message as the command line; the server answers it with HTTP 422.
+
+* :func:`table_info` -- the table's geometry for drawing (cloth outline, holes, diamonds) and
+  for the page's own instant position check (cushion segments, jaw roundings, capture lines);
+  the rack and the opening state.
+* :func:`check` -- a position or a game state: ok, or the error.
+* :func:`simulate` -- ``pyramid simulate``'s answer plus sampled paths and motion frames, or a
+  few noisy plays of the same stroke.
+* :func:`suggest` -- ``pyramid suggest --json`` with each suggestion's paths and instructions in
+  both languages (runs in the AI worker process, :mod:`pyramid.board.worker`).
+* :func:`record` -- a game record (``pyramid play --record``) stroke by stroke, with paths.
+"""
+from __future__ import annotations
+
+import functools
+import json
+import math
+
+import numpy as np
+
+from ..errors import UserInputError
+
+MAX_RUNS = 20  # noisy plays of one stroke per request
+FRAME_DT_S = 1.0 / 50  # motion frames for animation
+
+
+def _r(x: float) -> float:
+    return round(float(x), 5)
+
+
+def _pts(arr) -> list:
+    return [[_r(x), _r(y)] for x, y in np.asarray(arr, float).reshape(-1, 2)]
+
+
+@functools.lru_cache(maxsize=8)
+def table_info(name: str = "pyramid-12ft") -> dict:
+    """Everything the page needs to draw ``name`` to scale and to check a ball's place the way
+    the simulator does (:meth:`sim.Simulator.check_position`)."""
+    from engine import initial_state
+    from sim.table import POCKET_IDS, POSITION_TOLERANCE_M, PRESETS
+    from ..diagrams import RAIL_M, RUBBER_M, _cloth_outline, _hole, _hole_centre
+    if name not in PRESETS:
+        raise UserInputError(f"table = {name!r} is not a known table; known: "
+                             f"{', '.join(PRESETS)}")
+    spec = PRESETS[name]
+    g = spec.geometry
+    L, W = spec.length_m, spec.width_m
+    diamonds = [[L * k / 8, y] for k in range(1, 8) if k != 4 for y in (0.0, W)]
+    diamonds += [[x, W * k / 4] for k in range(1, 4) for x in (0.0, L)]
+    state = initial_state(table=name)
+    return {
+        "name": name, "length_m": L, "width_m": W, "ball_radius_m": spec.ball_radius_m,
+        "rail_m": RAIL_M, "rubber_m": RUBBER_M, "tolerance_m": POSITION_TOLERANCE_M,
+        "house_line_x": spec.house_line_x,
+        "spots": [list(spec.first_spot), list(spec.centre_spot), list(spec.third_spot)],
+        "pockets": {pid: {"position": list(spec.pocket_position(pid)),
+                          "mouth": _pts(g.mouth_centres[k])[0],
+                          "axis": _pts(g.pocket_axes[k])[0],
+                          "hole": _pts(_hole(spec, pid)),
+                          "hole_centre": _pts(_hole_centre(spec, pid))[0]}
+                    for k, pid in enumerate(POCKET_IDS)},
+        "outline": _pts(_cloth_outline(spec)),
+        "diamonds": diamonds,
+        # for the page's instant check, the same data as sim.table.TableGeometry.ball_fits
+        "segments": _pts(g.segments.reshape(-1, 2)),
+        "segment_normals": _pts(g.segment_normals),
+        "circles": [[_r(c) for c in row] for row in g.circles],
+        "capture_lines": [[_r(c) for c in row] for row in g.capture_lines],
+        "jaw_faces_by_pocket": g.jaw_faces_by_pocket.tolist(),
+        "initial_state": state.to_json(),
+        "tables": list(PRESETS),
+    }
+
+
+def _is_state(doc: dict) -> bool:
+    return "scores" in doc or "to_move" in doc
+
+
+def check(doc, state: bool = False) -> dict:
+    """A position (``{"table", "balls", "cue_in_hand"}``) or a game state (one with
+    ``scores`` or ``to_move``, or any body when ``state``): ``{"ok": true, "kind": "position"
+    or "state", "notes": [...]}`` (notes: the scores do not add up with the balls off the
+    table), or :class:`UserInputError` naming the field and value."""
+    from engine import GameState
+    from engine.errors import EngineError
+    from sim import SimInputError, parse_balls, shared_simulator
+    from sim.table import PRESETS
+    if not isinstance(doc, dict):
+        raise UserInputError(f"the body must be a JSON object (a position or a game state), "
+                             f"got {type(doc).__name__}")
+    table = doc.get("table", "pyramid-12ft")
+    if table not in PRESETS:
+        raise UserInputError(f"table = {table!r} is not a known table; known: "
+                             f"{', '.join(PRESETS)}")
+    if "balls" not in doc:
+        raise UserInputError("balls is missing")
+    cue_in_hand = doc.get("cue_in_hand", False)
+    if not isinstance(cue_in_hand, bool):
+        raise UserInputError(f"cue_in_hand must be true or false, got {cue_in_hand!r}")
+    simulator = shared_simulator(table)
+    try:
+        balls = parse_balls(doc["balls"])
+        if cue_in_hand:
+            balls.pop("cue", None)
+        simulator.check_position(balls)
+    except SimInputError as exc:
+        raise UserInputError(str(exc)) from None
+    notes = []
+    kind = "position"
+    if state or _is_state(doc):
+        kind = "state"
+        try:
+            game = GameState.from_json(doc)
+        except EngineError as exc:
+            raise UserInputError(str(exc)) from None
+        notes += score_notes(game)
+    return {"ok": True, "kind": kind, "notes": notes}
+
+
+def score_notes(state) -> list[str]:
+    """Whether the scores add up with the balls off the table (R1.2: every point scored is a
+    ball off the table, plus the last ball's 10; penalties move points between players)."""
+    from engine.values import TOTAL_POINTS
+    off = TOTAL_POINTS - state.table_points()
+    total = sum(state.scores) - state.handicap_points - state.returned_points
+    if total != off:
+        return [f"scores = {list(state.scores)} add up to {total}, but the balls off the table "
+                f"are worth {off}"]
+    return []
+
+
+def _num_arg(params, key, cast, default, lo=None, hi=None):
+    raw = params.get(key)
+    if raw is None or raw == "":
+        return default
+    try:
+        v = cast(raw)
+    except (TypeError, ValueError):
+        raise UserInputError(f"{key} = {raw!r} must be a number") from None
+    if isinstance(v, float) and not math.isfinite(v):
+        raise UserInputError(f"{key} = {raw!r} must be finite")
+    if (lo is not None and v < lo) or (hi is not None and v > hi):
+        raise UserInputError(f"{key} = {raw!r} must lie in [{lo}, {hi}]")
+    return v
+
+
+def motion_frames(simulator, result, dt: float = FRAME_DT_S) -> dict:
+    """Every ball's centre every ``dt`` seconds from the simulator's motion segments (exact
+    closed-form motion between events, :func:`sim.trajectory.states_at`); ``null`` once a
+    ball has fallen.  For animating a stroke at its real speed."""
+    from sim import layout
+    from sim.events import BALL_IDS
+    from sim.physics.motion import evolve
+    seg = result.segments
+    if seg is None or not len(seg):
+        return {"dt": dt, "n": 0, "balls": {}}
+    n = int(math.ceil(result.duration_s / dt)) + 1
+    times = np.arange(n) * dt
+    out = {}
+    for ball in np.unique(seg[:, layout.SEG_BALL]).astype(int):
+        rows = seg[seg[:, layout.SEG_BALL] == ball]
+        idx = np.maximum(np.searchsorted(rows[:, layout.SEG_T], times, side="right") - 1, 0)
+        track = []
+        for t, k in zip(times, idx):
+            row = rows[k]
+            state = int(row[layout.SEG_STATE])
+            if state == layout.POCKETED:
+                track.append(None)
+                continue
+            r = evolve(state, row[layout.SEG_RX], row[layout.SEG_RY], row[layout.SEG_VX],
+                       row[layout.SEG_VY], row[layout.SEG_WX], row[layout.SEG_WY],
+                       row[layout.SEG_WZ], max(0.0, t - row[layout.SEG_T]), simulator.params)
+            track.append([_r(r[0]), _r(r[1])])
+        out[BALL_IDS[ball]] = track
+    return {"dt": dt, "n": n, "balls": out}
+
+
+def simulate(doc, params=None) -> dict:
+    """``pyramid simulate``'s JSON answer plus ``paths`` (each moving ball's sampled centre
+    path) and ``motion`` (frames for animation).  With ``params["noise"]`` (a skill name or
+    magnitude), ``runs`` (default 5) and ``seed`` (default 0): the stroke played ``runs``
+    times with that execution noise, ``{"runs": [{"strike", "pocketed", "final",
+    "first_contact", "paths"}, ...], "noise": ...}``."""
+    from ..commands import _common as C
+    from ..commands.simulate import parse_shot
+    from ..commands.suggest import sampled_paths
+    params = params or {}
+    simulator, balls, strike, watch = parse_shot(doc)
+    noise = params.get("noise")
+    if not noise:
+        result = simulator.simulate(balls, strike, watch_house_line=watch, check=False)
+        out = result.to_json()
+        out["paths"] = sampled_paths(simulator, result)
+        out["motion"] = motion_frames(simulator, result)
+        return out
+    model = C.noise_model(str(noise), "noise")
+    runs = _num_arg(params, "runs", int, 5, 1, MAX_RUNS)
+    seed = _num_arg(params, "seed", int, 0, 0, 2 ** 32 - 1)
+    rng = np.random.default_rng(seed)
+    out = []
+    for _ in range(runs):
+        played = model.perturb(strike, rng, simulator.physics.miscue_offset)
+        result = simulator.simulate(balls, played, watch_house_line=watch, check=False)
+        one = result.to_json()
+        out.append({"strike": played.to_json(), "pocketed": one["pocketed"],
+                    "final": one["final"], "first_contact": one["first_contact"],
+                    "paths": sampled_paths(simulator, result)})
+    return {"noise": str(noise), "seed": seed, "runs": out}
+
+
+def suggest_options(params) -> dict:
+    """The query parameters of ``POST /api/suggest``, checked (bad ones: UserInputError)."""
+    from ai.describe import LANGS
+    from ai.noise import SKILLS
+    skill = params.get("skill") or "strong"
+    if skill not in SKILLS:
+        skill = _num_arg(params, "skill", float, 1.0, 0.0, 100.0)
+    lang = params.get("lang") or "en"
+    if lang not in LANGS:
+        raise UserInputError(f"lang = {lang!r} must be one of {', '.join(LANGS)}")
+    return {"top": _num_arg(params, "top", int, 3, 1, 10),
+            "skill": skill,
+            "time_budget": _num_arg(params, "time_budget", float, 2.0, 0.1, 120.0),
+            "budget": _num_arg(params, "budget", int, 100000, 1, 10 ** 7),
+            "seed": _num_arg(params, "seed", int, 0, 0, 2 ** 32 - 1),
+            "lang": lang}
+
+
+def suggest(doc, options: dict) -> dict:
+    """``pyramid suggest --json``'s document for the game state ``doc``; each suggestion also
+    carries ``paths`` (the noise-free stroke's centre paths) and ``instructions`` (``{"en",
+    "ru"}``).  Runs in the AI worker process."""
+    import time
+    from ..commands.suggest import suggest as run_suggest
+    t0 = time.perf_counter()
+    state, out = run_suggest(doc, options["top"], options["skill"], options["time_budget"],
+                             options["budget"], options["seed"], options["lang"], paths=True,
+                             all_langs=True)
+    return {"suggestions": out, "to_move": state.to_move,
+            "elapsed_s": round(time.perf_counter() - t0, 3)}
+
+
+def record(text: str) -> dict:
+    """A game record (JSON Lines) for the viewer: the header, and for each stroke the state
+    before it, call, stroke, placement, what fell, fouls, points, scores after, resting
+    positions and the paths of the stroke re-simulated (exact radians, as a replay does)."""
+    from ai.games.records import simulate_stroke, strike_from_record
+    from engine.errors import EngineError
+    from engine.record import parse_record
+    from sim import shared_simulator
+    from ..commands.suggest import sampled_paths
+    if not isinstance(text, str) or not text.strip():
+        raise UserInputError("the record is empty: give the JSON Lines of pyramid play --record")
+    try:
+        rec = parse_record(text.splitlines())
+    except EngineError as exc:
+        raise UserInputError(f"record: {exc}") from None
+    table = rec.header.get("table", "pyramid-12ft")
+    try:
+        simulator = shared_simulator(table)
+    except (KeyError, ValueError, TypeError):
+        raise UserInputError(f"record: header.table = {table!r} is not a known table") from None
+    strokes = []
+    for k, s in enumerate(rec.strokes, start=1):
+        paths = {}
+        if s.strike is not None:
+            try:
+                strike = strike_from_record(s.strike)
+                strike.validate(simulator.physics)
+                result = simulate_stroke(simulator, s.state_before, strike, s.placement)
+            except (ValueError, KeyError, TypeError) as exc:
+                raise UserInputError(f"record: stroke {k}: strike: {exc}") from None
+            paths = sampled_paths(simulator, result)
+        strokes.append({
+            "stroke": k, "player": s.player, "state_before": s.state_before.to_json(),
+            "call": s.call, "strike": None if s.strike is None else {
+                key: s.strike[key] for key in ("speed_mps", "phi_deg", "elevation_deg", "side",
+                                               "vertical") if key in s.strike},
+            "placement": None if s.placement is None else list(s.placement),
+            "pocketed": s.outcome.get("pocketed", []),
+            "final": s.outcome.get("final", {}),
+            "first_contact": s.outcome.get("first_contact"),
+            "fouls": list(s.fouls), "points": list(s.points),
+            "scores_after": list(s.scores_after), "facts": list(s.facts), "paths": paths})
+    return {"header": {k: v for k, v in rec.header.items() if k != "initial_state"},
+            "strokes": strokes, "result": rec.result}
+
+
+def parse_json_body(raw: bytes):
+    """A request body as JSON, or UserInputError saying where it is malformed."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UserInputError("the body is not UTF-8 text") from None
+    if not text.strip():
+        raise UserInputError("the body is empty: send a JSON document")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UserInputError(f"the body is not valid JSON: {exc.msg} at line {exc.lineno} "
+                             f"column {exc.colno}") from None

@@ -1,0 +1,196 @@
+"""The analysis board's server: a Starlette app on uvicorn, bound to 127.0.0.1.
+
+Routes (docs/BOARD.md):
+
+* ``GET /`` the page; ``GET /static/...`` its files and the shipped positions;
+* ``GET /api/health``; ``GET /api/table?name=``; ``GET /api/positions``;
+* ``POST /api/check``, ``POST /api/suggest``, ``POST /api/simulate``, ``POST /api/record``.
+
+Bad input is answered with HTTP 4xx and ``{"ok": false, "error": "..."}`` naming the field
+and value (422 for a body that is JSON but not acceptable, 400 for one that is not JSON); an
+unexpected failure is a 500 with a one-line message, never a traceback (that goes to the
+server's stderr).
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import socket
+import sys
+import threading
+import traceback
+import webbrowser
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from ..errors import UserInputError
+from . import api
+from .worker import STATIC, AIWorker
+
+VERSION = "0.1.0"
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"ok": False, "error": message}, status_code=status)
+
+
+async def _json_body(request: Request):
+    raw = await request.body()
+    try:
+        return api.parse_json_body(raw)
+    except UserInputError as exc:
+        raise _BadBody(str(exc)) from None
+
+
+class _BadBody(Exception):
+    """A body that is not JSON at all: HTTP 400."""
+
+
+def _warm_main_process() -> None:
+    """Load the simulator's kernels in the server process too (checks and plays of strokes
+    run here), with one stroke and one check."""
+    doc = json.loads((STATIC / "positions" / "open.json").read_text(encoding="utf-8"))
+    shot = {"table": doc["table"], "balls": doc["balls"],
+            "strike": {"speed_mps": 2.0, "phi_deg": 0.0}}
+    api.simulate(shot)
+    api.check(doc)
+
+
+def create_app(worker: AIWorker | None = None, warm: bool = True) -> Starlette:
+    """The ASGI app.  ``worker`` runs the suggestions (one is made if None); with ``warm`` it
+    is warmed in the background at start-up (``/api/health`` says when it is ready)."""
+    worker = worker or AIWorker()
+    status = {"main": "cold"}
+
+    async def warm_all() -> None:
+        await worker.warm()
+        status["main"] = "warming"
+        try:
+            await run_in_threadpool(_warm_main_process)
+            status["main"] = "warm"
+        except Exception as exc:  # pragma: no cover - reported by health
+            status["main"] = f"failed: {exc}"
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        task = asyncio.create_task(warm_all()) if warm else None
+        app.state.warm_task = task
+        try:
+            yield
+        finally:
+            if task is not None and not task.done():
+                task.cancel()
+            worker.close()
+
+    async def index(request: Request):
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    async def health(request: Request):
+        return JSONResponse({"ok": True, "version": VERSION, "ai": worker.state,
+                             "ai_warm_seconds": worker.warm_seconds, "ai_error": worker.error,
+                             "server": status["main"]})
+
+    async def table(request: Request):
+        name = request.query_params.get("name") or "pyramid-12ft"
+        return JSONResponse(await run_in_threadpool(api.table_info, name))
+
+    async def positions(request: Request):
+        out = []
+        for path in sorted((STATIC / "positions").glob("*.json")):
+            doc = json.loads(path.read_text(encoding="utf-8"))
+            out.append({"name": path.stem, "url": f"/static/positions/{path.name}",
+                        "comment": doc.get("_comment", "")})
+        return JSONResponse({"positions": out})
+
+    async def check(request: Request):
+        doc = await _json_body(request)
+        return JSONResponse(await run_in_threadpool(api.check, doc))
+
+    async def simulate(request: Request):
+        doc = await _json_body(request)
+        params = dict(request.query_params)
+        return JSONResponse(await run_in_threadpool(api.simulate, doc, params))
+
+    async def suggest(request: Request):
+        doc = await _json_body(request)
+        options = api.suggest_options(dict(request.query_params))
+        # the state is checked here first, so that bad input never waits behind the AI
+        await run_in_threadpool(api.check, doc, True)
+        return JSONResponse(await worker.run(api.suggest, doc, options))
+
+    async def record(request: Request):
+        raw = await request.body()
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return _error(400, "the body is not UTF-8 text")
+        return JSONResponse(await run_in_threadpool(api.record, text))
+
+    async def user_error(request: Request, exc: UserInputError):
+        return _error(422, str(exc))
+
+    async def bad_body(request: Request, exc: _BadBody):
+        return _error(400, str(exc))
+
+    async def http_error(request: Request, exc: HTTPException):
+        return _error(exc.status_code, exc.detail or "")
+
+    async def internal(request: Request, exc: Exception):
+        print(f"pyramid board: {request.method} {request.url.path} failed:", file=sys.stderr)
+        traceback.print_exception(exc, file=sys.stderr)
+        return _error(500, f"internal error ({type(exc).__name__}: {exc}); details are on the "
+                           "server's console")
+
+    routes = [
+        Route("/", index),
+        Route("/api/health", health),
+        Route("/api/table", table),
+        Route("/api/positions", positions),
+        Route("/api/check", check, methods=["POST"]),
+        Route("/api/simulate", simulate, methods=["POST"]),
+        Route("/api/suggest", suggest, methods=["POST"]),
+        Route("/api/record", record, methods=["POST"]),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    exception_handlers={UserInputError: user_error, _BadBody: bad_body,
+                                        HTTPException: http_error, Exception: internal})
+    app.state.worker = worker
+    return app
+
+
+def bind(port: int, host: str = "127.0.0.1") -> socket.socket:
+    """A listening socket on ``host``:``port`` (0: any free port)."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
+
+
+def serve(sock: socket.socket, open_browser: bool = True, log_level: str = "warning") -> None:
+    """Run the board on ``sock`` until interrupted; open the page in a browser if asked."""
+    import uvicorn
+    host, port = sock.getsockname()[:2]
+    url = f"http://{host}:{port}/"
+    config = uvicorn.Config(create_app(), log_level=log_level, lifespan="on")
+    server = uvicorn.Server(config)
+    if open_browser:
+        def _open():
+            # once the server answers
+            for _ in range(100):
+                if server.started:
+                    break
+                threading.Event().wait(0.1)
+            webbrowser.open(url)
+        threading.Thread(target=_open, daemon=True).start()
+    server.run(sockets=[sock])
+

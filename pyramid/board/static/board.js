@@ -1,0 +1,846 @@
+// The analysis board: the table as SVG, balls dragged from the tray, the game state, the AI's
+// advice drawn, strokes played out, game records stepped through.  Plain JavaScript.
+"use strict";
+
+const SVGNS = "http://www.w3.org/2000/svg";
+const BALL_IDS = ["cue"].concat(Array.from({length: 15}, (_, k) => String(k + 1)));
+const SUGG_COLOURS = ["#ffe600", "#00e5ff", "#ff66c4", "#b6ff3b", "#ff9a3c"];
+const PATH_COLOURS = ["#2b7bff", "#ffb000", "#c04dff", "#00e5ff", "#ff66c4", "#b6ff3b", "#ffffff",
+  "#ff7b00", "#7d5cff", "#00ffa2", "#f0e442", "#ff9e9e", "#a0c8ff", "#ffd6a0", "#d0a0ff"];
+const TOTAL_POINTS = 140, LAST_BALL_BONUS = 10;
+
+const S = {
+  T: null,                 // the table (GET /api/table)
+  balls: {},               // id -> [x, y] in metres
+  state: null,             // the rest of the game state (scores, to_move, ...)
+  suggestions: [], selected: -1, suggestedFor: null,
+  mode: "edit",
+  record: null, analysis: null, strokeIndex: 0,
+  busy: false, drag: null, anim: null, noiseSeed: 1,
+  lastSuggestMs: null,
+};
+window.boardState = S;  // for tests and users' scripts
+
+// --- small helpers -------------------------------------------------------------------------
+const $ = id => document.getElementById(id);
+function el(tag, attrs, parent) {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); }
+const X = x => x * 1000;
+const Y = y => (S.T.width_m - y) * 1000;
+function pts(list) { return list.map(p => `${X(p[0]).toFixed(1)},${Y(p[1]).toFixed(1)}`).join(" "); }
+function ballValue(b) { const n = Number(b); return n === 1 ? 11 : n; }
+function pct(p) { return p === null || p === undefined ? "?" : Math.round(100 * p) + "%"; }
+function signed(x) {  // "+3,4", "-0,7"; never "-0,0"
+  const v = Math.round(Number(x) * 10) / 10 || 0;
+  return (v >= 0 ? "+" : "") + num(v, 1);
+}
+function ballLabel(b) { return b === "cue" ? t("cue_name") : t("ball_name", {b}); }
+
+async function api(method, url, body, raw) {
+  const opts = {method, headers: {}};
+  if (body !== undefined) {
+    opts.body = raw ? body : JSON.stringify(body);
+    opts.headers["Content-Type"] = raw ? "text/plain; charset=utf-8" : "application/json";
+  }
+  const r = await fetch(url, opts);
+  let data = null;
+  try { data = await r.json(); } catch (e) { data = {error: `HTTP ${r.status}`}; }
+  if (!r.ok) { const err = new Error(data && data.error || `HTTP ${r.status}`); err.status = r.status; throw err; }
+  return data;
+}
+
+function say(text, kind) {
+  const m = $("message");
+  m.textContent = text || "";
+  m.className = "message" + (kind ? " " + kind : "");
+}
+
+// --- the table -----------------------------------------------------------------------------
+const TRAY_GAP = 0.30;  // tray below the table (m below the rail)
+
+function drawTable() {
+  const T = S.T, L = T.length_m, W = T.width_m, rail = T.rail_m, g = $("g-table");
+  clear(g);
+  const svg = $("table");
+  const top = W + rail + 0.02, bottom = trayY() - 0.09;  // table y of the view's edges
+  svg.setAttribute("viewBox", `${X(-rail - 0.02)} ${Y(top)} ${X(L + 2 * rail + 0.04)} ${(top - bottom) * 1000}`);
+  el("rect", {x: X(-rail), y: Y(W + rail), width: X(L + 2 * rail), height: X(W + 2 * rail), rx: 40, class: "rail"}, g);
+  el("rect", {x: X(-T.rubber_m), y: Y(W + T.rubber_m), width: X(L + 2 * T.rubber_m), height: X(W + 2 * T.rubber_m), class: "rubber"}, g);
+  for (const [pid, p] of Object.entries(T.pockets)) {
+    el("polygon", {points: pts(p.hole), class: "hole"}, g);
+    el("circle", {cx: X(p.hole_centre[0]), cy: Y(p.hole_centre[1]), r: 1300 * T.ball_radius_m, class: "hole"}, g);
+  }
+  el("polygon", {points: pts(T.outline), class: "cloth", id: "cloth"}, g);
+  // the house line, the spots, the diamonds (sights) on the rails
+  el("line", {x1: X(T.house_line_x), y1: Y(0), x2: X(T.house_line_x), y2: Y(W), class: "houseline"}, g);
+  for (const s of T.spots) el("circle", {cx: X(s[0]), cy: Y(s[1]), r: 9, class: "spot"}, g);
+  for (const d of T.diamonds) {
+    const cx = d[0] === 0 ? -rail / 2 : d[0] === L ? L + rail / 2 : d[0];
+    const cy = d[1] === 0 ? -rail / 2 : d[1] === W ? W + rail / 2 : d[1];
+    const x = X(cx), y = Y(cy), r = 16;
+    el("polygon", {points: `${x},${y - r} ${x + r * 0.6},${y} ${x},${y + r} ${x - r * 0.6},${y}`, class: "diamond"}, g);
+  }
+  for (const [pid, p] of Object.entries(T.pockets)) {
+    const a = p.axis, m = p.mouth;
+    const lx = m[0] + a[0] * 0.13 + (a[0] === 0 ? 0.13 : 0), ly = m[1] + a[1] * 0.1;
+    const tx = el("text", {x: X(lx), y: Y(ly), class: "pocket-id"}, g);
+    tx.textContent = pid;
+  }
+  const hl = el("text", {x: X(T.house_line_x) - 14, y: Y(W * 0.06), class: "house-label", transform: `rotate(-90 ${X(T.house_line_x) - 14} ${Y(W * 0.06)})`}, g);
+  hl.dataset.i18n = "house";
+  hl.textContent = t("house");
+  // the tray: a slot for every ball
+  const tray = $("g-tray");
+  clear(tray);
+  const ty = trayY();
+  el("rect", {x: X(trayX(0) - 0.07), y: Y(ty) - 62, width: X(trayX(15) - trayX(0) + 0.14), height: 124, rx: 62, class: "tray"}, tray);
+  BALL_IDS.forEach((b, k) => el("circle", {cx: X(trayX(k)), cy: Y(ty), r: 34, class: "slot"}, tray));
+  const lab = el("text", {x: X(trayX(15) + 0.11), y: Y(ty) + 14, class: "tray-label"}, tray);
+  lab.dataset.i18n = "tray";
+  lab.textContent = t("tray");
+}
+function trayY() { return -S.T.rail_m - TRAY_GAP + 0.16; }
+function trayX(k) { return 0.25 + k * 0.105; }
+
+// --- the position check the simulator makes (sim.table.TableGeometry.ball_fits) -------------
+function segDist(px, py, x0, y0, x1, y1) {
+  const dx = x1 - x0, dy = y1 - y0, l2 = dx * dx + dy * dy;
+  let u = l2 > 0 ? ((px - x0) * dx + (py - y0) * dy) / l2 : 0;
+  u = Math.max(0, Math.min(1, u));
+  return Math.hypot(px - (x0 + u * dx), py - (y0 + u * dy));
+}
+function clearance(x, y) {
+  const T = S.T, R = T.ball_radius_m, sg = T.segments;
+  let gap = Infinity;
+  for (let k = 0; k < sg.length / 2; k++) {
+    const a = sg[2 * k], b = sg[2 * k + 1];
+    gap = Math.min(gap, segDist(x, y, a[0], a[1], b[0], b[1]) - R);
+  }
+  for (const c of T.circles) gap = Math.min(gap, Math.hypot(x - c[0], y - c[1]) - c[2] - R);
+  for (const c of T.capture_lines) gap = Math.min(gap, (x - c[0]) * c[2] + (y - c[1]) * c[3]);
+  return gap;
+}
+function inThroat(k, x, y, tol) {
+  const T = S.T, c = T.capture_lines[k];
+  if ((x - c[0]) * c[2] + (y - c[1]) * c[3] <= 0) return false;
+  for (const s of T.jaw_faces_by_pocket[k]) {
+    const p = T.segments[2 * s], n = T.segment_normals[s];
+    if ((x - p[0]) * n[0] + (y - p[1]) * n[1] < -tol) return false;
+  }
+  return true;
+}
+function ballFits(x, y) {
+  const T = S.T, R = T.ball_radius_m, L = T.length_m, W = T.width_m, tol = T.tolerance_m;
+  if (!isFinite(x) || !isFinite(y)) return false;
+  const inside = R - tol <= x && x <= L - R + tol && R - tol <= y && y <= W - R + tol;
+  if (!inside && ![0, 1, 2, 3, 4, 5].some(k => inThroat(k, x, y, tol))) return false;
+  return clearance(x, y) >= -tol;
+}
+// Why a ball may not go to (x, y): a message, or null when it may.
+function refusal(id, x, y) {
+  if (!ballFits(x, y)) return t("refused_cushion", {a: ballLabel(id)});
+  const R = S.T.ball_radius_m, tol = S.T.tolerance_m;
+  for (const [b, p] of Object.entries(S.balls)) {
+    if (b === id) continue;
+    if (Math.hypot(p[0] - x, p[1] - y) < 2 * R - tol) return t("refused_overlap", {a: ballLabel(id), b: ballLabel(b)});
+  }
+  return null;
+}
+
+// --- balls ---------------------------------------------------------------------------------
+function makeBalls() {
+  const g = $("g-balls");
+  clear(g);
+  for (const id of BALL_IDS) {
+    const b = el("g", {class: "ball" + (id === "cue" ? " cue" : ""), "data-ball": id, tabindex: "0"}, g);
+    el("circle", {r: 1000 * S.T.ball_radius_m, class: "body"}, b);
+    const tx = el("text", {class: "num", y: 1}, b);
+    tx.textContent = id === "cue" ? "" : id;
+    if (id === "cue") el("circle", {r: 7, class: "cue-dot"}, b);
+    b.addEventListener("pointerdown", onPointerDown);
+  }
+}
+function ballEl(id) { return document.querySelector(`#g-balls [data-ball="${id}"]`); }
+function placeBallEl(id, xy, where) {
+  const b = ballEl(id);
+  const k = BALL_IDS.indexOf(id);
+  const p = xy || [trayX(k), trayY()];
+  b.setAttribute("transform", `translate(${X(p[0]).toFixed(1)} ${Y(p[1]).toFixed(1)})`);
+  b.dataset.where = xy ? "table" : "tray";
+  if (where) b.dataset.where = where;
+}
+function renderBalls(balls) {
+  for (const id of BALL_IDS) placeBallEl(id, balls[id] || null);
+  const hand = S.mode === "edit" && S.state && S.state.cue_in_hand;
+  ballEl("cue").classList.toggle("in-hand", !!hand);
+}
+
+function svgPoint(evt) {
+  const svg = $("table"), pt = svg.createSVGPoint();
+  pt.x = evt.clientX; pt.y = evt.clientY;
+  const p = pt.matrixTransform(svg.getScreenCTM().inverse());
+  return [p.x / 1000, S.T.width_m - p.y / 1000];
+}
+function onTableArea(xy) {
+  const T = S.T, r = T.rail_m;
+  return xy[0] >= -r && xy[0] <= T.length_m + r && xy[1] >= -r && xy[1] <= T.width_m + r;
+}
+
+function onPointerDown(evt) {
+  if (S.mode !== "edit" || S.busy || S.anim) return;
+  evt.preventDefault();
+  const g = evt.currentTarget, id = g.dataset.ball;
+  S.drag = {id, from: S.balls[id] ? S.balls[id].slice() : null, g, moved: false};
+  try { g.setPointerCapture(evt.pointerId); } catch (e) { /* synthetic events */ }
+  g.classList.add("dragging");
+  g.parentNode.appendChild(g);  // on top
+  window.addEventListener("pointermove", onPointerMove);
+  window.addEventListener("pointerup", onPointerUp);
+}
+function onPointerMove(evt) {
+  const d = S.drag;
+  if (!d) return;
+  const xy = svgPoint(evt);
+  d.moved = true;
+  d.g.setAttribute("transform", `translate(${X(xy[0]).toFixed(1)} ${Y(xy[1]).toFixed(1)})`);
+  d.g.classList.toggle("bad", onTableArea(xy) && refusal(d.id, xy[0], xy[1]) !== null);
+}
+async function onPointerUp(evt) {
+  const d = S.drag;
+  window.removeEventListener("pointermove", onPointerMove);
+  window.removeEventListener("pointerup", onPointerUp);
+  if (!d) return;
+  S.drag = null;
+  d.g.classList.remove("dragging", "bad");
+  const xy = svgPoint(evt);
+  if (!d.moved) { placeBallEl(d.id, d.from); return; }
+  if (!onTableArea(xy)) {  // off the table: back to the tray
+    delete S.balls[d.id];
+    if (S.extra) delete S.extra.break_pending;
+    placeBallEl(d.id, null);
+    say(t("removed", {ball: ballLabel(d.id)}));
+    changed();
+    return;
+  }
+  const x = Math.round(xy[0] * 10000) / 10000, y = Math.round(xy[1] * 10000) / 10000;
+  const why = refusal(d.id, x, y);
+  if (why) return refuse(d, why);
+  const trial = Object.assign({}, S.balls, {[d.id]: [x, y]});
+  try {
+    await api("POST", "/api/check", {table: S.T.name, balls: trial});
+  } catch (e) {
+    return refuse(d, e.message);
+  }
+  S.balls = trial;
+  if (S.extra) delete S.extra.break_pending;  // a position set up by hand is not the break
+  placeBallEl(d.id, [x, y]);
+  say(t("placed", {ball: ballLabel(d.id), x: num(x, 3), y: num(y, 3)}));
+  changed();
+}
+function refuse(d, why) {
+  placeBallEl(d.id, d.from);
+  d.g.classList.add("refused");
+  setTimeout(() => d.g.classList.remove("refused"), 1200);
+  say(t("refused", {why}), "error");
+}
+
+// --- the game state ------------------------------------------------------------------------
+function nSides() { return S.state.variant === "three-each" ? 3 : 2; }
+function stateDoc() {
+  const st = S.state, on = new Set(Object.keys(S.balls));
+  const doc = Object.assign({}, S.extra || {}, {
+    table: S.T.name, balls: {}, cue_in_hand: !!st.cue_in_hand, scores: st.scores.slice(0, nSides()),
+    to_move: st.to_move, call_mode: st.call_mode, target: st.target, variant: st.variant,
+    shelves: (st.shelves || []).slice(0, nSides()).map(s => s.filter(b => !on.has(b))),
+  });
+  while (doc.shelves.length < nSides()) doc.shelves.push([]);
+  for (const id of BALL_IDS) if (S.balls[id]) doc.balls[id] = S.balls[id].slice();
+  if (doc.cue_in_hand) delete doc.balls.cue;
+  delete doc.placement_region;
+  return doc;
+}
+function loadState(doc, message) {
+  if (!doc || typeof doc !== "object" || !doc.balls) throw new Error("balls is missing");
+  const variant = doc.variant || "two-player";
+  const n = variant === "three-each" ? 3 : 2;
+  const extra = {};
+  for (const k of ["warning", "auto_warning", "unchanged_foul_streak", "no_call_strokes_left", "last_ball_replay",
+    "last_ball_bonus_to", "handicap_points", "returned_points", "placings", "targets", "pair", "match", "break_pending"]) {
+    if (k in doc) extra[k] = doc[k];
+  }
+  S.extra = extra;
+  S.state = {
+    scores: (doc.scores || Array(n).fill(0)).slice(), to_move: doc.to_move || 0,
+    cue_in_hand: !!doc.cue_in_hand, call_mode: doc.call_mode || "exact",
+    target: doc.target || (n === 3 ? 51 : 71), variant, shelves: doc.shelves || [],
+  };
+  while (S.state.scores.length < n) S.state.scores.push(0);
+  S.balls = {};
+  for (const [b, p] of Object.entries(doc.balls)) if (BALL_IDS.includes(b) && p) S.balls[b] = [Number(p[0]), Number(p[1])];
+  syncStateInputs();
+  setMode("edit");
+  changed();
+  if (message) say(message);
+}
+function syncStateInputs() {
+  const st = S.state;
+  $("in-variant").value = st.variant;
+  $("in-call-mode").value = st.call_mode;
+  $("in-target").value = st.target;
+  $("in-hand").checked = !!st.cue_in_hand;
+  renderScores();
+}
+function renderScores() {
+  const box = $("scores"), st = S.state;
+  clear(box);
+  for (let p = 0; p < nSides(); p++) {
+    const row = document.createElement("div");
+    row.className = "score-row" + (st.to_move === p ? " moving" : "");
+    const name = st.variant === "one-vs-pair" ? t(p === 0 ? "pair_single" : "pair_pair") : t("player", {p: "ABC"[p]});
+    row.innerHTML = `<label class="radio"><input type="radio" name="to-move" value="${p}" ${st.to_move === p ? "checked" : ""}>
+      <span>${name}</span> <small>${t("to_move")}</small></label>
+      <input type="number" class="score" id="score-${p}" min="-200" max="300" value="${st.scores[p]}" aria-label="${t("score")} ${"ABC"[p]}">`;
+    box.appendChild(row);
+  }
+  box.querySelectorAll("input[name=to-move]").forEach(r => r.addEventListener("change", e => {
+    S.state.to_move = Number(e.target.value); renderScores(); changed(); }));
+  box.querySelectorAll("input.score").forEach((inp, p) => inp.addEventListener("input", e => {
+    S.state.scores[p] = Math.round(Number(e.target.value) || 0); checkScores(); clearAdvice(); }));
+  checkScores();
+}
+function offTableValue() {
+  const on = Object.keys(S.balls).filter(b => b !== "cue");
+  const tableValue = on.reduce((s, b) => s + ballValue(b), 0) + (on.length ? LAST_BALL_BONUS : 0);
+  return TOTAL_POINTS - tableValue;
+}
+function checkScores() {
+  const sum = S.state.scores.slice(0, nSides()).reduce((a, b) => a + b, 0);
+  const extra = (S.extra && (S.extra.handicap_points || 0) + (S.extra.returned_points || 0)) || 0;
+  const off = offTableValue();
+  const ok = sum - extra === off;
+  const box = $("score-check");
+  box.textContent = t(ok ? "scores_ok" : "scores_bad", {sum: sum - extra, off});
+  box.className = "score-check " + (ok ? "ok" : "warn");
+}
+function changed() {
+  renderBalls(S.balls);
+  drawRegion();
+  checkScores();
+  clearAdvice();
+  try { history.replaceState(null, "", "#s=" + encodeState(stateDoc())); } catch (e) { /* file: */ }
+}
+function drawRegion() {
+  const g = $("g-region");
+  clear(g);
+  if (S.mode !== "edit" || !S.state.cue_in_hand) return;
+  const T = S.T, R = T.ball_radius_m;
+  el("rect", {x: X(R), y: Y(T.width_m - R), width: X(T.house_line_x - R), height: X(T.width_m - 2 * R), class: "region"}, g);
+}
+
+// links: the state JSON, base64url
+function encodeState(doc) {
+  const bytes = new TextEncoder().encode(JSON.stringify(doc));
+  let s = "";
+  bytes.forEach(b => { s += String.fromCharCode(b); });
+  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+function decodeState(text) {
+  const b = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return JSON.parse(new TextDecoder().decode(Uint8Array.from(b, c => c.charCodeAt(0))));
+}
+
+// --- the AI's advice -----------------------------------------------------------------------
+function clearAdvice() {
+  S.suggestions = []; S.selected = -1;
+  clear($("suggestions"));
+  clear($("g-advice")); clear($("g-noise")); stopAnim();
+  $("box-advice").hidden = true;
+}
+let progressTimer = null;
+function startProgress(budget) {
+  const box = $("progress"), bar = box.querySelector(".bar"), txt = box.querySelector(".ptext");
+  box.hidden = false;
+  const t0 = performance.now();
+  const tick = () => {
+    const s = (performance.now() - t0) / 1000;
+    bar.style.width = Math.min(100, 100 * s / budget) + "%";
+    box.classList.toggle("over", s > budget);
+    txt.textContent = t("thinking", {t: num(s, 1), b: num(budget, 0)});
+  };
+  tick();
+  progressTimer = setInterval(tick, 100);
+}
+function stopProgress() { clearInterval(progressTimer); progressTimer = null; $("progress").hidden = true; }
+
+async function doSuggest() {
+  if (S.busy) return;
+  const doc = stateDoc();
+  const budget = Number($("in-time").value);
+  const q = new URLSearchParams({top: $("in-top").value, skill: $("in-skill").value, time_budget: budget,
+    lang: LANG, seed: 0});
+  clearAdvice();
+  S.busy = true;
+  $("btn-suggest").disabled = true;
+  document.body.classList.add("thinking");
+  const t0 = performance.now();
+  startProgress(budget);
+  try {
+    const r = await api("POST", "/api/suggest?" + q, doc);
+    S.suggestions = r.suggestions;
+    S.suggestedFor = doc;
+    renderSuggestions();
+    if (S.suggestions.length) selectSuggestion(0);
+    S.lastSuggestMs = performance.now() - t0;
+    say(t("answered", {t: num(S.lastSuggestMs / 1000, 1)}));
+  } catch (e) {
+    say(t("server_error", {why: e.message}), "error");
+  } finally {
+    stopProgress();
+    S.busy = false;
+    $("btn-suggest").disabled = false;
+    document.body.classList.remove("thinking");
+  }
+}
+function callText(s) {
+  const c = s.call;
+  if (!c || s.kind === "deliberate-foul") return s.foul ? t("foul_" + s.foul) : "";
+  let text = t("ball_in", {b: c.ball, p: c.pocket});
+  if (c.manner && c.manner !== "clean") text += ", " + t("m_" + c.manner) + (c.via && c.via.length ? " (" + c.via.join(", ") + ")" : "");
+  return text;
+}
+function renderSuggestions() {
+  const ol = $("suggestions");
+  clear(ol);
+  S.suggestions.forEach((s, i) => {
+    const li = document.createElement("li");
+    li.className = "sugg" + (i === S.selected ? " selected" : "");
+    li.dataset.rank = i + 1;
+    li.style.setProperty("--c", SUGG_COLOURS[i % SUGG_COLOURS.length]);
+    li.innerHTML = `<span class="rank">${i + 1}</span>
+      <span class="pwin" title="${t("pwin")}"><b>${pct(s.p_win)}</b><small>${t("pwin")}</small></span>
+      <span class="what"><b>${t(s.kind)}</b> ${callText(s)}<br>
+      <small>${t("success")} ${pct(s.p_success)} · ${t("foul")} ${pct(s.p_foul)} · ${t("exp_points")} ${signed(s.expected_points)}</small></span>`;
+    li.addEventListener("click", () => selectSuggestion(i));
+    ol.appendChild(li);
+  });
+}
+function selectSuggestion(i) {
+  S.selected = i;
+  stopAnim();
+  clear($("g-noise"));
+  $("noise-summary").textContent = "";
+  renderSuggestions();
+  drawSuggestion(S.suggestions[i], SUGG_COLOURS[i % SUGG_COLOURS.length]);
+  renderAdvice(S.suggestions[i], i);
+}
+function pathColours(ids) {
+  const out = {};
+  let k = 0;
+  ids.slice().sort((a, b) => BALL_IDS.indexOf(a) - BALL_IDS.indexOf(b)).forEach(b => {
+    out[b] = b === "cue" ? "#ff2a2a" : PATH_COLOURS[(k++) % PATH_COLOURS.length];
+  });
+  return out;
+}
+function drawPaths(g, paths, cls, opacity) {
+  const colours = pathColours(Object.keys(paths || {}));
+  for (const [b, p] of Object.entries(paths || {})) {
+    if (p.length < 2) continue;
+    el("polyline", {points: pts(p), class: `path ${b === "cue" ? "cue-path" : "ob-path"} ${cls || ""}`,
+      stroke: colours[b], "stroke-opacity": opacity === undefined ? 1 : opacity, "data-path": b}, g);
+  }
+}
+function cueStart(s) { return s.placement ? s.placement : S.balls.cue; }
+function drawSuggestion(s, colour) {
+  const g = $("g-advice");
+  clear(g);
+  const R = 1000 * S.T.ball_radius_m, start = cueStart(s), adv = s.advice;
+  if (s.placement) {  // the cue ball's place from hand
+    const c = el("circle", {cx: X(s.placement[0]), cy: Y(s.placement[1]), r: R, class: "placed-cue"}, g);
+    c.dataset.role = "placement";
+  }
+  if (!s.strike || !adv) {
+    if (start) {
+      const tx = el("text", {x: X(start[0]), y: Y(start[1]) - 60, class: "advice-label"}, g);
+      tx.textContent = t("tush_on_table");
+    }
+    return;
+  }
+  drawPaths(g, s.paths, "advice");
+  const aim = adv.aim || {};
+  if (aim.ghost && start && !(aim.cushions_first || []).length) {
+    el("line", {x1: X(start[0]), y1: Y(start[1]), x2: X(aim.ghost[0]), y2: Y(aim.ghost[1]), class: "aim", stroke: colour}, g);
+  }
+  if (aim.ghost) el("circle", {cx: X(aim.ghost[0]), cy: Y(aim.ghost[1]), r: R, class: "ghost", stroke: colour, "data-role": "ghost"}, g);
+  if (adv.cue_stop) el("circle", {cx: X(adv.cue_stop[0]), cy: Y(adv.cue_stop[1]), r: R * 1.3, class: "stop", "data-role": "stop"}, g);
+  const c = s.call;
+  if (c && S.T.pockets[c.pocket] && s.kind === "attack") {
+    const m = S.T.pockets[c.pocket].mouth;
+    el("circle", {cx: X(m[0]), cy: Y(m[1]), r: R * 2.2, class: "target-pocket", stroke: colour}, g);
+  }
+}
+function tipDiagram(strike, colour) {
+  const svg = $("tip");
+  clear(svg);
+  el("circle", {cx: 0, cy: 0, r: 1, class: "tip-face"}, svg);
+  el("circle", {cx: 0, cy: 0, r: 0.6, class: "tip-limit"}, svg);
+  el("line", {x1: -1, y1: 0, x2: 1, y2: 0, class: "tip-cross"}, svg);
+  el("line", {x1: 0, y1: -1, x2: 0, y2: 1, class: "tip-cross"}, svg);
+  if (!strike) return;
+  el("circle", {cx: strike.side || 0, cy: -(strike.vertical || 0), r: 0.14, class: "tip-dot", fill: colour, "data-role": "tip"}, svg);
+  const e = el("text", {x: 0, y: 1.42, class: "tip-elev"}, svg);
+  e.textContent = `${t("f_elev").toLowerCase()}: ${Math.round(strike.elevation_deg || 0)}°`;
+}
+function speedName(name) { return t("sp_" + String(name).replace("-", "_")); }
+function tipWords(st) {
+  const parts = [];
+  const v = st.vertical || 0, sd = st.side || 0;
+  if (Math.abs(v) > 0.005) parts.push(t(v > 0 ? "tip_above" : "tip_below", {v: num(Math.abs(v), 1)}));
+  if (Math.abs(sd) > 0.005) parts.push(t(sd > 0 ? "tip_right" : "tip_left", {s: num(Math.abs(sd), 1)}));
+  if (!parts.length) return t("tip_centre");
+  let spin = v >= 0.3 ? "spin_follow" : v > 0.1 ? "spin_little_follow" : v <= -0.2 ? "spin_draw" : v < -0.05 ? "spin_little_draw" : "spin_stun";
+  let words = t(spin);
+  if (sd > 0.1) words += ", " + t("spin_right");
+  else if (sd < -0.1) words += ", " + t("spin_left");
+  return parts.join(", ") + " (" + words + ")";
+}
+function diamondsText(d) {
+  return t("diamonds", {a: num(d.from_house, 1), b: num(d.from_rail, 1), rail: t("rail_" + d.rail)});
+}
+function renderAdvice(s, i) {
+  $("box-advice").hidden = false;
+  const colour = SUGG_COLOURS[i % SUGG_COLOURS.length];
+  const title = $("advice-title");
+  title.textContent = `${i + 1}. ${t(s.kind)}${callText(s) ? ": " + callText(s) : ""} — ${t("pwin")} ${pct(s.p_win)}`;
+  title.style.setProperty("--c", colour);
+  tipDiagram(s.strike, colour);
+  const dl = $("advice-facts");
+  clear(dl);
+  const add = (k, v, role) => {
+    const dt = document.createElement("dt"); dt.textContent = t(k);
+    const dd = document.createElement("dd"); dd.textContent = v;
+    if (role) dd.dataset.role = role;
+    dl.appendChild(dt); dl.appendChild(dd);
+  };
+  const a = s.advice, st = s.strike;
+  if (a && st) {
+    if (a.placement_diamonds) add("f_place", diamondsText(a.placement_diamonds), "placement");
+    if (a.cut) {
+      const frac = t("fr_" + a.cut.fraction_name);
+      add("f_cut", a.cut.side === "straight" ? t("cut_value_straight", {frac}) :
+        t("cut_value", {side: t("cut_" + a.cut.side), frac, f: num(a.cut.fraction, 2), a: Math.round(a.cut.angle_deg)}), "cut");
+    }
+    add("f_speed", t("speed_value", {w: speedName(a.speed.name), n: num(a.speed.table_lengths, 1), v: num(a.speed.mps, 1)}), "speed");
+    add("f_tip", tipWords(st), "tip");
+    add("f_elev", (st.elevation_deg || 0) < 0.5 ? t("elev_level") : t("elev_value", {e: Math.round(st.elevation_deg)}), "elevation");
+    add("f_aim", num(st.phi_deg, 1) + "°", "phi");
+    add("f_falls", a.pocketed.length ? a.pocketed.map(p => (p.ball === "cue" ? t("cue_name") : p.ball) + " → " + p.pocket).join(", ") : t("nothing"), "falls");
+    add("f_stop", a.cue_stop_diamonds ? diamondsText(a.cue_stop_diamonds) : t("falls_cue"), "stop");
+  }
+  $("advice-text").textContent = (s.instructions && s.instructions[LANG]) || s.instruction || "";
+  $("btn-play").disabled = !st;
+  $("btn-noise").disabled = !st;
+}
+function shotDoc(s, strike) {
+  const doc = stateDoc();
+  const shot = {table: doc.table, balls: Object.assign({}, doc.balls), strike: strike || s.strike};
+  if (s.placement) { shot.cue_in_hand = true; shot.placement = s.placement; }
+  return shot;
+}
+
+// --- playing strokes out -------------------------------------------------------------------
+function stopAnim() {
+  if (S.anim) { cancelAnimationFrame(S.anim.raf); S.anim = null; }
+  clear($("g-anim"));
+  $("g-balls").classList.remove("faded");
+}
+function animate(motion, onDone) {
+  stopAnim();
+  const g = $("g-anim"), R = 1000 * S.T.ball_radius_m, els = {};
+  for (const b of Object.keys(motion.balls)) {
+    const e = el("g", {class: "ball anim" + (b === "cue" ? " cue" : ""), "data-anim-ball": b}, g);
+    el("circle", {r: R, class: "body"}, e);
+    const tx = el("text", {class: "num", y: 1}, e);
+    tx.textContent = b === "cue" ? "" : b;
+    els[b] = e;
+  }
+  $("g-balls").classList.add("faded");
+  const t0 = performance.now();
+  const frame = () => {
+    const k = Math.min(motion.n - 1, Math.floor((performance.now() - t0) / 1000 / motion.dt));
+    for (const [b, track] of Object.entries(motion.balls)) {
+      const p = track[Math.min(k, track.length - 1)];
+      if (p) els[b].setAttribute("transform", `translate(${X(p[0]).toFixed(1)} ${Y(p[1]).toFixed(1)})`);
+      els[b].style.display = p ? "" : "none";
+    }
+    if (k < motion.n - 1) S.anim.raf = requestAnimationFrame(frame);
+    else { S.anim.done = true; if (onDone) onDone(); }
+  };
+  S.anim = {raf: requestAnimationFrame(frame), done: false};
+}
+async function playOut() {
+  const s = S.suggestions[S.selected];
+  if (!s || !s.strike) return;
+  try {
+    const r = await api("POST", "/api/simulate", shotDoc(s));
+    clear($("g-noise"));
+    document.body.dataset.played = "running";
+    animate(r.motion, () => { document.body.dataset.played = "done"; });
+  } catch (e) { say(t("server_error", {why: e.message}), "error"); }
+}
+async function tryNoise() {
+  const s = S.suggestions[S.selected];
+  if (!s || !s.strike) return;
+  const skill = $("in-my-skill").value, runs = 5;
+  const q = new URLSearchParams({noise: skill, runs, seed: S.noiseSeed++});
+  try {
+    const r = await api("POST", "/api/simulate?" + q, shotDoc(s));
+    stopAnim();
+    const g = $("g-noise");
+    clear(g);
+    let k = 0, c = 0;
+    for (const run of r.runs) {
+      drawPaths(g, run.paths, "noise", 0.55);
+      const fell = run.pocketed.map(p => p.ball);
+      if (s.call && run.pocketed.some(p => p.ball === s.call.ball && p.pocket === s.call.pocket)) k++;
+      if (fell.includes("cue")) c++;
+      const cue = run.final.cue;
+      if (cue) el("circle", {cx: X(cue[0]), cy: Y(cue[1]), r: 1000 * S.T.ball_radius_m, class: "noise-stop"}, g);
+    }
+    $("noise-summary").textContent = t("noise_summary", {n: r.runs.length, skill: t("sk_" + skill), k,
+      cue: c ? t("noise_cue", {c}) : ""});
+  } catch (e) { say(t("server_error", {why: e.message}), "error"); }
+}
+
+// --- the game viewer -----------------------------------------------------------------------
+function setMode(mode) {
+  S.mode = mode;
+  $("tab-edit").classList.toggle("active", mode === "edit");
+  $("tab-viewer").classList.toggle("active", mode === "viewer");
+  $("panel-edit").hidden = mode !== "edit";
+  $("panel-viewer").hidden = mode !== "viewer";
+  $("edit-tools").hidden = mode !== "edit";
+  document.body.dataset.mode = mode;
+  stopAnim();
+  clear($("g-advice")); clear($("g-noise"));
+  if (mode === "edit") {
+    renderBalls(S.balls); drawRegion();
+    if (S.selected >= 0) drawSuggestion(S.suggestions[S.selected], SUGG_COLOURS[S.selected % SUGG_COLOURS.length]);
+  } else {
+    clear($("g-region"));
+    showStroke();
+  }
+}
+async function loadRecord(text) {
+  try {
+    S.record = await api("POST", "/api/record", text, true);
+    S.strokeIndex = 0;
+    S.analysis = null;
+    const h = S.record.header;
+    $("record-head").textContent = t("record_loaded", {n: S.record.strokes.length, players: (h.players || []).join(" — ")});
+    setMode("viewer");
+  } catch (e) { say(t("server_error", {why: e.message}), "error"); }
+}
+function loadAnalysis(doc) {
+  if (!doc || !Array.isArray(doc.strokes)) throw new Error("no \"strokes\" list (pyramid analyze --json)");
+  S.analysis = {};
+  for (const row of doc.strokes) S.analysis[row.stroke] = row;
+  say(t("analysis_loaded", {n: doc.strokes.length}));
+  showStroke();
+}
+function showStroke() {
+  const facts = $("stroke-facts");
+  clear(facts);
+  const rec = S.record;
+  if (!rec || !rec.strokes.length) {
+    $("stroke-no").textContent = t("no_record");
+    renderBalls({});
+    return;
+  }
+  const k = S.strokeIndex, s = rec.strokes[k], players = rec.header.players || [];
+  $("stroke-no").textContent = t("stroke_no", {k: k + 1, n: rec.strokes.length});
+  const balls = Object.assign({}, s.state_before.balls);
+  if (s.placement) balls.cue = s.placement;
+  renderBalls(balls);
+  const g = $("g-advice");
+  clear(g);
+  drawPaths(g, s.paths, "viewer");
+  const R = 1000 * S.T.ball_radius_m;
+  for (const [b, p] of Object.entries(s.final || {})) {
+    if (p && balls[b] && Math.hypot(p[0] - balls[b][0], p[1] - balls[b][1]) > 1e-4) {
+      el("circle", {cx: X(p[0]), cy: Y(p[1]), r: R, class: "final" + (b === "cue" ? " cue" : "")}, g);
+      const tx = el("text", {x: X(p[0]), y: Y(p[1]) + 1, class: "final-num"}, g);
+      tx.textContent = b === "cue" ? "" : b;
+    }
+  }
+  const add = (key, value, role) => {
+    const dt = document.createElement("dt"); dt.textContent = t(key);
+    const dd = document.createElement("dd"); dd.textContent = value;
+    if (role) dd.dataset.role = role;
+    facts.appendChild(dt); facts.appendChild(dd);
+  };
+  add("v_player", "ABC"[s.player] + (players[s.player] ? ` (${players[s.player]})` : ""));
+  add("v_call", s.strike === null ? t("v_tush") : s.call ? callText({call: s.call, kind: "attack"}) : t("v_no_call"));
+  add("v_pocketed", s.pocketed.length ? s.pocketed.map(p => `${p.ball === "cue" ? t("cue_name") : p.ball} → ${p.pocket}`).join(", ") : t("nothing"));
+  add("v_fouls", s.fouls.length ? s.fouls.join(", ") : "—", "fouls");
+  add("v_points", s.points.map(p => (p > 0 ? "+" : "") + p).join(" / "));
+  add("v_scores", s.scores_after.join(" : "), "scores");
+  const a = S.analysis && S.analysis[s.stroke];
+  if (a) {
+    const mark = a.mark === "??" ? t("mark_qq") : a.mark === "?" ? t("mark_q") : t("mark_ok");
+    add("v_mark", `${mark}, ${t("pwin")} ${pct(a.p_win_played)}` + (a.loss ? `, ${t("v_loss", {l: num(a.loss, 2)})}` : ""), "mark");
+    if (a.best) add("v_best", `${t(a.best.kind)} ${callText(a.best)} — ${t("pwin")} ${pct(a.p_win_best)}`);
+  }
+  document.body.dataset.stroke = String(k + 1);
+}
+function step(d) {
+  if (!S.record) return;
+  const n = S.record.strokes.length;
+  S.strokeIndex = Math.max(0, Math.min(n - 1, d === "first" ? 0 : d === "last" ? n - 1 : S.strokeIndex + d));
+  showStroke();
+}
+
+// --- files, links, language ----------------------------------------------------------------
+function readFile(input, handler) {
+  const f = input.files && input.files[0];
+  if (!f) return;
+  const reader = new FileReader();
+  reader.onload = () => { try { handler(String(reader.result)); } catch (e) { say(t("bad_file", {why: e.message}), "error"); } };
+  reader.readAsText(f);
+  input.value = "";
+}
+function loadDocText(text) {
+  const doc = JSON.parse(text);
+  const d = doc.state && doc.state.balls ? doc.state : doc;  // a score output: its state
+  if (!("scores" in d)) {  // a position: keep the game state as it is
+    S.balls = {};
+    for (const [b, p] of Object.entries(d.balls || {})) if (p) S.balls[b] = [Number(p[0]), Number(p[1])];
+    if ("cue_in_hand" in d) S.state.cue_in_hand = !!d.cue_in_hand;
+    syncStateInputs(); setMode("edit"); changed(); say(t("loaded"));
+    return;
+  }
+  loadState(d, t("loaded"));
+}
+function saveFile() {
+  const blob = new Blob([JSON.stringify(stateDoc(), null, 1) + "\n"], {type: "application/json"});
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = "position.json";
+  document.body.appendChild(a); a.click(); a.remove();
+  say(t("saved"));
+}
+async function copyLink() {
+  const url = location.origin + location.pathname + "#s=" + encodeState(stateDoc());
+  const out = $("link-out");
+  out.value = url; out.hidden = false; out.select();
+  try { await navigator.clipboard.writeText(url); say(t("link_copied")); }
+  catch (e) { say(t("link_shown")); }
+}
+function setLang(lang) {
+  LANG = lang;
+  say("");  // a message in the other language is stale
+  try { localStorage.setItem("pyramid.lang", lang); } catch (e) { /* private mode */ }
+  applyI18n();
+  document.querySelectorAll(".langbtn").forEach(b => b.classList.toggle("active", b.dataset.lang === lang));
+  renderScores();
+  if (S.mode === "edit" && S.selected >= 0) { renderSuggestions(); renderAdvice(S.suggestions[S.selected], S.selected); }
+  else renderSuggestions();
+  if (S.mode === "viewer") showStroke();
+  aiStatus(S.aiState);
+}
+function aiStatus(state) {
+  S.aiState = state || "cold";
+  const e = $("ai-status");
+  e.dataset.state = S.aiState;
+  e.textContent = t("ai_" + (["cold", "warming", "warm", "failed"].includes(S.aiState) ? S.aiState : "cold"));
+}
+async function pollHealth() {
+  try {
+    const h = await api("GET", "/api/health");
+    aiStatus(h.ai);
+    if (h.ai === "warm" || h.ai === "failed") return;
+  } catch (e) { aiStatus("failed"); }
+  setTimeout(pollHealth, 700);
+}
+
+async function loadPositionsMenu() {
+  try {
+    const r = await api("GET", "/api/positions");
+    const sel = $("sel-position");
+    for (const p of r.positions) {
+      const o = document.createElement("option");
+      o.value = p.url; o.textContent = p.name; o.title = p.comment;
+      sel.appendChild(o);
+    }
+  } catch (e) { /* the menu stays empty */ }
+}
+
+async function init() {
+  LANG = pickLanguage();
+  applyI18n();
+  document.querySelectorAll(".langbtn").forEach(b => { b.classList.toggle("active", b.dataset.lang === LANG);
+    b.addEventListener("click", () => setLang(b.dataset.lang)); });
+  S.T = await api("GET", "/api/table");
+  drawTable();
+  makeBalls();
+  let start = S.T.initial_state;
+  const m = location.hash.match(/^#s=(.+)$/);
+  if (m) { try { start = decodeState(m[1]); } catch (e) { say(t("bad_file", {why: e.message}), "error"); } }
+  loadState(start);
+  $("in-variant").addEventListener("change", e => {
+    S.state.variant = e.target.value;
+    const n = nSides();
+    while (S.state.scores.length < n) S.state.scores.push(0);
+    S.state.scores = S.state.scores.slice(0, n);
+    if (S.state.to_move >= n) S.state.to_move = 0;
+    S.state.target = n === 3 ? 51 : 71;
+    syncStateInputs(); changed(); });
+  $("in-call-mode").addEventListener("change", e => { S.state.call_mode = e.target.value; changed(); });
+  $("in-target").addEventListener("change", e => { S.state.target = Math.max(1, Math.round(Number(e.target.value) || 71)); changed(); });
+  $("in-hand").addEventListener("change", e => { S.state.cue_in_hand = e.target.checked; changed(); });
+  $("btn-rack").addEventListener("click", () => loadState(S.T.initial_state));
+  $("btn-empty").addEventListener("click", () => {
+    S.balls = {};
+    if (S.extra) delete S.extra.break_pending;
+    changed(); });
+  $("sel-position").addEventListener("change", async e => {
+    if (!e.target.value) return;
+    try { loadState(await api("GET", e.target.value), t("loaded")); } catch (err) { say(t("bad_file", {why: err.message}), "error"); }
+    e.target.value = "";
+  });
+  $("file-state").addEventListener("change", e => readFile(e.target, loadDocText));
+  $("btn-save").addEventListener("click", saveFile);
+  $("btn-link").addEventListener("click", copyLink);
+  $("btn-suggest").addEventListener("click", doSuggest);
+  $("btn-play").addEventListener("click", playOut);
+  $("btn-noise").addEventListener("click", tryNoise);
+  $("tab-edit").addEventListener("click", () => setMode("edit"));
+  $("tab-viewer").addEventListener("click", () => setMode("viewer"));
+  $("file-record").addEventListener("change", e => readFile(e.target, loadRecord));
+  $("file-analysis").addEventListener("change", e => readFile(e.target, text => loadAnalysis(JSON.parse(text))));
+  $("btn-first").addEventListener("click", () => step("first"));
+  $("btn-prev").addEventListener("click", () => step(-1));
+  $("btn-next").addEventListener("click", () => step(1));
+  $("btn-last").addEventListener("click", () => step("last"));
+  $("btn-setup").addEventListener("click", () => {
+    const s = S.record && S.record.strokes[S.strokeIndex];
+    if (s) loadState(s.state_before, t("loaded"));
+  });
+  document.addEventListener("keydown", e => {
+    if (S.mode !== "viewer" || e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
+    if (e.key === "ArrowRight") step(1);
+    if (e.key === "ArrowLeft") step(-1);
+  });
+  window.addEventListener("hashchange", () => {  // a link pasted into an open board
+    const h = location.hash.match(/^#s=(.+)$/);
+    if (h) { try { loadState(decodeState(h[1]), t("loaded")); } catch (e) { say(t("bad_file", {why: e.message}), "error"); } }
+  });
+  loadPositionsMenu();
+  pollHealth();
+  document.body.dataset.ready = "1";
+}
+window.addEventListener("DOMContentLoaded", init);

@@ -1,0 +1,42 @@
+"""``pyramid board``: the analysis board, a local web page (docs/BOARD.md).
+
+Starts the server on 127.0.0.1, prints the address, opens the browser unless
+``--no-browser``, and runs until Ctrl-C.  ``--port 0`` takes any free port (printed).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..errors import UserInputError
+
+DEFAULT_PORT = 8071
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "board", help="the analysis board: set up a position in a browser and ask the AI",
+        description="Starts the analysis board, a local web page (127.0.0.1): set up a "
+                    "position by dragging balls, ask the AI for strokes and see them drawn, "
+                    "play them out, step through game records.  Russian and English.")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT,
+                   help=f"port to listen on (default {DEFAULT_PORT}; 0 = any free port)")
+    p.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if not 0 <= args.port <= 65535:
+        raise UserInputError(f"--port must be 0..65535, got {args.port}")
+    from ..board.server import bind, serve
+    try:
+        sock = bind(args.port)
+    except OSError as exc:
+        raise UserInputError(f"--port {args.port}: cannot listen on 127.0.0.1:{args.port} "
+                             f"({exc.strerror}); try another port or --port 0") from None
+    host, port = sock.getsockname()[:2]
+    print(f"pyramid board: http://{host}:{port}/", flush=True)
+    print("pyramid board: the AI is warming up in the background; Ctrl-C stops the board",
+          file=sys.stderr, flush=True)
+    serve(sock, open_browser=not args.no_browser)
+    return 0

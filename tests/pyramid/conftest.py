@@ -1,0 +1,146 @@
+"""The analysis board end to end: the real ``pyramid board`` command in a subprocess (a real
+uvicorn server on 127.0.0.1, any free port), an HTTP client for the API, and headless
+Chromium (Debian's chromium and chromedriver, driven by Selenium) for the page.
+
+Screenshots go to build/board-screenshots/ (look at them)."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from ..cli.clihelp import ROOT, env
+
+SHOTS = ROOT / "build" / "board-screenshots"
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+# the network is closed: these keep chromium from trying to reach anything
+CHROME_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage")
+
+
+@pytest.fixture(scope="session")
+def board_url():
+    """``pyramid board --port 0 --no-browser``: its printed address, once the AI is warm."""
+    import httpx
+    proc = subprocess.Popen([sys.executable, "-m", "pyramid.cli", "board", "--port", "0",
+                             "--no-browser"], cwd=ROOT, env=env(), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("pyramid board: http://127.0.0.1:"), line
+        url = line.split(": ", 1)[1].strip()
+        deadline = time.monotonic() + 600  # a new machine compiles every kernel first
+        while True:
+            assert proc.poll() is None, proc.stderr.read()
+            try:
+                health = httpx.get(url + "api/health", timeout=5).json()
+                if health["ai"] in ("warm", "failed") and health["server"] != "cold" \
+                        and health["server"] != "warming":
+                    assert health["ai"] == "warm", health
+                    break
+            except httpx.TransportError:
+                pass
+            assert time.monotonic() < deadline, "the board did not warm up"
+            time.sleep(0.5)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+@pytest.fixture(scope="session")
+def http(board_url):
+    import httpx
+    with httpx.Client(base_url=board_url, timeout=60) as client:
+        yield client
+
+
+@pytest.fixture(scope="session")
+def game_record(tmp_path_factory):
+    """A short real game record (pyramid play --record) and its analysis
+    (pyramid analyze --json, with thresholds low enough to mark some strokes)."""
+    import contextlib
+    import io
+    from pyramid.cli import main
+    d = tmp_path_factory.mktemp("game")
+    record = d / "game.jsonl"
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        assert main(["play", "--seed", "1", "--agent-a", "greedy", "--agent-b", "random",
+                     "--max-strokes", "6", "--record", str(record), "--quiet"]) == 0
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            assert main(["analyze", str(record), "--agent", "greedy", "--samples", "4",
+                         "--top", "1", "--mistake", "0.01", "--blunder", "0.03",
+                         "--json"]) == 0
+    analysis = d / "analysis.json"
+    analysis.write_text(out.getvalue())
+    return record, analysis
+
+
+def _have_browser() -> bool:
+    return Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()
+
+
+@pytest.fixture
+def browser(board_url):
+    """A fresh headless Chromium per test; ``browser.lang`` sets Accept-Language (ru)."""
+    if not _have_browser():
+        if os.environ.get("CI"):
+            pytest.fail("chromium and chromium-driver are missing (.ci/run installs them)")
+        pytest.skip("Debian's chromium and chromium-driver are not installed")
+    drivers = []
+
+    def start(lang: str = "ru", size=(1500, 1100)):
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+        opts = webdriver.ChromeOptions()
+        opts.binary_location = CHROMIUM
+        profile = tempfile.mkdtemp(prefix="board-chromium-")
+        for flag in CHROME_FLAGS:
+            opts.add_argument(flag)
+        opts.add_argument(f"--user-data-dir={profile}")
+        opts.add_argument(f"--window-size={size[0]},{size[1]}")
+        opts.add_argument(f"--lang={lang}")
+        opts.add_experimental_option("prefs", {"intl.accept_languages": lang})
+        opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        drv = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
+        drv.profile_dir = profile
+        drivers.append(drv)
+        drv.get(board_url)
+        from selenium.webdriver.support.ui import WebDriverWait
+        WebDriverWait(drv, 20).until(lambda d: d.execute_script(
+            "return document.body.dataset.ready === '1'"))
+        return drv
+
+    yield start
+    for drv in drivers:
+        # a refused position is a 422 the page handles; anything else is an error
+        errors = [e for e in drv.get_log("browser") if e.get("level") == "SEVERE"
+                  and "status of 422" not in e.get("message", "")]
+        drv.quit()
+        shutil.rmtree(drv.profile_dir, ignore_errors=True)
+        assert not errors, f"errors in the page's console: {errors}"
+
+
+def screenshot(drv, name: str) -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    drv.save_screenshot(str(path))
+    return path
+
+
+def load_json(path) -> dict:
+    return json.loads(Path(path).read_text(encoding="utf-8"))

@@ -1,0 +1,193 @@
+"""The board in a real browser (headless Chromium): drag balls, get refused on an overlap and
+in a cushion, ask for a suggestion on a shipped position and see its stroke drawn, play it
+out, switch the language, copy a link, load a game record and step through it.
+
+Each test saves screenshots to build/board-screenshots/."""
+from __future__ import annotations
+
+import math
+import time
+
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from .conftest import screenshot
+
+
+def js(drv, script, *args):
+    return drv.execute_script(script, *args)
+
+
+def ball(drv, bid):
+    return drv.find_element(By.CSS_SELECTOR, f'#g-balls [data-ball="{bid}"]')
+
+
+def client_xy(drv, x, y):
+    """Viewport pixels of the table point (x, y) in metres."""
+    return js(drv, """
+        const svg = document.getElementById('table'), W = window.boardState.T.width_m;
+        const pt = svg.createSVGPoint(); pt.x = arguments[0] * 1000; pt.y = (W - arguments[1]) * 1000;
+        const p = pt.matrixTransform(svg.getScreenCTM()); return [p.x, p.y];""", x, y)
+
+
+def drag_to(drv, bid, x, y):
+    """Drag a ball (from the tray or the table) to the table point (x, y), as a mouse does."""
+    e = ball(drv, bid)
+    r = js(drv, "const r = arguments[0].getBoundingClientRect(); "
+                "return [r.left + r.width / 2, r.top + r.height / 2];", e)
+    tx, ty = client_xy(drv, x, y)
+    (ActionChains(drv).move_to_element(e).click_and_hold()
+     .move_by_offset(round((tx - r[0]) / 2), round((ty - r[1]) / 2))
+     .move_by_offset(round(tx - r[0]) - round((tx - r[0]) / 2),
+                     round(ty - r[1]) - round((ty - r[1]) / 2))
+     .release().perform())
+    time.sleep(0.25)  # the server's check
+
+
+def balls(drv):
+    return js(drv, "return window.boardState.balls;")
+
+
+def message(drv):
+    e = drv.find_element(By.ID, "message")
+    return e.text, e.get_attribute("class")
+
+
+def test_drag_balls_and_refusals(browser):
+    drv = browser("ru")
+    assert drv.find_element(By.TAG_NAME, "h1").text.startswith("Доска анализа")
+    # the rack is one click away, and so is an empty table
+    assert len(balls(drv)) == 15
+    drv.find_element(By.ID, "btn-empty").click()
+    assert balls(drv) == {}
+    assert ball(drv, "7").get_attribute("data-where") == "tray"
+    drag_to(drv, "cue", 0.6, 0.9)
+    drag_to(drv, "7", 2.0, 1.1)
+    now = balls(drv)
+    assert set(now) == {"cue", "7"}
+    assert math.dist(now["7"], (2.0, 1.1)) < 0.01, now
+    assert ball(drv, "7").get_attribute("data-where") == "table"
+    # onto the 7: refused on the spot, the 3 goes back to the tray
+    drag_to(drv, "3", 2.02, 1.1)
+    text, cls = message(drv)
+    assert "error" in cls and text.startswith("Нельзя: шар 3 налезает на шар 7"), text
+    assert "3" not in balls(drv) and ball(drv, "3").get_attribute("data-where") == "tray"
+    screenshot(drv, "refused-overlap")
+    # into a cushion: refused; the 7 stays where it was
+    drag_to(drv, "7", 1.0, 1.775 + 0.01)
+    text, cls = message(drv)
+    assert "error" in cls and "борт" in text, text
+    assert math.dist(balls(drv)["7"], (2.0, 1.1)) < 0.01
+    # between places on the table, and off the table back to the tray
+    drag_to(drv, "7", 2.5, 0.5)
+    assert math.dist(balls(drv)["7"], (2.5, 0.5)) < 0.01
+    drag_to(drv, "7", 1.0, -0.6)  # below the table: the tray
+    assert "7" not in balls(drv)
+    # the scores check: 0:0 with 14 balls off the table does not add up
+    assert "warn" in drv.find_element(By.ID, "score-check").get_attribute("class")
+    screenshot(drv, "dragged")
+    # the position set up by dragging gets its suggestions drawn
+    drv.find_element(By.ID, "in-hand").click()  # the cue ball where it was put
+    drag_to(drv, "7", 2.4, 1.2)
+    drag_to(drv, "12", 2.9, 0.5)
+    assert set(balls(drv)) == {"cue", "7", "12"}
+    doc = js(drv, "return stateDoc();")
+    assert doc["cue_in_hand"] is False and not doc.get("break_pending")
+    Select(drv.find_element(By.ID, "in-time")).select_by_value("1")
+    drv.find_element(By.ID, "btn-suggest").click()
+    WebDriverWait(drv, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#suggestions li"))
+    print(f"dragged position: Suggest -> drawn in "
+          f"{js(drv, 'return window.boardState.lastSuggestMs;'):.0f} ms (budget 1 s)")
+    assert drv.find_elements(By.CSS_SELECTOR, '#g-advice polyline[data-path="cue"]')
+    screenshot(drv, "dragged-suggestion")
+
+
+def test_suggestion_drawn_played_and_translated(browser):
+    drv = browser("ru")
+    Select(drv.find_element(By.ID, "sel-position")).select_by_visible_text("open")
+    WebDriverWait(drv, 10).until(lambda d: len(balls(d)) == 6)
+    Select(drv.find_element(By.ID, "in-time")).select_by_value("1")
+    drv.find_element(By.ID, "btn-suggest").click()
+    WebDriverWait(drv, 5).until(lambda d: d.find_element(By.ID, "progress").is_displayed())
+    WebDriverWait(drv, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#suggestions li"))
+    elapsed = js(drv, "return window.boardState.lastSuggestMs;")
+    print(f"Suggest -> drawn: {elapsed:.0f} ms with a 1 s budget")
+    items = drv.find_elements(By.CSS_SELECTOR, "#suggestions li")
+    assert items[0].find_element(By.CSS_SELECTOR, ".pwin b").text.endswith("%")
+    # the selected stroke is drawn: the cue ball's path, the ghost ball, where it stops
+    assert drv.find_elements(By.CSS_SELECTOR, '#g-advice polyline[data-path="cue"]')
+    assert drv.find_elements(By.CSS_SELECTOR, '#g-advice [data-role="ghost"]')
+    assert drv.find_elements(By.CSS_SELECTOR, '#g-advice [data-role="stop"]')
+    assert drv.find_elements(By.CSS_SELECTOR, '#tip [data-role="tip"]')
+    facts = drv.find_element(By.ID, "advice-facts").text
+    assert "Сила" in facts and "длины стола" in facts and "Кий" in facts
+    cut = drv.find_element(By.CSS_SELECTOR, '#advice-facts [data-role="cut"]').text
+    assert any(w in cut for w in ("влево", "вправо", "прямо")), cut
+    assert drv.find_element(By.ID, "advice-text").text
+    screenshot(drv, "suggestion-ru")
+    # play it out: the stroke animated from the simulator's motion
+    drv.find_element(By.ID, "btn-play").click()
+    WebDriverWait(drv, 30).until(lambda d: d.find_element(By.TAG_NAME, "body")
+                                 .get_attribute("data-played") == "done")
+    assert drv.find_elements(By.CSS_SELECTOR, "#g-anim [data-anim-ball]")
+    screenshot(drv, "played-out")
+    # try it with my noise: several plays drawn, a summary
+    drv.find_element(By.ID, "btn-noise").click()
+    WebDriverWait(drv, 30).until(lambda d: d.find_element(By.ID, "noise-summary").text)
+    assert len(drv.find_elements(By.CSS_SELECTOR, "#g-noise polyline")) >= 5
+    # switch the language: every label and the advice in English
+    drv.find_element(By.ID, "lang-en").click()
+    assert drv.find_element(By.TAG_NAME, "h1").text.startswith("Analysis board")
+    assert drv.find_element(By.ID, "btn-suggest").text == "Suggest"
+    assert "table lengths" in drv.find_element(By.ID, "advice-facts").text
+    text = drv.find_element(By.ID, "advice-text").text
+    assert text.startswith(("Ball", "Safety", "Deliberate", "From hand")), text
+    drv.find_elements(By.CSS_SELECTOR, "#suggestions li")[0].click()  # re-rendered in English
+    assert "P(win)" in drv.find_element(By.ID, "advice-title").text
+    screenshot(drv, "suggestion-en")
+
+
+def test_english_browser_and_link(browser):
+    drv = browser("en-GB")
+    assert drv.find_element(By.TAG_NAME, "h1").text.startswith("Analysis board")
+    Select(drv.find_element(By.ID, "sel-position")).select_by_visible_text("hand")
+    WebDriverWait(drv, 10).until(lambda d: len(balls(d)) == 4)
+    assert drv.find_element(By.ID, "in-hand").is_selected()
+    assert "Scores add up" in drv.find_element(By.ID, "score-check").text
+    drv.find_element(By.ID, "btn-link").click()
+    link = drv.find_element(By.ID, "link-out").get_attribute("value")
+    assert "#s=" in link
+    other = browser("en")
+    other.get(link)
+    WebDriverWait(other, 10).until(lambda d: d.execute_script(
+        "return document.body.dataset.ready === '1'"))
+    assert balls(other) == balls(drv)
+    assert other.find_element(By.ID, "in-hand").is_selected()
+
+
+def test_game_viewer(browser, game_record):
+    record, analysis = game_record
+    drv = browser("ru")
+    drv.find_element(By.ID, "tab-viewer").click()
+    drv.find_element(By.ID, "file-record").send_keys(str(record))
+    WebDriverWait(drv, 30).until(lambda d: "Удар 1 из" in d.find_element(By.ID, "stroke-no").text)
+    assert drv.find_elements(By.CSS_SELECTOR, '#g-advice polyline[data-path="cue"]')
+    drv.find_element(By.ID, "file-analysis").send_keys(str(analysis))
+    WebDriverWait(drv, 10).until(lambda d: d.find_elements(
+        By.CSS_SELECTOR, '#stroke-facts [data-role="mark"]'))
+    drv.find_element(By.ID, "btn-next").click()
+    assert "Удар 2 из" in drv.find_element(By.ID, "stroke-no").text
+    assert drv.find_element(By.TAG_NAME, "body").get_attribute("data-stroke") == "2"
+    drv.find_element(By.ID, "btn-last").click()
+    n = js(drv, "return window.boardState.record.strokes.length;")
+    assert f"Удар {n} из {n}" in drv.find_element(By.ID, "stroke-no").text
+    scores = drv.find_element(By.CSS_SELECTOR, '#stroke-facts [data-role="scores"]').text
+    assert ":" in scores
+    screenshot(drv, "viewer")
+    # one click sets the stroke's position up for analysis
+    drv.find_element(By.ID, "btn-setup").click()
+    assert drv.find_element(By.ID, "panel-edit").is_displayed()
+    want = js(drv, "const s = window.boardState.record.strokes[window.boardState.strokeIndex]"
+                   ".state_before; return Object.keys(s.balls).sort();")
+    assert sorted(balls(drv)) == want
