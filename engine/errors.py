@@ -14,6 +14,18 @@ user-input error (exit status 2).
 from __future__ import annotations
 
 
+EXCERPT_CHARS = 60  # a message quotes at most this much of a bad value (a 50 MB value once
+#                     gave 50 MB on stderr)
+
+
+def excerpt(value, limit: int = EXCERPT_CHARS) -> str:
+    """``repr(value)`` cut to ``limit`` characters, saying how long it was when cut."""
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text)} characters)"
+
+
 class EngineError(ValueError):
     """Base class of every error the rules core raises on purpose."""
 
@@ -22,7 +34,7 @@ class MalformedInputError(EngineError):
     def __init__(self, field: str, value, why: str = "is malformed"):
         self.field = field
         self.value = value
-        super().__init__(f"{field} = {value!r} {why}")
+        super().__init__(f"{field} = {excerpt(value)} {why}")
 
 
 class IllegalInputError(EngineError):

@@ -20,6 +20,7 @@ from sim.events import Event
 
 from .adjudicate import Adjudication, adjudicate
 from .calls import Call
+from . import jsonin
 from .errors import MalformedInputError
 from .files import write_atomic
 from .geometry import Position
@@ -135,11 +136,7 @@ def parse_record(lines: Sequence[str]) -> GameRecord:
     for lineno, line in enumerate(lines, start=1):
         if not line.strip():
             continue
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise MalformedInputError(f"line {lineno}", line[:60], f"is not JSON: {exc.msg}") \
-                from None
+        obj = jsonin.loads(line, source=f"line {lineno}")
         if not isinstance(obj, dict) or "type" not in obj:
             raise MalformedInputError(f"line {lineno}", line[:60], "has no \"type\"")
         kind = obj["type"]

@@ -13,6 +13,8 @@ import os
 import pkgutil
 import sys
 
+from engine.errors import EngineError
+
 from . import commands
 from .errors import UserInputError
 
@@ -42,6 +44,9 @@ def main(argv: list[str] | None = None) -> int:
         return int(args.handler(args) or 0)
     except UserInputError as exc:
         print(f"pyramid {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except EngineError as exc:  # the rules core's own bad-input errors, should a command let
+        print(f"pyramid {args.command}: error: {exc}", file=sys.stderr)  # one through
         return 2
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         print(f"pyramid {args.command}: error: malformed JSON: {exc}", file=sys.stderr)

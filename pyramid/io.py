@@ -6,6 +6,7 @@ import os
 import sys
 from pathlib import Path
 
+from engine import jsonin
 from engine.files import write_atomic as _write_atomic
 
 from .errors import UserInputError
@@ -28,12 +29,13 @@ def read_text(path: str) -> str:
 
 
 def read_json(path: str):
+    """A JSON file argument (or stdin), read through the strict front door
+    (:mod:`engine.jsonin`)."""
     text = read_text(path)
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UserInputError(f"{path!r} is not valid JSON: {exc.msg} at line {exc.lineno} "
-                             f"column {exc.colno}") from None
+        return jsonin.loads(text, source=repr(path))
+    except jsonin.JsonInputError as exc:
+        raise UserInputError(str(exc)) from None
 
 
 def write_atomic(path: str | os.PathLike, data: bytes | str) -> None:

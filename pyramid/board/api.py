@@ -15,14 +15,16 @@ same field-naming message as the command line; the server answers it with HTTP 4
 from __future__ import annotations
 
 import functools
-import json
 import math
 
 import numpy as np
 
+from engine import jsonin
+
 from ..errors import UserInputError
 
 MAX_RUNS = 20  # noisy plays of one stroke per request
+MAX_BODY_BYTES = 16 * 1024 * 1024  # a request body: a game record of a long match is < 2 MB
 FRAME_DT_S = 1.0 / 50  # motion frames for animation
 
 
@@ -291,13 +293,6 @@ def record(text: str) -> dict:
 def parse_json_body(raw: bytes):
     """A request body as JSON, or UserInputError saying where it is malformed."""
     try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise UserInputError("the body is not UTF-8 text") from None
-    if not text.strip():
-        raise UserInputError("the body is empty: send a JSON document")
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UserInputError(f"the body is not valid JSON: {exc.msg} at line {exc.lineno} "
-                             f"column {exc.colno}") from None
+        return jsonin.loads(raw, source="the body", max_bytes=MAX_BODY_BYTES)
+    except jsonin.JsonInputError as exc:
+        raise UserInputError(str(exc)) from None

@@ -2,10 +2,11 @@
 handicaps, the stroke line printed while a game goes on)."""
 from __future__ import annotations
 
-import json
 import math
 import os
 import sys
+
+from engine import jsonin
 
 from ..errors import UserInputError
 from ..io import read_text
@@ -44,9 +45,9 @@ def handicap(text: str | None):
     if not src.startswith("{"):
         src = read_text(text)
     try:
-        obj = json.loads(src)
-    except json.JSONDecodeError as exc:
-        raise UserInputError(f"--handicap is not valid JSON: {exc.msg}") from None
+        obj = jsonin.loads(src, source="--handicap")
+    except jsonin.JsonInputError as exc:
+        raise UserInputError(str(exc)) from None
     try:
         return handicap_from_json(obj)
     except EngineError as exc:

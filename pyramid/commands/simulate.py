@@ -6,10 +6,11 @@ import math
 import sys
 
 from sim import PhysicsParams, SimInputError, Simulator, Strike, parse_balls, shared_simulator
+from engine import jsonin
 from sim.table import PRESETS
 
 from ..errors import UserInputError
-from ..io import print_json, read_text
+from ..io import print_json, read_json, read_text
 from . import _common as C
 
 KNOWN_FIELDS = {"table", "balls", "cue_in_hand", "placement", "strike", "physics",
@@ -109,13 +110,10 @@ def _batch(path: str) -> int:
         if not line.strip():
             continue
         try:
-            obj = json.loads(line)
+            obj = jsonin.loads(line, source=f"line {lineno}")
             _, _, result = run_shot(obj)
             record = result.to_json()
-        except json.JSONDecodeError as exc:
-            bad += 1
-            record = {"line": lineno, "error": f"malformed JSON: {exc.msg}"}
-        except UserInputError as exc:
+        except (jsonin.JsonInputError, UserInputError) as exc:
             bad += 1
             record = {"line": lineno, "error": str(exc)}
         sys.stdout.write(json.dumps(record, allow_nan=False) + "\n")
@@ -129,12 +127,7 @@ def handle(args) -> int:
         if args.png:
             raise UserInputError("--png draws one shot; it cannot be used with --batch")
         return _batch(args.shot)
-    text = read_text(args.shot)
-    try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UserInputError(f"{args.shot!r} is not valid JSON: {exc.msg} at line {exc.lineno} "
-                             f"column {exc.colno}") from None
+    obj = read_json(args.shot)
     simulator, balls, result = run_shot(obj)
     if args.png:
         from sim.trajectory import sample_paths

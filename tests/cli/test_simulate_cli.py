@@ -81,7 +81,7 @@ def test_batch_runs_good_lines_and_names_bad_ones():
     out = [json.loads(line) for line in p.stdout.splitlines()]
     assert len(out) == 4
     assert out[0]["first_contact"] == "7" and out[3] == out[0]
-    assert out[1]["line"] == 2 and "malformed" in out[1]["error"]
+    assert out[1]["line"] == 2 and "not valid JSON" in out[1]["error"]
     assert out[2]["line"] == 3 and "speed_mps" in out[2]["error"]
 
 
