@@ -27,87 +27,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-LANGS = ("en", "ru")
-
-POCKET_WORDS = {"NL": "near left corner", "NR": "near right corner", "ML": "left middle",
-                "MR": "right middle", "FL": "far left corner", "FR": "far right corner"}
-POCKET_WORDS_RU = {"NL": "ближнюю левую угловую", "NR": "ближнюю правую угловую",
-                   "ML": "левую среднюю", "MR": "правую среднюю",
-                   "FL": "дальнюю левую угловую", "FR": "дальнюю правую угловую"}
-MANNER_WORDS = {"en": {"clean": "clean", "bank": "bank (off a cushion)", "kiss": "kiss",
-                       "carom": "carom", "cushion-first": "cue ball off a cushion first",
-                       "combination": "combination"},
-                "ru": {"clean": "чисто", "bank": "дуплетом (от борта)", "kiss": "с касанием",
-                       "carom": "карамболем", "cushion-first": "битком от борта",
-                       "combination": "комбинацией"}}
-
-# Speed in words (cue speed at impact, m/s): upper bounds of each name.
-SPEED_NAMES = (("very-soft", 0.8), ("soft", 1.6), ("medium", 2.6), ("firm", 3.8),
-               ("hard", math.inf))
-SPEED_WORDS = {"en": {"very-soft": "very soft", "soft": "soft", "medium": "medium",
-                      "firm": "firm", "hard": "hard"},
-               "ru": {"very-soft": "очень слабо", "soft": "слабо", "medium": "средне",
-                      "firm": "сильно", "hard": "очень сильно"}}
-
-# Ball fractions (how much of the object ball the cue ball covers, 1 - sin(cut)), by name.
-FRACTIONS = (("full", 1.0), ("three-quarter", 0.75), ("half", 0.5), ("quarter", 0.25),
-             ("eighth", 0.125), ("thin", 0.0))
-FRACTION_WORDS = {"en": {"full": "full ball", "three-quarter": "3/4 ball", "half": "half ball",
-                         "quarter": "1/4 ball", "eighth": "1/8 ball", "thin": "very thin"},
-                  "ru": {"full": "в лоб (полный шар)", "three-quarter": "в 3/4 шара",
-                         "half": "в полшара", "quarter": "в 1/4 шара", "eighth": "в 1/8 шара",
-                         "thin": "очень тонко"}}
-STRAIGHT_CUT_RAD = math.radians(2.0)  # closer than this to straight: "straight in"
-
-DIAMONDS_ALONG = 8  # diamond intervals along a long rail (L/8 each)
-DIAMONDS_ACROSS = 4  # across a short rail (W/4 each)
-
-
-def _lang(lang: str) -> str:
-    if lang not in LANGS:
-        raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGS)}")
-    return lang
-
-
-def speed_name(v: float) -> str:
-    return next(name for name, hi in SPEED_NAMES if v < hi)
-
-
-def speed_words(v: float, lang: str = "en") -> str:
-    return SPEED_WORDS[_lang(lang)][speed_name(v)]
-
-
-def fraction_name(fraction: float) -> str:
-    """The nearest named ball fraction."""
-    return min(FRACTIONS, key=lambda f: abs(f[1] - fraction))[0]
-
-
-def spin_words(side: float, vertical: float, lang: str = "en") -> str:
-    ru = _lang(lang) == "ru"
-    if vertical >= 0.3:
-        v = "накат (верх)" if ru else "follow (top, natural roll)"
-    elif vertical > 0.1:
-        v = "немного наката" if ru else "a little top"
-    elif vertical <= -0.2:
-        v = "оттяжка (низ)" if ru else "draw (bottom)"
-    elif vertical < -0.05:
-        v = "немного низа" if ru else "a little bottom"
-    else:
-        v = "в центр (без вращения)" if ru else "centre ball (stun)"
-    s = ""
-    if side > 0.1:
-        s = "правый винт" if ru else "right side"
-    elif side < -0.1:
-        s = "левый винт" if ru else "left side"
-    if not s:
-        return v
-    return f"{v}, {s}" if ru else f"{v} with {s}"
-
-
-def _num(x: float, digits: int, lang: str) -> str:
-    text = f"{x:.{digits}f}"
-    return text.replace(".", ",") if lang == "ru" else text
-
+from .words import (DIAMONDS_ACROSS, DIAMONDS_ALONG, FRACTION_WORDS, MANNER_WORDS,
+                    POCKET_WORDS, POCKET_WORDS_RU, STRAIGHT_CUT_RAD, fraction_name, language,
+                    number_text, speed_name, speed_words, spin_short, spin_words)
 
 # --- the stroke played once exactly as meant -------------------------------------------------
 @dataclass(frozen=True)
@@ -260,14 +182,14 @@ def _place_text(placement, advice: Advice | None, lang: str) -> str:
     x, y = placement
     if advice is None or advice.diamonds is None:
         if lang == "ru":
-            return f"Поставьте биток с руки в точку ({_num(x, 2, lang)}; {_num(y, 2, lang)}) м. "
+            return f"Поставьте биток с руки в точку ({number_text(x, 2, lang)}; {number_text(y, 2, lang)}) м. "
         return f"From hand, place the cue ball at ({x:.2f}, {y:.2f}) m. "
     along, across, rail = advice.diamonds
     if lang == "ru":
         rail_ru = "правого" if rail == "right" else "левого"
-        return (f"Поставьте биток с руки: {_num(along, 1, lang)} ромба от короткого борта дома, "
-                f"{_num(across, 1, lang)} ромба от {rail_ru} длинного борта "
-                f"(x {_num(x, 2, lang)}, y {_num(y, 2, lang)} м). ")
+        return (f"Поставьте биток с руки: {number_text(along, 1, lang)} ромба от короткого борта дома, "
+                f"{number_text(across, 1, lang)} ромба от {rail_ru} длинного борта "
+                f"(x {number_text(x, 2, lang)}, y {number_text(y, 2, lang)} м). ")
     return (f"From hand, place the cue ball {along:.1f} diamonds up from the house cushion and "
             f"{across:.1f} diamonds from the {rail} long cushion (x {x:.2f}, y {y:.2f} m). ")
 
@@ -284,7 +206,7 @@ def cut_text(advice: Advice, lang: str = "en") -> str:
         if side == "straight":
             return f"прямо, {words}"
         where = "влево" if side == "left" else "вправо"
-        return f"резка {where}, {words} ({_num(f, 2, lang)} шара, {deg:.0f}°)"
+        return f"резка {where}, {words} ({number_text(f, 2, lang)} шара, {deg:.0f}°)"
     if side == "straight":
         return f"straight in, {words}"
     return f"cut {side}, {words} ({f:.2f} ball, {deg:.0f} deg)"
@@ -294,32 +216,13 @@ def speed_text(strike, advice: Advice | None, lang: str = "en") -> str:
     v = strike.speed_mps
     words = speed_words(v, lang)
     if advice is None:
-        return (f"{words} ({_num(v, 1, lang)} м/с)" if lang == "ru"
+        return (f"{words} ({number_text(v, 1, lang)} м/с)" if lang == "ru"
                 else f"{words} speed ({v:.1f} m/s)")
     n = advice.table_lengths
     if lang == "ru":
-        return (f"{words}: один биток прокатился бы {_num(n, 1, lang)} длины стола "
-                f"({_num(v, 1, lang)} м/с)")
+        return (f"{words}: один биток прокатился бы {number_text(n, 1, lang)} длины стола "
+                f"({number_text(v, 1, lang)} м/с)")
     return f"{words} speed: alone the cue ball would roll {n:.1f} table lengths ({v:.1f} m/s)"
-
-
-def _spin_short(side: float, vertical: float, lang: str) -> str:
-    ru = lang == "ru"
-    if vertical >= 0.3:
-        v = "накат" if ru else "follow"
-    elif vertical > 0.1:
-        v = "немного наката" if ru else "a little follow"
-    elif vertical <= -0.2:
-        v = "оттяжка" if ru else "draw"
-    elif vertical < -0.05:
-        v = "немного оттяжки" if ru else "a little draw"
-    else:
-        v = "без вращения" if ru else "stun"
-    if side > 0.1:
-        v += ", правый винт" if ru else ", right side"
-    elif side < -0.1:
-        v += ", левый винт" if ru else ", left side"
-    return v
 
 
 def tip_text(strike, lang: str = "en") -> str:
@@ -328,19 +231,19 @@ def tip_text(strike, lang: str = "en") -> str:
     elev = math.degrees(strike.elevation_rad)
     where = []
     if abs(strike.vertical) > 0.005:
-        where.append(f"{_num(abs(strike.vertical), 1, lang)} R "
+        where.append(f"{number_text(abs(strike.vertical), 1, lang)} R "
                      + (("выше" if strike.vertical > 0 else "ниже") if ru
                         else ("above" if strike.vertical > 0 else "below")))
     if abs(strike.side) > 0.005:
-        where.append(f"{_num(abs(strike.side), 1, lang)} R "
+        where.append(f"{number_text(abs(strike.side), 1, lang)} R "
                      + (("правее" if strike.side > 0 else "левее") if ru
                         else ("right of" if strike.side > 0 else "left of")))
     if ru:
         at = ("в центр битка" if not where else "на " + " и ".join(where) + " центра")
-        text = f"кий {at} ({_spin_short(strike.side, strike.vertical, lang)})"
+        text = f"кий {at} ({spin_short(strike.side, strike.vertical, lang)})"
         return text + (", кий горизонтально" if elev < 0.5 else f", кий приподнят на {elev:.0f}°")
     at = "at centre" if not where else " and ".join(where) + " centre"
-    text = f"tip {at} ({_spin_short(strike.side, strike.vertical, lang)})"
+    text = f"tip {at} ({spin_short(strike.side, strike.vertical, lang)})"
     return text + (", cue level" if elev < 0.5 else f", cue raised {elev:.0f} deg")
 
 
@@ -353,8 +256,8 @@ def _stop_text(advice: Advice | None, lang: str) -> str:
                                      advice.cue_stop)
     if lang == "ru":
         rail_ru = "правого" if rail == "right" else "левого"
-        return (f" Биток остановится примерно в {_num(along, 1, lang)} ромба от борта дома и "
-                f"{_num(across, 1, lang)} от {rail_ru} борта.")
+        return (f" Биток остановится примерно в {number_text(along, 1, lang)} ромба от борта дома и "
+                f"{number_text(across, 1, lang)} от {rail_ru} борта.")
     return (f" The cue ball should stop about {along:.1f} diamonds up and {across:.1f} from the "
             f"{rail} cushion.")
 
@@ -365,10 +268,10 @@ def instruction(kind: str, call, strike, placement, shot=None, foul: str | None 
     (manner, cut, balls used), None if it has none; ``advice`` (from :func:`advise`) adds the
     cut side and fraction, the roll in table lengths, the placement in diamonds and where the
     cue ball stops; ``lang`` is ``"en"`` or ``"ru"``."""
-    lang = _lang(lang)
+    lang = language(lang)
     ru = lang == "ru"
     deg = None if strike is None else math.degrees(strike.phi_rad)
-    direction = "" if deg is None else (f" (направление кия {_num(deg, 1, lang)}°)" if ru
+    direction = "" if deg is None else (f" (направление кия {number_text(deg, 1, lang)}°)" if ru
                                         else f" (cue direction {deg:.1f} deg)")
     place = _place_text(placement, advice, lang)
     if kind == "deliberate-foul":
@@ -409,7 +312,7 @@ def instruction(kind: str, call, strike, placement, shot=None, foul: str | None 
     via_balls = tuple(shot.via) if shot is not None and shot.via else ()
     if advice is None and manner == "clean" and shot is not None and shot.cut_rad is not None:
         frac = 1.0 - math.sin(min(shot.cut_rad, math.pi / 2))
-        cut = (f"резка {math.degrees(shot.cut_rad):.0f}° ({_num(frac, 2, lang)} шара)" if ru
+        cut = (f"резка {math.degrees(shot.cut_rad):.0f}° ({number_text(frac, 2, lang)} шара)" if ru
                else f"cut {math.degrees(shot.cut_rad):.0f} deg (ball fraction {frac:.2f})")
     if ru:
         mw = MANNER_WORDS["ru"].get(manner, manner)

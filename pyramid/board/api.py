@@ -214,7 +214,7 @@ def simulate(doc, params=None) -> dict:
 
 def suggest_options(params) -> dict:
     """The query parameters of ``POST /api/suggest``, checked (bad ones: UserInputError)."""
-    from ai.describe import LANGS
+    from ai.words import LANGS
     from ai.noise import SKILLS
     skill = params.get("skill") or "strong"
     if skill not in SKILLS:

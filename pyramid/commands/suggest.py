@@ -57,7 +57,7 @@ def suggest(doc, top: int = 3, skill="strong", time_budget=None, budget: int = 6
     ...]}`` (for drawing); with ``all_langs``, ``instructions``: ``{lang: text}`` in every
     language."""
     from ai.agents.mc import MCAgent, to_decision
-    from ai.describe import LANGS
+    from ai.words import LANGS
     from sim import shared_simulator
     if not isinstance(doc, dict):
         raise UserInputError(f"the input must be a JSON object (a game state), got "
@@ -98,7 +98,8 @@ def suggest(doc, top: int = 3, skill="strong", time_budget=None, budget: int = 6
 def describe(state, simulator, decision, lang: str = "en", paths: bool = False,
              all_langs: bool = False) -> dict:
     """A decision as a suggestion of ``suggest --json``, with its advice (see :func:`suggest`)."""
-    from ai.describe import LANGS, advise, instruction
+    from ai.describe import advise, instruction
+    from ai.words import LANGS
     from ai.games.match import watch_line_x
     from ai.games.records import balls_before
     d = decision
