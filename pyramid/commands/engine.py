@@ -1,0 +1,144 @@
+"""``pyramid engine``: a persistent engine process speaking JSON Lines on stdin and stdout, the
+way chess programs speak UCI, so that a tool (a GUI, a script, another program) pays the
+start-up and compile time once and then asks as often as it likes (docs/ENGINE.md).
+
+One request a line, one answer a line, in order::
+
+    {"id": 1, "cmd": "suggest", "body": {...a game state...}, "options": {"top": 3}}
+    {"id": 1, "ok": true, "result": {...}}
+    {"id": 2, "cmd": "simulate", "body": {"balls": ...}}
+    {"id": 2, "ok": false, "error": "strike.speed_mps = -1 ..."}
+
+Commands: ``suggest``, ``simulate``, ``score``, ``check``, ``record``, ``health``, ``quit``.
+They run the same code as the analysis board's API (:mod:`pyramid.board.api`) and ``pyramid
+score``; a bad request gets an answer naming the field, never a crash.  The process ends on
+``quit`` or at the end of its input (exit 0).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+import traceback
+from typing import IO, Any, Callable
+
+from engine import jsonin
+
+from ..board import api
+from ..errors import UserInputError
+from . import _common as C
+from .score import score as score_document
+
+PROTOCOL_VERSION = 1
+
+
+def _suggest(body, options):
+    api.check(body, True)  # bad input answers at once, before any search
+    return api.suggest(body, api.suggest_options(options))
+
+
+def _record(body, options):
+    if not isinstance(body, str):
+        raise UserInputError(f"body must be the record's JSON Lines as one string, got "
+                             f"{type(body).__name__}")
+    return api.record(body)
+
+
+COMMANDS: dict[str, Callable[[Any, dict], Any]] = {
+    "suggest": _suggest,
+    "simulate": lambda body, options: api.simulate(body, options),
+    "score": lambda body, options: score_document(body),
+    "check": lambda body, options: api.check(body),
+    "record": _record,
+}
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "engine", help="a persistent engine: JSON Lines requests on stdin, answers on stdout",
+        description="Reads one JSON request a line on stdin ({\"id\", \"cmd\", \"body\", "
+                    "\"options\"}) and answers each on stdout, keeping compiled kernels and "
+                    "caches warm between requests.  Commands: " + ", ".join(COMMANDS) +
+                    ", health, quit.  Protocol: docs/ENGINE.md.")
+    p.add_argument("--warm", action="store_true",
+                   help="compile (or load) every kernel before the first answer, so that even "
+                        "the first request answers fast")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.warm:
+        C.first_run()
+    serve(sys.stdin, sys.stdout)
+    return 0
+
+
+def _answer(out: IO[str], doc: dict) -> None:
+    out.write(json.dumps(doc, allow_nan=False) + "\n")
+    out.flush()
+
+
+def handle(request, served: int, started: float) -> tuple[dict, bool]:
+    """One request (already parsed) -> (answer, whether to stop)."""
+    if not isinstance(request, dict):
+        return {"id": None, "ok": False,
+                "error": f"a request must be a JSON object, got {type(request).__name__}"}, False
+    rid = request.get("id")
+    if isinstance(rid, (dict, list)):
+        return {"id": None, "ok": False, "error": "id must be a string, number or null"}, False
+    cmd = request.get("cmd")
+    if cmd == "quit":
+        return {"id": rid, "ok": True, "result": {"bye": True}}, True
+    if cmd == "health":
+        return {"id": rid, "ok": True, "result": {
+            "engine": "pyramid", "protocol": PROTOCOL_VERSION, "pid": os.getpid(),
+            "requests": served, "uptime_s": round(time.monotonic() - started, 3)}}, False
+    if cmd not in COMMANDS:
+        known = ", ".join(list(COMMANDS) + ["health", "quit"])
+        return {"id": rid, "ok": False,
+                "error": f"cmd = {cmd!r} is not a command; known: {known}"}, False
+    options = request.get("options") or {}
+    if not isinstance(options, dict):
+        return {"id": rid, "ok": False, "error": "options must be a JSON object"}, False
+    if "body" not in request:
+        return {"id": rid, "ok": False, "error": f"body is missing: {cmd} needs one"}, False
+    t0 = time.perf_counter()
+    try:
+        result = COMMANDS[cmd](request["body"], options)
+    except (UserInputError, ValueError) as exc:  # EngineError and SimInputError are ValueErrors
+        return {"id": rid, "ok": False, "error": str(exc)}, False
+    return {"id": rid, "ok": True, "result": result,
+            "elapsed_s": round(time.perf_counter() - t0, 4)}, False
+
+
+def serve(inp: IO[str], out: IO[str]) -> int:
+    """Answer requests from ``inp`` on ``out`` until ``quit`` or the end of the input; returns
+    the number of requests answered.  An internal failure of one request is answered as an
+    error (its traceback on stderr) and the engine goes on."""
+    started = time.monotonic()
+    served = 0
+    _answer(out, {"id": None, "ok": True, "result": {"engine": "pyramid",
+                                                     "protocol": PROTOCOL_VERSION,
+                                                     "ready": True}})
+    for lineno, line in enumerate(inp, start=1):
+        if not line.strip():
+            continue
+        try:
+            request = jsonin.loads(line, source=f"request line {lineno}")
+        except jsonin.JsonInputError as exc:
+            _answer(out, {"id": None, "ok": False, "error": str(exc)})
+            continue
+        try:
+            answer, stop = handle(request, served, started)
+        except Exception as exc:  # a bug, not bad input: say so, keep serving
+            traceback.print_exc(file=sys.stderr)
+            rid = request.get("id") if isinstance(request, dict) else None
+            answer, stop = {"id": rid, "ok": False,
+                            "error": f"internal error ({type(exc).__name__}: {exc})"}, False
+        served += 1
+        _answer(out, answer)
+        if stop:
+            break
+    return served
