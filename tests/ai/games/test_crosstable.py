@@ -1,0 +1,24 @@
+"""ai.games.crosstable: head-to-head points, draws half each."""
+import pytest
+
+from ai.games.crosstable import crosstable
+
+
+def test_points_and_games_per_pair():
+    t = crosstable(["a", "b", "c"], [(0, 1, 1.0), (1, 0, 0.5), (0, 2, 0.0), (2, 1, 1.0)])
+    assert t.points[0][1] == 1.5 and t.points[1][0] == 0.5
+    assert t.games[0][1] == t.games[1][0] == 2
+    assert t.points[2][0] == 1.0 and t.points[2][1] == 1.0 and t.points[1][2] == 0.0
+    # every game hands out one point in all
+    total_games = sum(map(sum, t.games)) / 2
+    assert sum(map(sum, t.points)) == pytest.approx(total_games)
+    text = t.format(order=[2, 0, 1])
+    lines = text.splitlines()
+    assert lines[2].split()[1] == "c" and "1/1" in lines[2]
+    assert "1.5/2" in lines[3] and "x" in lines[3]
+    assert t.to_json()["points"][0][1] == 1.5
+
+
+def test_a_game_against_oneself_is_refused():
+    with pytest.raises(ValueError):
+        crosstable(["a", "b"], [(1, 1, 1.0)])
