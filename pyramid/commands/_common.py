@@ -7,6 +7,7 @@ import os
 import sys
 
 from engine import jsonin
+from engine.errors import excerpt
 
 from ..errors import UserInputError
 from ..io import read_text
@@ -57,23 +58,30 @@ def handicap(text: str | None):
 def positive_int(text: str) -> int:
     import argparse
     try:
-        v = int(text)
+        v = int(text) if len(text.strip()) <= 24 else 0  # a 5 000-digit string: refused
     except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a positive integer, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"must be a positive integer, got {excerpt(text)}") \
+            from None
     if v < 1:
-        raise argparse.ArgumentTypeError(f"must be a positive integer, got {text!r}")
+        raise argparse.ArgumentTypeError(f"must be a positive integer, got {excerpt(text)}")
     return v
 
 
+SEED_MAX = 2 ** 64 - 1  # seeds are 64-bit (numpy's generators, the records' "seed")
+
+
 def seed_int(text: str) -> int:
+    """``--seed``: an integer from 0 to :data:`SEED_MAX` (argparse names the flag)."""
     import argparse
+    why = f"must be an integer from 0 to {SEED_MAX}, got {excerpt(text)}"
+    if len(text.strip()) > 24:  # int() of a 5 000-digit string is slow, then refused anyway
+        raise argparse.ArgumentTypeError(why)
     try:
         v = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a non-negative integer, got {text!r}") \
-            from None
-    if v < 0:
-        raise argparse.ArgumentTypeError(f"must be a non-negative integer, got {text!r}")
+        raise argparse.ArgumentTypeError(why) from None
+    if not 0 <= v <= SEED_MAX:
+        raise argparse.ArgumentTypeError(why)
     return v
 
 

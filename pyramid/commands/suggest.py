@@ -10,6 +10,7 @@ noise the AI assumes for both players); ``--seed`` makes the output reproducible
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 
 import numpy as np
@@ -18,7 +19,7 @@ from engine import GameState
 from engine.errors import EngineError
 
 from ..errors import UserInputError
-from ..io import print_json, read_json
+from ..io import check_output_path, print_json, read_json
 from . import _common as C
 
 
@@ -37,7 +38,8 @@ def register(subparsers) -> None:
                    help="stop sampling after about this many seconds")
     p.add_argument("--budget", type=int, default=600, metavar="SAMPLES",
                    help="Monte Carlo samples in all (default 600)")
-    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    p.add_argument("--seed", type=C.seed_int, default=0,
+                   help="random seed, a non-negative integer (default 0)")
     p.add_argument("--lang", choices=("en", "ru"), default="en",
                    help="language of the instructions: en (default) or ru")
     p.add_argument("--png", metavar="FILE", help="draw the suggestions to a PNG file")
@@ -64,10 +66,13 @@ def suggest(doc, top: int = 3, skill="strong", time_budget=None, budget: int = 6
                              f"{type(doc).__name__}")
     if top < 1:
         raise UserInputError(f"--top must be at least 1, got {top}")
-    if time_budget is not None and not time_budget > 0:
+    if time_budget is not None and not (time_budget > 0 and math.isfinite(time_budget)):
         raise UserInputError(f"--time-budget must be > 0 seconds, got {time_budget}")
     if budget < 1:
         raise UserInputError(f"--budget must be at least 1, got {budget}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= C.SEED_MAX:
+        raise UserInputError(f"--seed must be an integer from 0 to {C.SEED_MAX}, got "
+                             f"{seed!r}")
     if lang not in LANGS:
         raise UserInputError(f"--lang must be one of {', '.join(LANGS)}, got {lang!r}")
     try:
@@ -149,6 +154,8 @@ def _human(suggestions) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.png:
+        check_output_path("--png", args.png)  # now, not after a search of up to a minute
     doc = read_json(args.state)
     skill = args.skill
     try:
@@ -164,11 +171,8 @@ def run(args: argparse.Namespace) -> int:
                  if args.lang == "ru" else
                  f"Suggestions for player {'ABC'[state.to_move]}, score "
                  f"{':'.join(map(str, state.scores))}")
-        try:
-            draw_suggestion_png(args.png, state.spec, balls, suggestions, title=title,
-                                lang=args.lang)
-        except OSError as exc:
-            raise UserInputError(f"cannot write {args.png!r}: {exc}") from None
+        draw_suggestion_png(args.png, state.spec, balls, suggestions, title=title,
+                            lang=args.lang)  # a place gone since the check: UserInputError
         print(f"wrote {args.png}", file=sys.stderr)
         for s in suggestions:
             s.pop("paths", None)
