@@ -90,6 +90,7 @@ def check(doc, state: bool = False) -> dict:
     from engine.errors import EngineError
     from sim import SimInputError, parse_balls, shared_simulator
     from sim.table import PRESETS
+    from ..commands.simulate import check_shapes
     if not isinstance(doc, dict):
         raise UserInputError(f"the body must be a JSON object (a position or a game state), "
                              f"got {type(doc).__name__}")
@@ -102,6 +103,7 @@ def check(doc, state: bool = False) -> dict:
     cue_in_hand = doc.get("cue_in_hand", False)
     if not isinstance(cue_in_hand, bool):
         raise UserInputError(f"cue_in_hand must be true or false, got {excerpt(cue_in_hand)}")
+    check_shapes({"balls": doc["balls"]})
     simulator = shared_simulator(table)
     try:
         balls = parse_balls(doc["balls"])

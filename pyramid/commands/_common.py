@@ -19,21 +19,26 @@ def agent_spec(spec: str, flag: str) -> str:
     try:
         make_agent(spec)
     except ValueError as exc:
-        raise UserInputError(f"{flag} {spec!r}: {exc}") from None
+        raise UserInputError(f"{flag} {excerpt(spec)}: {exc}") from None
     return spec
 
 
-def noise_model(skill: str, flag: str):
+def noise_model(skill: str | float, flag: str):
+    """A skill flag (a name or a magnitude up to ai.registry.MAX_SKILL) as a noise model."""
     from ai.noise import NoiseModel
+    from ai.registry import MAX_SKILL
     value: str | float = skill
     try:
         value = float(skill)
-    except ValueError:
+    except (TypeError, ValueError):
         pass
+    if isinstance(value, float) and value > MAX_SKILL:
+        raise UserInputError(f"{flag} {excerpt(skill)}: a skill magnitude is at most "
+                             f"{MAX_SKILL:g} (4 is a beginner)")
     try:
         return NoiseModel.for_skill(value)
     except ValueError as exc:
-        raise UserInputError(f"{flag} {skill!r}: {exc}") from None
+        raise UserInputError(f"{flag} {excerpt(skill)}: {exc}") from None
 
 
 def handicap(text: str | None):

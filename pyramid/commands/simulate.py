@@ -47,14 +47,51 @@ def _check_physics(physics) -> None:
                                  f"number")
 
 
+STRIKE_FIELDS = ("speed_mps", "phi_deg", "elevation_deg", "side", "vertical")
+
+
+def _is_number(v) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def check_shapes(obj: dict) -> None:
+    """The JSON types of a position's ``balls`` (and a shot's ``placement`` and ``strike``),
+    refused naming the field and quoting an excerpt of the value; the simulator then checks
+    the values themselves (it quotes values whole, and a value may be megabytes)."""
+    balls = obj.get("balls")
+    if balls is not None:
+        if not isinstance(balls, dict):
+            raise UserInputError(f"balls must be an object mapping ball ids to [x, y], got "
+                                 f"{excerpt(balls)}")
+        for key, xy in balls.items():
+            _check_xy(f"balls.{excerpt(key)[1:-1]}", xy)
+    if obj.get("placement") is not None:
+        _check_xy("placement", obj["placement"])
+    strike = obj.get("strike")
+    if strike is not None:
+        if not isinstance(strike, dict):
+            raise UserInputError(f"strike must be an object, got {excerpt(strike)}")
+        for key, value in strike.items():
+            if key not in STRIKE_FIELDS:
+                raise UserInputError(f"strike has the unknown field {excerpt(key)}; known: "
+                                     f"{', '.join(STRIKE_FIELDS)}")
+            if not _is_number(value):
+                raise UserInputError(f"strike.{key} must be a number, got {excerpt(value)}")
+
+
+def _check_xy(field: str, xy) -> None:
+    if not (isinstance(xy, list) and len(xy) == 2 and all(map(_is_number, xy))):
+        raise UserInputError(f"{field} must be [x, y] in metres, got {excerpt(xy)}")
+
+
 def parse_shot(obj) -> tuple[Simulator, dict, Strike, float | bool]:
     """A shot (INTERFACES.md: a position plus "strike") to a simulator, balls and stroke."""
     if not isinstance(obj, dict):
         raise UserInputError(f"a shot must be a JSON object, got {type(obj).__name__}")
     unknown = set(obj) - KNOWN_FIELDS
     if unknown:
-        raise UserInputError(f"unknown field(s) {', '.join(sorted(unknown))}; known: "
-                             f"{', '.join(sorted(KNOWN_FIELDS))}")
+        raise UserInputError(f"unknown field(s) {', '.join(excerpt(k) for k in sorted(unknown))}"
+                             f"; known: {', '.join(sorted(KNOWN_FIELDS))}")
     table = obj.get("table", "pyramid-12ft")
     if not isinstance(table, str) or table not in PRESETS:
         raise UserInputError(f"table = {excerpt(table)} is not a known table; known: "
@@ -70,6 +107,7 @@ def parse_shot(obj) -> tuple[Simulator, dict, Strike, float | bool]:
     if physics is not None:
         _check_physics(physics)
     simulator = _simulator(table, physics)
+    check_shapes(obj)
     try:
         balls = parse_balls(obj["balls"])
         if cue_in_hand:

@@ -75,6 +75,7 @@ def suggest(doc, top: int = 3, skill="strong", time_budget=None, budget: int = 6
                              f"{seed!r}")
     if lang not in LANGS:
         raise UserInputError(f"--lang must be one of {', '.join(LANGS)}, got {lang!r}")
+    C.noise_model(skill, "--skill")  # checked now: before the compile, not after it
     try:
         state = GameState.from_json(doc)
     except EngineError as exc:
