@@ -15,19 +15,29 @@ from .errors import UserInputError
 
 
 def read_text(path: str) -> str:
-    """Read a file argument, or stdin for ``-``."""
+    """Read a file argument, or stdin for ``-``; more than
+    :data:`engine.jsonin.MAX_DOCUMENT_BYTES` is refused before it is read in full."""
+    limit = jsonin.MAX_DOCUMENT_BYTES
     if path == "-":
-        return sys.stdin.read()
+        text = sys.stdin.read(limit + 1)
+        if len(text) > limit:
+            raise UserInputError(f"stdin is more than {limit} characters: at most {limit} "
+                                 f"accepted")
+        return text
     try:
+        size = os.stat(path).st_size
+        if size > limit:
+            raise UserInputError(f"file {excerpt(path)} is {size} bytes: at most {limit} "
+                                 f"accepted")
         return Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise UserInputError(f"file {path!r} does not exist") from None
+        raise UserInputError(f"file {excerpt(path)} does not exist") from None
     except IsADirectoryError:
-        raise UserInputError(f"{path!r} is a directory, not a file") from None
+        raise UserInputError(f"{excerpt(path)} is a directory, not a file") from None
     except UnicodeDecodeError:
-        raise UserInputError(f"file {path!r} is not UTF-8 text") from None
+        raise UserInputError(f"file {excerpt(path)} is not UTF-8 text") from None
     except OSError as exc:
-        raise UserInputError(f"cannot read {path!r}: {exc.strerror}") from None
+        raise UserInputError(f"cannot read {excerpt(path)}: {exc.strerror}") from None
 
 
 def read_json(path: str):

@@ -322,3 +322,19 @@ def test_bad_agent_options_are_refused_naming_the_option(spec, words):
 def test_seed_minus_one_in_the_real_command():
     assert_bad_input(pyramid("suggest", EXAMPLES / "suggest_open.json", "--seed", "-1"),
                      "--seed", "-1")
+
+
+def test_an_input_over_the_size_limit_is_refused_before_it_is_read(tmp_path, monkeypatch):
+    from engine import jsonin
+    from pyramid import io as pio
+    monkeypatch.setattr(jsonin, "MAX_DOCUMENT_BYTES", 1000)
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(dict(SHOT, pad="p" * 2000)), encoding="utf-8")
+
+    def no_read(*a, **k):
+        raise AssertionError("the file was read")
+    monkeypatch.setattr(pio.Path, "read_text", no_read)
+    for command in ("simulate", "score", "suggest"):
+        assert_refused(*_code_err(run_main(command, path)), "bytes", "at most 1000")
+    monkeypatch.setattr("sys.stdin", io.StringIO("[" * 5000))
+    assert_refused(*_code_err(run_main("simulate", "-")), "stdin", "at most 1000")
