@@ -10,7 +10,6 @@ noise the AI assumes for both players); ``--seed`` makes the output reproducible
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 
 import numpy as np
@@ -21,6 +20,11 @@ from engine.errors import EngineError
 from ..errors import UserInputError
 from ..io import check_output_path, print_json, read_json
 from . import _common as C
+
+# The same ceilings as an agent's options (ai.registry): far above any useful setting, and a
+# typo of a few zeros does not start a search of days.
+MAX_BUDGET = 1_000_000  # samples
+MAX_TIME_BUDGET_S = 3600.0
 
 
 def register(subparsers) -> None:
@@ -66,10 +70,11 @@ def suggest(doc, top: int = 3, skill="strong", time_budget=None, budget: int = 6
                              f"{type(doc).__name__}")
     if top < 1:
         raise UserInputError(f"--top must be at least 1, got {top}")
-    if time_budget is not None and not (time_budget > 0 and math.isfinite(time_budget)):
-        raise UserInputError(f"--time-budget must be > 0 seconds, got {time_budget}")
-    if budget < 1:
-        raise UserInputError(f"--budget must be at least 1, got {budget}")
+    if time_budget is not None and not 0 < time_budget <= MAX_TIME_BUDGET_S:
+        raise UserInputError(f"--time-budget must be > 0 and at most {MAX_TIME_BUDGET_S:g} "
+                             f"seconds, got {time_budget}")
+    if not 1 <= budget <= MAX_BUDGET:
+        raise UserInputError(f"--budget must be from 1 to {MAX_BUDGET}, got {budget}")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= C.SEED_MAX:
         raise UserInputError(f"--seed must be an integer from 0 to {C.SEED_MAX}, got "
                              f"{seed!r}")

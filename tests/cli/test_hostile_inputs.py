@@ -295,7 +295,8 @@ def test_suggest_wrong_types(tmp_path, field, value, word):
     (("--seed", "-1"), "--seed"), (("--seed", "1" * 5000), "--seed"),
     (("--seed", "abc"), "--seed"), (("--top", "0"), "--top"), (("--budget", "-5"), "--budget"),
     (("--time-budget", "nan"), "--time-budget"), (("--time-budget", "inf"), "--time-budget"),
-    (("--time-budget", "0"), "--time-budget"), (("--skill", "wizard"), "--skill"),
+    (("--time-budget", "0"), "--time-budget"), (("--time-budget", "1e9"), "--time-budget"),
+    (("--budget", "10000000000"), "--budget"), (("--skill", "wizard"), "--skill"),
     (("--skill", "1e9"), "--skill"), (("--skill", "-1"), "--skill"),
     (("--lang", "xx"), "--lang"),
 ])
