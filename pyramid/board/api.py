@@ -219,6 +219,7 @@ def suggest_options(params) -> dict:
     """The query parameters of ``POST /api/suggest``, checked (bad ones: UserInputError)."""
     from ai.describe import LANGS
     from ai.noise import SKILLS
+    from ..commands.suggest import MAX_BUDGET
     skill = params.get("skill") or "strong"
     if skill not in SKILLS:
         skill = _num_arg(params, "skill", float, 1.0, 0.0, 100.0)
@@ -228,7 +229,7 @@ def suggest_options(params) -> dict:
     return {"top": _num_arg(params, "top", int, 3, 1, 10),
             "skill": skill,
             "time_budget": _num_arg(params, "time_budget", float, 2.0, 0.1, 120.0),
-            "budget": _num_arg(params, "budget", int, 100000, 1, 10 ** 7),
+            "budget": _num_arg(params, "budget", int, 100000, 1, MAX_BUDGET),
             "seed": _num_arg(params, "seed", int, 0, 0, 2 ** 32 - 1),
             "lang": lang}
 

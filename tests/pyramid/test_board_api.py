@@ -321,3 +321,14 @@ def test_streamed_body_over_the_limit_is_refused_while_it_streams(local, monkeyp
     r = local.post("/api/check", content=b" " * 10_001)
     _refused(r, 413, "10000")
     assert local.post("/api/check", json=load_json(OPEN)).json()["ok"] is True
+
+
+@pytest.mark.parametrize("params,words", [
+    ({"budget": "10000001"}, ("budget",)), ({"seed": "-1"}, ("seed",)),
+    ({"top": "1" * 5000}, ("top",)), ({"skill": "1e9"}, ("skill",)),
+    ({"lang": "x" * 10_000}, ("lang",)),
+])
+def test_suggest_bad_query_refused_before_the_ai(local, params, words):
+    error = _refused(local.post("/api/suggest", params=params, json=load_json(OPEN)), 422,
+                     *words)
+    assert len(error) < MAX_ERROR_CHARS
