@@ -161,7 +161,9 @@ def _batch(path: str) -> int:
     text = read_text(path)
     C.first_run()
     bad = failed = 0
-    for lineno, line in enumerate(text.splitlines(), start=1):
+    # JSON Lines end with "\n" (and "\r\n"); str.splitlines would also split at U+2028 and
+    # the like, which JSON allows raw inside a string, and so misnumber the lines
+    for lineno, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
         try:

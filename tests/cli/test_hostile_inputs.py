@@ -339,3 +339,29 @@ def test_an_input_over_the_size_limit_is_refused_before_it_is_read(tmp_path, mon
         assert_refused(*_code_err(run_main(command, path)), "bytes", "at most 1000")
     monkeypatch.setattr("sys.stdin", io.StringIO("[" * 5000))
     assert_refused(*_code_err(run_main("simulate", "-")), "stdin", "at most 1000")
+
+
+def test_simulate_batch_line_numbers_and_an_internal_fault(tmp_path, monkeypatch):
+    """Lines are counted at newlines only (U+2028 inside a string is not a line break); a
+    fault of the program on one line is reported on that line, the others run, exit 1."""
+    import pyramid.commands.simulate as simulate_cmd
+    first = json.dumps(dict(SHOT, table="a\u2028b"), ensure_ascii=False)
+    path = tmp_path / "batch.jsonl"
+    path.write_text("\r\n".join([first, json.dumps(SHOT), json.dumps(SHOT)]) + "\r\n",
+                    encoding="utf-8")
+    real = simulate_cmd.run_shot
+    calls = []
+
+    def flaky(obj):
+        calls.append(1)
+        if len(calls) == 2:
+            raise RuntimeError("a bug")
+        return real(obj)
+    monkeypatch.setattr(simulate_cmd, "run_shot", flaky)
+    code, out, err = run_main("simulate", "--batch", path)
+    records = [json.loads(line) for line in out.splitlines()]
+    assert code == 1 and "Traceback" not in err, err
+    assert records[0]["line"] == 1 and "table" in records[0]["error"]
+    assert records[1] == {"line": 2, "error": "internal error (RuntimeError: a bug)"}
+    assert "final" in records[2] and len(records) == 3
+    assert "1 line(s) failed with an internal error" in err
