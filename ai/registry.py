@@ -15,7 +15,9 @@ import hashlib
 import importlib
 import importlib.util
 import inspect
+import math
 import sys
+from dataclasses import dataclass
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Callable
@@ -26,6 +28,75 @@ from .agent import Agent
 from .agents.greedy import GreedyAgent
 from .agents.mc import MCAgent
 from .agents.random_agent import RandomAgent
+from .noise import SKILLS
+
+
+@dataclass(frozen=True)
+class NumberOption:
+    """An agent option that is a number in ``[low, high]`` (given as a string in the spec).
+    ``words`` are names accepted besides numbers (``skill=club``, ``time=none``)."""
+
+    cast: type  # int or float
+    low: float
+    high: float
+    words: tuple[str, ...] = ()
+    low_open: bool = False  # the low end itself is not allowed (a time of 0 s)
+
+    def check(self, agent: str, key: str, value: str) -> None:
+        if value in self.words:
+            return
+        kind = "an integer" if self.cast is int else "a number"
+        fmt = (lambda x: str(int(x))) if self.cast is int else (lambda x: f"{x:g}")
+        low = f"above {fmt(self.low)}" if self.low_open else f"from {fmt(self.low)}"
+        named = [w for w in self.words if w]
+        words = f" or one of {', '.join(named)}" if named else ""
+        why = (f"agent {agent!r}: option {key}={_cut(value)} must be {kind} {low} to "
+               f"{fmt(self.high)}{words}")
+        try:
+            number = self.cast(value) if len(value) <= 30 else None
+        except ValueError:
+            number = None
+        if number is None or not math.isfinite(number) or number > self.high \
+                or number < self.low or (self.low_open and number == self.low):
+            raise ValueError(why)
+
+
+@dataclass(frozen=True)
+class NameOption:
+    """An agent's display name: printed in tables and written in records."""
+
+    max_chars: int = 40
+
+    def check(self, agent: str, key: str, value: str) -> None:
+        if not value or len(value) > self.max_chars or not value.isprintable():
+            raise ValueError(f"agent {agent!r}: option {key}={_cut(value)} must be a printable "
+                             f"name of 1 to {self.max_chars} characters")
+
+
+def _cut(value: str, limit: int = 40) -> str:
+    return repr(value) if len(value) <= limit else f"{value[:limit]!r}... ({len(value)} chars)"
+
+
+# The options each built-in agent takes and their ranges; a spec with any other option, or a
+# value outside its range, is refused naming it (``mc:budget=-5`` once meant no search).
+# The upper ends are far above any useful setting and keep one decision below hours.
+MAX_SKILL = 100.0  # noise magnitude: 4 is a beginner; 100 is noise larger than the table
+_SKILL = NumberOption(float, 0.0, MAX_SKILL, words=tuple(SKILLS))
+_SWITCH = NumberOption(int, 0, 1)  # an on/off option: 0 or 1
+MC_OPTIONS = {
+    "name": NameOption(),
+    "budget": NumberOption(int, 1, 1_000_000),  # samples per decision (300 by default)
+    "time": NumberOption(float, 0.0, 3600.0, words=("none", ""), low_open=True),  # seconds
+    "skill": _SKILL,
+    "placements": NumberOption(int, 0, 50),  # spots from hand searched (2 by default)
+    "shots": NumberOption(int, 1, 100),  # clean pots refined per spot (6 by default)
+    "fouls": _SWITCH, "safeties": _SWITCH, "opening": _SWITCH,
+}
+OPTIONS: dict[str, dict[str, NumberOption | NameOption]] = {
+    "random": {"name": NameOption()},
+    "greedy": {"name": NameOption(), "skill": _SKILL},
+    "mc": MC_OPTIONS, "mc-fast": MC_OPTIONS, "mc-strong": MC_OPTIONS,
+}
 
 
 def _mc(name: str, budget: str | None = None):
@@ -51,9 +122,27 @@ FACTORIES: dict[str, Callable[..., Agent]] = {
 DEFAULT_AGENT_PREFERENCE = ("mc", "greedy", "random")
 
 
-def register(name: str, factory: Callable[..., Agent]) -> None:
-    """Add an agent: ``factory(simulator=None, **options)`` returns it."""
+def register(name: str, factory: Callable[..., Agent],
+             options: dict[str, NumberOption | NameOption] | None = None) -> None:
+    """Add an agent: ``factory(simulator=None, **options)`` returns it; ``options``, if
+    given, are the options it takes and their ranges (otherwise the factory checks them)."""
     FACTORIES[name] = factory
+    if options is not None:
+        OPTIONS[name] = options
+    else:
+        OPTIONS.pop(name, None)
+
+
+def check_options(name: str, opts: dict[str, str]) -> None:
+    """Each option of agent ``name`` known and in its range, or ValueError naming it."""
+    schema = OPTIONS.get(name)
+    if schema is None:
+        return
+    for key, value in opts.items():
+        if key not in schema:
+            raise ValueError(f"agent {name!r} has no option {_cut(key)}; its options: "
+                             f"{', '.join(sorted(schema))}")
+        schema[key].check(name, key, value)
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -63,7 +152,11 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
         for part in rest.split(","):
             key, eq, value = part.partition("=")
             if not eq or not key:
-                raise ValueError(f"agent option {part!r} in {spec!r} must be key=value")
+                raise ValueError(f"agent option {_cut(part)} in {_cut(spec)} must be "
+                                 f"key=value")
+            if key.strip() in opts:
+                raise ValueError(f"agent option {_cut(key.strip())} is given twice in "
+                                 f"{_cut(spec)}")
             opts[key.strip()] = value.strip()
     return name.strip(), opts
 
@@ -152,9 +245,10 @@ def make_agent(spec: str, simulator: Simulator | None = None) -> Agent:
     if name not in FACTORIES:
         factory = _entry_point(name)
         if factory is None:
-            raise ValueError(f"unknown agent {name!r}; known: {', '.join(agent_names())}, or "
-                             f"path/to/file.py:Class, or package.module:Class")
+            raise ValueError(f"unknown agent {_cut(name)}; known: {', '.join(agent_names())}, "
+                             f"or path/to/file.py:Class, or package.module:Class")
         return _build(factory, name, simulator, opts)
+    check_options(name, opts)
     try:
         return FACTORIES[name](simulator=simulator, **opts)
     except TypeError as exc:

@@ -12,9 +12,13 @@ from typing import Iterable
 
 from .errors import IllegalInputError, MalformedInputError
 from .state import ONE_VS_PAIR, PAIR_ALTERNATE, THREE_EACH, GameState
-from .values import OBJECT_BALLS, balls_value, sort_balls
+from .values import OBJECT_BALLS, TOTAL_POINTS, balls_value, sort_balls
 
 PAIR_MINIMUM_POINTS = 5  # R12.2(1): «фору не менее пяти очков»
+# No handicap can give more than every point of the game (R1.2): checked on reading, before a
+# state is known; against a state, apply_handicap checks the receiver's target (a handicap that
+# wins the game before the first stroke is not a handicap).
+MAX_HANDICAP_POINTS = TOTAL_POINTS
 
 
 @dataclass(frozen=True)
@@ -67,8 +71,14 @@ def handicap_from_json(obj) -> Handicap:
     balls = obj.get("balls", [])
     if not isinstance(points, int) or isinstance(points, bool) or points < 0:
         raise MalformedInputError("handicap.points", points, "must be a non-negative integer")
-    if not isinstance(balls, list) or not all(b in OBJECT_BALLS for b in balls):
+    if points > MAX_HANDICAP_POINTS:
+        raise MalformedInputError("handicap.points", points, f"is more than all the points of "
+                                  f"the game ({MAX_HANDICAP_POINTS}, R1.2)")
+    if not isinstance(balls, list) or not all(isinstance(b, str) and b in OBJECT_BALLS
+                                              for b in balls):
         raise MalformedInputError("handicap.balls", balls, "must be a list of object ball ids")
+    if len(set(balls)) != len(balls):
+        raise MalformedInputError("handicap.balls", balls, "names a ball twice")
     if kind == "points":
         return PointsHandicap(receiver, points)
     if kind == "balls":
@@ -89,8 +99,15 @@ def apply_handicap(state: GameState, h: Handicap, take_balls_off: bool = True) -
         raise MalformedInputError("handicap.receiver", h.receiver, "is not a side")
     if state.strokes_played:
         raise IllegalInputError("a handicap is agreed before the start", "R13.1")
-    scores = list(state.scores)
     points = getattr(h, "points", 0)
+    given = points + balls_value(getattr(h, "balls", ()))
+    target = state.target_of(h.receiver)
+    if state.scores[h.receiver] + given >= target:
+        raise IllegalInputError(f"handicap = {h.to_json()} gives side {h.receiver} {given} "
+                                f"points: he would start at or above his target of {target} "
+                                f"(handicap.points and handicap.balls together must stay "
+                                f"below it)", "R13.1")
+    scores = list(state.scores)
     scores[h.receiver] += points
     s = replace(state, scores=tuple(scores), handicap_points=state.handicap_points + points)
     balls = getattr(h, "balls", ())

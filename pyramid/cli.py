@@ -16,7 +16,7 @@ import sys
 from engine.errors import EngineError
 
 from . import commands
-from .errors import UserInputError
+from .errors import UserInputError, brief
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -32,8 +32,6 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     try:
@@ -43,13 +41,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.handler(args) or 0)
     except UserInputError as exc:
-        print(f"pyramid {args.command}: error: {exc}", file=sys.stderr)
+        print(f"pyramid {args.command}: error: {brief(exc)}", file=sys.stderr)
         return 2
     except EngineError as exc:  # the rules core's own bad-input errors, should a command let
-        print(f"pyramid {args.command}: error: {exc}", file=sys.stderr)  # one through
+        print(f"pyramid {args.command}: error: {brief(exc)}", file=sys.stderr)  # one through
         return 2
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        print(f"pyramid {args.command}: error: malformed JSON: {exc}", file=sys.stderr)
+        print(f"pyramid {args.command}: error: malformed JSON: {brief(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f"pyramid {args.command}: interrupted", file=sys.stderr)

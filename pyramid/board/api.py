@@ -20,6 +20,7 @@ import math
 import numpy as np
 
 from engine import jsonin
+from engine.errors import excerpt
 
 from ..errors import UserInputError
 
@@ -44,7 +45,7 @@ def table_info(name: str = "pyramid-12ft") -> dict:
     from sim.table import POCKET_IDS, POSITION_TOLERANCE_M, PRESETS
     from ..diagrams import RAIL_M, RUBBER_M, _cloth_outline, _hole, _hole_centre
     if name not in PRESETS:
-        raise UserInputError(f"table = {name!r} is not a known table; known: "
+        raise UserInputError(f"table = {excerpt(name)} is not a known table; known: "
                              f"{', '.join(PRESETS)}")
     spec = PRESETS[name]
     g = spec.geometry
@@ -89,18 +90,20 @@ def check(doc, state: bool = False) -> dict:
     from engine.errors import EngineError
     from sim import SimInputError, parse_balls, shared_simulator
     from sim.table import PRESETS
+    from ..commands.simulate import check_shapes
     if not isinstance(doc, dict):
         raise UserInputError(f"the body must be a JSON object (a position or a game state), "
                              f"got {type(doc).__name__}")
     table = doc.get("table", "pyramid-12ft")
-    if table not in PRESETS:
-        raise UserInputError(f"table = {table!r} is not a known table; known: "
+    if not isinstance(table, str) or table not in PRESETS:
+        raise UserInputError(f"table = {excerpt(table)} is not a known table; known: "
                              f"{', '.join(PRESETS)}")
     if "balls" not in doc:
         raise UserInputError("balls is missing")
     cue_in_hand = doc.get("cue_in_hand", False)
     if not isinstance(cue_in_hand, bool):
-        raise UserInputError(f"cue_in_hand must be true or false, got {cue_in_hand!r}")
+        raise UserInputError(f"cue_in_hand must be true or false, got {excerpt(cue_in_hand)}")
+    check_shapes({"balls": doc["balls"]})
     simulator = shared_simulator(table)
     try:
         balls = parse_balls(doc["balls"])
@@ -140,11 +143,11 @@ def _num_arg(params, key, cast, default, lo=None, hi=None):
     try:
         v = cast(raw)
     except (TypeError, ValueError):
-        raise UserInputError(f"{key} = {raw!r} must be a number") from None
+        raise UserInputError(f"{key} = {excerpt(raw)} must be a number") from None
     if isinstance(v, float) and not math.isfinite(v):
-        raise UserInputError(f"{key} = {raw!r} must be finite")
+        raise UserInputError(f"{key} = {excerpt(raw)} must be finite")
     if (lo is not None and v < lo) or (hi is not None and v > hi):
-        raise UserInputError(f"{key} = {raw!r} must lie in [{lo}, {hi}]")
+        raise UserInputError(f"{key} = {excerpt(raw)} must lie in [{lo}, {hi}]")
     return v
 
 
@@ -216,16 +219,17 @@ def suggest_options(params) -> dict:
     """The query parameters of ``POST /api/suggest``, checked (bad ones: UserInputError)."""
     from ai.words import LANGS
     from ai.noise import SKILLS
+    from ..commands.suggest import MAX_BUDGET
     skill = params.get("skill") or "strong"
     if skill not in SKILLS:
         skill = _num_arg(params, "skill", float, 1.0, 0.0, 100.0)
     lang = params.get("lang") or "en"
     if lang not in LANGS:
-        raise UserInputError(f"lang = {lang!r} must be one of {', '.join(LANGS)}")
+        raise UserInputError(f"lang = {excerpt(lang)} must be one of {', '.join(LANGS)}")
     return {"top": _num_arg(params, "top", int, 3, 1, 10),
             "skill": skill,
             "time_budget": _num_arg(params, "time_budget", float, 2.0, 0.1, 120.0),
-            "budget": _num_arg(params, "budget", int, 100000, 1, 10 ** 7),
+            "budget": _num_arg(params, "budget", int, 100000, 1, MAX_BUDGET),
             "seed": _num_arg(params, "seed", int, 0, 0, 2 ** 32 - 1),
             "lang": lang}
 

@@ -7,7 +7,9 @@ Routes (docs/BOARD.md):
 * ``POST /api/check``, ``POST /api/suggest``, ``POST /api/simulate``, ``POST /api/record``.
 
 Bad input is answered with HTTP 4xx and ``{"ok": false, "error": "..."}`` naming the field
-and value (422 for a body that is JSON but not acceptable, 400 for one that is not JSON); an
+and value (422 for a body that is JSON but not acceptable, 400 for one that is not JSON this
+project accepts -- not JSON, nested too deep, NaN, a duplicate key --, 413 for one larger than
+``api.MAX_BODY_BYTES``, refused before it is read in full); an
 unexpected failure is a 500 with a one-line message, never a traceback (that goes to the
 server's stderr).
 """
@@ -30,7 +32,9 @@ from starlette.responses import FileResponse, JSONResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..errors import UserInputError
+from engine.errors import EngineError, excerpt
+
+from ..errors import UserInputError, brief
 from . import api
 from .worker import STATIC, AIWorker
 
@@ -41,8 +45,29 @@ def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"ok": False, "error": message}, status_code=status)
 
 
+async def _read_body(request: Request) -> bytes:
+    """The request body, refused with 413 as soon as it is known to exceed
+    :data:`api.MAX_BODY_BYTES`: at once from its Content-Length, or while it streams in (a
+    running count; a chunked body has no length), never after reading it all."""
+    limit = api.MAX_BODY_BYTES
+    declared = request.headers.get("content-length")
+    if declared is not None:
+        # at most 20 digits: int() of a hostile header must not itself cost time
+        if not (declared.isascii() and declared.isdigit() and len(declared) <= 20):
+            raise _BadBody(f"Content-Length = {excerpt(declared)} is not a length in bytes")
+        if int(declared) > limit:
+            raise _TooLarge(f"the body is {int(declared)} bytes: at most {limit} accepted")
+    chunks, total = [], 0
+    async for chunk in request.stream():
+        total += len(chunk)
+        if total > limit:
+            raise _TooLarge(f"the body is more than {limit} bytes: at most {limit} accepted")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
 async def _json_body(request: Request):
-    raw = await request.body()
+    raw = await _read_body(request)
     try:
         return api.parse_json_body(raw)
     except UserInputError as exc:
@@ -50,7 +75,12 @@ async def _json_body(request: Request):
 
 
 class _BadBody(Exception):
-    """A body that is not JSON at all: HTTP 400."""
+    """A body that is not JSON this project accepts (not JSON, too deep, NaN, a duplicate
+    key): HTTP 400."""
+
+
+class _TooLarge(Exception):
+    """A body larger than :data:`api.MAX_BODY_BYTES`: HTTP 413."""
 
 
 def _warm_main_process() -> None:
@@ -126,7 +156,7 @@ def create_app(worker: AIWorker | None = None, warm: bool = True) -> Starlette:
         return JSONResponse(await worker.run(api.suggest, doc, options))
 
     async def record(request: Request):
-        raw = await request.body()
+        raw = await _read_body(request)
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
@@ -134,10 +164,17 @@ def create_app(worker: AIWorker | None = None, warm: bool = True) -> Starlette:
         return JSONResponse(await run_in_threadpool(api.record, text))
 
     async def user_error(request: Request, exc: UserInputError):
-        return _error(422, str(exc))
+        return _error(422, brief(exc))
+
+    async def engine_error(request: Request, exc: EngineError):
+        # the rules core's bad-input errors, should an endpoint let one through: still input
+        return _error(422, brief(exc))
 
     async def bad_body(request: Request, exc: _BadBody):
-        return _error(400, str(exc))
+        return _error(400, brief(exc))
+
+    async def too_large(request: Request, exc: _TooLarge):
+        return _error(413, str(exc))
 
     async def http_error(request: Request, exc: HTTPException):
         return _error(exc.status_code, exc.detail or "")
@@ -145,8 +182,8 @@ def create_app(worker: AIWorker | None = None, warm: bool = True) -> Starlette:
     async def internal(request: Request, exc: Exception):
         print(f"pyramid board: {request.method} {request.url.path} failed:", file=sys.stderr)
         traceback.print_exception(exc, file=sys.stderr)
-        return _error(500, f"internal error ({type(exc).__name__}: {exc}); details are on the "
-                           "server's console")
+        return _error(500, brief(f"internal error ({type(exc).__name__}: {exc}); details are on "
+                                 "the server's console"))
 
     routes = [
         Route("/", index),
@@ -160,7 +197,8 @@ def create_app(worker: AIWorker | None = None, warm: bool = True) -> Starlette:
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,
-                    exception_handlers={UserInputError: user_error, _BadBody: bad_body,
+                    exception_handlers={UserInputError: user_error, EngineError: engine_error,
+                                        _BadBody: bad_body, _TooLarge: too_large,
                                         HTTPException: http_error, Exception: internal})
     app.state.worker = worker
     return app

@@ -7,6 +7,7 @@ import os
 import sys
 
 from engine import jsonin
+from engine.errors import excerpt
 
 from ..errors import UserInputError
 from ..io import read_text
@@ -18,21 +19,26 @@ def agent_spec(spec: str, flag: str) -> str:
     try:
         make_agent(spec)
     except ValueError as exc:
-        raise UserInputError(f"{flag} {spec!r}: {exc}") from None
+        raise UserInputError(f"{flag} {excerpt(spec)}: {exc}") from None
     return spec
 
 
-def noise_model(skill: str, flag: str):
+def noise_model(skill: str | float, flag: str):
+    """A skill flag (a name or a magnitude up to ai.registry.MAX_SKILL) as a noise model."""
     from ai.noise import NoiseModel
+    from ai.registry import MAX_SKILL
     value: str | float = skill
     try:
         value = float(skill)
-    except ValueError:
+    except (TypeError, ValueError):
         pass
+    if isinstance(value, float) and value > MAX_SKILL:
+        raise UserInputError(f"{flag} {excerpt(skill)}: a skill magnitude is at most "
+                             f"{MAX_SKILL:g} (4 is a beginner)")
     try:
         return NoiseModel.for_skill(value)
     except ValueError as exc:
-        raise UserInputError(f"{flag} {skill!r}: {exc}") from None
+        raise UserInputError(f"{flag} {excerpt(skill)}: {exc}") from None
 
 
 def handicap(text: str | None):
@@ -57,23 +63,30 @@ def handicap(text: str | None):
 def positive_int(text: str) -> int:
     import argparse
     try:
-        v = int(text)
+        v = int(text) if len(text.strip()) <= 24 else 0  # a 5 000-digit string: refused
     except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a positive integer, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"must be a positive integer, got {excerpt(text)}") \
+            from None
     if v < 1:
-        raise argparse.ArgumentTypeError(f"must be a positive integer, got {text!r}")
+        raise argparse.ArgumentTypeError(f"must be a positive integer, got {excerpt(text)}")
     return v
 
 
+SEED_MAX = 2 ** 64 - 1  # seeds are 64-bit (numpy's generators, the records' "seed")
+
+
 def seed_int(text: str) -> int:
+    """``--seed``: an integer from 0 to :data:`SEED_MAX` (argparse names the flag)."""
     import argparse
+    why = f"must be an integer from 0 to {SEED_MAX}, got {excerpt(text)}"
+    if len(text.strip()) > 24:  # int() of a 5 000-digit string is slow, then refused anyway
+        raise argparse.ArgumentTypeError(why)
     try:
         v = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a non-negative integer, got {text!r}") \
-            from None
-    if v < 0:
-        raise argparse.ArgumentTypeError(f"must be a non-negative integer, got {text!r}")
+        raise argparse.ArgumentTypeError(why) from None
+    if not 0 <= v <= SEED_MAX:
+        raise argparse.ArgumentTypeError(why)
     return v
 
 

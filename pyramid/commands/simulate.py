@@ -7,10 +7,11 @@ import sys
 
 from sim import PhysicsParams, SimInputError, Simulator, Strike, parse_balls, shared_simulator
 from engine import jsonin
+from engine.errors import EngineError, excerpt
 from sim.table import PRESETS
 
-from ..errors import UserInputError
-from ..io import print_json, read_json, read_text
+from ..errors import UserInputError, brief
+from ..io import check_output_path, print_json, read_json, read_text
 from . import _common as C
 
 KNOWN_FIELDS = {"table", "balls", "cue_in_hand", "placement", "strike", "physics",
@@ -32,28 +33,81 @@ def _simulator(table: str, physics: dict | None) -> Simulator:
     return _SIMULATORS[key]
 
 
+def _check_physics(physics) -> None:
+    """``physics``: an object of parameters, each a number (``cushion_model`` a name);
+    ``true`` is not a number here although Python counts it as one."""
+    if not isinstance(physics, dict):
+        raise UserInputError(f"physics must be an object of parameters, got {excerpt(physics)}")
+    for key, value in physics.items():
+        if key == "cushion_model":
+            if not isinstance(value, str):
+                raise UserInputError(f"physics.cushion_model = {excerpt(value)} must be a name")
+        elif isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise UserInputError(f"physics.{excerpt(key)[1:-1]} = {excerpt(value)} must be a "
+                                 f"number")
+
+
+STRIKE_FIELDS = ("speed_mps", "phi_deg", "elevation_deg", "side", "vertical")
+
+
+def _is_number(v) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def check_shapes(obj: dict) -> None:
+    """The JSON types of a position's ``balls`` (and a shot's ``placement`` and ``strike``),
+    refused naming the field and quoting an excerpt of the value; the simulator then checks
+    the values themselves (it quotes values whole, and a value may be megabytes)."""
+    balls = obj.get("balls")
+    if balls is not None:
+        if not isinstance(balls, dict):
+            raise UserInputError(f"balls must be an object mapping ball ids to [x, y], got "
+                                 f"{excerpt(balls)}")
+        for key, xy in balls.items():
+            _check_xy(f"balls.{excerpt(key)[1:-1]}", xy)
+    if obj.get("placement") is not None:
+        _check_xy("placement", obj["placement"])
+    strike = obj.get("strike")
+    if strike is not None:
+        if not isinstance(strike, dict):
+            raise UserInputError(f"strike must be an object, got {excerpt(strike)}")
+        for key, value in strike.items():
+            if key not in STRIKE_FIELDS:
+                raise UserInputError(f"strike has the unknown field {excerpt(key)}; known: "
+                                     f"{', '.join(STRIKE_FIELDS)}")
+            if not _is_number(value):
+                raise UserInputError(f"strike.{key} must be a number, got {excerpt(value)}")
+
+
+def _check_xy(field: str, xy) -> None:
+    if not (isinstance(xy, list) and len(xy) == 2 and all(map(_is_number, xy))):
+        raise UserInputError(f"{field} must be [x, y] in metres, got {excerpt(xy)}")
+
+
 def parse_shot(obj) -> tuple[Simulator, dict, Strike, float | bool]:
     """A shot (INTERFACES.md: a position plus "strike") to a simulator, balls and stroke."""
     if not isinstance(obj, dict):
         raise UserInputError(f"a shot must be a JSON object, got {type(obj).__name__}")
     unknown = set(obj) - KNOWN_FIELDS
     if unknown:
-        raise UserInputError(f"unknown field(s) {', '.join(sorted(unknown))}; known: "
-                             f"{', '.join(sorted(KNOWN_FIELDS))}")
+        raise UserInputError(f"unknown field(s) {', '.join(excerpt(k) for k in sorted(unknown))}"
+                             f"; known: {', '.join(sorted(KNOWN_FIELDS))}")
     table = obj.get("table", "pyramid-12ft")
-    if table not in PRESETS:
-        raise UserInputError(f"table = {table!r} is not a known table; known: {', '.join(PRESETS)}")
+    if not isinstance(table, str) or table not in PRESETS:
+        raise UserInputError(f"table = {excerpt(table)} is not a known table; known: "
+                             f"{', '.join(PRESETS)}")
     if "balls" not in obj:
         raise UserInputError("balls is missing")
     if "strike" not in obj:
         raise UserInputError("strike is missing")
     cue_in_hand = obj.get("cue_in_hand", False)
     if not isinstance(cue_in_hand, bool):
-        raise UserInputError(f"cue_in_hand must be true or false, got {cue_in_hand!r}")
+        raise UserInputError(f"cue_in_hand must be true or false, got {excerpt(cue_in_hand)}")
     physics = obj.get("physics")
-    if physics is not None and not isinstance(physics, dict):
-        raise UserInputError(f"physics must be an object of parameters, got {physics!r}")
+    if physics is not None:
+        _check_physics(physics)
     simulator = _simulator(table, physics)
+    check_shapes(obj)
     try:
         balls = parse_balls(obj["balls"])
         if cue_in_hand:
@@ -72,7 +126,8 @@ def parse_shot(obj) -> tuple[Simulator, dict, Strike, float | bool]:
     watch = obj.get("watch_house_line", cue_in_hand)
     if not isinstance(watch, (bool, int, float)) or (
             not isinstance(watch, bool) and not math.isfinite(watch)):
-        raise UserInputError(f"watch_house_line must be true, false or an x in metres, got {watch!r}")
+        raise UserInputError(f"watch_house_line must be true, false or an x in metres, got "
+                             f"{excerpt(watch)}")
     return simulator, balls, strike, watch
 
 
@@ -105,20 +160,32 @@ def _print_human(result) -> None:
 def _batch(path: str) -> int:
     text = read_text(path)
     C.first_run()
-    bad = 0
-    for lineno, line in enumerate(text.splitlines(), start=1):
+    bad = failed = 0
+    # JSON Lines end with "\n" (and "\r\n"); str.splitlines would also split at U+2028 and
+    # the like, which JSON allows raw inside a string, and so misnumber the lines
+    for lineno, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
         try:
             obj = jsonin.loads(line, source=f"line {lineno}")
             _, _, result = run_shot(obj)
             record = result.to_json()
-        except (jsonin.JsonInputError, UserInputError) as exc:
+        except (EngineError, SimInputError, UserInputError) as exc:  # jsonin's errors too
             bad += 1
-            record = {"line": lineno, "error": str(exc)}
+            record = {"line": lineno, "error": brief(exc)}
+        except Exception as exc:  # noqa: BLE001 - a fault on one line must not cost the
+            # others their results (the contract: the other lines run); it is reported as
+            # what it is, an internal error, and the exit status says so
+            failed += 1
+            record = {"line": lineno, "error": brief(f"internal error ({type(exc).__name__}: "
+                                                     f"{exc})")}
         sys.stdout.write(json.dumps(record, allow_nan=False) + "\n")
     if bad:
         print(f"pyramid simulate: {bad} bad line(s) in {path!r}", file=sys.stderr)
+    if failed:
+        print(f"pyramid simulate: {failed} line(s) failed with an internal error",
+              file=sys.stderr)
+        return 1
     return 2 if bad else 0
 
 
@@ -127,6 +194,8 @@ def handle(args) -> int:
         if args.png:
             raise UserInputError("--png draws one shot; it cannot be used with --batch")
         return _batch(args.shot)
+    if args.png:
+        check_output_path("--png", args.png)  # before the work, not after it
     obj = read_json(args.shot)
     simulator, balls, result = run_shot(obj)
     if args.png:

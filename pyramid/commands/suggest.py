@@ -18,8 +18,13 @@ from engine import GameState
 from engine.errors import EngineError
 
 from ..errors import UserInputError
-from ..io import print_json, read_json
+from ..io import check_output_path, print_json, read_json
 from . import _common as C
+
+# The same ceilings as an agent's options (ai.registry): far above any useful setting, and a
+# typo of a few zeros does not start a search of days.
+MAX_BUDGET = 1_000_000  # samples
+MAX_TIME_BUDGET_S = 3600.0
 
 
 def register(subparsers) -> None:
@@ -37,7 +42,8 @@ def register(subparsers) -> None:
                    help="stop sampling after about this many seconds")
     p.add_argument("--budget", type=int, default=600, metavar="SAMPLES",
                    help="Monte Carlo samples in all (default 600)")
-    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    p.add_argument("--seed", type=C.seed_int, default=0,
+                   help="random seed, a non-negative integer (default 0)")
     p.add_argument("--lang", choices=("en", "ru"), default="en",
                    help="language of the instructions: en (default) or ru")
     p.add_argument("--png", metavar="FILE", help="draw the suggestions to a PNG file")
@@ -64,12 +70,17 @@ def suggest(doc, top: int = 3, skill="strong", time_budget=None, budget: int = 6
                              f"{type(doc).__name__}")
     if top < 1:
         raise UserInputError(f"--top must be at least 1, got {top}")
-    if time_budget is not None and not time_budget > 0:
-        raise UserInputError(f"--time-budget must be > 0 seconds, got {time_budget}")
-    if budget < 1:
-        raise UserInputError(f"--budget must be at least 1, got {budget}")
+    if time_budget is not None and not 0 < time_budget <= MAX_TIME_BUDGET_S:
+        raise UserInputError(f"--time-budget must be > 0 and at most {MAX_TIME_BUDGET_S:g} "
+                             f"seconds, got {time_budget}")
+    if not 1 <= budget <= MAX_BUDGET:
+        raise UserInputError(f"--budget must be from 1 to {MAX_BUDGET}, got {budget}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= C.SEED_MAX:
+        raise UserInputError(f"--seed must be an integer from 0 to {C.SEED_MAX}, got "
+                             f"{seed!r}")
     if lang not in LANGS:
         raise UserInputError(f"--lang must be one of {', '.join(LANGS)}, got {lang!r}")
+    C.noise_model(skill, "--skill")  # checked now: before the compile, not after it
     try:
         state = GameState.from_json(doc)
     except EngineError as exc:
@@ -150,6 +161,8 @@ def _human(suggestions) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.png:
+        check_output_path("--png", args.png)  # now, not after a search of up to a minute
     doc = read_json(args.state)
     skill = args.skill
     try:
@@ -165,11 +178,8 @@ def run(args: argparse.Namespace) -> int:
                  if args.lang == "ru" else
                  f"Suggestions for player {'ABC'[state.to_move]}, score "
                  f"{':'.join(map(str, state.scores))}")
-        try:
-            draw_suggestion_png(args.png, state.spec, balls, suggestions, title=title,
-                                lang=args.lang)
-        except OSError as exc:
-            raise UserInputError(f"cannot write {args.png!r}: {exc}") from None
+        draw_suggestion_png(args.png, state.spec, balls, suggestions, title=title,
+                            lang=args.lang)  # a place gone since the check: UserInputError
         print(f"wrote {args.png}", file=sys.stderr)
         for s in suggestions:
             s.pop("paths", None)

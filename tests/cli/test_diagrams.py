@@ -242,6 +242,7 @@ def test_nothing_half_written_on_failure(stroke, tmp_path, monkeypatch):
 
     import pyramid.io as pio
     monkeypatch.setattr(pio.os, "fsync", lambda fd: (_ for _ in ()).throw(OSError("disk full")))
-    with pytest.raises(OSError):
+    # a place that cannot be written is reported as such (exit 2), not as a traceback
+    with pytest.raises(UserInputError, match="disk full"):
         D.draw_stroke_png(tmp_path / "new.png", table, balls, result, paths)
     _only(tmp_path, "stroke.png")

@@ -163,3 +163,172 @@ def test_record(http, game_record):
     _refused(http.post("/api/record", content=b'{"type": "stroke"}\n'), 422, "line 1")
     _refused(http.post("/api/record", content=b"not json\n"), 422, "line 1")
     _refused(http.post("/api/record", content=b"\xff"), 400, "UTF-8")
+
+
+# --- hostile bodies (issue 15), against the app in this process on a real socket -----------
+# (no warm AI needed: every body here is refused before a search; uvicorn in a thread)
+
+BIG_VALUE = "x" * 5_000_000  # a 5 MB bad value: the answer must quote an excerpt of it
+MAX_ERROR_CHARS = 2000  # an error answer is read by a person (pyramid.errors.brief: ~1000)
+
+
+@pytest.fixture(scope="module")
+def local_board():
+    """``create_app`` on 127.0.0.1 (any free port) served by uvicorn in a thread; yields the
+    base URL."""
+    import threading
+
+    import uvicorn
+
+    from pyramid.board.server import bind, create_app
+    sock = bind(0)
+    host, port = sock.getsockname()[:2]
+    server = uvicorn.Server(uvicorn.Config(create_app(warm=False), log_level="error",
+                                           lifespan="on"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    import time
+    deadline = time.monotonic() + 30
+    while not server.started:
+        assert time.monotonic() < deadline, "the board did not start"
+        time.sleep(0.05)
+    yield f"http://{host}:{port}"
+    server.should_exit = True
+    thread.join(30)
+
+
+@pytest.fixture(scope="module")
+def local(local_board):
+    import httpx
+    with httpx.Client(base_url=local_board, timeout=60) as client:
+        yield client
+
+
+def _shot():
+    doc = load_json(OPEN)
+    return {"table": doc["table"], "balls": doc["balls"],
+            "strike": {"speed_mps": 2.0, "phi_deg": 0.0}}
+
+
+# (name, raw body, status, words the error must contain)
+HOSTILE_BODIES = [
+    ("not-json", b"{nope", 400, ("not valid JSON",)),
+    ("deep", b"[" * 5000 + b"]" * 5000, 400, ("deeper than",)),
+    ("deep-object", b'{"a":' * 3000 + b"1" + b"}" * 3000, 400, ("deeper than",)),
+    ("nan", b'{"balls": {"cue": [NaN, 1.0]}}', 400, ("balls.cue[0]", "NaN")),
+    ("infinity", b'{"balls": {"cue": [1.0, -Infinity]}}', 400, ("balls.cue[1]",)),
+    ("1e999", b'{"balls": {"cue": [1e999, 1.0]}}', 400, ("balls.cue[0]", "finite")),
+    ("huge-int", b'{"balls": {"cue": [' + b"9" * 5000 + b', 1]}}', 400,
+     ("balls.cue[0]", "5000 digits")),
+    ("duplicate-key", b'{"balls": {"cue": [1, 1], "cue": [2, 1]}}', 400, ("balls", "twice")),
+    ("not-utf8", b"\xff\xfe{}", 400, ("UTF-8",)),
+    ("empty", b"", 400, ("empty",)),
+    ("list", b"[]", 422, ("JSON object",)),
+    ("string", b'"state"', 422, ()),
+    ("table-list", b'{"table": [], "balls": {}}', 422, ("table",)),
+    ("table-object", b'{"table": {"a": 1}, "balls": {}}', 422, ("table",)),
+    ("balls-string", b'{"balls": "cue"}', 422, ("balls",)),
+    ("ball-string", b'{"balls": {"cue": "1,1"}}', 422, ("balls.cue",)),
+    ("ball-bool", b'{"balls": {"cue": [true, 1.0]}}', 422, ("balls.cue",)),
+    ("cue-in-hand-int", b'{"balls": {"cue": [1, 1]}, "cue_in_hand": 1}', 422,
+     ("cue_in_hand",)),
+    ("big-value", json.dumps({"table": BIG_VALUE, "balls": {}}).encode(), 422,
+     ("table", "characters")),
+]
+
+
+@pytest.mark.parametrize("endpoint", ["/api/check", "/api/simulate", "/api/suggest"])
+@pytest.mark.parametrize("name,body,status,words", HOSTILE_BODIES,
+                         ids=[c[0] for c in HOSTILE_BODIES])
+def test_hostile_bodies_are_refused_naming_the_field(local, endpoint, name, body, status,
+                                                     words):
+    if endpoint == "/api/simulate" and status == 422 and body.startswith(b"{"):
+        # a shot needs a strike: give it one, so that the field under test is the one refused
+        body = json.dumps(dict(json.loads(body), strike={"speed_mps": 2, "phi_deg": 0})).encode()
+    r = local.post(endpoint, content=body, headers={"Content-Type": "application/json"})
+    error = _refused(r, status, *words)
+    assert len(r.text) < MAX_ERROR_CHARS, len(r.text)
+    assert "x" * 100 not in error  # a bad value is quoted as an excerpt
+
+
+@pytest.mark.parametrize("field,value,words", [
+    ("table", [], ("table",)),
+    ("physics", {"mu_slide": True}, ("physics.mu_slide",)),
+    ("physics", {"cushion_model": []}, ("physics.cushion_model",)),
+    ("physics", "fast", ("physics",)),
+    ("strike", {"speed_mps": True, "phi_deg": 0}, ("strike.speed_mps",)),
+    ("strike", {"speed_mps": "2", "phi_deg": 0}, ("strike.speed_mps",)),
+    ("watch_house_line", "yes", ("watch_house_line",)),
+])
+def test_simulate_wrong_types(local, field, value, words):
+    _refused(local.post("/api/simulate", json=dict(_shot(), **{field: value})), 422, *words)
+
+
+@pytest.mark.parametrize("params,words", [
+    ({"noise": "club", "runs": "-1"}, ("runs",)),
+    ({"noise": "club", "seed": "-1"}, ("seed",)),
+    ({"noise": "club", "seed": "9" * 5000}, ("seed",)),
+    ({"noise": "club", "runs": "nan"}, ("runs",)),
+])
+def test_simulate_bad_query(local, params, words):
+    error = _refused(local.post("/api/simulate", params=params, json=_shot()), 422, *words)
+    assert len(error) < MAX_ERROR_CHARS
+
+
+def test_record_hostile_bodies(local):
+    _refused(local.post("/api/record", content=b"\xff"), 400, "UTF-8")
+    for body in (b"[" * 5000 + b"\n", b'{"type": "header", "version": NaN}\n', b"[]\n",
+                 b'{"type": "header", "type": "stroke"}\n'):
+        r = local.post("/api/record", content=body)
+        assert 400 <= r.status_code < 500, (body[:40], r.status_code, r.text[:300])
+        assert "Traceback" not in r.text and r.json()["ok"] is False
+
+
+def test_body_over_the_limit_is_refused_by_its_length(local_board):
+    """A Content-Length over api.MAX_BODY_BYTES: 413 at once, before the body is sent (here
+    it never is: the server must not wait for it)."""
+    import socket
+    from urllib.parse import urlparse
+
+    from pyramid.board import api
+    u = urlparse(local_board)
+    with socket.create_connection((u.hostname, u.port), timeout=10) as s:
+        s.sendall(f"POST /api/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                  f"Content-Length: {api.MAX_BODY_BYTES + 1}\r\n\r\n{{".encode())
+        answer = ""
+        while '"ok"' not in answer or not answer.rstrip().endswith("}"):
+            part = s.recv(65536).decode("latin-1")  # the timeout fails a server that waits
+            if not part:
+                break
+            answer += part
+    assert answer.startswith("HTTP/1.1 413"), answer[:200]
+    assert str(api.MAX_BODY_BYTES) in answer
+
+
+def test_streamed_body_over_the_limit_is_refused_while_it_streams(local, monkeypatch):
+    """A chunked body (no length) is counted as it arrives: refused with 413 once past the
+    limit (the server stops keeping it; httpx's client sends the rest regardless)."""
+    from pyramid.board import api
+    monkeypatch.setattr(api, "MAX_BODY_BYTES", 10_000)
+
+    def chunks():
+        for _ in range(1000):  # 1 MB, 100 times the limit
+            yield b" " * 1000
+
+    for endpoint in ("/api/check", "/api/record"):
+        r = local.post(endpoint, content=chunks())
+        _refused(r, 413, "10000")
+    r = local.post("/api/check", content=b" " * 10_001)
+    _refused(r, 413, "10000")
+    assert local.post("/api/check", json=load_json(OPEN)).json()["ok"] is True
+
+
+@pytest.mark.parametrize("params,words", [
+    ({"budget": "10000001"}, ("budget",)), ({"seed": "-1"}, ("seed",)),
+    ({"top": "1" * 5000}, ("top",)), ({"skill": "1e9"}, ("skill",)),
+    ({"lang": "x" * 10_000}, ("lang",)),
+])
+def test_suggest_bad_query_refused_before_the_ai(local, params, words):
+    error = _refused(local.post("/api/suggest", params=params, json=load_json(OPEN)), 422,
+                     *words)
+    assert len(error) < MAX_ERROR_CHARS
