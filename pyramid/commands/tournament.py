@@ -97,6 +97,24 @@ class Progress:
         sys.stderr.flush()
 
 
+def _check_output_path(flag: str, path: str) -> None:
+    """Refuse, before any game is played, an output path that cannot be written: a missing
+    folder, a directory, a read-only file or folder (``os.access``: root passes it, so the
+    open that follows still reports its own failure as bad input).  (helper A adds the shared
+    ``pyramid.io.check_output_path``; this private copy is unified with it on merge.)"""
+    if os.path.isdir(path):
+        raise UserInputError(f"{flag} {path!r} is a directory, not a file")
+    parent = os.path.dirname(path) or "."
+    if not os.path.isdir(parent):
+        raise UserInputError(f"{flag} {path!r}: folder {parent!r} does not exist")
+    if os.path.exists(path) and not os.access(path, os.W_OK):
+        raise UserInputError(f"{flag} {path!r} cannot be written (permission denied)")
+    # the folder itself must take new files: the results file, and its lock beside it
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise UserInputError(f"{flag} {path!r}: folder {parent!r} cannot be written "
+                             f"(permission denied)")
+
+
 def _hms(s: float) -> str:
     s = int(round(s))
     h, r = divmod(s, 3600)
@@ -107,9 +125,8 @@ def _hms(s: float) -> str:
 def run(args: argparse.Namespace) -> int:
     import joblib
 
-    from ai.games.tournament import (ResultsFileError, append_line, config_line,
-                                     format_table, make_tasks, open_results, run_task,
-                                     strength_table)
+    from ai.games.tournament import (ResultsFile, ResultsFileError, config_line,
+                                     format_table, make_tasks, run_task, strength_table)
 
     specs = [C.agent_spec(s, "--agents") for s in args.agents]
     if len(specs) < 2:
@@ -129,18 +146,18 @@ def run(args: argparse.Namespace) -> int:
         table_by_name(args.table)
     except (KeyError, ValueError) as exc:
         raise UserInputError(f"--table {args.table!r}: {exc}") from None
-    parent = os.path.dirname(args.out) or "."
-    if not os.path.isdir(parent):
-        raise UserInputError(f"--out: folder {parent!r} does not exist")
+    _check_output_path("--out", args.out)
 
     game_config = {"call_mode": args.call_mode, "table": args.table, "skill": skill,
                    "max_strokes": args.max_strokes}
     config = config_line(specs, args.games, args.seed, **game_config)
     tasks = make_tasks(specs, args.games, args.seed, **game_config)
     try:
-        fd, done = open_results(args.out, config, args.resume)
+        # held (and locked against a second tournament) until the last game is written
+        results_file = ResultsFile(args.out, config, args.resume)
     except ResultsFileError as exc:
         raise UserInputError(str(exc)) from None
+    done = results_file.done
     C.first_run()  # once here, not in every worker
     done_keys = {(o["pair"], o["game"]) for o in done}
     todo = [t for t in tasks if (t.pair, t.game) not in done_keys]
@@ -173,15 +190,18 @@ def run(args: argparse.Namespace) -> int:
                 par = joblib.Parallel(n_jobs=n_jobs, return_as="generator_unordered",
                                       batch_size=1, pre_dispatch="2*n_jobs")
                 for line in par(joblib.delayed(run_task)(t) for t in todo):
-                    append_line(fd, line)
+                    results_file.append(line)
                     results.append(line)
                     bar.update()
     finally:
-        os.close(fd)
+        results_file.close()
         if client is not None:
             client.close()
     elapsed = time.monotonic() - t0
-    table = strength_table(specs, results, bootstrap=args.bootstrap, ci=args.ci)
+    try:
+        table = strength_table(specs, results, bootstrap=args.bootstrap, ci=args.ci)
+    except ResultsFileError as exc:
+        raise UserInputError(f"{args.out}: {exc}") from None
     n_new = len(results) - len(done)
     table.update({"seed": args.seed, "games_per_pair": args.games, "results": args.out,
                   "played_now": n_new, "elapsed_s": round(elapsed, 3),
