@@ -19,6 +19,7 @@ from typing import Any, Mapping
 from sim.events import BALL_IDS
 from sim.table import POSITION_TOLERANCE_M, TableSpec, table_by_name, triangle_rack
 
+from .accounting import Adjustment, check_accounting, points_accounted, scores_accounted
 from .calls import CALL_MODES, EXACT
 from .errors import IllegalInputError, MalformedInputError
 from .geometry import (HOUSE, Position, Region, overlaps, placement_region_for)
@@ -115,6 +116,8 @@ class GameState:
     match: MatchContext = field(default_factory=MatchContext)
     pair: PairState | None = None
     strokes_played: int = 0
+    # why the points do not add up by the rules alone (engine/accounting.py); None: they do
+    adjustment: Adjustment | None = None
 
     # --- derived ----------------------------------------------------------------------
     @property
@@ -186,6 +189,8 @@ class GameState:
             out["targets"] = list(self.targets)
         if self.pair is not None:
             out["pair"] = self.pair.to_json()
+        if self.adjustment is not None:  # only when said, so other states read as before
+            out["adjustment"] = self.adjustment.to_json()
         region = self.placement_region()
         if region is not None:  # informative; recomputed on reading
             out["placement_region"] = region.name
@@ -332,6 +337,9 @@ def _state_from_json(obj) -> GameState:
     pair = None
     if variant == ONE_VS_PAIR:
         pair = PairState.from_json(obj.get("pair", {}))
+    adjustment = None
+    if obj.get("adjustment") is not None:
+        adjustment = Adjustment.from_json(obj["adjustment"])
     state = GameState(
         table=spec.name, balls=balls, cue_in_hand=cue_in_hand, scores=tuple(scores),
         to_move=to_move, call_mode=call_mode, target=target, shelves=tuple(shelves),
@@ -346,11 +354,14 @@ def _state_from_json(obj) -> GameState:
         handicap_points=_int(obj, "handicap_points", 0, minimum=0),
         returned_points=_int(obj, "returned_points", 0, minimum=0),
         placings=tuple(placings), result=result, match=match, pair=pair,
-        strokes_played=_int(obj, "strokes_played", 0, minimum=0))
+        strokes_played=_int(obj, "strokes_played", 0, minimum=0), adjustment=adjustment)
     # R9.1 / R14.1: a game over by its scores but with no result is refused, never played on
     why = unrecorded_end(state)
     if why is not None:
         raise IllegalInputError(why, "R9.1, R14.1")
+    # R1: the points add up (every ball somewhere, the scores with the shelves), or the
+    # state's adjustment says why not
+    check_accounting(state)
     return state
 
 
@@ -434,19 +445,6 @@ def initial_state(variant: str = TWO_PLAYER, call_mode: str = EXACT,
         unchanged_foul_streak=tuple([0] * n),
         match=match if match is not None else MatchContext(breaker=breaker, first_breaker=breaker),
         pair=pair, auto_warning=auto_warning)
-
-
-def points_accounted(state: GameState) -> int:
-    """Table + shelves: 140 in every reachable state (R1.2).  Balls put back from a winner's
-    shelf (R12.1) move from a shelf to the table, so they are still counted once."""
-    return state.table_points() + sum(state.shelf_points(s) for s in range(state.n_sides))
-
-
-def scores_accounted(state: GameState) -> int:
-    """Sum of scores implied by shelves and handicap bookkeeping (penalties are zero-sum,
-    R7.2); equals ``sum(state.scores)`` in every reachable state."""
-    return sum(state.shelf_points(s) for s in range(state.n_sides)) + state.handicap_points \
-        + state.returned_points
 
 
 assert TOTAL_POINTS == sum(ball_value(b) for b in OBJECT_BALLS) + LAST_BALL_BONUS

@@ -122,15 +122,16 @@ def check(doc, state: bool = False) -> dict:
 
 
 def score_notes(state) -> list[str]:
-    """Whether the scores add up with the balls off the table (R1.2: every point scored is a
-    ball off the table, plus the last ball's 10; penalties move points between players)."""
-    from engine.values import TOTAL_POINTS
-    off = TOTAL_POINTS - state.table_points()
-    total = sum(state.scores) - state.handicap_points - state.returned_points
-    if total != off:
-        return [f"scores = {list(state.scores)} add up to {total}, but the balls off the table "
-                f"are worth {off}"]
-    return []
+    """What a state's ``adjustment`` says when its points do not add up by the rules alone
+    (R1.2: every point scored is a ball off the table, plus the last ball's 10; penalties move
+    points between players).  A state that does not add up without one never gets here:
+    ``GameState.from_json`` refuses it naming the numbers (engine/accounting.py)."""
+    adj = state.adjustment
+    if adj is None:
+        return []
+    aside = f"; balls {', '.join(adj.balls)} put aside" if adj.balls else ""
+    return [f"the scores do not add up by the rules alone: adjustment {adj.points:+d} points"
+            f"{aside} ({adj.reason})"]
 
 
 def _num_arg(params, key, cast, default, lo=None, hi=None):
