@@ -21,6 +21,7 @@ from sim.table import POSITION_TOLERANCE_M, TableSpec, table_by_name, triangle_r
 
 from .accounting import Adjustment, check_accounting, points_accounted, scores_accounted
 from .calls import CALL_MODES, EXACT
+from .context import PAIR_ALTERNATE, PAIR_WHILE_SCORING, MatchContext, PairState
 from .errors import IllegalInputError, MalformedInputError
 from .geometry import (HOUSE, Position, Region, overlaps, placement_region_for)
 from .values import CUE, LAST_BALL_BONUS, OBJECT_BALLS, TOTAL_POINTS, ball_value, balls_value
@@ -32,61 +33,6 @@ RACK_ORDER: tuple[tuple[str, ...], ...] = (
 
 TWO_PLAYER, THREE_EACH, ONE_VS_PAIR = "two-player", "three-each", "one-vs-pair"
 VARIANTS = (TWO_PLAYER, THREE_EACH, ONE_VS_PAIR)
-PAIR_ALTERNATE, PAIR_WHILE_SCORING = "alternate", "while-scoring"  # R12.2 (1) and (2)
-
-
-@dataclass(frozen=True)
-class MatchContext:
-    """Who breaks and how many games are played (R3.1)."""
-
-    games_to_play: int = 1
-    games_played: int = 0
-    first_breaker: int = 0  # drawn by lot for the first game
-    breaker: int = 0  # who broke (or breaks) the current game
-
-    def to_json(self) -> dict:
-        return {"games_to_play": self.games_to_play, "games_played": self.games_played,
-                "first_breaker": self.first_breaker, "breaker": self.breaker}
-
-    @classmethod
-    def from_json(cls, obj) -> "MatchContext":
-        if not isinstance(obj, dict):
-            raise MalformedInputError("match", obj, "must be an object")
-        vals = {}
-        for k in ("games_to_play", "games_played", "first_breaker", "breaker"):
-            v = obj.get(k, getattr(cls(), k))
-            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                raise MalformedInputError(f"match.{k}", v, "must be a non-negative integer")
-            vals[k] = v
-        return cls(**vals)
-
-
-@dataclass(frozen=True)
-class PairState:
-    """Turn bookkeeping of one against a pair (R12.2)."""
-
-    order: str = PAIR_WHILE_SCORING
-    partner: int = 0  # 0 = partner A, 1 = partner B: who plays the pair's next (or current) turn
-    switch_pending: bool = False  # R12.2(2): the other partner takes over at the pair's next turn
-    single_potted: bool = False  # R12.2(2): the single pocketed a ball in his current turn
-
-    def to_json(self) -> dict:
-        return {"order": self.order, "partner": self.partner,
-                "switch_pending": self.switch_pending, "single_potted": self.single_potted}
-
-    @classmethod
-    def from_json(cls, obj) -> "PairState":
-        if not isinstance(obj, dict):
-            raise MalformedInputError("pair", obj, "must be an object")
-        order = obj.get("order", PAIR_WHILE_SCORING)
-        if order not in (PAIR_ALTERNATE, PAIR_WHILE_SCORING):
-            raise MalformedInputError("pair.order", order,
-                                      f"must be {PAIR_ALTERNATE!r} or {PAIR_WHILE_SCORING!r}")
-        partner = obj.get("partner", 0)
-        if partner not in (0, 1) or isinstance(partner, bool):
-            raise MalformedInputError("pair.partner", partner, "must be 0 (A) or 1 (B)")
-        return cls(order, partner, bool(obj.get("switch_pending", False)),
-                   bool(obj.get("single_potted", False)))
 
 
 @dataclass(frozen=True)
