@@ -248,16 +248,21 @@ class ResultsFile:
                     f"{excerpt(head.get(key))} there, {excerpt(self.config[key])} now")
         specs, games = self.config["agents"], self.config["games"]
         seen: dict[tuple[int, int], int] = {}
-        for n, raw in enumerate(lines[1:], start=2):
-            where = f"{str(path)!r} line {n}"
-            obj = self._parse(raw, n)
-            check_game_line(obj, specs, games, where)
-            key = (obj["pair"], obj["game"])
-            if key in seen:
-                raise ResultsFileError(f"{where}: pair {key[0]} game {key[1]} is already on "
-                                       f"line {seen[key]}; a game is played once")
-            seen[key] = n
-            self.done.append(obj)
+        try:
+            for n, raw in enumerate(lines[1:], start=2):
+                where = f"{str(path)!r} line {n}"
+                obj = self._parse(raw, n)
+                check_game_line(obj, specs, games, where)
+                key = (obj["pair"], obj["game"])
+                if key in seen:
+                    raise ResultsFileError(f"{where}: pair {key[0]} game {key[1]} is already "
+                                           f"on line {seen[key]}; a game is played once")
+                seen[key] = n
+                self.done.append(obj)
+        except ResultsFileError as exc:
+            # the way on: a deleted game line is simply played again on the next --resume
+            raise ResultsFileError(f"{exc} (delete or repair that line, then --resume: a "
+                                   f"game not in the file is played again)") from None
         return True
 
     def _parse(self, raw: bytes, n: int):

@@ -158,16 +158,16 @@ def run(args: argparse.Namespace) -> int:
     except ResultsFileError as exc:
         raise UserInputError(str(exc)) from None
     done = results_file.done
-    C.first_run()  # once here, not in every worker
-    done_keys = {(o["pair"], o["game"]) for o in done}
-    todo = [t for t in tasks if (t.pair, t.game) not in done_keys]
-    C.log(f"pyramid tournament: {len(specs)} agents, {len(tasks)} games "
-          f"({len(done)} already in {args.out}, {len(todo)} to play), backend {args.backend}, "
-          f"jobs {args.jobs}, seed {args.seed}")
     results = list(done)
     t0 = time.monotonic()
     client = None
-    try:
+    try:  # from here on, whatever happens, the file is closed and the lock released
+        C.first_run()  # once here, not in every worker
+        done_keys = {(o["pair"], o["game"]) for o in done}
+        todo = [t for t in tasks if (t.pair, t.game) not in done_keys]
+        C.log(f"pyramid tournament: {len(specs)} agents, {len(tasks)} games "
+              f"({len(done)} already in {args.out}, {len(todo)} to play), backend "
+              f"{args.backend}, jobs {args.jobs}, seed {args.seed}")
         bar = Progress(len(tasks), len(done), enabled=not args.no_progress)
         if todo:
             if args.backend == "dask":

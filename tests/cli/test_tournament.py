@@ -233,3 +233,19 @@ def test_out_that_cannot_be_written_is_refused_before_any_game(tmp_path):
         ro.chmod(0o555)
         assert_bad_input(pyramid("tournament", *COMMON, "--out", ro / "x.jsonl"),
                          "--out", "cannot be written")
+
+
+def test_a_refused_line_deleted_is_played_again_on_resume(reference, tmp_path):
+    """The way on after a refusal: delete the line; the next --resume plays that game again,
+    the same game (seeded by pairing and game number) as the uninterrupted run."""
+    ref_path, _ = reference
+    path = _tampered(ref_path, tmp_path, "damaged.jsonl", lambda ls: ls.__setitem__(
+        4, json.dumps({k: v for k, v in json.loads(ls[4]).items() if k != "stats"})))
+    r = pyramid("tournament", *COMMON, "--out", path, "--resume")
+    assert_bad_input(r, "line 5: stats is missing", "delete or repair that line")
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join(lines[:4] + lines[5:]) + "\n")
+    r = pyramid("tournament", *COMMON, "--out", path, "--resume", "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["played_now"] == 1
+    assert canonical(game_lines(path)) == canonical(game_lines(ref_path))
