@@ -83,8 +83,9 @@ def _is_state(doc: dict) -> bool:
 def check(doc, state: bool = False) -> dict:
     """A position (``{"table", "balls", "cue_in_hand"}``) or a game state (one with
     ``scores`` or ``to_move``, or any body when ``state``): ``{"ok": true, "kind": "position"
-    or "state", "notes": [...]}`` (notes: the scores do not add up with the balls off the
-    table), or :class:`UserInputError` naming the field and value."""
+    or "state", "notes": [...]}`` (notes: what a state's adjustment says; a state whose points
+    do not add up without one is refused, R1), or :class:`UserInputError` naming the field and
+    value."""
     from engine import GameState
     from engine.errors import EngineError
     from sim import SimInputError, parse_balls, shared_simulator
