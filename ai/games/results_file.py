@@ -135,6 +135,12 @@ def _check_result(result, where: str) -> None:
         raise _bad(where, "result.winner", winner, "must be side 0 or 1")
     if not isinstance(result.get("draw", False), bool):
         raise _bad(where, "result.draw", result.get("draw"), "must be true or false")
+    placings = result.get("placings")
+    if placings is not None and (not isinstance(placings, list)
+                                 or not all(_is_int(p) for p in placings)):
+        raise _bad(where, "result.placings", placings, "must be null or a list of sides")
+    if not isinstance(result.get("rule", ""), (str, type(None))):
+        raise _bad(where, "result.rule", result.get("rule"), "must be null or a rule id")
     if winner is None and not result.get("draw"):
         raise _bad(where, "result", result, "names neither a winner nor a draw")
 

@@ -140,6 +140,7 @@ BAD_LINES = [
     (game_line(0, 1, scores=[72]), "scores = [72]"),
     (game_line(0, 1, result={"winner": 7}), "result.winner = 7"),
     (game_line(0, 1, result={"rule": "R9.1"}), "neither a winner nor a draw"),
+    (game_line(0, 1, result={"winner": 0, "placings": 3}), "result.placings = 3"),
     (game_line(0, 99), "game = 99 is not a planned game: the header plans 0..1"),
     (game_line(0, -1), "game = -1"),
     ({**game_line(0, 1), "pair": 7}, "pair = 7 is not a pairing of 3 agents"),
@@ -204,3 +205,51 @@ def test_the_strength_table_refuses_a_bad_line_instead_of_a_key_error():
         strength_table(SPECS, lines + [game_line(0, 0)])
     with pytest.raises(ResultsFileError, match="game line 1: pair = 3"):
         strength_table(SPECS, [{**game_line(0, 0), "pair": 3}])
+
+
+# --- fuzz: a damaged line is refused, never a crash ---------------------------------------------
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False,
+                                                                    allow_infinity=False)
+    | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner,
+                                                               max_size=3),
+    max_leaves=6)
+
+
+def _paths(obj, prefix=()):
+    """Every key path in a JSON value (dict keys and list indices)."""
+    yield prefix
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from _paths(v, prefix + (k,))
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            yield from _paths(v, prefix + (i,))
+
+
+PATHS = [p for p in _paths(game_line(1, 1)) if p]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(path=st.sampled_from(PATHS), value=JSON_VALUES, delete=st.booleans())
+def test_a_damaged_line_is_refused_or_counted_never_a_crash(path, value, delete):
+    """Any one field of a game line replaced by any JSON value (or deleted): the line checker
+    refuses it with ResultsFileError, or the strength table reads it without an error."""
+    line = game_line(1, 1)
+    parent = line
+    for key in path[:-1]:
+        parent = parent[key]
+    if delete and isinstance(parent, dict):
+        del parent[path[-1]]
+    else:
+        parent[path[-1]] = value
+    try:
+        check_game_line(line, SPECS, GAMES, "line 7")
+    except ResultsFileError as exc:
+        assert str(exc).startswith("line 7")
+        return
+    table = strength_table(SPECS, [line])
+    assert table["games"] + len(table["errors"]) == 1
