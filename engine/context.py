@@ -1,6 +1,7 @@
-"""A game's context beyond the balls and scores: the match it belongs to (who breaks, R3.1)
-and, in one against a pair, whose turn it is within the pair (R12.2).  Part of the game state
-(:mod:`engine.state`), kept here so that module stays readable."""
+"""A game's context beyond the balls and scores: the match it belongs to (who breaks, R3.1),
+in one against a pair whose turn it is within the pair (R12.2), and how the game ended (its
+``result``).  Part of the game state (:mod:`engine.state`), kept here so that module stays
+readable."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -64,4 +65,33 @@ class PairState:
                    bool(obj.get("single_potted", False)))
 
 
-__all__ = ["MatchContext", "PairState", "PAIR_ALTERNATE", "PAIR_WHILE_SCORING"]
+def is_side(value, n_sides: int) -> bool:
+    """A side index: an integer (``true`` is not one), 0 .. n_sides - 1."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < n_sides
+
+
+def parse_result(obj, n_sides: int) -> dict | None:
+    """A state's ``result``: null while the game goes on, else ``{"winner": side}`` or
+    ``{"draw": true}`` (R9.3), with ``rule`` (a rule id) and, in three each for himself,
+    ``placings`` (R12.1) optional; other keys are kept as given."""
+    if obj is None:
+        return None
+    if not isinstance(obj, dict):
+        raise MalformedInputError("result", obj, "must be null or an object")
+    winner, draw = obj.get("winner"), obj.get("draw", False)
+    if winner is not None and not is_side(winner, n_sides):
+        raise MalformedInputError("result.winner", winner, f"must be a side 0..{n_sides - 1}")
+    if not isinstance(draw, bool):
+        raise MalformedInputError("result.draw", draw, "must be true or false")
+    if winner is None and not draw:
+        raise MalformedInputError("result", obj, "names neither a winner nor a draw (R9.3)")
+    if not isinstance(obj.get("rule", ""), (str, type(None))):
+        raise MalformedInputError("result.rule", obj.get("rule"), "must be a rule id")
+    placings = obj.get("placings", [])
+    if not isinstance(placings, list) or not all(is_side(p, n_sides) for p in placings):
+        raise MalformedInputError("result.placings", placings, "must be a list of sides")
+    return obj
+
+
+__all__ = ["MatchContext", "PairState", "PAIR_ALTERNATE", "PAIR_WHILE_SCORING", "is_side",
+           "parse_result"]

@@ -21,7 +21,8 @@ from sim.table import POSITION_TOLERANCE_M, TableSpec, table_by_name, triangle_r
 
 from .accounting import Adjustment, check_accounting, points_accounted, scores_accounted
 from .calls import CALL_MODES, EXACT
-from .context import PAIR_ALTERNATE, PAIR_WHILE_SCORING, MatchContext, PairState
+from .context import (PAIR_ALTERNATE, PAIR_WHILE_SCORING, MatchContext, PairState, is_side,
+                      parse_result)
 from .errors import IllegalInputError, MalformedInputError
 from .geometry import (HOUSE, Position, Region, overlaps, placement_region_for)
 from .values import CUE, LAST_BALL_BONUS, OBJECT_BALLS, TOTAL_POINTS, ball_value, balls_value
@@ -270,15 +271,12 @@ def _state_from_json(obj) -> GameState:
         raise MalformedInputError("unchanged_foul_streak", streak,
                                   f"must be {n_sides} non-negative integers")
     bonus_to = obj.get("last_ball_bonus_to")
-    if bonus_to is not None and (not isinstance(bonus_to, int) or not 0 <= bonus_to < n_sides):
+    if bonus_to is not None and not is_side(bonus_to, n_sides):
         raise MalformedInputError("last_ball_bonus_to", bonus_to, "must be null or a side index")
     placings = obj.get("placings", [])
-    if (not isinstance(placings, list)
-            or not all(isinstance(p, int) and 0 <= p < n_sides for p in placings)):
+    if not isinstance(placings, list) or not all(is_side(p, n_sides) for p in placings):
         raise MalformedInputError("placings", placings, "must be a list of side indices")
-    result = obj.get("result")
-    if result is not None and not isinstance(result, dict):
-        raise MalformedInputError("result", result, "must be null or an object")
+    result = parse_result(obj.get("result"), n_sides)
     match = MatchContext.from_json(obj["match"]) if "match" in obj else MatchContext()
     pair = None
     if variant == ONE_VS_PAIR:

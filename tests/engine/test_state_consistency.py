@@ -188,3 +188,48 @@ def test_every_shipped_state_adds_up(name, d):
     assert accounting_problem(s) is None
     if s.adjustment is None:
         assert points_accounted(s) == 140 and sum(s.scores) == scores_accounted(s)
+
+
+# --- fuzz: a damaged state is refused as bad input, never a crash -------------------------------
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-300, 300) | st.floats(-5, 5)
+    | st.sampled_from(["", "7", "cue", "three-each", "pyramid-12ft", "exact"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["reason", "points", "balls", "winner", "draw", "7", "cue", "x"]),
+        inner, max_size=3),
+    max_leaves=8)
+FULL = dict(GOOD, last_ball_bonus_to=None, handicap_points=0, returned_points=0,
+            placings=[], result=None, targets=[71, 71], unchanged_foul_streak=[0, 0],
+            match={"games_to_play": 1, "games_played": 0, "first_breaker": 0, "breaker": 0},
+            adjustment={"reason": "r", "points": 0, "balls": []}, strokes_played=3,
+            break_pending=False, no_call_strokes_left=0)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(key=st.sampled_from(sorted(FULL)), value=JSON_VALUES)
+def test_a_damaged_state_is_bad_input_never_a_crash(key, value):
+    """Any one field of a state replaced by any JSON value: read, or refused with an
+    EngineError naming a field -- never a TypeError, KeyError or AttributeError."""
+    d = copy.deepcopy(FULL)
+    d[key] = value
+    try:
+        s = GameState.from_json(d)
+    except EngineError as exc:
+        assert str(exc)
+        return
+    assert accounting_problem(s) is None
+
+
+@pytest.mark.parametrize("field, value, words", [
+    ("last_ball_bonus_to", True, "last_ball_bonus_to = True"),
+    ("placings", [True], "placings = [True]"),
+    ("result", {"winner": True}, "result.winner = True"),
+    ("result", {"winner": 7}, "result.winner = 7"),
+    ("result", {"draw": "yes"}, "result.draw = 'yes'"),
+    ("result", {"rule": "R9.1"}, "names neither a winner nor a draw"),
+    ("result", {"winner": 0, "placings": 2}, "result.placings = 2"),
+])
+def test_true_is_not_a_side_and_a_result_is_typed(field, value, words):
+    refused(doc(**{field: value}), words, kind=MalformedInputError)
