@@ -18,6 +18,12 @@ from ..io import print_json
 from . import _common as C
 
 
+MAX_SEED = 2**64 - 1  # numpy seeds are 64-bit; a results file reads integers of <= 20 digits
+# 100 000 resamples take minutes for a large round-robin; more is a typo that would leave the
+# table unprinted long after the last game was played
+MAX_BOOTSTRAP = 100_000
+
+
 def register(subparsers) -> None:
     p = subparsers.add_parser(
         "tournament", help="round-robin of agents in parallel, with a strength table",
@@ -135,6 +141,12 @@ def run(args: argparse.Namespace) -> int:
         raise UserInputError("--agents lists the same spec twice; give each agent once "
                              "(add an option to tell copies apart, e.g. random:name=r2)")
     skill = C.noise_model(args.skill, "--skill").magnitude
+    if args.seed > MAX_SEED:
+        raise UserInputError(f"--seed {args.seed}: at most {MAX_SEED} (2**64 - 1), so that the "
+                             f"results file's header reads back on --resume")
+    if args.bootstrap > MAX_BOOTSTRAP:
+        raise UserInputError(f"--bootstrap {args.bootstrap}: at most {MAX_BOOTSTRAP} resamples "
+                             f"(the table is computed after every game is played)")
     if args.jobs == 0:
         raise UserInputError("--jobs must not be 0 (use -1 for all cores)")
     if args.backend == "dask" and not args.scheduler:

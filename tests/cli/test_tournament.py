@@ -138,6 +138,10 @@ def test_bad_input_exit_2(reference, tmp_path):
                              "--out", tmp_path / "c"), "--scheduler")
     assert_bad_input(pyramid("tournament", "--agents", "random", "random:name=r2",
                              "--games", "-3"))
+    assert_bad_input(pyramid("tournament", *COMMON, "--seed", str(2**64), "--out",
+                             tmp_path / "d"), "--seed", "at most")
+    assert_bad_input(pyramid("tournament", *COMMON, "--bootstrap", "100000000000", "--out",
+                             tmp_path / "e"), "--bootstrap", "at most 100000")
 
 
 # --- the results file: one writer, every line checked (issue 15) ------------------------------
