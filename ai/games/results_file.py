@@ -192,9 +192,9 @@ class ResultsFile:
             if same:
                 break
             os.close(fd)
+        self._lock_fd = fd  # held from here: close() releases it whatever follows
         os.ftruncate(fd, 0)
         os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
-        self._lock_fd = fd
 
     def close(self) -> None:
         """Close the file and release the lock; the sidecar is removed while still held, so
