@@ -247,6 +247,10 @@ class ResultsFile:
         head = self._parse(lines[0], 1)
         if not isinstance(head, dict) or head.get("type") != "tournament":
             raise ResultsFileError(f"{str(path)!r} line 1 is not a tournament header")
+        unknown = sorted(set(head) - set(self.config))
+        if unknown:
+            raise ResultsFileError(f"{str(path)!r} line 1: {excerpt(unknown[0])} is not a field "
+                                   f"of a tournament header (version {FORMAT_VERSION})")
         for key in self.config:
             if head.get(key) != self.config[key]:
                 raise ResultsFileError(

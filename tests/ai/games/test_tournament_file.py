@@ -181,6 +181,9 @@ def test_a_header_of_another_version_or_tournament_is_refused(tmp_path):
     write(path, [dict(CONFIG, version=99)])
     with pytest.raises(ResultsFileError, match="version is 99 there, 1 now"):
         ResultsFile(path, CONFIG, resume=True)
+    write(path, [dict(CONFIG, players=7)])
+    with pytest.raises(ResultsFileError, match="line 1: 'players' is not a field"):
+        ResultsFile(path, CONFIG, resume=True)
     write(path, [{"type": "game"}])
     with pytest.raises(ResultsFileError, match="line 1 is not a tournament header"):
         ResultsFile(path, CONFIG, resume=True)
