@@ -19,7 +19,10 @@ from typing import Any, Mapping
 from sim.events import BALL_IDS
 from sim.table import POSITION_TOLERANCE_M, TableSpec, table_by_name, triangle_rack
 
+from .accounting import Adjustment, check_accounting, points_accounted, scores_accounted
 from .calls import CALL_MODES, EXACT
+from .context import (PAIR_ALTERNATE, PAIR_WHILE_SCORING, MatchContext, PairState, is_side,
+                      parse_result)
 from .errors import IllegalInputError, MalformedInputError
 from .geometry import (HOUSE, Position, Region, overlaps, placement_region_for)
 from .values import CUE, LAST_BALL_BONUS, OBJECT_BALLS, TOTAL_POINTS, ball_value, balls_value
@@ -31,61 +34,6 @@ RACK_ORDER: tuple[tuple[str, ...], ...] = (
 
 TWO_PLAYER, THREE_EACH, ONE_VS_PAIR = "two-player", "three-each", "one-vs-pair"
 VARIANTS = (TWO_PLAYER, THREE_EACH, ONE_VS_PAIR)
-PAIR_ALTERNATE, PAIR_WHILE_SCORING = "alternate", "while-scoring"  # R12.2 (1) and (2)
-
-
-@dataclass(frozen=True)
-class MatchContext:
-    """Who breaks and how many games are played (R3.1)."""
-
-    games_to_play: int = 1
-    games_played: int = 0
-    first_breaker: int = 0  # drawn by lot for the first game
-    breaker: int = 0  # who broke (or breaks) the current game
-
-    def to_json(self) -> dict:
-        return {"games_to_play": self.games_to_play, "games_played": self.games_played,
-                "first_breaker": self.first_breaker, "breaker": self.breaker}
-
-    @classmethod
-    def from_json(cls, obj) -> "MatchContext":
-        if not isinstance(obj, dict):
-            raise MalformedInputError("match", obj, "must be an object")
-        vals = {}
-        for k in ("games_to_play", "games_played", "first_breaker", "breaker"):
-            v = obj.get(k, getattr(cls(), k))
-            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                raise MalformedInputError(f"match.{k}", v, "must be a non-negative integer")
-            vals[k] = v
-        return cls(**vals)
-
-
-@dataclass(frozen=True)
-class PairState:
-    """Turn bookkeeping of one against a pair (R12.2)."""
-
-    order: str = PAIR_WHILE_SCORING
-    partner: int = 0  # 0 = partner A, 1 = partner B: who plays the pair's next (or current) turn
-    switch_pending: bool = False  # R12.2(2): the other partner takes over at the pair's next turn
-    single_potted: bool = False  # R12.2(2): the single pocketed a ball in his current turn
-
-    def to_json(self) -> dict:
-        return {"order": self.order, "partner": self.partner,
-                "switch_pending": self.switch_pending, "single_potted": self.single_potted}
-
-    @classmethod
-    def from_json(cls, obj) -> "PairState":
-        if not isinstance(obj, dict):
-            raise MalformedInputError("pair", obj, "must be an object")
-        order = obj.get("order", PAIR_WHILE_SCORING)
-        if order not in (PAIR_ALTERNATE, PAIR_WHILE_SCORING):
-            raise MalformedInputError("pair.order", order,
-                                      f"must be {PAIR_ALTERNATE!r} or {PAIR_WHILE_SCORING!r}")
-        partner = obj.get("partner", 0)
-        if partner not in (0, 1) or isinstance(partner, bool):
-            raise MalformedInputError("pair.partner", partner, "must be 0 (A) or 1 (B)")
-        return cls(order, partner, bool(obj.get("switch_pending", False)),
-                   bool(obj.get("single_potted", False)))
 
 
 @dataclass(frozen=True)
@@ -115,6 +63,8 @@ class GameState:
     match: MatchContext = field(default_factory=MatchContext)
     pair: PairState | None = None
     strokes_played: int = 0
+    # why the points do not add up by the rules alone (engine/accounting.py); None: they do
+    adjustment: Adjustment | None = None
 
     # --- derived ----------------------------------------------------------------------
     @property
@@ -186,6 +136,8 @@ class GameState:
             out["targets"] = list(self.targets)
         if self.pair is not None:
             out["pair"] = self.pair.to_json()
+        if self.adjustment is not None:  # only when said, so other states read as before
+            out["adjustment"] = self.adjustment.to_json()
         region = self.placement_region()
         if region is not None:  # informative; recomputed on reading
             out["placement_region"] = region.name
@@ -319,19 +271,19 @@ def _state_from_json(obj) -> GameState:
         raise MalformedInputError("unchanged_foul_streak", streak,
                                   f"must be {n_sides} non-negative integers")
     bonus_to = obj.get("last_ball_bonus_to")
-    if bonus_to is not None and (not isinstance(bonus_to, int) or not 0 <= bonus_to < n_sides):
+    if bonus_to is not None and not is_side(bonus_to, n_sides):
         raise MalformedInputError("last_ball_bonus_to", bonus_to, "must be null or a side index")
     placings = obj.get("placings", [])
-    if (not isinstance(placings, list)
-            or not all(isinstance(p, int) and 0 <= p < n_sides for p in placings)):
+    if not isinstance(placings, list) or not all(is_side(p, n_sides) for p in placings):
         raise MalformedInputError("placings", placings, "must be a list of side indices")
-    result = obj.get("result")
-    if result is not None and not isinstance(result, dict):
-        raise MalformedInputError("result", result, "must be null or an object")
+    result = parse_result(obj.get("result"), n_sides)
     match = MatchContext.from_json(obj["match"]) if "match" in obj else MatchContext()
     pair = None
     if variant == ONE_VS_PAIR:
         pair = PairState.from_json(obj.get("pair", {}))
+    adjustment = None
+    if obj.get("adjustment") is not None:
+        adjustment = Adjustment.from_json(obj["adjustment"])
     state = GameState(
         table=spec.name, balls=balls, cue_in_hand=cue_in_hand, scores=tuple(scores),
         to_move=to_move, call_mode=call_mode, target=target, shelves=tuple(shelves),
@@ -346,11 +298,14 @@ def _state_from_json(obj) -> GameState:
         handicap_points=_int(obj, "handicap_points", 0, minimum=0),
         returned_points=_int(obj, "returned_points", 0, minimum=0),
         placings=tuple(placings), result=result, match=match, pair=pair,
-        strokes_played=_int(obj, "strokes_played", 0, minimum=0))
+        strokes_played=_int(obj, "strokes_played", 0, minimum=0), adjustment=adjustment)
     # R9.1 / R14.1: a game over by its scores but with no result is refused, never played on
     why = unrecorded_end(state)
     if why is not None:
         raise IllegalInputError(why, "R9.1, R14.1")
+    # R1: the points add up (every ball somewhere, the scores with the shelves), or the
+    # state's adjustment says why not
+    check_accounting(state)
     return state
 
 
@@ -434,19 +389,6 @@ def initial_state(variant: str = TWO_PLAYER, call_mode: str = EXACT,
         unchanged_foul_streak=tuple([0] * n),
         match=match if match is not None else MatchContext(breaker=breaker, first_breaker=breaker),
         pair=pair, auto_warning=auto_warning)
-
-
-def points_accounted(state: GameState) -> int:
-    """Table + shelves: 140 in every reachable state (R1.2).  Balls put back from a winner's
-    shelf (R12.1) move from a shelf to the table, so they are still counted once."""
-    return state.table_points() + sum(state.shelf_points(s) for s in range(state.n_sides))
-
-
-def scores_accounted(state: GameState) -> int:
-    """Sum of scores implied by shelves and handicap bookkeeping (penalties are zero-sum,
-    R7.2); equals ``sum(state.scores)`` in every reachable state."""
-    return sum(state.shelf_points(s) for s in range(state.n_sides)) + state.handicap_points \
-        + state.returned_points
 
 
 assert TOTAL_POINTS == sum(ball_value(b) for b in OBJECT_BALLS) + LAST_BALL_BONUS

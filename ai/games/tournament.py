@@ -4,19 +4,14 @@ Determinism: game ``g`` of pairing ``k`` is seeded from ``SeedSequence([seed, k,
 task is a pure function of its fields, so results do not depend on the number of workers, the
 order they finish in or the joblib backend.
 
-Results file (JSON Lines): line 1 ``{"type": "tournament", ...config}``, then one
-``{"type": "game", "pair": k, "game": g, ...}`` line per finished game, each appended with a
-single ``os.write`` on an ``O_APPEND`` descriptor followed by ``fsync``.  A process killed at
-any moment leaves at most a torn last line, which :func:`open_results` cuts off on resume.
+The results file (one writer at a time, every line checked against its header) is
+:mod:`ai.games.results_file`.
 """
 from __future__ import annotations
 
-import json
-import os
 import time
 from dataclasses import dataclass
 from itertools import combinations
-from pathlib import Path
 from typing import Iterable, Sequence
 
 import numpy as np
@@ -27,10 +22,10 @@ from ..noise import NoiseModel
 from ..registry import make_agent
 from .ratings import bootstrap_ci, bradley_terry, fisher_ci
 from .records import play_recorded_game
+from .results_file import (FORMAT_VERSION, ResultsFile, ResultsFileError, append_line,
+                           check_game_line, config_line)
 from .series import Series
 from .stats import GameResult
-
-FORMAT_VERSION = 1
 
 
 @dataclass(frozen=True)
@@ -99,83 +94,6 @@ def _run_task(task: GameTask) -> dict:
             "n_strokes": st.n_strokes, "elapsed_s": round(time.monotonic() - t0, 3)}
 
 
-# --- the results file -----------------------------------------------------------------------
-class ResultsFileError(ValueError):
-    """The results file cannot be used (another tournament's, or malformed)."""
-
-
-def config_line(specs: Sequence[str], games: int, seed: int, **config) -> dict:
-    return {"type": "tournament", "version": FORMAT_VERSION, "agents": list(specs),
-            "games": games, "seed": seed, **config}
-
-
-def append_line(fd: int, obj: dict) -> None:
-    """One line, one ``os.write`` on an O_APPEND descriptor, then fsync."""
-    data = (json.dumps(obj, allow_nan=False, sort_keys=True) + "\n").encode("utf-8")
-    n = os.write(fd, data)
-    if n != len(data):  # a short write on a regular file: the disk is full
-        raise OSError(f"short write to the results file ({n} of {len(data)} bytes)")
-    os.fsync(fd)
-
-
-def open_results(path: str | os.PathLike, config: dict, resume: bool
-                 ) -> tuple[int, list[dict]]:
-    """Open the results file for appending; returns the fd and the games already in it.
-
-    Without ``resume`` the file must not exist (or be empty).  With ``resume`` its config line
-    must match ``config``; a torn last line (no newline, or not JSON) is cut off."""
-    path = Path(path)
-    done: list[dict] = []
-    exists = path.exists() and path.stat().st_size > 0
-    if exists and not resume:
-        raise ResultsFileError(f"results file {str(path)!r} already exists; use --resume to "
-                               f"continue that tournament, or choose another --out")
-    if exists:
-        data = path.read_bytes()
-        cut = data.rfind(b"\n") + 1
-        lines = data[:cut].decode("utf-8", errors="replace").splitlines()
-        tail = data[cut:]
-        # the last complete line may still be torn if it is not JSON (it cannot be: each line
-        # is one write ending in a newline); anything after the last newline is a torn write
-        if tail:
-            with open(path, "r+b") as fh:
-                fh.truncate(cut)
-                fh.flush()
-                os.fsync(fh.fileno())
-        if not lines:
-            exists = False
-        else:
-            try:
-                head = json.loads(lines[0])
-            except json.JSONDecodeError:
-                raise ResultsFileError(f"{str(path)!r} line 1 is not JSON: not a results "
-                                       f"file") from None
-            if not isinstance(head, dict) or head.get("type") != "tournament":
-                raise ResultsFileError(f"{str(path)!r} line 1 is not a tournament header")
-            for key in config:
-                if head.get(key) != config[key]:
-                    raise ResultsFileError(
-                        f"{str(path)!r} is another tournament's results: {key} is "
-                        f"{head.get(key)!r} there, {config[key]!r} now")
-            seen = set()
-            for n, line in enumerate(lines[1:], start=2):
-                try:
-                    obj = json.loads(line)
-                except json.JSONDecodeError:
-                    raise ResultsFileError(f"{str(path)!r} line {n} is not JSON") from None
-                if not isinstance(obj, dict) or obj.get("type") != "game":
-                    raise ResultsFileError(f"{str(path)!r} line {n} is not a game line")
-                key = (obj.get("pair"), obj.get("game"))
-                if key in seen:
-                    continue
-                seen.add(key)
-                done.append(obj)
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-    if not exists:
-        append_line(fd, config)
-    return fd, done
-
-
 # --- the strength table -----------------------------------------------------------------------
 def score_of_side0(line: dict) -> float:
     """Side 0's score in a game line; an unfinished game (stroke cap) counts as a draw."""
@@ -187,6 +105,15 @@ def strength_table(specs: Sequence[str], lines: Iterable[dict], bootstrap: int =
     """``ci``: ``fisher`` (Wald intervals from the Fisher information) or ``bootstrap``
     (percentiles of ``bootstrap`` resamples of the games within each pairing)."""
     n = len(specs)
+    lines = list(lines)
+    seen: set[tuple[int, int]] = set()
+    for k, o in enumerate(lines, start=1):
+        # checked here too, so no line reaches the table without what it reads (a KeyError)
+        check_game_line(o, specs, None, f"game line {k}")
+        if (o["pair"], o["game"]) in seen:
+            raise ResultsFileError(f"game line {k}: pair {o['pair']} game {o['game']} is "
+                                   f"counted twice")
+        seen.add((o["pair"], o["game"]))
     lines = sorted(lines, key=lambda o: (o["pair"], o["game"]))
     errors = [o for o in lines if o.get("error")]
     lines = [o for o in lines if not o.get("error")]
@@ -262,5 +189,6 @@ def format_table(table: dict) -> str:
     return "\n".join(out)
 
 
-__all__ = ["GameTask", "make_tasks", "run_task", "open_results", "append_line",
-           "strength_table", "format_table", "config_line", "ResultsFileError"]
+__all__ = ["GameTask", "make_tasks", "run_task", "ResultsFile", "append_line",
+           "strength_table", "format_table", "config_line", "ResultsFileError",
+           "FORMAT_VERSION"]

@@ -84,8 +84,9 @@ def _is_state(doc: dict) -> bool:
 def check(doc, state: bool = False) -> dict:
     """A position (``{"table", "balls", "cue_in_hand"}``) or a game state (one with
     ``scores`` or ``to_move``, or any body when ``state``): ``{"ok": true, "kind": "position"
-    or "state", "notes": [...]}`` (notes: the scores do not add up with the balls off the
-    table), or :class:`UserInputError` naming the field and value."""
+    or "state", "notes": [...]}`` (notes: what a state's adjustment says; a state whose points
+    do not add up without one is refused, R1), or :class:`UserInputError` naming the field and
+    value."""
     from engine import GameState
     from engine.errors import EngineError
     from sim import SimInputError, parse_balls, shared_simulator
@@ -125,15 +126,16 @@ def check(doc, state: bool = False) -> dict:
 
 
 def score_notes(state) -> list[str]:
-    """Whether the scores add up with the balls off the table (R1.2: every point scored is a
-    ball off the table, plus the last ball's 10; penalties move points between players)."""
-    from engine.values import TOTAL_POINTS
-    off = TOTAL_POINTS - state.table_points()
-    total = sum(state.scores) - state.handicap_points - state.returned_points
-    if total != off:
-        return [f"scores = {list(state.scores)} add up to {total}, but the balls off the table "
-                f"are worth {off}"]
-    return []
+    """What a state's ``adjustment`` says when its points do not add up by the rules alone
+    (R1.2: every point scored is a ball off the table, plus the last ball's 10; penalties move
+    points between players).  A state that does not add up without one never gets here:
+    ``GameState.from_json`` refuses it naming the numbers (engine/accounting.py)."""
+    adj = state.adjustment
+    if adj is None:
+        return []
+    aside = f"; balls {', '.join(adj.balls)} put aside" if adj.balls else ""
+    return [f"the scores do not add up by the rules alone: adjustment {adj.points:+d} points"
+            f"{aside} ({adj.reason})"]
 
 
 def _num_arg(params, key, cast, default, lo=None, hi=None):

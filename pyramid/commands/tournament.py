@@ -14,8 +14,14 @@ import sys
 import time
 
 from ..errors import UserInputError
-from ..io import print_json
+from ..io import check_output_path, print_json
 from . import _common as C
+
+
+MAX_SEED = 2**64 - 1  # numpy seeds are 64-bit; a results file reads integers of <= 20 digits
+# 100 000 resamples take minutes for a large round-robin; more is a typo that would leave the
+# table unprinted long after the last game was played
+MAX_BOOTSTRAP = 100_000
 
 
 def register(subparsers) -> None:
@@ -97,6 +103,17 @@ class Progress:
         sys.stderr.flush()
 
 
+def _check_output_path(flag: str, path: str) -> None:
+    """The shared check (:func:`pyramid.io.check_output_path`: a missing folder, a directory,
+    a folder that takes no new file -- the results file and its lock go there), and, since a
+    results file is appended to rather than replaced, an existing one must be writable itself
+    (``os.access``: root passes it, so the open that follows still reports its own failure as
+    bad input)."""
+    check_output_path(flag, path)
+    if os.path.exists(path) and not os.access(path, os.W_OK):
+        raise UserInputError(f"{flag} {path!r} cannot be written (permission denied)")
+
+
 def _hms(s: float) -> str:
     s = int(round(s))
     h, r = divmod(s, 3600)
@@ -107,9 +124,8 @@ def _hms(s: float) -> str:
 def run(args: argparse.Namespace) -> int:
     import joblib
 
-    from ai.games.tournament import (ResultsFileError, append_line, config_line,
-                                     format_table, make_tasks, open_results, run_task,
-                                     strength_table)
+    from ai.games.tournament import (ResultsFile, ResultsFileError, config_line,
+                                     format_table, make_tasks, run_task, strength_table)
 
     specs = [C.agent_spec(s, "--agents") for s in args.agents]
     if len(specs) < 2:
@@ -118,6 +134,12 @@ def run(args: argparse.Namespace) -> int:
         raise UserInputError("--agents lists the same spec twice; give each agent once "
                              "(add an option to tell copies apart, e.g. random:name=r2)")
     skill = C.noise_model(args.skill, "--skill").magnitude
+    if args.seed > MAX_SEED:
+        raise UserInputError(f"--seed {args.seed}: at most {MAX_SEED} (2**64 - 1), so that the "
+                             f"results file's header reads back on --resume")
+    if args.bootstrap > MAX_BOOTSTRAP:
+        raise UserInputError(f"--bootstrap {args.bootstrap}: at most {MAX_BOOTSTRAP} resamples "
+                             f"(the table is computed after every game is played)")
     if args.jobs == 0:
         raise UserInputError("--jobs must not be 0 (use -1 for all cores)")
     if args.backend == "dask" and not args.scheduler:
@@ -129,28 +151,28 @@ def run(args: argparse.Namespace) -> int:
         table_by_name(args.table)
     except (KeyError, ValueError) as exc:
         raise UserInputError(f"--table {args.table!r}: {exc}") from None
-    parent = os.path.dirname(args.out) or "."
-    if not os.path.isdir(parent):
-        raise UserInputError(f"--out: folder {parent!r} does not exist")
+    _check_output_path("--out", args.out)
 
     game_config = {"call_mode": args.call_mode, "table": args.table, "skill": skill,
                    "max_strokes": args.max_strokes}
     config = config_line(specs, args.games, args.seed, **game_config)
     tasks = make_tasks(specs, args.games, args.seed, **game_config)
     try:
-        fd, done = open_results(args.out, config, args.resume)
+        # held (and locked against a second tournament) until the last game is written
+        results_file = ResultsFile(args.out, config, args.resume)
     except ResultsFileError as exc:
         raise UserInputError(str(exc)) from None
-    C.first_run()  # once here, not in every worker
-    done_keys = {(o["pair"], o["game"]) for o in done}
-    todo = [t for t in tasks if (t.pair, t.game) not in done_keys]
-    C.log(f"pyramid tournament: {len(specs)} agents, {len(tasks)} games "
-          f"({len(done)} already in {args.out}, {len(todo)} to play), backend {args.backend}, "
-          f"jobs {args.jobs}, seed {args.seed}")
+    done = results_file.done
     results = list(done)
     t0 = time.monotonic()
     client = None
-    try:
+    try:  # from here on, whatever happens, the file is closed and the lock released
+        C.first_run()  # once here, not in every worker
+        done_keys = {(o["pair"], o["game"]) for o in done}
+        todo = [t for t in tasks if (t.pair, t.game) not in done_keys]
+        C.log(f"pyramid tournament: {len(specs)} agents, {len(tasks)} games "
+              f"({len(done)} already in {args.out}, {len(todo)} to play), backend "
+              f"{args.backend}, jobs {args.jobs}, seed {args.seed}")
         bar = Progress(len(tasks), len(done), enabled=not args.no_progress)
         if todo:
             if args.backend == "dask":
@@ -173,15 +195,18 @@ def run(args: argparse.Namespace) -> int:
                 par = joblib.Parallel(n_jobs=n_jobs, return_as="generator_unordered",
                                       batch_size=1, pre_dispatch="2*n_jobs")
                 for line in par(joblib.delayed(run_task)(t) for t in todo):
-                    append_line(fd, line)
+                    results_file.append(line)
                     results.append(line)
                     bar.update()
     finally:
-        os.close(fd)
+        results_file.close()
         if client is not None:
             client.close()
     elapsed = time.monotonic() - t0
-    table = strength_table(specs, results, bootstrap=args.bootstrap, ci=args.ci)
+    try:
+        table = strength_table(specs, results, bootstrap=args.bootstrap, ci=args.ci)
+    except ResultsFileError as exc:
+        raise UserInputError(f"{args.out}: {exc}") from None
     n_new = len(results) - len(done)
     table.update({"seed": args.seed, "games_per_pair": args.games, "results": args.out,
                   "played_now": n_new, "elapsed_s": round(elapsed, 3),

@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 from engine import GameState
+from tests.statedocs import account_for
 
 ROOT = Path(__file__).resolve().parents[2]
 BASE = {"table": "pyramid-12ft", "call_mode": "exact", "target": 71, "variant": "two-player",
@@ -13,7 +14,7 @@ BASE = {"table": "pyramid-12ft", "call_mode": "exact", "target": 71, "variant": 
 
 def make_state(balls, scores=(20, 20), **kw) -> GameState:
     doc = {**BASE, "balls": {b: list(p) for b, p in balls.items()}, "scores": list(scores), **kw}
-    return GameState.from_json(doc)
+    return GameState.from_json(account_for(doc))
 
 
 def ball_arrays(state: GameState):

@@ -14,17 +14,19 @@ from engine.calls import Call
 from engine.record import result_line
 from sim import Strike
 
+from tests.statedocs import account_for
+
 from .clihelp import assert_bad_input, assert_png, pyramid, pyramid_json
 
 FAST = ["--agent", "mc:budget=60", "--samples", "8"]
 
 # Player 0 needs 11 points; ball 15 hangs near the far right corner, an easy pot to win.
-POSITION = {"table": "pyramid-12ft",
+POSITION = account_for({"table": "pyramid-12ft",
             "balls": {"cue": [2.95, 0.55], "15": [3.40, 0.13], "2": [1.0, 1.2], "3": [2.0, 1.5]},
             "cue_in_hand": False, "scores": [60, 40], "to_move": 0, "call_mode": "exact",
             "target": 71, "shelves": [["14", "13", "12", "11", "10"],
                                       ["9", "8", "7", "6", "5", "4", "1"]],
-            "variant": "two-player"}
+            "variant": "two-player"})  # scores 100, shelves 110: said in an adjustment
 
 
 def _record(tmp_path, strikes) -> str:

@@ -138,3 +138,118 @@ def test_bad_input_exit_2(reference, tmp_path):
                              "--out", tmp_path / "c"), "--scheduler")
     assert_bad_input(pyramid("tournament", "--agents", "random", "random:name=r2",
                              "--games", "-3"))
+    assert_bad_input(pyramid("tournament", *COMMON, "--seed", str(2**64), "--out",
+                             tmp_path / "d"), "--seed", "at most")
+    assert_bad_input(pyramid("tournament", *COMMON, "--bootstrap", "100000000000", "--out",
+                             tmp_path / "e"), "--bootstrap", "at most 100000")
+
+
+# --- the results file: one writer, every line checked (issue 15) ------------------------------
+def test_a_results_file_held_by_another_tournament_is_refused_at_once(tmp_path):
+    """The lock is taken before the file is read: refused whatever the configuration, for a
+    fresh start and a resume, within seconds, the file untouched."""
+    from ai.games.results_file import ResultsFile
+    out = tmp_path / "held.jsonl"
+    with ResultsFile(out, {"type": "tournament", "held": True}, resume=False):
+        before = out.read_bytes()
+        for extra in ([], ["--resume"]):
+            t0 = time.monotonic()
+            r = pyramid("tournament", *COMMON, "--out", out, *extra)
+            assert_bad_input(r, f"results file {str(out)!r} is in use by another tournament "
+                                f"(pid {os.getpid()})")
+            assert time.monotonic() - t0 < 60  # the import time; no game is played
+        assert out.read_bytes() == before
+
+
+def test_a_fresh_run_and_a_resume_at_once_play_every_game_once(tmp_path):
+    """Two real processes: while a tournament runs, a --resume and a second fresh start on
+    its file are refused (exit 2, the holder's pid); the first finishes with every game once
+    and one header (before the lock, 31 games were played twice this way)."""
+    out = tmp_path / "race.jsonl"
+    more = [*COMMON]
+    more[more.index("--games") + 1] = "6"  # 18 games: long enough to be caught running
+    first = subprocess.Popen([sys.executable, "-m", "pyramid.cli", "tournament", *more,
+                              "--jobs", "1", "--out", str(out), "--no-progress"], cwd=ROOT,
+                             env=env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 120
+        while not (out.exists() and out.read_text().count('"type": "game"') >= 1):
+            assert first.poll() is None, first.stderr.read().decode()
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        resume = pyramid("tournament", *more, "--out", out, "--resume", "--no-progress")
+        fresh = pyramid("tournament", *more, "--out", out, "--no-progress")
+        still_running = first.poll() is None
+        assert first.wait(timeout=300) == 0, first.stderr.read().decode()
+    finally:
+        if first.poll() is None:
+            first.kill()
+            first.wait()
+    assert still_running  # otherwise the refusals below prove nothing
+    for r in (resume, fresh):
+        assert_bad_input(r, "is in use by another tournament", f"(pid {first.pid})")
+    text = out.read_text()
+    assert text.count('"type": "tournament"') == 1
+    keys = [(x["pair"], x["game"]) for x in game_lines(out)]
+    assert len(keys) == len(set(keys)) == 3 * 6
+
+
+def _tampered(ref_path, tmp_path, name, edit) -> str:
+    lines = ref_path.read_text().splitlines()
+    edit(lines)
+    path = tmp_path / name
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+@pytest.mark.parametrize("name, edit, words", [
+    ("game99", lambda ls: ls.append(json.dumps({**json.loads(ls[1]), "game": 99})),
+     ["line 11", "game = 99 is not a planned game", "0..2"]),
+    ("duplicate", lambda ls: ls.append(ls[3]), ["line 11", "is already on line 4"]),
+    ("no-stats", lambda ls: ls.__setitem__(4, json.dumps(
+        {k: v for k, v in json.loads(ls[4]).items() if k != "stats"})),
+     ["line 5", "stats is missing"]),
+    ("wrong-type", lambda ls: ls.__setitem__(2, json.dumps(
+        {**json.loads(ls[2]), "n_strokes": "many"})), ["line 3", "n_strokes = 'many'"]),
+    ("player-7", lambda ls: ls.__setitem__(6, json.dumps(
+        {**json.loads(ls[6]), "agents": [0, 7]})), ["line 7", "agents = [0, 7]"]),
+    ("nan", lambda ls: ls.__setitem__(8, ls[8].replace('"type"', '"x": NaN, "type"')),
+     ["line 9", "NaN"]),
+])
+def test_a_tampered_results_file_is_refused_with_the_line(reference, tmp_path, name, edit,
+                                                          words):
+    """On --resume (which also prints the ratings table of a finished tournament): a bad game
+    line is bad input naming its line, never a KeyError at the table nor a counted fake."""
+    ref_path, _ = reference
+    path = _tampered(ref_path, tmp_path, f"{name}.jsonl", edit)
+    before = path.read_bytes()
+    assert_bad_input(pyramid("tournament", *COMMON, "--out", path, "--resume"), *words)
+    assert path.read_bytes() == before
+
+
+def test_out_that_cannot_be_written_is_refused_before_any_game(tmp_path):
+    assert_bad_input(pyramid("tournament", *COMMON, "--out", tmp_path), "--out", "directory")
+    assert_bad_input(pyramid("tournament", *COMMON, "--out", tmp_path / "no" / "x.jsonl"),
+                     "--out", "does not exist")
+    if os.geteuid() != 0:  # root writes anywhere
+        ro = tmp_path / "ro"
+        ro.mkdir()
+        ro.chmod(0o555)
+        assert_bad_input(pyramid("tournament", *COMMON, "--out", ro / "x.jsonl"),
+                         "--out", "cannot be written")
+
+
+def test_a_refused_line_deleted_is_played_again_on_resume(reference, tmp_path):
+    """The way on after a refusal: delete the line; the next --resume plays that game again,
+    the same game (seeded by pairing and game number) as the uninterrupted run."""
+    ref_path, _ = reference
+    path = _tampered(ref_path, tmp_path, "damaged.jsonl", lambda ls: ls.__setitem__(
+        4, json.dumps({k: v for k, v in json.loads(ls[4]).items() if k != "stats"})))
+    r = pyramid("tournament", *COMMON, "--out", path, "--resume")
+    assert_bad_input(r, "line 5: stats is missing", "delete or repair that line")
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join(lines[:4] + lines[5:]) + "\n")
+    r = pyramid("tournament", *COMMON, "--out", path, "--resume", "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["played_now"] == 1
+    assert canonical(game_lines(path)) == canonical(game_lines(ref_path))

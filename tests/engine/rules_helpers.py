@@ -8,6 +8,7 @@ from engine.stroke import StrokeFacts, stroke_from_events
 from engine.calls import Call
 from sim.events import Event, EventKind
 from sim.table import TableSpec
+from tests.statedocs import account_for
 
 SPEC = TableSpec()
 L, W, R = SPEC.length_m, SPEC.width_m, SPEC.ball_radius_m
@@ -23,7 +24,7 @@ def make_state(balls, scores=(0, 0), to_move=0, cue_in_hand=False, call_mode="ex
     if variant == "three-each":
         obj["target"] = 51
     obj.update(extra)
-    return GameState.from_json(obj)
+    return GameState.from_json(account_for(obj))
 
 
 def summary(state, **fields) -> StrokeFacts:

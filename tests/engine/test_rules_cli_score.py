@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.statedocs import account_for
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -52,7 +54,7 @@ def test_score_result_win():
                       "call_fulfilled": True, "first_contact": "9",
                       "pocketed": [{"ball": "9", "pocket": "FL"}], "off_table": [], "fouls": [],
                       "final": {"cue": [1.2, 0.4]}}}
-    p = run("-", "--json", stdin=json.dumps(doc))
+    p = run("-", "--json", stdin=json.dumps(account_for(doc)))
     out = json.loads(p.stdout)
     assert out["result"] == {"winner": 0} and out["state"]["scores"] == [71, 40]
 
@@ -110,6 +112,7 @@ def test_score_a_call_given_as_a_path():
     doc = json.loads((ROOT / "examples/score_pot.json").read_text())
     doc["balls"] = {"cue": [0.8, 0.9], "6": [1.5, 1.2], "11": [1.6, 0.7], "3": [1.7, 1.45]}
     doc["shelves"] = [[], []]
+    account_for(doc)
 
     def ev(t, kind, *balls, **kw):
         return {"time_s": t, "kind": kind, "balls": list(balls), **kw}
@@ -169,6 +172,8 @@ def test_R13_2_swap_through_score():
            "target": 71, "shelves": [["1", "2", "4", "6", "7", "8", "10", "12"], ["11"]],
            "variant": "two-player",
            "handicap_missed": {"receiver": 1, "balls": ["12"]},
+           "adjustment": {"reason": "balls 13-15 put aside for the case", "points": -11,
+                          "balls": ["13", "14", "15"]},
            "stroke": {"call": {"ball": "5", "pocket": "FL"}, "first_contact": "5",
                       "final": {"cue": [1.2, 0.6]}}}
     p = run("-", "--json", stdin=json.dumps(doc))

@@ -55,8 +55,10 @@ def test_check(http):
     ok = http.post("/api/check", json=doc).json()
     assert ok == {"ok": True, "kind": "state", "notes": []}
     assert http.post("/api/check", json={"balls": {"cue": [1, 1]}}).json()["kind"] == "position"
-    bad_scores = dict(doc, scores=[1, 2])
-    assert "add up" in http.post("/api/check", json=bad_scores).json()["notes"][0]
+    bad_scores = dict(doc, scores=[1, 2])  # R1: refused naming the numbers
+    _refused(http.post("/api/check", json=bad_scores), 422, "sum to 3", "shelves hold 88")
+    said = dict(bad_scores, adjustment={"reason": "typed in", "points": -85})
+    assert "adjustment -85 points" in http.post("/api/check", json=said).json()["notes"][0]
     _refused(http.post("/api/check", json={"balls": {"cue": [1.0, 1.0], "7": [1.01, 1.0]}}),
              422, "balls.cue", "balls.7", "overlap")
     _refused(http.post("/api/check", json={"balls": {"7": [0.01, 1.0]}}), 422, "balls.7",

@@ -262,7 +262,23 @@ function stateDoc() {
   for (const id of BALL_IDS) if (S.balls[id]) doc.balls[id] = S.balls[id].slice();
   if (doc.cue_in_hand) delete doc.balls.cue;
   delete doc.placement_region;
+  const adj = adjustmentFor(doc);
+  if (adj) doc.adjustment = adj; else delete doc.adjustment;
   return doc;
+}
+// A position set up by hand: the balls taken off the board that are on no shelf, and scores
+// typed in that the shelves do not explain, are said in the state's "adjustment" (the rules
+// core refuses a state whose points do not add up without one, R1; engine/accounting.py).
+function adjustmentFor(doc) {
+  const placed = new Set(Object.keys(doc.balls));
+  for (const s of doc.shelves) for (const b of s) placed.add(b);
+  const aside = BALL_IDS.filter(b => b !== "cue" && !placed.has(b));
+  const shelved = doc.shelves.reduce((t, s) => t + s.reduce((u, b) => u + ballValue(b), 0), 0);
+  const explained = shelved + (doc.last_ball_bonus_to != null ? LAST_BALL_BONUS : 0)
+    + (doc.handicap_points || 0) + (doc.returned_points || 0);
+  const points = doc.scores.reduce((a, b) => a + b, 0) - explained;
+  if (!aside.length && !points) return null;
+  return {reason: S.adjustReason || "a position set up on the board", points, balls: aside};
 }
 function loadState(doc, message) {
   if (!doc || typeof doc !== "object" || !doc.balls) throw new Error("balls is missing");
@@ -274,6 +290,7 @@ function loadState(doc, message) {
     if (k in doc) extra[k] = doc[k];
   }
   S.extra = extra;
+  S.adjustReason = doc.adjustment && typeof doc.adjustment.reason === "string" ? doc.adjustment.reason : null;
   S.state = {
     scores: (doc.scores || Array(n).fill(0)).slice(), to_move: doc.to_move || 0,
     cue_in_hand: !!doc.cue_in_hand, call_mode: doc.call_mode || "exact",

@@ -1,0 +1,293 @@
+"""A tournament's results file: one writer at a time, every line checked against its header.
+
+Format (JSON Lines): line 1 ``{"type": "tournament", ...config}``, then one
+``{"type": "game", "pair": k, "game": g, ...}`` line per finished game, each appended with a
+single ``os.write`` on an ``O_APPEND`` descriptor followed by ``fsync``.  A process killed at
+any moment leaves at most a torn last line, which :class:`ResultsFile` cuts off on resume.
+
+One writer: a tournament holds an exclusive ``flock`` on the sidecar ``RESULTS.lock`` (which
+holds its pid) from before it reads the file until it has written its last game, for a fresh
+start and a ``--resume`` alike.  A second tournament on the same file is refused at once
+instead of playing the same games again (it once played 31 games twice) or racing a fresh
+start to a second header line.  The kernel drops the lock when the holder dies, even by
+SIGKILL, so a killed run never leaves the file locked.
+
+Every line read back is checked against the header -- known pairing and agents, game number
+within the planned games and not repeated, the stats present with their types -- and a bad
+line is refused with its line number, so a damaged or hand-edited file cannot stop the
+strength table with a ``KeyError`` or count a game that was never planned.
+"""
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+from itertools import combinations
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from engine.errors import EngineError, excerpt
+from engine.jsonin import loads
+
+from .stats import COUNTS
+
+FORMAT_VERSION = 1
+LOCK_SUFFIX = ".lock"
+N_SIDES = 2  # a tournament game is a two-player game: two agents, two sides
+
+
+class ResultsFileError(ValueError):
+    """The results file cannot be used (in use, another tournament's, or malformed); the
+    message names the file and, for a bad line, its line number."""
+
+
+def config_line(specs: Sequence[str], games: int, seed: int, **config) -> dict:
+    return {"type": "tournament", "version": FORMAT_VERSION, "agents": list(specs),
+            "games": games, "seed": seed, **config}
+
+
+def append_line(fd: int, obj: dict) -> None:
+    """One line, one ``os.write`` on an O_APPEND descriptor, then fsync."""
+    data = (json.dumps(obj, allow_nan=False, sort_keys=True) + "\n").encode("utf-8")
+    n = os.write(fd, data)
+    if n != len(data):  # a short write on a regular file: the disk is full
+        raise OSError(f"short write to the results file ({n} of {len(data)} bytes)")
+    os.fsync(fd)
+
+
+# --- checking game lines ----------------------------------------------------------------------
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _bad(where: str, key: str, value, why: str) -> ResultsFileError:
+    return ResultsFileError(f"{where}: {key} = {excerpt(value)} {why}")
+
+
+def check_game_line(obj, specs: Sequence[str], games: int | None, where: str) -> None:
+    """Refuse (:class:`ResultsFileError` naming ``where`` and the field) a game line that does
+    not belong to the tournament of ``specs`` with ``games`` games per pairing (None: any
+    number), or lacks what the strength table reads.  A failed game (``"error"``) needs only
+    its pairing, game number and the error."""
+    if not isinstance(obj, dict) or obj.get("type") != "game":
+        raise ResultsFileError(f"{where} is not a game line ({excerpt(obj)})")
+    pairs = list(combinations(range(len(specs)), 2))
+    pair = obj.get("pair")
+    if not _is_int(pair) or not 0 <= pair < len(pairs):
+        raise _bad(where, "pair", pair, f"is not a pairing of {len(specs)} agents "
+                   f"(0..{len(pairs) - 1})")
+    game = obj.get("game")
+    if not _is_int(game) or game < 0 or (games is not None and game >= games):
+        planned = "a non-negative integer" if games is None else f"0..{games - 1}"
+        raise _bad(where, "game", game, f"is not a planned game: the header plans {planned}")
+    i, j = pairs[pair]
+    if obj.get("agents") != [i, j]:
+        raise _bad(where, "agents", obj.get("agents"), f"is not pairing {pair}'s [{i}, {j}]")
+    if obj.get("specs") != [specs[i], specs[j]]:
+        raise _bad(where, "specs", obj.get("specs"),
+                   f"is not pairing {pair}'s {[specs[i], specs[j]]!r}")
+    if "error" in obj:
+        if not isinstance(obj["error"], str) or not obj["error"]:
+            raise _bad(where, "error", obj["error"], "must be the failure's message")
+        return
+    _check_played(obj, where)
+
+
+def _check_played(obj: Mapping[str, Any], where: str) -> None:
+    """The fields of a played game, with their types (what :func:`strength_table` reads)."""
+    for key in ("breaker", "result", "unfinished", "scores", "stats", "break_and_run",
+                "n_strokes"):
+        if key not in obj:
+            raise ResultsFileError(f"{where}: {key} is missing")
+    if obj["breaker"] not in range(N_SIDES) or isinstance(obj["breaker"], bool):
+        raise _bad(where, "breaker", obj["breaker"], "must be side 0 or 1")
+    for key in ("unfinished", "break_and_run"):
+        if not isinstance(obj[key], bool):
+            raise _bad(where, key, obj[key], "must be true or false")
+    n = obj["n_strokes"]
+    if not _is_int(n) or n < 0:
+        raise _bad(where, "n_strokes", n, "must be a non-negative integer")
+    scores = obj["scores"]
+    if scores is not None and (not isinstance(scores, list) or len(scores) != N_SIDES
+                               or not all(_is_int(s) for s in scores)):
+        raise _bad(where, "scores", scores, "must be null or two integers")
+    _check_result(obj["result"], where)
+    stats = obj["stats"]
+    if not isinstance(stats, dict):
+        raise _bad(where, "stats", stats, "must be an object of per-side counts")
+    for key in COUNTS:
+        v = stats.get(key)
+        if (not isinstance(v, list) or len(v) != N_SIDES
+                or not all(_is_int(c) and c >= 0 for c in v)):
+            raise _bad(where, f"stats.{key}", v, "must be two non-negative integers")
+    if sum(stats["strokes"]) != n:
+        raise _bad(where, "stats.strokes", stats["strokes"],
+                   f"does not add up to n_strokes = {n}")
+
+
+def _check_result(result, where: str) -> None:
+    if result is None:
+        return
+    if not isinstance(result, dict):
+        raise _bad(where, "result", result, "must be null or an object")
+    winner = result.get("winner")
+    if winner is not None and (winner not in range(N_SIDES) or isinstance(winner, bool)):
+        raise _bad(where, "result.winner", winner, "must be side 0 or 1")
+    if not isinstance(result.get("draw", False), bool):
+        raise _bad(where, "result.draw", result.get("draw"), "must be true or false")
+    placings = result.get("placings")
+    if placings is not None and (not isinstance(placings, list)
+                                 or not all(_is_int(p) for p in placings)):
+        raise _bad(where, "result.placings", placings, "must be null or a list of sides")
+    if not isinstance(result.get("rule", ""), (str, type(None))):
+        raise _bad(where, "result.rule", result.get("rule"), "must be null or a rule id")
+    if winner is None and not result.get("draw"):
+        raise _bad(where, "result", result, "names neither a winner nor a draw")
+
+
+# --- the file ---------------------------------------------------------------------------------
+class ResultsFile:
+    """The results file, open for appending under the tournament's exclusive lock.
+
+    ``done`` holds the game lines already in the file (resume), each checked.  Use as a
+    context manager, or call :meth:`close`; :meth:`append` writes one game line."""
+
+    def __init__(self, path: str | os.PathLike, config: Mapping[str, Any], resume: bool):
+        self.path = Path(path)
+        self.config = dict(config)
+        self.done: list[dict] = []
+        self.fd: int | None = None
+        self._lock_fd: int | None = None
+        self._lock_path = Path(str(self.path) + LOCK_SUFFIX)
+        try:
+            self._acquire_lock()
+            self._open(resume)
+        except OSError as exc:  # a folder or file that cannot be written after all
+            self.close()
+            raise ResultsFileError(f"cannot use results file {str(self.path)!r}: "
+                                   f"{exc.strerror or exc}") from None
+        except BaseException:
+            self.close()
+            raise
+
+    # 1. the lock ---------------------------------------------------------------------------
+    def _acquire_lock(self) -> None:
+        """Steps: (1) open (or create) the sidecar; (2) try an exclusive flock without
+        waiting, refusing at once with the holder's pid when it is taken; (3) make sure the
+        sidecar was not unlinked by a finishing holder between our open and our lock (then
+        we hold a lock nobody else sees: start again); (4) write our pid into it."""
+        while True:
+            fd = os.open(self._lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip() or "unknown"
+                os.close(fd)
+                raise ResultsFileError(f"results file {str(self.path)!r} is in use by another "
+                                       f"tournament (pid {holder})") from None
+            try:
+                same = os.fstat(fd).st_ino == os.stat(self._lock_path).st_ino
+            except FileNotFoundError:
+                same = False
+            if same:
+                break
+            os.close(fd)
+        self._lock_fd = fd  # held from here: close() releases it whatever follows
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+
+    def close(self) -> None:
+        """Close the file and release the lock; the sidecar is removed while still held, so
+        a waiting opener of the old sidecar sees it gone (step 3 of the lock)."""
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+        if self._lock_fd is not None:
+            try:
+                os.unlink(self._lock_path)
+            except FileNotFoundError:
+                pass
+            os.close(self._lock_fd)
+            self._lock_fd = None
+
+    def __enter__(self) -> "ResultsFile":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # 2. reading what is there --------------------------------------------------------------
+    def _open(self, resume: bool) -> None:
+        """Without ``resume`` the file must not exist (or be empty).  With ``resume`` its
+        header must match the configuration and every game line must check; a torn last
+        line (no newline) is cut off."""
+        path = self.path
+        exists = path.exists() and path.stat().st_size > 0
+        if exists and not resume:
+            raise ResultsFileError(f"results file {str(path)!r} already exists; use --resume "
+                                   f"to continue that tournament, or choose another --out")
+        if exists:
+            exists = self._read_existing()
+        self.fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        if not exists:
+            append_line(self.fd, self.config)
+
+    def _read_existing(self) -> bool:
+        path = self.path
+        data = path.read_bytes()
+        cut = data.rfind(b"\n") + 1
+        if cut < len(data):  # a write torn by a crash: each line is one write ending in \n
+            with open(path, "r+b") as fh:
+                fh.truncate(cut)
+                fh.flush()
+                os.fsync(fh.fileno())
+        lines = data[:cut].split(b"\n")[:-1]
+        if not lines:
+            return False
+        head = self._parse(lines[0], 1)
+        if not isinstance(head, dict) or head.get("type") != "tournament":
+            raise ResultsFileError(f"{str(path)!r} line 1 is not a tournament header")
+        unknown = sorted(set(head) - set(self.config))
+        if unknown:
+            raise ResultsFileError(f"{str(path)!r} line 1: {excerpt(unknown[0])} is not a field "
+                                   f"of a tournament header (version {FORMAT_VERSION})")
+        for key in self.config:
+            if head.get(key) != self.config[key]:
+                raise ResultsFileError(
+                    f"{str(path)!r} is another tournament's results: {key} is "
+                    f"{excerpt(head.get(key))} there, {excerpt(self.config[key])} now")
+        specs, games = self.config["agents"], self.config["games"]
+        seen: dict[tuple[int, int], int] = {}
+        try:
+            for n, raw in enumerate(lines[1:], start=2):
+                where = f"{str(path)!r} line {n}"
+                obj = self._parse(raw, n)
+                check_game_line(obj, specs, games, where)
+                key = (obj["pair"], obj["game"])
+                if key in seen:
+                    raise ResultsFileError(f"{where}: pair {key[0]} game {key[1]} is already "
+                                           f"on line {seen[key]}; a game is played once")
+                seen[key] = n
+                self.done.append(obj)
+        except ResultsFileError as exc:
+            # the way on: a deleted game line is simply played again on the next --resume
+            raise ResultsFileError(f"{exc} (delete or repair that line, then --resume: a "
+                                   f"game not in the file is played again)") from None
+        return True
+
+    def _parse(self, raw: bytes, n: int):
+        try:
+            return loads(raw, source=f"{str(self.path)!r} line {n}")
+        except EngineError as exc:
+            raise ResultsFileError(f"{exc}" + ("; not a results file" if n == 1 else "")
+                                   ) from None
+
+    # 3. writing ------------------------------------------------------------------------------
+    def append(self, obj: dict) -> None:
+        if self.fd is None:
+            raise ResultsFileError(f"results file {str(self.path)!r} is closed")
+        append_line(self.fd, obj)
+
+
+__all__ = ["ResultsFile", "ResultsFileError", "check_game_line", "config_line", "append_line",
+           "FORMAT_VERSION", "LOCK_SUFFIX"]
