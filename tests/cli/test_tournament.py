@@ -139,7 +139,7 @@ def test_bad_input_exit_2(reference, tmp_path):
     assert_bad_input(pyramid("tournament", "--agents", "random", "random:name=r2",
                              "--games", "-3"))
     assert_bad_input(pyramid("tournament", *COMMON, "--seed", str(2**64), "--out",
-                             tmp_path / "d"), "--seed", "at most")
+                             tmp_path / "d"), "--seed", "from 0 to")
     assert_bad_input(pyramid("tournament", *COMMON, "--bootstrap", "100000000000", "--out",
                              tmp_path / "e"), "--bootstrap", "at most 100000")
 
