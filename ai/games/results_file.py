@@ -155,7 +155,8 @@ class ResultsFile:
     def __init__(self, path: str | os.PathLike, config: Mapping[str, Any], resume: bool):
         self.path = Path(path)
         self.config = dict(config)
-        self.done: list[dict] = []
+        self.done: list[dict] = []  # games played (a failed game is not: --resume plays it)
+        self.failed: list[dict] = []  # failed games in the file not played again since
         self.fd: int | None = None
         self._lock_fd: int | None = None
         self._lock_path = Path(str(self.path) + LOCK_SUFFIX)
@@ -258,21 +259,27 @@ class ResultsFile:
                     f"{excerpt(head.get(key))} there, {excerpt(self.config[key])} now")
         specs, games = self.config["agents"], self.config["games"]
         seen: dict[tuple[int, int], int] = {}
+        failed: dict[tuple[int, int], dict] = {}  # failed games not yet played again
         try:
             for n, raw in enumerate(lines[1:], start=2):
                 where = f"{str(path)!r} line {n}"
                 obj = self._parse(raw, n)
                 check_game_line(obj, specs, games, where)
                 key = (obj["pair"], obj["game"])
-                if key in seen:
+                if key in seen:  # only a failed game may come again: its replay
                     raise ResultsFileError(f"{where}: pair {key[0]} game {key[1]} is already "
                                            f"on line {seen[key]}; a game is played once")
+                if "error" in obj:
+                    failed[key] = obj
+                    continue
+                failed.pop(key, None)
                 seen[key] = n
                 self.done.append(obj)
         except ResultsFileError as exc:
             # the way on: a deleted game line is simply played again on the next --resume
             raise ResultsFileError(f"{exc} (delete or repair that line, then --resume: a "
                                    f"game not in the file is played again)") from None
+        self.failed = list(failed.values())
         return True
 
     def _parse(self, raw: bytes, n: int):

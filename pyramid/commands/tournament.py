@@ -32,8 +32,10 @@ def register(subparsers) -> None:
                     "Bradley-Terry rating on the Elo scale with a 95%% interval, "
                     "wins-draws-losses, points per visit, pot rate, foul rate, safeties, "
                     "deliberate fouls, break-and-run rate.")
-    p.add_argument("--agents", nargs="+", required=True, metavar="SPEC",
-                   help="two or more agent specs, e.g. random greedy mc:budget=100")
+    p.add_argument("--agents", nargs="+", metavar="SPEC",
+                   help="two or more agent specs, e.g. random greedy mc:budget=100 "
+                        "path/to/my_agent.py:MyAgent (docs/AGENTS.md); with --report, taken "
+                        "from the results file when left out")
     p.add_argument("--games", type=C.positive_int, default=10,
                    help="games per pairing (default 10)")
     p.add_argument("--seed", type=C.seed_int, default=0, help="tournament seed (default 0)")
@@ -58,6 +60,11 @@ def register(subparsers) -> None:
                         "bootstrap (games resampled within each pairing)")
     p.add_argument("--bootstrap", type=C.positive_int, default=300,
                    help="bootstrap resamples with --ci bootstrap (default 300)")
+    p.add_argument("--report", action="store_true",
+                   help="play nothing: print the table, crosstable and ratings of the results "
+                        "already in --out (a finished or interrupted tournament)")
+    p.add_argument("--plot", metavar="FILE.png",
+                   help="draw the ratings with their 95%% intervals and the crosstable")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     p.add_argument("--json", action="store_true", help="print one JSON document on stdout")
     p.set_defaults(handler=run)
@@ -124,9 +131,15 @@ def _hms(s: float) -> str:
 def run(args: argparse.Namespace) -> int:
     import joblib
 
-    from ai.games.tournament import (ResultsFile, ResultsFileError, config_line,
-                                     format_table, make_tasks, run_task, strength_table)
+    from ai.games.tournament import (ResultsFile, ResultsFileError, config_line, make_tasks,
+                                     run_task)
 
+    if args.plot:
+        check_output_path("--plot", args.plot)
+    if args.report:
+        return _report(args)
+    if not args.agents:
+        raise UserInputError("--agents is required (two or more agent specs), unless --report")
     specs = [C.agent_spec(s, "--agents") for s in args.agents]
     if len(specs) < 2:
         raise UserInputError("--agents needs at least two agent specs")
@@ -163,7 +176,9 @@ def run(args: argparse.Namespace) -> int:
     except ResultsFileError as exc:
         raise UserInputError(str(exc)) from None
     done = results_file.done
+    failed_before = results_file.failed
     results = list(done)
+    failed_now: list[dict] = []
     t0 = time.monotonic()
     client = None
     try:  # from here on, whatever happens, the file is closed and the lock released
@@ -195,29 +210,110 @@ def run(args: argparse.Namespace) -> int:
                 par = joblib.Parallel(n_jobs=n_jobs, return_as="generator_unordered",
                                       batch_size=1, pre_dispatch="2*n_jobs")
                 for line in par(joblib.delayed(run_task)(t) for t in todo):
-                    results_file.append(line)
-                    results.append(line)
+                    results_file.append(line)  # a failed game too: its error is kept
+                    if "error" in line:
+                        failed_now.append(line)
+                        C.log(f"pyramid tournament: pair {line['pair']} game {line['game']} "
+                              f"FAILED: {line['error']}")
+                    else:
+                        results.append(line)
                     bar.update()
     finally:
         results_file.close()
         if client is not None:
             client.close()
     elapsed = time.monotonic() - t0
+    n_new = len(results) - len(done)
+    extra = {"seed": args.seed, "games_per_pair": args.games, "results": args.out,
+             "played_now": n_new, "failed_now": len(failed_now), "elapsed_s": round(elapsed, 3),
+             "games_per_min": round(60 * n_new / elapsed, 2) if elapsed > 0 else None}
+    done_keys = {(o["pair"], o["game"]) for o in results}
+    failed = failed_now + [o for o in failed_before if (o["pair"], o["game"]) not in done_keys]
+    _print_report(args, specs, results, extra, failed,
+                  f"{len(results)} games ({n_new} played now in {elapsed:.1f} s); results in "
+                  f"{args.out}")
+    return 1 if failed else 0
+
+
+def _print_report(args, specs, results, extra, failed, footer: str) -> None:
+    """The strength table, the crosstable, the plot and the failures, loud."""
+    from ai.games.crosstable import crosstable
+    from ai.games.tournament import (ResultsFileError, format_table, score_of_side0,
+                                     strength_table)
     try:
         table = strength_table(specs, results, bootstrap=args.bootstrap, ci=args.ci)
     except ResultsFileError as exc:
         raise UserInputError(f"{args.out}: {exc}") from None
-    n_new = len(results) - len(done)
-    table.update({"seed": args.seed, "games_per_pair": args.games, "results": args.out,
-                  "played_now": n_new, "elapsed_s": round(elapsed, 3),
-                  "games_per_min": round(60 * n_new / elapsed, 2) if elapsed > 0 else None})
+    cross = crosstable(specs, [(o["agents"][0], o["agents"][1], score_of_side0(o))
+                               for o in results])
+    table.update(extra)
+    table["crosstable"] = cross.to_json()
+    table["failed"] = [{"pair": o["pair"], "game": o["game"], "error": o["error"]}
+                       for o in failed]
+    if args.plot:
+        from ..tournament_plot import draw_tournament_png
+        draw_tournament_png(args.plot, table, cross)
     if args.json:
         print_json(table)
     else:
         print(format_table(table))
-        print(f"{table['games']} games ({n_new} played now in {elapsed:.1f} s); results in "
-              f"{args.out}")
-    for e in table["errors"]:
-        C.log(f"warning: pair {e['pair']} game {e['game']} failed and is left out: "
-              f"{e['error']}")
-    return 0
+        print()
+        print(cross.format(order=[specs.index(r["agent"]) for r in table["table"]]))
+        print(footer)
+    for o in failed:
+        C.log(f"pyramid tournament: pair {o['pair']} game {o['game']} failed and is not "
+              f"counted (--resume plays it again): {o['error']}")
+    if failed:
+        C.log(f"pyramid tournament: {len(failed)} game(s) failed; exit status 1")
+
+
+def _report(args: argparse.Namespace) -> int:
+    """``--report``: the results already in ``--out``, nothing played (no lock needed: the
+    file is only read)."""
+    from engine import jsonin
+    from ai.games.results_file import check_game_line
+    from ai.games.tournament import ResultsFileError
+    try:
+        text = open(args.out, encoding="utf-8").read()
+    except FileNotFoundError:
+        raise UserInputError(f"--out {args.out!r} does not exist: nothing to report") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UserInputError(f"--out {args.out!r} cannot be read: {exc}") from None
+    lines = text.split("\n")
+    if text and not text.endswith("\n"):
+        lines = lines[:-1]  # a line torn by a crash is not a result
+    lines = [line for line in lines if line.strip()]
+    if not lines:
+        raise UserInputError(f"--out {args.out!r} is empty: nothing to report")
+    try:
+        head = jsonin.loads(lines[0], source=f"{args.out!r} line 1")
+    except jsonin.JsonInputError as exc:
+        raise UserInputError(str(exc)) from None
+    if not isinstance(head, dict) or head.get("type") != "tournament":
+        raise UserInputError(f"{args.out!r} line 1 is not a tournament header")
+    specs = head.get("agents")
+    if args.agents and list(args.agents) != specs:
+        raise UserInputError(f"--agents {args.agents} are not the agents of {args.out!r} "
+                             f"({specs}); leave --agents out to report that tournament")
+    results, failed = {}, {}
+    for n, raw in enumerate(lines[1:], start=2):
+        where = f"{args.out!r} line {n}"
+        try:
+            obj = jsonin.loads(raw, source=where)
+            check_game_line(obj, specs, head.get("games"), where)
+        except (jsonin.JsonInputError, ResultsFileError) as exc:
+            raise UserInputError(str(exc)) from None
+        key = (obj["pair"], obj["game"])
+        if key in results:
+            raise UserInputError(f"{where}: pair {key[0]} game {key[1]} is there twice")
+        if "error" in obj:
+            failed[key] = obj
+        else:
+            failed.pop(key, None)
+            results[key] = obj
+    extra = {"seed": head.get("seed"), "games_per_pair": head.get("games"),
+             "results": args.out, "played_now": 0}
+    planned = len(specs) * (len(specs) - 1) // 2 * head.get("games", 0)
+    _print_report(args, specs, list(results.values()), extra, list(failed.values()),
+                  f"{len(results)} of {planned} games in {args.out} (nothing played)")
+    return 1 if failed else 0
