@@ -90,7 +90,7 @@ def _is_int(v) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _check_header(header: dict) -> GameState:
+def check_header(header: dict) -> GameState:
     """Step 1: the header's fields and types; returns its initial state."""
     version = header.get("version")
     if not _is_int(version) or version not in KNOWN_RECORD_VERSIONS:
@@ -255,7 +255,7 @@ def verify_record(record: GameRecord, simulate: SimulateFn | None = None) -> Rec
     naming the line of the first fault.  ``simulate(state_before, strike, placement) ->
     (events, final)`` re-simulates strokes (as for :func:`engine.record.replay`); without it
     strokes are ruled from their recorded facts only."""
-    state = _check_header(record.header)
+    state = check_header(record.header)
     replayed = 0
     for k, s in enumerate(record.strokes):
         out, sim = _check_stroke(s, k, state, simulate)

@@ -100,8 +100,10 @@ class PlayedGame:
 
 
 class GameInterrupted(Exception):
-    """A game stopped before its end (an internal failure, or Ctrl-C); ``record`` holds the
-    strokes played so far with an unfinished result line, ``cause`` the original exception."""
+    """A game stopped before its end (an internal failure, Ctrl-C, or a signal turned into a
+    ``KeyboardInterrupt``); ``record`` holds the strokes played so far with an unfinished
+    result line (``stopped_by``: the exception's ``stopped_by`` attribute if it has one, else
+    its class name), ``cause`` the original exception."""
 
     def __init__(self, record: GameRecord, cause: BaseException):
         super().__init__(f"{type(cause).__name__}: {cause}")
@@ -118,13 +120,14 @@ def play_recorded_game(state: GameState, agents: Sequence[Agent], specs: Sequenc
     header = make_header(state, list(specs), seed=seed,
                          physics=physics_json(simulator), software_version=SOFTWARE_VERSION,
                          **(header_extra or {}))
-    record = GameRecord(header)
-    last = [state]  # the state after the last stroke completed
+    # each stroke played goes in as one (line, state after) pair with a single list.append,
+    # so an interrupt (Ctrl-C, SIGTERM) arriving between two bytecodes never leaves a line
+    # without its state: the record so far always ends at a stroke boundary
+    done: list[tuple[StrokeRecord, GameState]] = []
 
     def hook(report: StrokeReport) -> None:
         line = record_of_report(report)
-        record.strokes.append(line)
-        last[0] = report.outcome.state
+        done.append((line, report.outcome.state))
         if on_stroke is not None:
             on_stroke(report, line)
 
@@ -133,10 +136,13 @@ def play_recorded_game(state: GameState, agents: Sequence[Agent], specs: Sequenc
                         max_strokes=max_strokes)
     except (Exception, KeyboardInterrupt) as exc:
         # keep what was played: the strokes so far, marked unfinished, go with the error
-        record.result = result_line(last[0])
+        kept = list(done)
+        record = GameRecord(header, [line for line, _ in kept])
+        record.result = result_line(kept[-1][1] if kept else state)
         record.result["unfinished"] = True
-        record.result["stopped_by"] = type(exc).__name__
+        record.result["stopped_by"] = getattr(exc, "stopped_by", type(exc).__name__)
         raise GameInterrupted(record, exc) from exc
+    record = GameRecord(header, [line for line, _ in done])
     final = log.final
     record.result = result_line(final)
     if log.unfinished:
