@@ -15,7 +15,8 @@ refuses the first thing wrong with :class:`RecordRefused`, naming the line numbe
    simulation whose resting places must match the recorded ones) and the points, fouls,
    balls counted and scores after must be the recorded ones;
 3. the result line: present (else the file was cut short), its scores, stroke count and
-   result those of the state after the last stroke; a finished record's game is over;
+   result those of the state after the last stroke (a result claimed for a game not over,
+   or none for a game over, is refused);
 4. the integrity hash (``sha256`` of the result line), when there is one, matches the header
    and stroke lines.
 
@@ -244,10 +245,9 @@ def _check_result(record: GameRecord, last: GameState) -> bool:
         if recorded != actual:
             raise RecordRefused(line, f"result line {name} = {excerpt(recorded)} but after "
                                       f"the {n} stroke(s) recorded it is {excerpt(actual)}")
-    if not unfinished and not last.game_over:
-        raise RecordRefused(line, "the result line says the game is finished but after the "
-                                  f"{n} stroke(s) recorded it is not over")
-    return unfinished
+    # a result line with no result (null, as the state after the last stroke has it) is a
+    # game not played to its end, whether or not it says "unfinished" (hand-made records)
+    return unfinished or not last.game_over
 
 
 def verify_record(record: GameRecord, simulate: SimulateFn | None = None) -> RecordCheck:
