@@ -238,7 +238,8 @@ SimulateFn = Callable[[GameState, dict, "Position | None"],
 def replay(record: GameRecord, simulate: SimulateFn, tolerance_m: float = 1e-6
            ) -> list[ReplayMismatch]:
     """Re-simulate every stroke and compare: resting positions within ``tolerance_m`` of the
-    recorded ones, and the rules core's scores after each stroke equal to the recorded ones.
+    recorded ones, and the rules core's scores after, points and fouls of each stroke equal
+    to the recorded ones (:func:`engine.verify.verify_record` checks a whole record).
     ``simulate(state_before, strike, placement)`` returns ``(events, final)``; it is injected
     so the engine never imports the simulator.  Returns the mismatches (empty: exact replay).
     Strokes with no ``strike`` (a person's description) are re-adjudicated only."""
@@ -258,9 +259,13 @@ def replay(record: GameRecord, simulate: SimulateFn, tolerance_m: float = 1e-6
                                        off_table=s.outcome.get("off_table", []),
                                        placement=s.placement, state=s.state_before)
             adj = adjudicate(s.state_before, facts)
-            if tuple(adj.state.scores) != tuple(s.scores_after):
-                out.append(ReplayMismatch(i, f"scores: recorded {list(s.scores_after)}, "
-                                             f"replayed {list(adj.state.scores)}"))
+            for name, recorded, replayed in (
+                    ("scores", s.scores_after, adj.state.scores),
+                    ("points", s.points, adj.adjudication.points),
+                    ("fouls", s.fouls, adj.adjudication.fouls)):
+                if tuple(replayed) != tuple(recorded):
+                    out.append(ReplayMismatch(i, f"{name}: recorded {list(recorded)}, "
+                                                 f"replayed {list(replayed)}"))
         if i + 1 < len(record.strokes):
             nxt = record.strokes[i + 1].state_before
             if tuple(nxt.scores) != tuple(s.scores_after):

@@ -255,3 +255,14 @@ def test_a_persons_record_is_ruled_but_its_positions_are_said_unverified(lines, 
     o["outcome"]["pocketed"] = [{"ball": "15", "pocket": "FL"}]
     with pytest.raises(RecordRefused, match="line 4: "):
         _refused(human[:3] + [json.dumps(o)] + human[4:], simulator)
+
+
+def test_replay_reports_changed_points_and_fouls(lines, simulator):
+    from engine import replay
+    k = _scored_stroke(lines)
+    o = _obj(lines, k)
+    o["points"] = [p + 1 for p in o["points"]]
+    o["fouls"] = ["R7.1i"]
+    mism = replay(parse_record(_with(lines, k, o)), replay_simulate(simulator))
+    whats = sorted(m.what.split(":")[0] for m in mism)
+    assert whats == ["fouls", "points"] and {m.stroke_index for m in mism} == {k - 2}
