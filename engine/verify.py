@@ -264,8 +264,10 @@ def verify_record(record: GameRecord, simulate: SimulateFn | None = None) -> Rec
     unfinished = _check_result(record, state)
     sha = record.result.get("sha256")
     if sha is not None and sha != record.digest:
+        shown = f"{sha[:16]}..." if isinstance(sha, str) else excerpt(sha)
         raise RecordRefused(record.result_lineno,
-                            f"sha256 = {excerpt(sha)} does not match the header and stroke "
-                            f"lines: the record was changed after it was written")
+                            f"sha256 {shown} does not match the header and stroke lines "
+                            f"({record.digest[:16]}...): the record was changed after it "
+                            f"was written")
     n = len(record.strokes)
     return RecordCheck(n, replayed, n - replayed, unfinished, sha is not None)
