@@ -161,8 +161,8 @@ def recorded_facts(s: StrokeRecord) -> StrokeFacts:
     if o.get("events") is not None:
         try:
             events = [Event.from_json(e) for e in o["events"]]
-        except (ValueError, KeyError, TypeError, AttributeError) as exc:
-            raise RecordRefused(s.line, f"outcome.events: {exc}") from None
+        except (ValueError, KeyError, TypeError, AttributeError, IndexError) as exc:
+            raise RecordRefused(s.line, f"outcome.events: {excerpt(str(exc))}") from None
         return stroke_from_events(events, final, call=call, facts=s.facts, off_table=off_table,
                                   placement=s.placement, state=s.state_before)
     pocketed = o.get("pocketed", [])
@@ -209,23 +209,36 @@ def _check_stroke(s: StrokeRecord, k: int, expected: GameState,
         raise RecordRefused(line, f"stroke {k + 1} does not start from {what} "
                                   f"({_state_difference(s.state_before, expected)}): a stroke "
                                   f"removed, repeated or changed")
+    # ruled from the recorded facts first: that also validates the placement and the call
+    # before anything is simulated; then, if it can be, simulated again and ruled from that
+    out = _ruling(s, k, lambda: recorded_facts(s))
     replayed = simulate is not None and s.strike is not None
+    if replayed:
+        _ruling(s, k, lambda: _replayed_facts(s, simulate))
+    return out, replayed
+
+
+def _ruling(s: StrokeRecord, k: int, facts_of: Callable[[], StrokeFacts]) -> Outcome:
+    """The rules core's ruling of a stroke from the facts ``facts_of()`` gives, which must be
+    the recorded one (points, fouls, balls counted, scores after)."""
+    line = s.line
     try:
-        facts = _replayed_facts(s, simulate) if replayed else recorded_facts(s)
-        out = adjudicate(s.state_before, facts)
+        out = adjudicate(s.state_before, facts_of())
     except RecordRefused:
         raise
     except (EngineError, ValueError, KeyError, TypeError) as exc:
         raise RecordRefused(line, f"the rules core refuses stroke {k + 1}: {exc}") from None
     adj = out.adjudication
+    counted = s.outcome.get("counted", [])
+    if not isinstance(counted, list):
+        raise RecordRefused(line, f"outcome.counted = {excerpt(counted)} must be a list")
     for name, recorded, ruled in (("points", s.points, adj.points), ("fouls", s.fouls, adj.fouls),
                                   ("scores_after", s.scores_after, out.state.scores),
-                                  ("outcome.counted", tuple(s.outcome.get("counted", ())),
-                                   adj.counted)):
+                                  ("outcome.counted", counted, adj.counted)):
         if tuple(recorded) != tuple(ruled):
             raise RecordRefused(line, f"{name} = {excerpt(list(recorded))} but the rules give "
                                       f"{excerpt(list(ruled))}")
-    return out, replayed
+    return out
 
 
 def _check_result(record: GameRecord, last: GameState) -> bool:
