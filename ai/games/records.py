@@ -109,6 +109,23 @@ class GameInterrupted(Exception):
         super().__init__(f"{type(cause).__name__}: {cause}")
         self.record = record
         self.cause = cause
+        self.interrupt = interrupt_in(cause)
+
+
+def interrupt_in(exc: BaseException) -> KeyboardInterrupt | None:
+    """The Ctrl-C (or a signal raised as a ``KeyboardInterrupt``) behind an exception, if any.
+
+    A signal handler that raises while compiled (Numba) code is returning surfaces as a
+    ``SystemError`` "returned a result with an exception set", the interrupt as its cause:
+    that is still an interrupt (exit 130/143), not an internal failure (issue 15 saw Ctrl-C
+    reported as exit 1)."""
+    seen: set[int] = set()
+    while exc is not None and id(exc) not in seen:
+        if isinstance(exc, KeyboardInterrupt):
+            return exc
+        seen.add(id(exc))
+        exc = exc.__cause__ or exc.__context__
+    return None
 
 
 def play_recorded_game(state: GameState, agents: Sequence[Agent], specs: Sequence[str],
@@ -140,7 +157,8 @@ def play_recorded_game(state: GameState, agents: Sequence[Agent], specs: Sequenc
         record = GameRecord(header, [line for line, _ in kept])
         record.result = result_line(kept[-1][1] if kept else state)
         record.result["unfinished"] = True
-        record.result["stopped_by"] = getattr(exc, "stopped_by", type(exc).__name__)
+        why = interrupt_in(exc) or exc
+        record.result["stopped_by"] = getattr(why, "stopped_by", type(why).__name__)
         raise GameInterrupted(record, exc) from exc
     record = GameRecord(header, [line for line, _ in done])
     final = log.final

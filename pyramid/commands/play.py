@@ -244,12 +244,11 @@ def run(args: argparse.Namespace) -> int:
                 path = _record_path(args.record, g, args.games)
                 write_record(path, exc.record)  # the strokes played so far, not lost
                 kept = f"; the {len(exc.record.strokes)} stroke(s) played are in {path}"
-            if isinstance(exc.cause, KeyboardInterrupt):
-                how = "terminated (SIGTERM)" if isinstance(exc.cause, Terminated) \
-                    else "interrupted"
-                C.log(f"pyramid play: {how} in game {g + 1} after "
-                      f"{len(exc.record.strokes)} stroke(s){kept}")
-                return EXIT_SIGTERM if isinstance(exc.cause, Terminated) else EXIT_SIGINT
+            if exc.interrupt is not None:  # Ctrl-C or SIGTERM, even from inside Numba
+                term = isinstance(exc.interrupt, Terminated)
+                C.log(f"pyramid play: {'terminated (SIGTERM)' if term else 'interrupted'} in "
+                      f"game {g + 1} after {len(exc.record.strokes)} stroke(s){kept}")
+                return EXIT_SIGTERM if term else EXIT_SIGINT
             # an internal failure: exit 1, no traceback
             C.log(f"pyramid play: error: game {g + 1} stopped at stroke {count[0] + 1} "
                   f"by an internal failure: {exc}{kept} "

@@ -242,3 +242,38 @@ def test_the_sigterm_handler_is_only_installed_during_a_game():
         with _sigterm_stops_the_game():
             signal.raise_signal(signal.SIGTERM)
     assert signal.getsignal(signal.SIGTERM) == before
+
+
+@pytest.mark.parametrize("interrupt, status, stopped_by", [
+    ("Terminated", 143, "SIGTERM"), ("KeyboardInterrupt", 130, "KeyboardInterrupt")])
+def test_a_signal_inside_compiled_code_is_still_an_interrupt(tmp_path, monkeypatch, capsys,
+                                                             interrupt, status, stopped_by):
+    """A signal raised while Numba code returns comes out as a SystemError whose cause is the
+    interrupt (seen with the MC agent: Ctrl-C was reported as an internal failure, exit 1).
+    It is an interrupt: exit 130/143, the strokes so far written."""
+    from ai.agents.random_agent import RandomAgent
+    from pyramid.cli import main
+    from pyramid.commands import play
+
+    cause = {"Terminated": play.Terminated, "KeyboardInterrupt": KeyboardInterrupt}[interrupt]
+    calls = {"n": 0}
+    decide = RandomAgent.decide
+
+    def interrupted(self, state, rng):
+        calls["n"] += 1
+        if calls["n"] == 4:
+            try:
+                raise cause()
+            except KeyboardInterrupt as exc:
+                raise SystemError("CPUDispatcher(<function run_batch>) returned a result "
+                                  "with an exception set") from exc
+        return decide(self, state, rng)
+
+    monkeypatch.setattr(RandomAgent, "decide", interrupted)
+    rec = tmp_path / "cut.jsonl"
+    rc = main(["play", "--agent-a", "random", "--agent-b", "random", "--seed", "3",
+               "--quiet", "--record", str(rec)])
+    err = capsys.readouterr().err
+    assert rc == status and "internal failure" not in err and "Traceback" not in err
+    record = read_record(rec)
+    assert len(record.strokes) == 3 and record.result["stopped_by"] == stopped_by
