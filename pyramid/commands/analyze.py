@@ -131,7 +131,7 @@ def _judge(k, state, call, strike, placement, *, spec, skill, samples, table, se
 
 def run(args: argparse.Namespace) -> int:
     from sim import shared_simulator
-    from ai.games.records import replay_simulate, strike_from_record
+    from ai.games.records import physics_json, replay_simulate, strike_from_record
     from ai.registry import default_agent_spec
     from engine.calls import Call
     from engine.errors import EngineError
@@ -155,12 +155,20 @@ def run(args: argparse.Namespace) -> int:
     try:
         table = check_header(record.header).table
         simulator = shared_simulator(table)
-        # verified before it is trusted: a record that fails is refused with its line
-        check = verify_record(record, simulate=replay_simulate(simulator))
     except EngineError as exc:
         raise UserInputError(f"{args.record}: {exc}") from None
     except (KeyError, ValueError) as exc:
         raise UserInputError(f"{args.record}: header.table {table!r}: {exc}") from None
+    # a record played with other physics (an older version) cannot replay exactly here: its
+    # positions are not re-simulated (and it is said), its rulings still are checked; one
+    # that does not say (none or {}: a record made by hand) is taken to be of this physics
+    recorded_physics = record.header.get("physics")
+    same_physics = not recorded_physics or recorded_physics == physics_json(simulator)
+    try:  # verified before it is trusted: a record that fails is refused with its line
+        check = verify_record(record, simulate=replay_simulate(simulator) if same_physics
+                              else None)
+    except EngineError as exc:
+        raise UserInputError(f"{args.record}: {exc}") from None
     if not record.strokes:
         raise UserInputError(f"{args.record}: the record has no strokes to analyse")
     # check every stroke line before the long part
@@ -181,6 +189,9 @@ def run(args: argparse.Namespace) -> int:
     C.log(f"pyramid analyze: {args.record} verified: {check.strokes} stroke(s), "
           f"{check.positions_replayed} replayed exactly"
           + ("" if not check.hash_checked else ", integrity hash matches"))
+    if not same_physics:
+        C.log("pyramid analyze: note: the record was played with other physics parameters "
+              "(header.physics) than this simulator's: its strokes were not simulated again")
     for note in check.notes():
         C.log(f"pyramid analyze: note: {note}")
     C.log(f"pyramid analyze: {len(items)} stroke(s) of {args.record} with {spec}, "

@@ -183,3 +183,15 @@ def test_a_persons_record_is_analysed_with_a_note_that_positions_were_not_verifi
     assert out["verification"]["positions_unverified"] == 1
     assert out["verification"]["hash_checked"] is False
     assert len(out["strokes"]) == 1
+
+
+def test_a_record_of_other_physics_is_ruled_but_not_simulated_again(bad_record, tmp_path):
+    """A record played with other physics parameters (an older version) cannot replay
+    exactly: its strokes are not simulated again, and it says so, instead of refusing it."""
+    def older(objs):
+        objs[0]["physics"] = {"mu_roll": 0.5}
+        del objs[2]["sha256"]
+    path = _tampered(bad_record, tmp_path, "older", older)
+    out, r = pyramid_json("analyze", path, *FAST)
+    assert "other physics" in r.stderr
+    assert out["verification"]["positions_replayed"] == 0
