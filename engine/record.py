@@ -211,6 +211,9 @@ def parse_record(lines: Sequence[str]) -> GameRecord:
             hashed.append(obj)
         elif result is not None:
             raise MalformedInputError(f"line {lineno}", kind, "follows the result line")
+        elif kind == "header":
+            raise MalformedInputError(f"line {lineno}.type", kind,
+                                      "is a second header: one game record a file")
         elif kind == "stroke":
             strokes.append(_stroke_from_json(obj, lineno))
             hashed.append(obj)

@@ -158,6 +158,24 @@ def test_at_least_thirteen_tampered_variants_are_refused_with_their_line(lines):
         assert words in str(info.value), (name, str(info.value))
 
 
+@pytest.mark.parametrize("field, value, words", [
+    ("table", [], "header.table"), ("table", {"name": "pyramid-12ft"}, "header.table"),
+    ("variant", "nine-ball", "header.variant"), ("players", {"a": 1}, "header.players"),
+    ("seed", -1, "header.seed"), ("seed", True, "header.seed"),
+    ("version", True, "header.version"), ("initial_state", [], "header.initial_state"),
+    ("initial_state", None, "header.initial_state")])
+def test_a_header_of_the_wrong_types_is_refused_on_line_1(lines, field, value, words):
+    h = _obj(lines, 1)
+    h[field] = value
+    with pytest.raises(RecordRefused, match=f"^line 1: {words}"):
+        _refused(_with(lines, 1, h))
+
+
+def test_a_second_header_is_refused(lines):
+    with pytest.raises(MalformedInputError, match="line 2.type .* second header"):
+        parse_record([lines[0]] + lines)
+
+
 @pytest.mark.parametrize("case", range(6))
 def test_malformed_lines_are_refused_by_the_reader_with_their_line(lines, case):
     name, bad, line = _malformed(lines)[case]
