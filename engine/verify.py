@@ -223,13 +223,27 @@ def _ruling(s: StrokeRecord, k: int, facts_of: Callable[[], StrokeFacts]) -> Out
     the recorded one (points, fouls, balls counted, scores after)."""
     line = s.line
     try:
-        out = adjudicate(s.state_before, facts_of())
+        facts = facts_of()
+        out = adjudicate(s.state_before, facts)
     except RecordRefused:
         raise
     except (EngineError, ValueError, KeyError, TypeError) as exc:
         raise RecordRefused(line, f"the rules core refuses stroke {k + 1}: {exc}") from None
     adj = out.adjudication
-    counted = s.outcome.get("counted", [])
+    o = s.outcome
+    # what the line says happened (shown by analyze and the board) must be what the facts
+    # ruled on say: an event log with a different summary beside it is a changed line
+    summary = (("outcome.pocketed", o.get("pocketed", []),
+                [{"ball": b, "pocket": p} for b, p in facts.pocketed]),
+               ("outcome.first_contact", o.get("first_contact"), facts.first_contact),
+               ("outcome.call_fulfilled", o.get("call_fulfilled"), facts.call_fulfilled),
+               ("outcome.respotted", o.get("respotted", []),
+                [{"ball": b, "position": list(p)} for b, p in adj.respotted]))
+    for name, recorded, ruled in summary:
+        if recorded != ruled:
+            raise RecordRefused(line, f"{name} = {excerpt(recorded)} but the stroke's facts "
+                                      f"give {excerpt(ruled)}")
+    counted = o.get("counted", [])
     if not isinstance(counted, list):
         raise RecordRefused(line, f"outcome.counted = {excerpt(counted)} must be a list")
     for name, recorded, ruled in (("points", s.points, adj.points), ("fouls", s.fouls, adj.fouls),

@@ -102,6 +102,10 @@ def _variants(lines):
     o = _obj(lines, 2)
     o["state_before"]["scores"] = [10, 0]
     out.append(("first stroke's scores changed", _with(lines, 2, o), 2, "initial state"))
+    o = _obj(lines, 3)
+    o["outcome"]["pocketed"] = o["outcome"]["pocketed"] + [{"ball": "15", "pocket": "FL"}]
+    out.append(("a ball said to fall beside the event log", _with(lines, 3, o), 3,
+                "outcome.pocketed"))
     h = _obj(lines, 1)
     h["version"] = 99
     out.append(("version 99", _with(lines, 1, h), 1, "version"))
