@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Callable, Mapping, Sequence
+from typing import Callable
 
 from sim.events import Event
 
@@ -36,7 +36,7 @@ from .adjudicate import Outcome, adjudicate
 from .calls import Call
 from .errors import EngineError, excerpt
 from .geometry import Position
-from .record import KNOWN_RECORD_VERSIONS, GameRecord, StrokeRecord
+from .record import KNOWN_RECORD_VERSIONS, GameRecord, SimulateFn, StrokeRecord
 from .state import GameState
 from .stroke import StrokeFacts, stroke_from_events
 
@@ -44,9 +44,6 @@ from .stroke import StrokeFacts, stroke_from_events
 # simulator is deterministic, so a replay is bit-exact; the margin only absorbs JSON's
 # shortest round-trip formatting, far below a ball's width (a moved ball is millimetres off).
 POSITION_TOLERANCE_M = 1e-6
-
-SimulateFn = Callable[[GameState, dict, "Position | None"],
-                      tuple[Sequence[Event], Mapping[str, "Position | None"]]]
 
 
 class RecordRefused(EngineError):
