@@ -12,7 +12,8 @@ Public API (all values are immutable; JSON round-trips via ``to_json`` / ``from_
   :func:`adjudicate_events`, :func:`adjudicate_sim_result`, :func:`evaluate`
 * :func:`legal_calls`, :func:`placement_region`, :func:`can_place_cue`, :func:`tush_available`,
   :func:`penalty_hands_game`
-* records: :func:`write_record`, :func:`read_record`, :func:`replay`
+* records: :func:`write_record`, :func:`read_record`, :func:`replay`, :func:`verify_record`
+  (raises :class:`RecordRefused` naming the line of a damaged or tampered record)
 """
 from .adjudicate import (Adjudication, Outcome, adjudicate, adjudicate_events,
                          adjudicate_sim_result, evaluate)
@@ -29,5 +30,6 @@ from .special import (apply_corner_cluster, first_to_reach, give_warning, next_g
                       start_last_ball_replay)
 from .state import GameState, MatchContext, initial_state
 from .stroke import StrokeFacts, stroke_from_events, stroke_from_json
+from .verify import RecordCheck, RecordRefused, verify_record
 
 __all__ = [n for n in dir() if not n.startswith("_")]

@@ -1,15 +1,20 @@
 """Game records, JSON Lines (INTERFACES.md "Game record").
 
 Line 1 a header (``"type": "header"``), then one ``"type": "stroke"`` line per stroke, then a
-``"type": "result"`` line.  Each stroke line carries the full state before the stroke
+``"type": "result"`` line (``"unfinished": true`` when the game stopped early, and
+``"sha256"``, the integrity hash of the header and stroke lines, see :func:`record_digest`).
+Each stroke line carries the full state before the stroke
 (``state_before``), so any stroke can be looked at on its own, and the outcome (events,
 final positions, pocketed balls), fouls by rule id, points and scores after.
 
 :func:`replay` re-simulates every stroke through a ``simulate`` callable the caller injects
-(the engine never imports the simulator) and compares the resting positions.
+(the engine never imports the simulator) and compares the resting positions;
+:func:`engine.verify.verify_record` checks a whole record (header, numbering, scores, the
+rules core's ruling of every stroke, positions, result line, hash) before it is trusted.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 from dataclasses import dataclass, field
@@ -28,6 +33,9 @@ from .state import GameState
 from .stroke import StrokeFacts, stroke_from_events
 
 RECORD_VERSION = 1
+# versions of the record format this code reads; a line added later (``unfinished``, ``sha256``
+# in the result line) is optional, so it did not need a new version
+KNOWN_RECORD_VERSIONS = (1,)
 
 
 @dataclass(frozen=True)
@@ -42,6 +50,7 @@ class StrokeRecord:
     points: tuple[int, ...]
     scores_after: tuple[int, ...]
     facts: tuple[str, ...] = ()
+    line: int = field(default=0, compare=False)  # line number in the file it was read from
 
     def to_json(self) -> dict:
         return {"type": "stroke", "player": self.player,
@@ -57,6 +66,9 @@ class GameRecord:
     header: dict
     strokes: list[StrokeRecord] = field(default_factory=list)
     result: dict | None = None
+    # where it was read from (0: built in memory) and the hash of its header and stroke lines
+    result_lineno: int = field(default=0, compare=False)
+    digest: str | None = field(default=None, compare=False)
 
     def lines(self) -> list[str]:
         out = [json.dumps(self.header, allow_nan=False)]
@@ -101,13 +113,61 @@ def result_line(state: GameState) -> dict:
             "scores": list(state.scores), "strokes": state.strokes_played}
 
 
-def write_record(path: str | Path, record: GameRecord) -> None:
-    """Write the whole record atomically (temporary file + rename)."""
+def canonical_json(obj) -> str:
+    """One JSON value as the integrity hash sees it: sorted keys, no spaces (a reformatted
+    but unchanged line hashes the same; floats round-trip exactly through JSON)."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                      allow_nan=False)
+
+
+def _digest(objects) -> str:
+    h = hashlib.sha256()
+    for obj in objects:
+        h.update(canonical_json(obj).encode("utf-8"))
+        h.update(b"\n")
+    return h.hexdigest()
+
+
+def record_digest(record: GameRecord) -> str:
+    """sha256 over the canonical header and stroke lines: the ``"sha256"`` of the result
+    line.  It finds a record changed after it was written (by hand or by damage); it is not
+    a signature -- whoever changes a record can recompute it."""
+    return _digest([record.header] + [s.to_json() for s in record.strokes])
+
+
+def write_record(path: str | Path, record: GameRecord, seal: bool = True) -> None:
+    """Write the whole record atomically (temporary file + rename); with ``seal`` the result
+    line carries the integrity hash of the lines written (:func:`record_digest`)."""
+    if seal and record.result is not None:
+        record.result = {**record.result, "sha256": record_digest(record)}
     write_atomic(path, "\n".join(record.lines()) + "\n")
 
 
 def _stroke_from_json(obj: dict, lineno: int) -> StrokeRecord:
     try:
+        for key in ("player", "state_before", "outcome", "points", "scores_after"):
+            if key not in obj:
+                raise MalformedInputError(f"line {lineno}.{key}", None, "is missing")
+        player = obj["player"]
+        if not isinstance(player, int) or isinstance(player, bool):
+            raise MalformedInputError(f"line {lineno}.player", player, "must be an integer")
+        for key in ("points", "scores_after"):
+            v = obj[key]
+            if not isinstance(v, list) or not all(
+                    isinstance(x, int) and not isinstance(x, bool) for x in v):
+                raise MalformedInputError(f"line {lineno}.{key}", v,
+                                          "must be a list of integers")
+        for key in ("fouls", "facts"):
+            v = obj.get(key, [])
+            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+                raise MalformedInputError(f"line {lineno}.{key}", v, "must be a list of strings")
+        for key in ("call", "strike"):
+            if obj.get(key) is not None and not isinstance(obj[key], dict):
+                raise MalformedInputError(f"line {lineno}.{key}", obj[key],
+                                          "must be an object or null")
+        if not isinstance(obj["outcome"], dict):
+            raise MalformedInputError(f"line {lineno}.outcome", obj["outcome"],
+                                      "must be an object")
         placement = obj.get("placement")
         return StrokeRecord(
             player=int(obj["player"]), state_before=GameState.from_json(obj["state_before"]),
@@ -115,8 +175,10 @@ def _stroke_from_json(obj: dict, lineno: int) -> StrokeRecord:
             placement=None if placement is None else (float(placement[0]), float(placement[1])),
             outcome=dict(obj["outcome"]), fouls=tuple(obj.get("fouls", [])),
             points=tuple(obj["points"]), scores_after=tuple(obj["scores_after"]),
-            facts=tuple(obj.get("facts", [])))
+            facts=tuple(obj.get("facts", [])), line=lineno)
     except MalformedInputError as exc:
+        if exc.field.startswith(f"line {lineno}"):
+            raise
         raise MalformedInputError(f"line {lineno}: {exc.field}", exc.value) from None
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise MalformedInputError(f"line {lineno}", obj, f"is not a stroke line: {exc!r}") \
@@ -133,6 +195,8 @@ def parse_record(lines: Sequence[str]) -> GameRecord:
     header = None
     strokes: list[StrokeRecord] = []
     result = None
+    result_lineno = 0
+    hashed: list[dict] = []  # the header and stroke lines as read, for the integrity hash
     for lineno, line in enumerate(lines, start=1):
         if not line.strip():
             continue
@@ -144,18 +208,24 @@ def parse_record(lines: Sequence[str]) -> GameRecord:
             if kind != "header":
                 raise MalformedInputError(f"line {lineno}", kind, "must be the header")
             header = obj
+            hashed.append(obj)
         elif result is not None:
             raise MalformedInputError(f"line {lineno}", kind, "follows the result line")
+        elif kind == "header":
+            raise MalformedInputError(f"line {lineno}.type", kind,
+                                      "is a second header: one game record a file")
         elif kind == "stroke":
             strokes.append(_stroke_from_json(obj, lineno))
+            hashed.append(obj)
         elif kind == "result":
-            result = obj
+            result, result_lineno = obj, lineno
         else:
             raise MalformedInputError(f"line {lineno}.type", kind,
                                       "must be header, stroke or result")
     if header is None:
         raise MalformedInputError("record", "", "is empty: no header line")
-    return GameRecord(header, strokes, result)
+    return GameRecord(header, strokes, result, result_lineno=result_lineno,
+                      digest=_digest(hashed))
 
 
 @dataclass(frozen=True)
@@ -171,7 +241,8 @@ SimulateFn = Callable[[GameState, dict, "Position | None"],
 def replay(record: GameRecord, simulate: SimulateFn, tolerance_m: float = 1e-6
            ) -> list[ReplayMismatch]:
     """Re-simulate every stroke and compare: resting positions within ``tolerance_m`` of the
-    recorded ones, and the rules core's scores after each stroke equal to the recorded ones.
+    recorded ones, and the rules core's scores after, points and fouls of each stroke equal
+    to the recorded ones (:func:`engine.verify.verify_record` checks a whole record).
     ``simulate(state_before, strike, placement)`` returns ``(events, final)``; it is injected
     so the engine never imports the simulator.  Returns the mismatches (empty: exact replay).
     Strokes with no ``strike`` (a person's description) are re-adjudicated only."""
@@ -191,9 +262,13 @@ def replay(record: GameRecord, simulate: SimulateFn, tolerance_m: float = 1e-6
                                        off_table=s.outcome.get("off_table", []),
                                        placement=s.placement, state=s.state_before)
             adj = adjudicate(s.state_before, facts)
-            if tuple(adj.state.scores) != tuple(s.scores_after):
-                out.append(ReplayMismatch(i, f"scores: recorded {list(s.scores_after)}, "
-                                             f"replayed {list(adj.state.scores)}"))
+            for name, recorded, replayed in (
+                    ("scores", s.scores_after, adj.state.scores),
+                    ("points", s.points, adj.adjudication.points),
+                    ("fouls", s.fouls, adj.adjudication.fouls)):
+                if tuple(replayed) != tuple(recorded):
+                    out.append(ReplayMismatch(i, f"{name}: recorded {list(recorded)}, "
+                                                 f"replayed {list(replayed)}"))
         if i + 1 < len(record.strokes):
             nxt = record.strokes[i + 1].state_before
             if tuple(nxt.scores) != tuple(s.scores_after):

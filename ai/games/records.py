@@ -100,13 +100,32 @@ class PlayedGame:
 
 
 class GameInterrupted(Exception):
-    """A game stopped before its end (an internal failure, or Ctrl-C); ``record`` holds the
-    strokes played so far with an unfinished result line, ``cause`` the original exception."""
+    """A game stopped before its end (an internal failure, Ctrl-C, or a signal turned into a
+    ``KeyboardInterrupt``); ``record`` holds the strokes played so far with an unfinished
+    result line (``stopped_by``: the exception's ``stopped_by`` attribute if it has one, else
+    its class name), ``cause`` the original exception."""
 
     def __init__(self, record: GameRecord, cause: BaseException):
         super().__init__(f"{type(cause).__name__}: {cause}")
         self.record = record
         self.cause = cause
+        self.interrupt = interrupt_in(cause)
+
+
+def interrupt_in(exc: BaseException) -> KeyboardInterrupt | None:
+    """The Ctrl-C (or a signal raised as a ``KeyboardInterrupt``) behind an exception, if any.
+
+    A signal handler that raises while compiled (Numba) code is returning surfaces as a
+    ``SystemError`` "returned a result with an exception set", the interrupt as its cause:
+    that is still an interrupt (exit 130/143), not an internal failure (issue 15 saw Ctrl-C
+    reported as exit 1)."""
+    seen: set[int] = set()
+    while exc is not None and id(exc) not in seen:
+        if isinstance(exc, KeyboardInterrupt):
+            return exc
+        seen.add(id(exc))
+        exc = exc.__cause__ or exc.__context__
+    return None
 
 
 def play_recorded_game(state: GameState, agents: Sequence[Agent], specs: Sequence[str],
@@ -118,13 +137,14 @@ def play_recorded_game(state: GameState, agents: Sequence[Agent], specs: Sequenc
     header = make_header(state, list(specs), seed=seed,
                          physics=physics_json(simulator), software_version=SOFTWARE_VERSION,
                          **(header_extra or {}))
-    record = GameRecord(header)
-    last = [state]  # the state after the last stroke completed
+    # each stroke played goes in as one (line, state after) pair with a single list.append,
+    # so an interrupt (Ctrl-C, SIGTERM) arriving between two bytecodes never leaves a line
+    # without its state: the record so far always ends at a stroke boundary
+    done: list[tuple[StrokeRecord, GameState]] = []
 
     def hook(report: StrokeReport) -> None:
         line = record_of_report(report)
-        record.strokes.append(line)
-        last[0] = report.outcome.state
+        done.append((line, report.outcome.state))
         if on_stroke is not None:
             on_stroke(report, line)
 
@@ -133,10 +153,14 @@ def play_recorded_game(state: GameState, agents: Sequence[Agent], specs: Sequenc
                         max_strokes=max_strokes)
     except (Exception, KeyboardInterrupt) as exc:
         # keep what was played: the strokes so far, marked unfinished, go with the error
-        record.result = result_line(last[0])
+        kept = list(done)
+        record = GameRecord(header, [line for line, _ in kept])
+        record.result = result_line(kept[-1][1] if kept else state)
         record.result["unfinished"] = True
-        record.result["stopped_by"] = type(exc).__name__
+        why = interrupt_in(exc) or exc
+        record.result["stopped_by"] = getattr(why, "stopped_by", type(why).__name__)
         raise GameInterrupted(record, exc) from exc
+    record = GameRecord(header, [line for line, _ in done])
     final = log.final
     record.result = result_line(final)
     if log.unfinished:

@@ -3,6 +3,11 @@
 For each stroke: what was played, the AI's best alternative, the loss in win probability and a
 mark -- ``?`` a mistake, ``??`` a blunder -- like a chess engine's annotation; then a summary
 per player.  How strokes are valued: :mod:`ai.games.analysis`.
+
+A record is verified before it is analysed (:func:`engine.verify.verify_record`: header,
+stroke chain, rulings, every stroke played simulated again, result line, integrity hash); one
+that fails is refused with the line number (exit 2), and what could not be verified (a
+person's record has no stroke to simulate) is said on stderr.
 """
 from __future__ import annotations
 
@@ -11,7 +16,7 @@ import sys
 import time
 
 from ..errors import UserInputError
-from ..io import print_json, read_text
+from ..io import check_output_path, print_json, read_text
 from . import _common as C
 
 
@@ -48,6 +53,8 @@ def register(subparsers) -> None:
 
 
 def _range(text: str | None, n: int) -> range:
+    """Strokes A..B (from 1) as indices, cut at the record's end; a range that holds none of
+    the record's strokes is bad input (it once analysed nothing and exited 0)."""
     if text is None:
         return range(n)
     a, sep, b = text.partition("-")
@@ -58,6 +65,8 @@ def _range(text: str | None, n: int) -> range:
         raise UserInputError(f"--strokes {text!r} must be A-B or A (stroke numbers)") from None
     if not (1 <= lo <= hi):
         raise UserInputError(f"--strokes {text!r}: need 1 <= A <= B")
+    if lo > n:
+        raise UserInputError(f"--strokes {text!r}: the record has only {n} stroke(s)")
     return range(lo - 1, min(hi, n))
 
 
@@ -122,11 +131,12 @@ def _judge(k, state, call, strike, placement, *, spec, skill, samples, table, se
 
 def run(args: argparse.Namespace) -> int:
     from sim import shared_simulator
-    from ai.games.records import strike_from_record
+    from ai.games.records import physics_json, replay_simulate, strike_from_record
     from ai.registry import default_agent_spec
     from engine.calls import Call
     from engine.errors import EngineError
     from engine.record import parse_record
+    from engine.verify import check_header, verify_record
 
     spec = C.agent_spec(args.agent or default_agent_spec(), "--agent")
     C.noise_model(args.skill, "--skill")  # checked now: bad input fails before the long part
@@ -134,18 +144,32 @@ def run(args: argparse.Namespace) -> int:
         raise UserInputError("--jobs must not be 0 (use -1 for all cores)")
     if not (0 < args.mistake <= args.blunder <= 1):
         raise UserInputError("need 0 < --mistake <= --blunder <= 1")
+    if args.png:  # checked now, not after the analysis
+        check_output_path("--png", args.png)
     text = read_text(args.record)
     try:
         record = parse_record(text.splitlines())
     except EngineError as exc:
         raise UserInputError(f"{args.record}: {exc}") from None
-    if not record.strokes:
-        raise UserInputError(f"{args.record}: the record has no strokes to analyse")
-    table = record.header.get("table", "pyramid-12ft")
     try:
+        table = check_header(record.header).table
         simulator = shared_simulator(table)
+    except EngineError as exc:
+        raise UserInputError(f"{args.record}: {exc}") from None
     except (KeyError, ValueError) as exc:
         raise UserInputError(f"{args.record}: header.table {table!r}: {exc}") from None
+    # a record played with other physics (an older version) cannot replay exactly here: its
+    # positions are not re-simulated (and it is said), its rulings still are checked; one
+    # that does not say (none or {}: a record made by hand) is taken to be of this physics
+    recorded_physics = record.header.get("physics")
+    same_physics = not recorded_physics or recorded_physics == physics_json(simulator)
+    try:  # verified before it is trusted: a record that fails is refused with its line
+        check = verify_record(record, simulate=replay_simulate(simulator) if same_physics
+                              else None)
+    except EngineError as exc:
+        raise UserInputError(f"{args.record}: {exc}") from None
+    if not record.strokes:
+        raise UserInputError(f"{args.record}: the record has no strokes to analyse")
     # check every stroke line before the long part
     items = []
     for k in _range(args.strokes, len(record.strokes)):
@@ -161,6 +185,14 @@ def run(args: argparse.Namespace) -> int:
     C.first_run()
     players = record.header.get("players") or []
     out_stream = sys.stderr if args.json else sys.stdout
+    C.log(f"pyramid analyze: {args.record} verified: {check.strokes} stroke(s), "
+          f"{check.positions_replayed} replayed exactly"
+          + ("" if not check.hash_checked else ", integrity hash matches"))
+    if not same_physics:
+        C.log("pyramid analyze: note: the record was played with other physics parameters "
+              "(header.physics) than this simulator's: its strokes were not simulated again")
+    for note in check.notes():
+        C.log(f"pyramid analyze: note: {note}")
     C.log(f"pyramid analyze: {len(items)} stroke(s) of {args.record} with {spec}, "
           f"{args.samples} samples each, {args.jobs} job(s)")
     rows = []
@@ -214,7 +246,7 @@ def run(args: argparse.Namespace) -> int:
         png = _sheet(args.png, simulator, record, items, rows)
     doc = {"record": args.record, "agent": spec, "samples": args.samples,
            "thresholds": {"mistake": args.mistake, "blunder": args.blunder},
-           "strokes": rows, "summary": summary, "png": png,
+           "verification": check.to_json(), "strokes": rows, "summary": summary, "png": png,
            "elapsed_s": round(time.monotonic() - t0, 3)}
     if args.json:
         print_json(doc)

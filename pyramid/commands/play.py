@@ -4,16 +4,22 @@ Each stroke is printed as it happens (stdout; stderr with ``--json``); ``--recor
 game record (JSON Lines, engine/record.py, atomic), ``--png-dir`` a diagram of every stroke and
 a game sheet.  Breaks alternate between the games of a match (R3.1; an odd last game is drawn
 by lot from the seeded generator).  The whole match depends only on ``--seed``.
+
+Nothing played is lost: ``--record`` is checked before the game (a folder that does not exist,
+a directory, a place that cannot be written: exit 2 at once), and a game stopped by Ctrl-C
+(exit 130) or SIGTERM (exit 143) writes its strokes so far with an unfinished result line.
 """
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import UserInputError
-from ..io import print_json
+from ..io import check_output_path, print_json
 from . import _common as C
 
 VARIANTS = ("two-player", "three-each", "one-vs-pair")  # as ai.games.series.VARIANTS
@@ -82,6 +88,34 @@ def _start_handicap(args, table: str, pair_order: str, hc):
     return hc
 
 
+# exit status of a game stopped by a signal: 128 + the signal's number, as a shell reports it
+EXIT_SIGINT = 128 + signal.SIGINT  # 130
+EXIT_SIGTERM = 128 + signal.SIGTERM  # 143
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM during a game: it stops the game the way Ctrl-C does (a ``KeyboardInterrupt``,
+    so the record keeps the strokes played), but exits 143."""
+    stopped_by = "SIGTERM"
+
+
+@contextmanager
+def _sigterm_stops_the_game():
+    """While a game is played, SIGTERM raises :class:`Terminated`; the previous handler is
+    back afterwards (outside a game SIGTERM ends the process as usual)."""
+    def handler(signum, frame):
+        raise Terminated()
+    try:
+        previous = signal.signal(signal.SIGTERM, handler)
+    except ValueError:  # not the main thread (a test calling run() from a thread)
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def _record_path(base: str, game: int, n_games: int) -> Path:
     path = Path(base)
     if n_games == 1:
@@ -130,10 +164,9 @@ def run(args: argparse.Namespace) -> int:
             png_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise UserInputError(f"--png-dir {args.png_dir!r}: {exc.strerror}") from None
-    if args.record:
-        parent = Path(args.record).parent
-        if str(parent) and not parent.is_dir():
-            raise UserInputError(f"--record: folder {str(parent)!r} does not exist")
+    if args.record:  # checked now, not after a game played for nothing
+        for g in range(args.games):
+            check_output_path("--record", _record_path(args.record, g, args.games))
 
     C.first_run()
     seed = C.fresh_seed() if args.seed is None else args.seed
@@ -177,21 +210,23 @@ def run(args: argparse.Namespace) -> int:
 
         t0 = time.monotonic()
         try:
-            played = play_recorded_game(state, agents, specs, simulator, rng, skills,
-                                        seed=seed, on_stroke=on_stroke,
-                                        max_strokes=args.max_strokes,
-                                        header_extra={"game": g + 1, "games": args.games,
-                                                      "skills": [m.magnitude for m in skills]})
+            with _sigterm_stops_the_game():
+                played = play_recorded_game(
+                    state, agents, specs, simulator, rng, skills, seed=seed,
+                    on_stroke=on_stroke, max_strokes=args.max_strokes,
+                    header_extra={"game": g + 1, "games": args.games,
+                                  "skills": [m.magnitude for m in skills]})
         except GameInterrupted as exc:
             kept = ""
-            if args.record and exc.record.strokes:
+            if args.record:
                 path = _record_path(args.record, g, args.games)
                 write_record(path, exc.record)  # the strokes played so far, not lost
                 kept = f"; the {len(exc.record.strokes)} stroke(s) played are in {path}"
-            if isinstance(exc.cause, KeyboardInterrupt):
-                C.log(f"pyramid play: interrupted in game {g + 1} at stroke {count[0] + 1}"
-                      f"{kept}")
-                return 130
+            if exc.interrupt is not None:  # Ctrl-C or SIGTERM, even from inside Numba
+                term = isinstance(exc.interrupt, Terminated)
+                C.log(f"pyramid play: {'terminated (SIGTERM)' if term else 'interrupted'} in "
+                      f"game {g + 1} after {len(exc.record.strokes)} stroke(s){kept}")
+                return EXIT_SIGTERM if term else EXIT_SIGINT
             # an internal failure: exit 1, no traceback
             C.log(f"pyramid play: error: game {g + 1} stopped at stroke {count[0] + 1} "
                   f"by an internal failure: {exc}{kept} "

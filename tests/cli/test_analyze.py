@@ -70,6 +70,8 @@ def test_bad_stroke_is_marked(bad_record, tmp_path):
     (s0,) = out["summary"]
     assert s0["player"] == 0 and s0["mistakes"] + s0["blunders"] == 1
     assert out["png"] == [str(png)]
+    assert out["verification"]["positions_replayed"] == 1
+    assert out["verification"]["hash_checked"] is True
     assert_png(png)
     assert "best" in r.stderr  # the per-stroke lines go to stderr with --json
 
@@ -90,8 +92,12 @@ def test_bad_input_exit_2(bad_record, tmp_path):
     nohead = tmp_path / "nohead.jsonl"
     nohead.write_text(json.dumps({"type": "stroke"}) + "\n")
     assert_bad_input(pyramid("analyze", nohead, *FAST), "line 1")
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text(lines[0] + "\n")
+    assert_bad_input(pyramid("analyze", cut, *FAST), "line 2", "cut short")
     empty = tmp_path / "empty.jsonl"
-    empty.write_text(lines[0] + "\n")
+    result = {"type": "result", "result": None, "scores": POSITION["scores"], "strokes": 0}
+    empty.write_text(lines[0] + "\n" + json.dumps(result) + "\n")
     assert_bad_input(pyramid("analyze", empty, *FAST), "no strokes")
     assert_bad_input(pyramid("analyze", bad_record, "--agent", "nosuch"), "nosuch")
     assert_bad_input(pyramid("analyze", bad_record, *FAST, "--strokes", "x-y"), "--strokes")
@@ -109,3 +115,85 @@ def test_parallel_analysis_gives_the_same_report(tmp_path):
     assert len(one["strokes"]) == 3
     assert one["strokes"] == two["strokes"] and one["summary"] == two["summary"]
     assert_bad_input(pyramid("analyze", rec, *FAST, "--jobs", "0"), "--jobs")
+
+
+# --- records verified before they are analysed (issue 15) --------------------------------------
+def _tampered(bad_record, tmp_path, name, change) -> str:
+    lines = open(bad_record).read().splitlines()
+    objs = [json.loads(x) for x in lines]
+    change(objs)
+    path = tmp_path / f"{name}.jsonl"
+    path.write_text("".join(json.dumps(o) + "\n" for o in objs))
+    return str(path)
+
+
+def _flip_scores(objs):
+    objs[1]["scores_after"] = objs[1]["scores_after"][::-1]
+
+
+def _player_7(objs):
+    objs[1]["player"] = 7
+
+
+def _version_99(objs):
+    objs[0]["version"] = 99
+
+
+def _ball_moved(objs):
+    objs[1]["state_before"]["balls"]["15"] = [3.30, 0.20]
+
+
+def _stroke_removed(objs):
+    del objs[1]
+
+
+def _players_renamed(objs):
+    objs[0]["players"] = ["mc", "human"]
+
+
+@pytest.mark.parametrize("change, line, words", [
+    (_flip_scores, 2, "scores_after"), (_player_7, 2, "player = 7"), (_version_99, 1, "version"),
+    (_ball_moved, 2, "ball 15"), (_stroke_removed, 2, "result line scores"),
+    (_players_renamed, 3, "sha256")])
+def test_a_tampered_record_is_refused_with_its_line_before_any_analysis(bad_record, tmp_path,
+                                                                        change, line, words):
+    path = _tampered(bad_record, tmp_path, change.__name__, change)
+    r = pyramid("analyze", path, *FAST)
+    assert_bad_input(r, path, f"line {line}: ", words)
+    assert "P(win)" not in r.stdout
+
+
+def test_strokes_past_the_end_and_an_unwritable_png_are_refused_before_work(bad_record,
+                                                                           tmp_path):
+    assert_bad_input(pyramid("analyze", bad_record, *FAST, "--strokes", "900-999"),
+                     "--strokes", "900-999", "only 1 stroke")
+    assert_bad_input(pyramid("analyze", bad_record, *FAST, "--png", tmp_path / "no" / "s.png"),
+                     "--png", "does not exist")
+    assert_bad_input(pyramid("analyze", bad_record, *FAST, "--png", tmp_path), "--png",
+                     "is a directory")
+
+
+def test_a_persons_record_is_analysed_with_a_note_that_positions_were_not_verified(
+        bad_record, tmp_path):
+    def as_told(objs):
+        objs[1]["strike"] = None
+        objs[1]["outcome"].pop("events")
+        del objs[2]["sha256"]
+    path = _tampered(bad_record, tmp_path, "told", as_told)
+    out, r = pyramid_json("analyze", path, *FAST)
+    assert "could not be verified" in r.stderr and "no integrity hash" in r.stderr
+    assert out["verification"]["positions_unverified"] == 1
+    assert out["verification"]["hash_checked"] is False
+    assert len(out["strokes"]) == 1
+
+
+def test_a_record_of_other_physics_is_ruled_but_not_simulated_again(bad_record, tmp_path):
+    """A record played with other physics parameters (an older version) cannot replay
+    exactly: its strokes are not simulated again, and it says so, instead of refusing it."""
+    def older(objs):
+        objs[0]["physics"] = {"mu_roll": 0.5}
+        del objs[2]["sha256"]
+    path = _tampered(bad_record, tmp_path, "older", older)
+    out, r = pyramid_json("analyze", path, *FAST)
+    assert "other physics" in r.stderr
+    assert out["verification"]["positions_replayed"] == 0

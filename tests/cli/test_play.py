@@ -2,12 +2,18 @@
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
 
 from sim import Simulator
 from ai.games.records import replay_simulate
 from engine import read_record, replay
 
-from .clihelp import assert_bad_input, assert_png, pyramid, pyramid_json
+from .clihelp import assert_bad_input, assert_png, env, pyramid, pyramid_json
 
 # Receiver 1 starts at 68 of 71: the game ends after a few strokes of weak agents (a foul by
 # side 0 gives 5 points, any pot of side 1 wins).
@@ -85,7 +91,8 @@ def test_bad_arguments_exit_2_without_traceback(tmp_path):
                              "--handicap", '{"kind": "points", "receiver": 5, "points": 3}'),
                      "receiver")
     assert_bad_input(pyramid("play", "--agent-a", "random", "--agent-b", "random",
-                             "--record", tmp_path / "missing" / "x.jsonl"), "does not exist")
+                             "--record", tmp_path / "missing" / "x.jsonl"), "--record",
+                     "does not exist")
     assert_bad_input(pyramid("play", "--variant", "nine-ball"))
 
 
@@ -166,3 +173,107 @@ def test_a_call_with_a_path_is_printed_link_by_link():
                                  {"manner": "combination", "ball": "11"}]})
     assert fmt_call(c) == fmt_call(c.to_json()) == "3 in ML (carom 6, combination 11)"
     assert fmt_call(Call("7", "FL", "kiss", ("3",))) == "7 in FL (kiss via 3)"
+
+
+# --- nothing played is lost (issue 15) ----------------------------------------------------------
+UNWRITABLE_SECONDS = 20  # refused before the game: the command only starts Python and parses
+
+
+def test_a_record_that_could_not_be_written_is_refused_before_the_game(tmp_path):
+    """--record into a directory, a missing folder, a file used as a folder or a folder that
+    cannot be written: exit 2 naming the flag and path, within seconds, with no game played
+    (the default agent would take minutes)."""
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    cases = [(tmp_path, "is a directory"), (tmp_path / "nope" / "g.jsonl", "does not exist"),
+             (blocker / "g.jsonl", "is not a folder"),
+             ("/proc/g.jsonl", "cannot write in folder")]
+    for path, words in cases:
+        t0 = time.monotonic()
+        r = pyramid("play", "--record", path, "--seed", "1")
+        assert time.monotonic() - t0 < UNWRITABLE_SECONDS
+        assert_bad_input(r, "--record", str(path), words)
+        assert "fell:" not in r.stdout
+    # with --games 2 each game's file is checked: g2's name taken by a directory
+    (tmp_path / "m-g2.jsonl").mkdir()
+    assert_bad_input(pyramid("play", "--agent-a", "random", "--agent-b", "random",
+                             "--games", "2", "--record", tmp_path / "m.jsonl"),
+                     "m-g2.jsonl", "is a directory")
+    assert not (tmp_path / "m-g1.jsonl").exists()
+
+
+@pytest.mark.parametrize("signame, status", [("SIGTERM", 143), ("SIGINT", 130)])
+def test_a_signal_during_play_keeps_the_strokes_played(tmp_path, signame, status):
+    """SIGTERM (exit 143) or Ctrl-C (SIGINT, exit 130) after the third stroke: the record holds
+    the strokes played so far with an unfinished result line naming the signal, and it
+    verifies and replays exactly."""
+    from engine.verify import verify_record
+    rec = tmp_path / "cut.jsonl"
+    # random agents without a stroke cap: a game of hundreds of strokes, stopped early
+    p = subprocess.Popen([sys.executable, "-m", "pyramid.cli", "play", "--agent-a", "random",
+                          "--agent-b", "random", "--seed", "3", "--max-strokes", "2000",
+                          "--record", str(rec)], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True, env=env())
+    seen = 0
+    for line in p.stdout:
+        seen += "fell:" in line
+        if seen == 3:
+            p.send_signal(getattr(signal, signame))
+            break
+    out, err = p.communicate(timeout=120)
+    assert p.returncode == status, err
+    assert "Traceback" not in err and str(rec) in err
+    record = read_record(rec)
+    assert 3 <= len(record.strokes) < 2000
+    assert record.result["unfinished"] is True
+    assert record.result["stopped_by"] == ("SIGTERM" if signame == "SIGTERM"
+                                           else "KeyboardInterrupt")
+    sim = Simulator(record.header["table"])
+    check = verify_record(record, replay_simulate(sim))
+    assert check.unfinished and check.hash_checked
+    assert check.positions_replayed == len(record.strokes)
+    assert replay(record, replay_simulate(sim)) == []
+
+
+def test_the_sigterm_handler_is_only_installed_during_a_game():
+    from pyramid.commands.play import Terminated, _sigterm_stops_the_game
+    before = signal.getsignal(signal.SIGTERM)
+    with pytest.raises(Terminated):
+        with _sigterm_stops_the_game():
+            signal.raise_signal(signal.SIGTERM)
+    assert signal.getsignal(signal.SIGTERM) == before
+
+
+@pytest.mark.parametrize("interrupt, status, stopped_by", [
+    ("Terminated", 143, "SIGTERM"), ("KeyboardInterrupt", 130, "KeyboardInterrupt")])
+def test_a_signal_inside_compiled_code_is_still_an_interrupt(tmp_path, monkeypatch, capsys,
+                                                             interrupt, status, stopped_by):
+    """A signal raised while Numba code returns comes out as a SystemError whose cause is the
+    interrupt (seen with the MC agent: Ctrl-C was reported as an internal failure, exit 1).
+    It is an interrupt: exit 130/143, the strokes so far written."""
+    from ai.agents.random_agent import RandomAgent
+    from pyramid.cli import main
+    from pyramid.commands import play
+
+    cause = {"Terminated": play.Terminated, "KeyboardInterrupt": KeyboardInterrupt}[interrupt]
+    calls = {"n": 0}
+    decide = RandomAgent.decide
+
+    def interrupted(self, state, rng):
+        calls["n"] += 1
+        if calls["n"] == 4:
+            try:
+                raise cause()
+            except KeyboardInterrupt as exc:
+                raise SystemError("CPUDispatcher(<function run_batch>) returned a result "
+                                  "with an exception set") from exc
+        return decide(self, state, rng)
+
+    monkeypatch.setattr(RandomAgent, "decide", interrupted)
+    rec = tmp_path / "cut.jsonl"
+    rc = main(["play", "--agent-a", "random", "--agent-b", "random", "--seed", "3",
+               "--quiet", "--record", str(rec)])
+    err = capsys.readouterr().err
+    assert rc == status and "internal failure" not in err and "Traceback" not in err
+    record = read_record(rec)
+    assert len(record.strokes) == 3 and record.result["stopped_by"] == stopped_by

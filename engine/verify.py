@@ -1,0 +1,297 @@
+"""Checking a game record before it is trusted (issue 15: a record with a stroke removed, a
+score flipped or a ball moved was analysed as if valid).
+
+:func:`verify_record` goes through a record read by :func:`engine.record.parse_record` and
+refuses the first thing wrong with :class:`RecordRefused`, naming the line number:
+
+1. the header: a known ``version``, ``players`` (one name a side), ``initial_state`` a valid
+   state agreeing with ``variant``, ``call_mode``, ``target`` and ``table``, ``seed`` an
+   integer or null;
+2. every stroke, in order: its ``player`` is the side to move; its ``state_before`` is the
+   state the previous stroke left (the header's initial state for the first): a stroke
+   removed, duplicated or moved, a score, shelf or ball position changed all break this
+   chain; the rules core rules the stroke again from its recorded facts (or, when a
+   ``simulate`` callable is given and the line carries the stroke played, from a new
+   simulation whose resting places must match the recorded ones) and the points, fouls,
+   balls counted and scores after must be the recorded ones;
+3. the result line: present (else the file was cut short), its scores, stroke count and
+   result those of the state after the last stroke (a result claimed for a game not over,
+   or none for a game over, is refused);
+4. the integrity hash (``sha256`` of the result line), when there is one, matches the header
+   and stroke lines.
+
+Strokes without the stroke played (``strike`` null: a person's description, or a tush) are
+ruled from their recorded facts only; :class:`RecordCheck` says how many strokes had their
+positions re-simulated and how many could not be, so a caller can say so.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable
+
+from sim.events import Event
+
+from .adjudicate import Outcome, adjudicate
+from .calls import Call
+from .errors import EngineError, excerpt
+from .geometry import Position
+from .record import KNOWN_RECORD_VERSIONS, GameRecord, SimulateFn, StrokeRecord
+from .state import GameState
+from .stroke import StrokeFacts, stroke_from_events
+
+# Resting places of a re-simulated stroke must match the recorded ones this closely: the
+# simulator is deterministic, so a replay is bit-exact; the margin only absorbs JSON's
+# shortest round-trip formatting, far below a ball's width (a moved ball is millimetres off).
+POSITION_TOLERANCE_M = 1e-6
+
+
+class RecordRefused(EngineError):
+    """A record that fails verification; ``line`` is the line number of the fault."""
+
+    def __init__(self, line: int, what: str):
+        self.line = line
+        self.what = what
+        super().__init__(f"line {line}: {what}")
+
+
+@dataclass(frozen=True)
+class RecordCheck:
+    """What :func:`verify_record` could check."""
+    strokes: int
+    positions_replayed: int  # strokes re-simulated, resting places compared
+    positions_unverified: int  # strokes ruled from their recorded facts only
+    unfinished: bool
+    hash_checked: bool  # False: the result line has no sha256 (an older or hand-made record)
+
+    def notes(self) -> list[str]:
+        out = []
+        if self.positions_unverified:
+            out.append(f"the positions of {self.positions_unverified} stroke(s) could not "
+                       f"be verified, only their ruling (no stroke played recorded: a "
+                       f"person's record or a tush; or no simulator to replay them)")
+        if not self.hash_checked:
+            out.append("the record has no integrity hash (sha256): changes made with care "
+                       "to keep it consistent cannot be detected")
+        if self.unfinished:
+            out.append("the game is unfinished (stopped before its end)")
+        return out
+
+    def to_json(self) -> dict:
+        return {"strokes": self.strokes, "positions_replayed": self.positions_replayed,
+                "positions_unverified": self.positions_unverified,
+                "unfinished": self.unfinished, "hash_checked": self.hash_checked,
+                "notes": self.notes()}
+
+
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def check_header(header: dict) -> GameState:
+    """Step 1: the header's fields and types; returns its initial state."""
+    version = header.get("version")
+    if not _is_int(version) or version not in KNOWN_RECORD_VERSIONS:
+        raise RecordRefused(1, f"header.version = {excerpt(version)} is not a record version "
+                               f"this program reads ({', '.join(map(str, KNOWN_RECORD_VERSIONS))})")
+    if "initial_state" not in header:
+        raise RecordRefused(1, "header.initial_state is missing")
+    try:
+        initial = GameState.from_json(header["initial_state"])
+    except EngineError as exc:
+        raise RecordRefused(1, f"header.initial_state: {exc}") from None
+    players = header.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players) \
+            or len(players) != initial.n_sides:
+        raise RecordRefused(1, f"header.players = {excerpt(players)} must be {initial.n_sides} "
+                               f"names (one a side of {initial.variant})")
+    for key in ("variant", "call_mode", "target", "table"):
+        if key in header and header[key] != getattr(initial, key):
+            raise RecordRefused(1, f"header.{key} = {excerpt(header[key])} disagrees with "
+                                   f"header.initial_state ({excerpt(getattr(initial, key))})")
+    seed = header.get("seed")
+    if seed is not None and (not _is_int(seed) or seed < 0):
+        raise RecordRefused(1, f"header.seed = {excerpt(seed)} must be a non-negative "
+                               f"integer or null")
+    return initial
+
+
+def _state_difference(recorded: GameState, expected: GameState) -> str:
+    """The first field in which two states differ, in words."""
+    for name in ("strokes_played", "scores", "shelves", "to_move", "cue_in_hand", "result"):
+        a, b = getattr(recorded, name), getattr(expected, name)
+        if a != b:
+            return f"{name}: recorded {excerpt(a)}, expected {excerpt(b)}"
+    balls = sorted(set(recorded.balls) | set(expected.balls), key=str)
+    for ball in balls:
+        a, b = recorded.balls.get(ball), expected.balls.get(ball)
+        if a != b:
+            return f"ball {ball}: recorded {excerpt(a)}, expected {excerpt(b)}"
+    for name in recorded.__dataclass_fields__:
+        if getattr(recorded, name) != getattr(expected, name):
+            return f"{name}: recorded {excerpt(getattr(recorded, name))}, expected " \
+                   f"{excerpt(getattr(expected, name))}"
+    return "the states differ"
+
+
+def _final(raw, line: int) -> dict[str, Position | None]:
+    if not isinstance(raw, dict):
+        raise RecordRefused(line, f"outcome.final = {excerpt(raw)} must be an object")
+    out: dict[str, Position | None] = {}
+    for b, p in raw.items():
+        if p is None:
+            out[b] = None
+        elif isinstance(p, list) and len(p) == 2 and all(
+                isinstance(x, (int, float)) and not isinstance(x, bool) for x in p):
+            out[b] = (float(p[0]), float(p[1]))
+        else:
+            raise RecordRefused(line, f"outcome.final.{b} = {excerpt(p)} must be [x, y] or null")
+    return out
+
+
+def recorded_facts(s: StrokeRecord) -> StrokeFacts:
+    """The facts of a stroke as its line records them (events when it has them)."""
+    o = s.outcome
+    call = None if s.call is None else Call.from_json(s.call, f"line {s.line}.call")
+    final = _final(o.get("final", {}), s.line)
+    off_table = tuple(o.get("off_table", []))
+    if o.get("events") is not None:
+        try:
+            events = [Event.from_json(e) for e in o["events"]]
+        except (ValueError, KeyError, TypeError, AttributeError, IndexError) as exc:
+            raise RecordRefused(s.line, f"outcome.events: {excerpt(str(exc))}") from None
+        return stroke_from_events(events, final, call=call, facts=s.facts, off_table=off_table,
+                                  placement=s.placement, state=s.state_before)
+    pocketed = o.get("pocketed", [])
+    if not isinstance(pocketed, list) or not all(
+            isinstance(p, dict) and {"ball", "pocket"} <= set(p) for p in pocketed):
+        raise RecordRefused(s.line, f"outcome.pocketed = {excerpt(pocketed)} must be a list of "
+                                    f"{{ball, pocket}}")
+    return StrokeFacts(call=call, call_fulfilled=o.get("call_fulfilled"),
+                       first_contact=o.get("first_contact"),
+                       pocketed=tuple((p["ball"], p["pocket"]) for p in pocketed),
+                       off_table=off_table, facts=frozenset(s.facts), final=final,
+                       placement=s.placement,
+                       cue_left_house_first=o.get("cue_left_house_first"))
+
+
+def _replayed_facts(s: StrokeRecord, simulate: SimulateFn) -> StrokeFacts:
+    """Simulate the stroke played again; its resting places must be the recorded ones."""
+    try:
+        events, final = simulate(s.state_before, s.strike, s.placement)
+    except (EngineError, ValueError, KeyError, TypeError) as exc:
+        raise RecordRefused(s.line, f"the stroke cannot be simulated again: {exc}") from None
+    recorded = _final(s.outcome.get("final", {}), s.line)
+    for b in sorted(set(recorded) | set(final), key=str):
+        p, q = recorded.get(b), final.get(b)
+        if (p is None) != (q is None) or (p is not None and math.dist(p, q) > POSITION_TOLERANCE_M):
+            raise RecordRefused(s.line, f"ball {b} came to rest at {excerpt(q)} when the stroke "
+                                        f"is simulated again, the record says {excerpt(p)}")
+    call = None if s.call is None else Call.from_json(s.call, f"line {s.line}.call")
+    return stroke_from_events(events, final, call=call, facts=s.facts,
+                              off_table=s.outcome.get("off_table", []), placement=s.placement,
+                              state=s.state_before)
+
+
+def _check_stroke(s: StrokeRecord, k: int, expected: GameState,
+                  simulate: SimulateFn | None) -> tuple[Outcome, bool]:
+    """Step 2 for one stroke; returns the rules core's outcome and whether positions were
+    re-simulated."""
+    line = s.line
+    if s.player != s.state_before.to_move or not 0 <= s.player < expected.n_sides:
+        raise RecordRefused(line, f"player = {excerpt(s.player)} is not the side to move "
+                                  f"({s.state_before.to_move})")
+    if s.state_before != expected:
+        what = "the header's initial state" if k == 0 else "the state the stroke before left"
+        raise RecordRefused(line, f"stroke {k + 1} does not start from {what} "
+                                  f"({_state_difference(s.state_before, expected)}): a stroke "
+                                  f"removed, repeated or changed")
+    # ruled from the recorded facts first: that also validates the placement and the call
+    # before anything is simulated; then, if it can be, simulated again and ruled from that
+    out = _ruling(s, k, lambda: recorded_facts(s))
+    replayed = simulate is not None and s.strike is not None
+    if replayed:
+        _ruling(s, k, lambda: _replayed_facts(s, simulate))
+    return out, replayed
+
+
+def _ruling(s: StrokeRecord, k: int, facts_of: Callable[[], StrokeFacts]) -> Outcome:
+    """The rules core's ruling of a stroke from the facts ``facts_of()`` gives, which must be
+    the recorded one (points, fouls, balls counted, scores after)."""
+    line = s.line
+    try:
+        facts = facts_of()
+        out = adjudicate(s.state_before, facts)
+    except RecordRefused:
+        raise
+    except (EngineError, ValueError, KeyError, TypeError) as exc:
+        raise RecordRefused(line, f"the rules core refuses stroke {k + 1}: {exc}") from None
+    adj = out.adjudication
+    o = s.outcome
+    # what the line says happened (shown by analyze and the board) must be what the facts
+    # ruled on say: an event log with a different summary beside it is a changed line
+    summary = (("outcome.pocketed", o.get("pocketed", []),
+                [{"ball": b, "pocket": p} for b, p in facts.pocketed]),
+               ("outcome.first_contact", o.get("first_contact"), facts.first_contact),
+               ("outcome.call_fulfilled", o.get("call_fulfilled"), facts.call_fulfilled),
+               ("outcome.respotted", o.get("respotted", []),
+                [{"ball": b, "position": list(p)} for b, p in adj.respotted]))
+    for name, recorded, ruled in summary:
+        if recorded != ruled:
+            raise RecordRefused(line, f"{name} = {excerpt(recorded)} but the stroke's facts "
+                                      f"give {excerpt(ruled)}")
+    counted = o.get("counted", [])
+    if not isinstance(counted, list):
+        raise RecordRefused(line, f"outcome.counted = {excerpt(counted)} must be a list")
+    for name, recorded, ruled in (("points", s.points, adj.points), ("fouls", s.fouls, adj.fouls),
+                                  ("scores_after", s.scores_after, out.state.scores),
+                                  ("outcome.counted", counted, adj.counted)):
+        if tuple(recorded) != tuple(ruled):
+            raise RecordRefused(line, f"{name} = {excerpt(list(recorded))} but the rules give "
+                                      f"{excerpt(list(ruled))}")
+    return out
+
+
+def _check_result(record: GameRecord, last: GameState) -> bool:
+    """Step 3; returns whether the record is unfinished."""
+    n = len(record.strokes)
+    line = record.result_lineno or (record.strokes[-1].line + 1 if record.strokes else 2)
+    res = record.result
+    if res is None:
+        raise RecordRefused(line, "the record has no result line: it was cut short")
+    unfinished = res.get("unfinished", False)
+    if not isinstance(unfinished, bool):
+        raise RecordRefused(line, f"unfinished = {excerpt(unfinished)} must be true or false")
+    for name, recorded, actual in (("scores", res.get("scores"), list(last.scores)),
+                                   ("strokes", res.get("strokes"), last.strokes_played),
+                                   ("result", res.get("result"),
+                                    None if last.result is None else dict(last.result))):
+        if recorded != actual:
+            raise RecordRefused(line, f"result line {name} = {excerpt(recorded)} but after "
+                                      f"the {n} stroke(s) recorded it is {excerpt(actual)}")
+    # a result line with no result (null, as the state after the last stroke has it) is a
+    # game not played to its end, whether or not it says "unfinished" (hand-made records)
+    return unfinished or not last.game_over
+
+
+def verify_record(record: GameRecord, simulate: SimulateFn | None = None) -> RecordCheck:
+    """Verify a record read from a file (see the module doc); raises :class:`RecordRefused`
+    naming the line of the first fault.  ``simulate(state_before, strike, placement) ->
+    (events, final)`` re-simulates strokes (as for :func:`engine.record.replay`); without it
+    strokes are ruled from their recorded facts only."""
+    state = check_header(record.header)
+    replayed = 0
+    for k, s in enumerate(record.strokes):
+        out, sim = _check_stroke(s, k, state, simulate)
+        replayed += sim
+        state = out.state
+    unfinished = _check_result(record, state)
+    sha = record.result.get("sha256")
+    if sha is not None and sha != record.digest:
+        shown = f"{sha[:16]}..." if isinstance(sha, str) else excerpt(sha)
+        raise RecordRefused(record.result_lineno,
+                            f"sha256 {shown} does not match the header and stroke lines "
+                            f"({record.digest[:16]}...): the record was changed after it "
+                            f"was written")
+    n = len(record.strokes)
+    return RecordCheck(n, replayed, n - replayed, unfinished, sha is not None)
