@@ -50,6 +50,9 @@ def read_json(path: str):
         raise UserInputError(str(exc)) from None
 
 
+PATH_CHARS = 300  # a path is quoted whole in messages up to this length
+
+
 def check_output_path(flag: str, path: str | os.PathLike) -> Path:
     """Check, before any work, that an output file can be written at ``path``; returns it as a
     :class:`~pathlib.Path`.  For every command's output flag (``simulate --png``, ``suggest
@@ -71,19 +74,19 @@ def check_output_path(flag: str, path: str | os.PathLike) -> Path:
     if path is None or str(path) == "":
         raise UserInputError(f"{flag}: the output path is empty")
     target = Path(path)
-    shown = excerpt(str(path))
+    shown = excerpt(str(path), PATH_CHARS)
     if target.is_dir():
         raise UserInputError(f"{flag} {shown} is a directory: give a file name")
     parent = target.parent if str(target.parent) else Path(".")
     if not parent.exists():
-        raise UserInputError(f"{flag} {shown}: folder {excerpt(str(parent))} does not exist")
+        raise UserInputError(f"{flag} {shown}: folder {excerpt(str(parent), PATH_CHARS)} does not exist")
     if not parent.is_dir():
-        raise UserInputError(f"{flag} {shown}: {excerpt(str(parent))} is a file, not a folder")
+        raise UserInputError(f"{flag} {shown}: {excerpt(str(parent), PATH_CHARS)} is a file, not a folder")
     try:
         fd, probe = tempfile.mkstemp(prefix=f".{target.name[:40]}.", suffix=".check",
                                      dir=parent)
     except OSError as exc:
-        raise UserInputError(f"{flag} {shown}: cannot write in folder {excerpt(str(parent))}"
+        raise UserInputError(f"{flag} {shown}: cannot write in folder {excerpt(str(parent), PATH_CHARS)}"
                              f" ({exc.strerror or exc})") from None
     os.close(fd)
     os.unlink(probe)

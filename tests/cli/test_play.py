@@ -186,7 +186,7 @@ def test_a_record_that_could_not_be_written_is_refused_before_the_game(tmp_path)
     blocker = tmp_path / "file"
     blocker.write_text("x")
     cases = [(tmp_path, "is a directory"), (tmp_path / "nope" / "g.jsonl", "does not exist"),
-             (blocker / "g.jsonl", "is not a folder"),
+             (blocker / "g.jsonl", "is a file, not a folder"),
              ("/proc/g.jsonl", "cannot write in folder")]
     for path, words in cases:
         t0 = time.monotonic()

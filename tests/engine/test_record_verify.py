@@ -100,7 +100,7 @@ def _variants(lines):
     o["state_before"]["balls"][ball][0] += 0.05
     out.append(("ball moved before a stroke", _with(lines, 6, o), 6, f"ball {ball}"))
     o = _obj(lines, 2)
-    o["state_before"]["scores"] = [10, 0]
+    o["state_before"]["scores"] = [5, -5]  # adds up (R1, R7.2): only the chain finds it
     out.append(("first stroke's scores changed", _with(lines, 2, o), 2, "initial state"))
     o = _obj(lines, 3)
     o["outcome"]["pocketed"] = o["outcome"]["pocketed"] + [{"ball": "15", "pocket": "FL"}]
