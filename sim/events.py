@@ -53,6 +53,12 @@ class EventKind(IntEnum):
             raise ValueError(f"unknown event kind {label!r}") from None
 
 
+def excerpt_repr(value, limit: int = 120) -> str:
+    """A value quoted in an error message, cut (a hostile event may be megabytes long)."""
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
+
+
 @dataclass(frozen=True)
 class Event:
     """One event: when, what, which balls (ids), and the cushion or pocket involved.
@@ -117,9 +123,15 @@ class Event:
             kind = EventKind.from_label(obj["kind"])
             balls = tuple(str(b) for b in obj.get("balls", ()))
         except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"malformed event {obj!r}: {exc}") from None
+            raise ValueError(f"malformed event {excerpt_repr(obj)}: {exc}") from None
         for b in balls:
             ball_index(b)
         pos = obj.get("position")
-        return cls(time_s, kind, balls, obj.get("cushion"), obj.get("pocket"),
-                   None if pos is None else (float(pos[0]), float(pos[1])))
+        if pos is not None:
+            try:
+                if len(pos) != 2 or isinstance(pos, str):
+                    raise ValueError("position must be [x, y]")
+                pos = (float(pos[0]), float(pos[1]))
+            except (TypeError, ValueError) as exc:
+                raise ValueError(f"malformed event {excerpt_repr(obj)}: {exc}") from None
+        return cls(time_s, kind, balls, obj.get("cushion"), obj.get("pocket"), pos)
