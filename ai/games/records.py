@@ -21,7 +21,8 @@ import numpy as np
 from engine import (GameRecord, GameState, make_header, stroke_from_events, stroke_record,
                     tush_stroke)
 from engine.record import StrokeRecord, result_line
-from sim import Simulator, Strike
+from engine.verify import RecordCheck, check_header, verify_record
+from sim import Simulator, Strike, shared_simulator
 
 from ..agent import Agent
 from ..noise import NoiseModel
@@ -173,3 +174,25 @@ def physics_json(simulator: Simulator) -> dict:
     return {k: (v if not isinstance(v, float) or math.isfinite(v) else None)
             for k, v in simulator.physics.to_json().items()
             if isinstance(v, (int, float, str, bool, type(None)))}
+
+
+@dataclass(frozen=True)
+class VerifiedRecord:
+    simulator: Simulator  # of the record's table
+    check: RecordCheck
+    same_physics: bool  # False: played with other physics; strokes were not re-simulated
+
+
+def verified(record: GameRecord) -> VerifiedRecord:
+    """A record checked before it is trusted (:func:`engine.verify.verify_record`), with the
+    simulator of its table: its strokes re-simulated when it was played with this physics (a
+    record of other physics -- an older version -- is ruled from its recorded facts only; one
+    that names none, a record made by hand, is taken to be of this physics).  Raises
+    EngineError (a fault, with its line) or ValueError (an unknown table)."""
+    table = check_header(record.header).table
+    simulator = shared_simulator(table)
+    recorded_physics = record.header.get("physics")
+    same_physics = not recorded_physics or recorded_physics == physics_json(simulator)
+    check = verify_record(record, simulate=replay_simulate(simulator) if same_physics
+                          else None)
+    return VerifiedRecord(simulator, check, same_physics)

@@ -254,22 +254,21 @@ def record(text: str) -> dict:
     """A game record (JSON Lines) for the viewer: the header, and for each stroke the state
     before it, call, stroke, placement, what fell, fouls, points, scores after, resting
     positions and the paths of the stroke re-simulated (exact radians, as a replay does)."""
-    from ai.games.records import simulate_stroke, strike_from_record
+    from ai.games.records import simulate_stroke, strike_from_record, verified
     from engine.errors import EngineError
     from engine.record import parse_record
-    from sim import shared_simulator
     from ..commands.suggest import sampled_paths
     if not isinstance(text, str) or not text.strip():
         raise UserInputError("the record is empty: give the JSON Lines of pyramid play --record")
-    try:
+    try:  # verified before it is shown, as pyramid analyze does
         rec = parse_record(text.splitlines())
+        checked = verified(rec)
     except EngineError as exc:
         raise UserInputError(f"record: {exc}") from None
-    table = rec.header.get("table", "pyramid-12ft")
-    try:
-        simulator = shared_simulator(table)
     except (KeyError, ValueError, TypeError):
-        raise UserInputError(f"record: header.table = {table!r} is not a known table") from None
+        raise UserInputError(f"record: header.table = {rec.header.get('table')!r} is not a "
+                             f"known table") from None
+    simulator = checked.simulator
     strokes = []
     for k, s in enumerate(rec.strokes, start=1):
         paths = {}
@@ -293,7 +292,8 @@ def record(text: str) -> dict:
             "fouls": list(s.fouls), "points": list(s.points),
             "scores_after": list(s.scores_after), "facts": list(s.facts), "paths": paths})
     return {"header": {k: v for k, v in rec.header.items() if k != "initial_state"},
-            "strokes": strokes, "result": rec.result}
+            "strokes": strokes, "result": rec.result,
+            "verification": dict(checked.check.to_json(), same_physics=checked.same_physics)}
 
 
 def parse_json_body(raw: bytes):

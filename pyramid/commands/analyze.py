@@ -130,13 +130,11 @@ def _judge(k, state, call, strike, placement, *, spec, skill, samples, table, se
 
 
 def run(args: argparse.Namespace) -> int:
-    from sim import shared_simulator
-    from ai.games.records import physics_json, replay_simulate, strike_from_record
+    from ai.games.records import strike_from_record, verified
     from ai.registry import default_agent_spec
     from engine.calls import Call
     from engine.errors import EngineError
     from engine.record import parse_record
-    from engine.verify import check_header, verify_record
 
     spec = C.agent_spec(args.agent or default_agent_spec(), "--agent")
     C.noise_model(args.skill, "--skill")  # checked now: bad input fails before the long part
@@ -151,23 +149,13 @@ def run(args: argparse.Namespace) -> int:
         record = parse_record(text.splitlines())
     except EngineError as exc:
         raise UserInputError(f"{args.record}: {exc}") from None
-    try:
-        table = check_header(record.header).table
-        simulator = shared_simulator(table)
+    try:  # verified before it is trusted: a record that fails is refused with its line
+        checked = verified(record)
     except EngineError as exc:
         raise UserInputError(f"{args.record}: {exc}") from None
     except (KeyError, ValueError) as exc:
-        raise UserInputError(f"{args.record}: header.table {table!r}: {exc}") from None
-    # a record played with other physics (an older version) cannot replay exactly here: its
-    # positions are not re-simulated (and it is said), its rulings still are checked; one
-    # that does not say (none or {}: a record made by hand) is taken to be of this physics
-    recorded_physics = record.header.get("physics")
-    same_physics = not recorded_physics or recorded_physics == physics_json(simulator)
-    try:  # verified before it is trusted: a record that fails is refused with its line
-        check = verify_record(record, simulate=replay_simulate(simulator) if same_physics
-                              else None)
-    except EngineError as exc:
-        raise UserInputError(f"{args.record}: {exc}") from None
+        raise UserInputError(f"{args.record}: header.table: {exc}") from None
+    simulator, check, table = checked.simulator, checked.check, checked.simulator.table.name
     if not record.strokes:
         raise UserInputError(f"{args.record}: the record has no strokes to analyse")
     # check every stroke line before the long part
@@ -188,7 +176,7 @@ def run(args: argparse.Namespace) -> int:
     C.log(f"pyramid analyze: {args.record} verified: {check.strokes} stroke(s), "
           f"{check.positions_replayed} replayed exactly"
           + ("" if not check.hash_checked else ", integrity hash matches"))
-    if not same_physics:
+    if not checked.same_physics:
         C.log("pyramid analyze: note: the record was played with other physics parameters "
               "(header.physics) than this simulator's: its strokes were not simulated again")
     for note in check.notes():

@@ -161,6 +161,14 @@ def test_record(http, game_record):
     first = out["strokes"][0]
     assert first["stroke"] == 1 and "balls" in first["state_before"]
     assert first["paths"]["cue"] and first["scores_after"] is not None
+    assert out["verification"]["strokes"] == n and out["verification"]["same_physics"]
+    # a tampered record is refused with its line, as pyramid analyze refuses it (issue 15)
+    lines = text.splitlines()
+    k = 1  # the first stroke line, played by the wrong side
+    stroke = json.loads(lines[k])
+    stroke["player"] = 1 - stroke["player"]
+    tampered = "\n".join([*lines[:k], json.dumps(stroke), *lines[k + 1:]]) + "\n"
+    _refused(http.post("/api/record", content=tampered.encode()), 422, f"line {k + 1}")
     _refused(http.post("/api/record", content=b""), 422, "empty")
     _refused(http.post("/api/record", content=b'{"type": "stroke"}\n'), 422, "line 1")
     _refused(http.post("/api/record", content=b"not json\n"), 422, "line 1")
