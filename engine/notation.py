@@ -358,6 +358,9 @@ def _parse_stroke(line: str, words: list[str], state: GameState) -> StrokeEntry:
                          "last-ball replay, R10.1, or after R11.10)",
                    "удар без заказа сейчас не положен (только первые удары переигровки "
                    "последнего шара, R10.1, или по R11.10)", "R5.4")
+    if "b" in facts and CUE not in [b for b, _ in others]:
+        raise _err(line, "in which pocket did the cue ball fall? write `+cue POCKET`",
+                   "в какую лузу упал биток? напишите «+биток ЛУЗА»", "R7.1b")
     touch_only = facts and facts <= {"tush", "d", "advice", "pass-to-partner",
                                      "shooter-disturbed", "tush-believing-won",
                                      "hanging-ball-fell-after-opponent-stroke"}
@@ -369,9 +372,6 @@ def _parse_stroke(line: str, words: list[str], state: GameState) -> StrokeEntry:
     if unchanged and not (facts or miss or CUE in seen):
         raise _err("=", "`=` (balls unchanged) is said of a foul stroke only",
                    "«=» (шары на местах) говорится только о фоле", "R9.2")
-    if "b" in facts and CUE not in [b for b, _ in others]:
-        raise _err(line, "in which pocket did the cue ball fall? write `+cue POCKET`",
-                   "в какую лузу упал биток? напишите «+биток ЛУЗА»", "R7.1b")
     if "c" in facts and CUE not in off:
         off.append(CUE)
     if CUE in [b for b, _ in others]:

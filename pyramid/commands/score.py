@@ -148,12 +148,12 @@ def _human(out: dict) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.session:
+    if args.session or args.resume is not None:
         if args.state is not None:
             raise UserInputError(f"--session reads strokes from stdin: no STATE.json "
                                  f"({args.state!r})")
         return run_session(args)
-    for flag in ("players", "record", "resume"):
+    for flag in ("players", "record"):
         if getattr(args, flag) is not None:
             raise UserInputError(f"--{flag} is for --session only")
     if args.state is None:
