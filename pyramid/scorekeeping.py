@@ -74,6 +74,7 @@ TEXT = {
         "refusals": "{n} line(s) refused.",
         "record": "Record: {path}",
         "unchanged_flag": " [balls unchanged]",
+        "placed": "Reached the target and left (R12.1): {who}.",
     },
     "ru": {
         "counts": "{who}: засчитан {balls} ({pts:+d}){bonus}",
@@ -108,6 +109,7 @@ TEXT = {
         "refusals": "Не принято строк: {n}.",
         "record": "Запись: {path}",
         "unchanged_flag": " [шары на местах]",
+        "placed": "Набрали очки и вышли из игры (R12.1): {who}.",
     },
 }
 
@@ -367,6 +369,9 @@ class Session:
         st = state or self.state
         t = self.t
         lines = [t["score"].format(scores=self.scores_text(st))]
+        if st.placings and st.result is None:
+            lines.append(t["placed"].format(who=", ".join(
+                f"{k + 1}. {self.name(p, st)}" for k, p in enumerate(st.placings))))
         if st.result is not None:
             r = st.result
             rule = r.get("rule") or "R9.1"
@@ -413,8 +418,8 @@ class Session:
         for f in adj.fouls:
             if f not in rules:
                 rules.append(f)
-        if adj.successful and not rules:
-            rules.append("R5.2" if outcome.state.call_mode == "ball-and-pocket" else "R5.1")
+        if adj.successful and adj.counted and not {"R5.1", "R5.2"} & set(rules):
+            rules.insert(0, "R5.2" if outcome.state.call_mode == "ball-and-pocket" else "R5.1")
         lines = [f"{head}  [{', '.join(rules)}]" if rules else head]
         if self.s.lang == "en":
             lines += [f"  - {n}" for n in adj.notes]

@@ -232,6 +232,15 @@ def test_R12_1_three_each_turn_order_and_penalty_to_the_next(tmp_path):
     assert s.state.to_move == 0
 
 
+def test_R12_1_three_each_the_first_to_51_leaves_and_the_others_play_on(tmp_path):
+    s, out = session(tmp_path, people=("Аня", "Боря", "Вера"), variant="three-each")
+    text = typed(s, out, "15 FL", "14 FL", "13 FL", "12 FL")
+    assert s.state.placings == (0,) and s.state.result is None and s.state.to_move == 1
+    assert "R12.1" in text and "R5.1" in text and "1. Аня" in text
+    typed(s, out, "11 NL x", "miss")  # Боря, then Вера; the 5 go to Боря, next still playing
+    assert s.state.scores == (54, 5, -5) and s.state.to_move == 1
+
+
 def test_R12_2_one_against_a_pair_while_scoring(tmp_path):
     s, out = session(tmp_path, people=("Соло", "Аня", "Боря"), variant="one-vs-pair")
     text = typed(s, out, "7 FL x")
