@@ -28,8 +28,8 @@ from engine.errors import EngineError
 from engine.context import MatchContext
 from engine.handicap import apply_handicap, handicap_from_json, start_handicap
 from engine.notation import HELP_EN, HELP_RU, Command, NotationError, StrokeEntry, parse_line
-from engine.record import (GameRecord, make_header, read_record, result_line, stroke_record,
-                           write_record)
+from engine.record import (GameRecord, make_header, read_record, record_digest, result_line,
+                           stroke_record, write_record)
 from engine.special import apply_action, next_game, start_last_ball_replay
 from engine.state import ONE_VS_PAIR, THREE_EACH, TWO_PLAYER
 from engine.verify import recorded_facts, verify_record
@@ -223,6 +223,12 @@ class Session:
         if self.pending:
             res["before"] = list(self.pending)
         return GameRecord(self.header(), strokes, res)
+
+    def record_text(self) -> str:
+        """The current game's record as written to the file (sealed with its sha256)."""
+        rec = self.record()
+        rec.result = {**rec.result, "sha256": record_digest(rec)}
+        return "\n".join(rec.lines()) + "\n"
 
     def save(self) -> None:
         if self.base is not None:
