@@ -38,11 +38,16 @@ from .stroke import FOUL_LETTERS, NAMED_FACTS, StrokeFacts
 from .values import CUE, OBJECT_BALLS
 
 
+TOKEN_CHARS = 60
+
+
 class NotationError(EngineError):
     """A typed line refused: ``token`` is the word at fault (or the whole line), ``why`` the
     reason in English, ``why_ru`` in Russian."""
 
     def __init__(self, token: str, why: str, why_ru: str, rule: str | None = None):
+        if len(token) > TOKEN_CHARS:  # a message quotes a bounded part of what was typed
+            token = token[:TOKEN_CHARS] + f"... ({len(token)} characters)"
         self.token, self.why, self.why_ru, self.rule = token, why, why_ru, rule
         tail = f" ({rule})" if rule else ""
         super().__init__(f"{token!r}: {why}{tail}")
