@@ -464,6 +464,10 @@ class Session:
         game = h.get("game", 1)
         base = path if game == 1 else path.with_name(
             path.name.replace(f".game{game}", ""))
+        later = game_path(base, game + 1)
+        if later.exists():
+            raise UserInputError(f"--resume {path}: game {game + 1} of this match was started "
+                                 f"after it ({later}): resume that file")
         self = cls(settings, base, out)
         self.game_no = game
         self.results = list(h.get("match_so_far", []))

@@ -377,3 +377,38 @@ def test_sigkill_after_any_stroke_loses_nothing_and_resume_continues(tmp_path):
     final = read_record(rec)
     assert final.result["scores"] == [68, 72] and final.result["result"]["winner"] == 1
     verify_record(final)
+
+
+# --- bad arguments (exit 2, nothing written) ---------------------------------------------------
+def test_bad_session_arguments(tmp_path):
+    assert pyramid("score", "--players", "A", "B").returncode == 2  # needs --session
+    r = pyramid("score", ROOT / "examples/score_pot.json", "--session", "--players", "A", "B")
+    assert r.returncode == 2 and "stdin" in r.stderr
+    r = pyramid("score", "--session", "--players", "A", "B", "--variant", "one-vs-pair")
+    assert r.returncode == 2 and "needs 3 names" in r.stderr
+    r = pyramid("score", "--session", "--players", "A", "A")
+    assert r.returncode == 2 and "same name" in r.stderr
+    r = pyramid("score", "--session", "--players", "A", "B", "--record",
+                tmp_path / "no" / "such" / "dir.jsonl")
+    assert r.returncode == 2 and "--record" in r.stderr
+    r = pyramid("score", "--resume", tmp_path / "missing.jsonl")
+    assert r.returncode == 2 and "no such file" in r.stderr
+
+
+def test_resume_refuses_a_record_that_is_not_a_session(tmp_path):
+    plain = tmp_path / "plain.jsonl"
+    text = EXAMPLE_RECORD.read_text(encoding="utf-8").replace('"human": true', '"human": false')
+    plain.write_text(text, encoding="utf-8")
+    r = pyramid("score", "--resume", plain)
+    assert r.returncode == 2  # the seal no longer matches, or it is not a human record
+    assert "sha256" in r.stderr or "human" in r.stderr
+
+
+def test_resume_refuses_an_earlier_game_of_the_match(tmp_path):
+    s, out = session(tmp_path, games=2)
+    typed(s, out, "correct 71 0 agreed", "new game")
+    r = pyramid("score", "--resume", tmp_path / "game.jsonl", input="7 FL\n")
+    assert r.returncode == 2 and "game.game2.jsonl" in r.stderr
+    r = pyramid("score", "--resume", tmp_path / "game.game2.jsonl", input="7 FL\n")
+    assert r.returncode == 0, r.stderr
+    assert read_record(tmp_path / "game.game2.jsonl").strokes[0].extra["entered"] == "7 FL"
