@@ -401,7 +401,8 @@ HELP_EN = """One line per stroke.  A call is the ball and the pocket (NL NR ML M
   nocall +3 NR    a stroke without a call (R10.1, R11.10)
   ... =           the foul left the balls unchanged (R9.2, counted after a warning)
 Commands: undo, score, warning (R11.8), correct S0 S1 [reason] (R14.1),
-  replay [BALL] (R10.1 last-ball replay after a draw), new game, help, quit"""
+  replay [BALL] (R10.1 last-ball replay after a draw), replay game (the whole game),
+  new game, help, quit"""
 
 HELP_RU = """Одна строка на удар.  Заказ — шар и луза (БЛ БП СЛ СП ДЛ ДП или NL NR ML MR FL FR):
   7 ДЛ            заказан и забит (первым задет заказанный шар)
@@ -414,7 +415,8 @@ HELP_RU = """Одна строка на удар.  Заказ — шар и лу
   без-заказа +3 БП удар без заказа (R10.1, R11.10)
   ... =           фол оставил шары на местах (R9.2, считается после предупреждения)
 Команды: отмена, счёт, предупреждение (R11.8), поправка С0 С1 [причина] (R14.1),
-  переигровка [ШАР] (R10.1 после ничьей), новая партия, помощь, выход"""
+  переигровка [ШАР] (R10.1 после ничьей), переигровка партию (целиком),
+  новая партия, помощь, выход"""
 
 __all__ = ["Command", "NotationError", "StrokeEntry", "nominal_placement", "parse_line",
            "HELP_EN", "HELP_RU"]

@@ -66,6 +66,7 @@ TEXT = {
         "new_game": "Game {k} of {n}: {who} breaks (R3.1).",
         "replay": "Last-ball replay (R10.1): ball {ball} on the third spot, {who} starts "
                   "from hand; each player's first stroke without a call.",
+        "replay_game": "The drawn game is replayed whole (R10.1): {who} breaks.",
         "not_over": "the game is not over: finish it (or correct it, R14.1) first",
         "match_over": "the match of {n} game(s) is over",
         "lot": "the breaker of the last game of an odd match is drawn by lot (R3.1): say "
@@ -101,6 +102,7 @@ TEXT = {
         "new_game": "Партия {k} из {n}: разбивает {who} (R3.1).",
         "replay": "Переигровка последнего шара (R10.1): шар {ball} на третьей точке, {who} "
                   "начинает с руки; первый удар каждого — без заказа.",
+        "replay_game": "Ничья переигрывается целиком (R10.1): разбивает {who}.",
         "not_over": "партия не окончена: доиграйте её (или исправьте счёт, R14.1)",
         "match_over": "матч из {n} парт. окончен",
         "lot": "разбивающий последнюю партию нечётного матча определяется жребием (R3.1): "
@@ -318,6 +320,20 @@ class Session:
             self.out(self.status())
         elif cmd.name == "new-game":
             self._new_game(cmd.args)
+        elif cmd.name == "replay" and cmd.args and cmd.args[0].lower() in ("game", "партию",
+                                                                            "партия"):
+            st = self.state
+            if not (st.result or {}).get("draw"):
+                raise NotationError("replay game", "only a drawn game is replayed",
+                                    "переигрывается только ничья", "R10.1")
+            breaker = (st.match.breaker + 1) % 2 if st.variant == TWO_PLAYER else st.match.breaker
+            new = initial_state(st.variant, st.call_mode, breaker=breaker,
+                                match=replace(st.match, breaker=breaker),
+                                pair_order=self.s.pair_order or "while-scoring",
+                                target=self.s.target)
+            self._next_game(new, replay=True)
+            self.out(t["replay_game"].format(who=self.name(new.to_move, new)))
+            self.out(self.status())
         elif cmd.name == "replay":
             ball = cmd.args[0] if cmd.args else "1"
             new = start_last_ball_replay(self.state, ball)
@@ -337,7 +353,9 @@ class Session:
         self._finish_game()
         self.replay_of = self.game_no if replay else None
         self.game_no += 1
-        self.initial = new if replay else self._with_handicap(new)
+        # a last-ball replay has no handicap (R10.1: one ball, scores from 0); a whole game
+        # replayed, or the next game, starts with the match's handicap (R13.1)
+        self.initial = new if new.last_ball_replay else self._with_handicap(new)
         self.strokes, self.pending = [], []
         self.state = self.initial
         self.save()

@@ -214,6 +214,22 @@ def test_R10_1_last_ball_replay_won_by_pocketing_the_ball(tmp_path):
     assert read_record(game_path(s.base, 2)).header["last_ball_replay_of"] == 1
 
 
+def test_R10_1_a_drawn_game_replayed_whole(tmp_path):
+    s, out = _drawn(tmp_path)
+    text = typed(s, out, "replay game")
+    assert s.game_no == 2 and not s.state.last_ball_replay and "R10.1" in text
+    assert len(s.state.object_balls) == 15 and s.state.to_move == 1 and s.state.scores == (0, 0)
+    typed(s, out, "7 FL")
+    assert s.state.scores == (0, 7)
+
+
+def test_R10_1_only_a_draw_is_replayed(tmp_path):
+    s, out = session(tmp_path)
+    typed(s, out, "correct 71 0 agreed")
+    refused(s, out, "replay game")
+    refused(s, out, "replay")
+
+
 def test_R10_2_a_foul_in_the_last_ball_replay_loses(tmp_path):
     s, out = _drawn(tmp_path)
     typed(s, out, "replay", "miss")
