@@ -428,3 +428,21 @@ def test_resume_refuses_an_earlier_game_of_the_match(tmp_path):
     r = pyramid("score", "--resume", tmp_path / "game.game2.jsonl", input="7 FL\n")
     assert r.returncode == 0, r.stderr
     assert read_record(tmp_path / "game.game2.jsonl").strokes[0].extra["entered"] == "7 FL"
+
+
+def test_the_record_after_every_line_resumes_to_the_same_session(tmp_path):
+    """What a SIGKILL after any line leaves (the file as written after that line: atomic,
+    so it is this or the one before) resumes to exactly the session so far; the subprocess
+    test above kills real processes at a few of these points."""
+    lines = [ln for ln in EXAMPLE.read_text(encoding="utf-8").splitlines()
+             if ln.strip() and not ln.startswith("#") and ln != "quit"]
+    s, out = session(tmp_path, lang="ru")
+    for k, line in enumerate(lines):
+        s.handle(line)
+        snap = tmp_path / f"snap{k}.jsonl"
+        snap.write_bytes(s.base.read_bytes())
+        back = Session.resume(snap, None, out=lambda _: None)
+        assert back.state == s.state
+        assert [e.text for e in back.strokes] == [e.text for e in s.strokes]
+        assert back.pending == s.pending
+    assert s.state.scores == (68, 72)
