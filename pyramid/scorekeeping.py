@@ -208,7 +208,7 @@ class Session:
                            human=True, positions="nominal", date=self.s.date,
                            people=list(self.s.people), game=self.game_no,
                            games_to_play=self.s.games, match_so_far=list(self.results),
-                           last_ball_replay_of=self.replay_of,
+                           replay_of=self.replay_of,
                            session=self.s.to_json(), notation="docs/SCOREKEEPING.md")
 
     def record(self) -> GameRecord:
@@ -489,7 +489,7 @@ class Session:
         self = cls(settings, base, out)
         self.game_no = game
         self.results = list(h.get("match_so_far", []))
-        self.replay_of = h.get("last_ball_replay_of")
+        self.replay_of = h.get("replay_of")
         self.initial = GameState.from_json(h["initial_state"])
         state = self.initial
         for s in rec.strokes:

@@ -211,7 +211,7 @@ def test_R10_1_last_ball_replay_won_by_pocketing_the_ball(tmp_path):
     assert s.state.to_move == 1  # the other player than the drawn game's breaker
     typed(s, out, "nocall +1 FL")
     assert s.state.result == {"winner": 1, "rule": "R10.1"}
-    assert read_record(game_path(s.base, 2)).header["last_ball_replay_of"] == 1
+    assert read_record(game_path(s.base, 2)).header["replay_of"] == 1
 
 
 def test_R10_1_a_drawn_game_replayed_whole(tmp_path):
