@@ -1,5 +1,9 @@
 """Game records, JSON Lines (INTERFACES.md "Game record").
 
+A stroke line keeps fields beyond the format's own as written (``StrokeRecord.extra``: a
+human game's ``entered`` line, ``ruling`` and ``before`` actions, docs/SCOREKEEPING.md); the
+integrity hash covers them, and a result line's ``before`` too.
+
 Line 1 a header (``"type": "header"``), then one ``"type": "stroke"`` line per stroke, then a
 ``"type": "result"`` line (``"unfinished": true`` when the game stopped early, and
 ``"sha256"``, the integrity hash of the header and stroke lines, see :func:`record_digest`).

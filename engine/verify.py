@@ -20,6 +20,12 @@ refuses the first thing wrong with :class:`RecordRefused`, naming the line numbe
 4. the integrity hash (``sha256`` of the result line), when there is one, matches the header
    and stroke lines.
 
+A human game's record (``pyramid score --session``) may keep actions taken between strokes
+-- the referee's warning (R11.8), a correction of the scores (R14.1) -- in the ``before``
+list of the next stroke line, or of the result line when none follows; they are applied
+(:func:`engine.special.apply_action`) to the chain of states before it is compared, and a
+stroke line may say ``outcome.balls_unchanged`` (a person's word for R9.2).
+
 Strokes without the stroke played (``strike`` null: a person's description, or a tush) are
 ruled from their recorded facts only; :class:`RecordCheck` says how many strokes had their
 positions re-simulated and how many could not be, so a caller can say so.
