@@ -446,3 +446,27 @@ def test_the_record_after_every_line_resumes_to_the_same_session(tmp_path):
         assert [e.text for e in back.strokes] == [e.text for e in s.strokes]
         assert back.pending == s.pending
     assert s.state.scores == (68, 72)
+
+
+def test_verify_applies_the_actions_between_strokes_and_refuses_them_removed(tmp_path):
+    """R11.8 / R14.1 actions kept in ``before``: removing one (and resealing) breaks the
+    chain of states, which engine.verify finds."""
+    import json as _json
+
+    from engine import RecordRefused
+    from engine.record import parse_record, record_digest
+    s, out = session(tmp_path)
+    typed(s, out, "7 FL x", "warning", "foul touch =", "correct 3 -3 typo")
+    typed(s, out, "miss")
+    lines = s.base.read_text(encoding="utf-8").splitlines()
+    for k, drop in ((2, "before"), (3, "before")):
+        changed = list(lines)
+        obj = _json.loads(changed[k])
+        assert drop in obj
+        del obj[drop]
+        changed[k] = _json.dumps(obj)
+        rec = parse_record(changed)
+        rec.result = {**rec.result, "sha256": record_digest(rec)}
+        with pytest.raises(RecordRefused) as exc:
+            verify_record(parse_record(rec.lines()))
+        assert exc.value.line == k + 1
