@@ -90,6 +90,17 @@ def score(doc) -> dict:
             result["placings"] = list(r["placings"])
     adjudication = outcome.adjudication.to_json()
     adjudication["notes"] = before + adjudication["notes"]
+    raw = doc["stroke"]
+    if (isinstance(raw, dict) and raw.get("events") is None and "first_contact" not in raw
+            and "R7.1a" in adjudication["fouls"]
+            and any(b != "cue" for b in stroke.pocketed_balls)):
+        # issue 11: a called and pocketed ball ruled a miss, silently, for a field left out
+        adjudication["notes"].append(
+            "warning: stroke.first_contact is not given, so the cue ball is taken to have "
+            "touched no ball (R7.1a miss) although ball(s) "
+            + ", ".join(b for b in stroke.pocketed_balls if b != "cue")
+            + " fell; give first_contact (or keep score with pyramid score --session, where "
+              "the first ball hit is the called one unless said otherwise)")
     return {"adjudication": adjudication, "state": new_state.to_json(), "result": result}
 
 
