@@ -549,13 +549,21 @@ def run_session(args, stdin: TextIO | None = None) -> int:
     session.t = TEXT[session.s.lang]
     session.out(session.status())
     interactive = stdin.isatty()
+    if interactive:
+        try:  # line editing and history at the terminal, where the platform has it
+            import readline  # noqa: F401
+        except ImportError:  # pragma: no cover
+            pass
     while True:
         if interactive:
-            sys.stdout.write("> ")
-            sys.stdout.flush()
-        line = stdin.readline()
-        if not line:
-            break
+            try:
+                line = input("> ")  # with readline's editing and history
+            except EOFError:
+                break
+        else:
+            line = stdin.readline()
+            if not line:
+                break
         if not session.handle(line):
             break
         sys.stdout.flush()
