@@ -376,7 +376,9 @@ def adjudicate(state: GameState, stroke: StrokeFacts) -> Outcome:
     # R9.2 / R11.8: foul strokes in a row that leave the balls unchanged
     streak = list(state.unchanged_foul_streak)
     warning = state.warning
-    if fouled and position_unchanged(state.balls, balls, cue_in_hand_next):
+    unchanged = (stroke.balls_unchanged if stroke.balls_unchanged is not None
+                 else position_unchanged(state.balls, balls, cue_in_hand_next))
+    if fouled and unchanged:
         streak[shooter] += 1
     else:
         streak = [0] * n

@@ -1,5 +1,9 @@
 """Game records, JSON Lines (INTERFACES.md "Game record").
 
+A stroke line keeps fields beyond the format's own as written (``StrokeRecord.extra``: a
+human game's ``entered`` line, ``ruling`` and ``before`` actions, docs/SCOREKEEPING.md); the
+integrity hash covers them, and a result line's ``before`` too.
+
 Line 1 a header (``"type": "header"``), then one ``"type": "stroke"`` line per stroke, then a
 ``"type": "result"`` line (``"unfinished": true`` when the game stopped early, and
 ``"sha256"``, the integrity hash of the header and stroke lines, see :func:`record_digest`).
@@ -51,6 +55,9 @@ class StrokeRecord:
     scores_after: tuple[int, ...]
     facts: tuple[str, ...] = ()
     line: int = field(default=0, compare=False)  # line number in the file it was read from
+    # fields beyond the ones above, kept as written (a human game's ``entered`` line and
+    # ``ruling``; ``before``: the actions between strokes, see engine.special.apply_action)
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict:
         return {"type": "stroke", "player": self.player,
@@ -58,7 +65,8 @@ class StrokeRecord:
                 "strike": self.strike,
                 "placement": None if self.placement is None else list(self.placement),
                 "outcome": self.outcome, "fouls": list(self.fouls), "points": list(self.points),
-                "scores_after": list(self.scores_after), "facts": list(self.facts)}
+                "scores_after": list(self.scores_after), "facts": list(self.facts),
+                **dict(self.extra)}
 
 
 @dataclass
@@ -88,7 +96,8 @@ def make_header(state: GameState, players: Sequence[str], seed: int | None = Non
 
 
 def stroke_record(state_before: GameState, facts: StrokeFacts, adj: Adjudication,
-                  state_after: GameState, strike: dict | None = None) -> StrokeRecord:
+                  state_after: GameState, strike: dict | None = None,
+                  extra: Mapping[str, Any] | None = None) -> StrokeRecord:
     outcome = {
         "pocketed": [{"ball": b, "pocket": p} for b, p in facts.pocketed],
         "off_table": list(facts.off_table),
@@ -99,13 +108,16 @@ def stroke_record(state_before: GameState, facts: StrokeFacts, adj: Adjudication
         "counted": list(adj.counted),
         "respotted": [{"ball": b, "position": list(p)} for b, p in adj.respotted],
     }
+    if facts.balls_unchanged is not None:  # a person's word (R9.2), no positions to compare
+        outcome["balls_unchanged"] = facts.balls_unchanged
     if facts.events is not None:
         outcome["events"] = [e.to_json() for e in facts.events]
     return StrokeRecord(
         player=state_before.to_move, state_before=state_before,
         call=None if facts.call is None else facts.call.to_json(), strike=strike,
         placement=facts.placement, outcome=outcome, fouls=adj.fouls, points=adj.points,
-        scores_after=state_after.scores, facts=tuple(sorted(facts.facts)))
+        scores_after=state_after.scores, facts=tuple(sorted(facts.facts)),
+        extra=dict(extra or {}))
 
 
 def result_line(state: GameState) -> dict:
@@ -132,7 +144,10 @@ def record_digest(record: GameRecord) -> str:
     """sha256 over the canonical header and stroke lines: the ``"sha256"`` of the result
     line.  It finds a record changed after it was written (by hand or by damage); it is not
     a signature -- whoever changes a record can recompute it."""
-    return _digest([record.header] + [s.to_json() for s in record.strokes])
+    tail = []
+    if record.result is not None and record.result.get("before"):
+        tail = [{"before": record.result["before"]}]  # actions that ended the game (R14.1)
+    return _digest([record.header] + [s.to_json() for s in record.strokes] + tail)
 
 
 def write_record(path: str | Path, record: GameRecord, seal: bool = True) -> None:
@@ -141,6 +156,10 @@ def write_record(path: str | Path, record: GameRecord, seal: bool = True) -> Non
     if seal and record.result is not None:
         record.result = {**record.result, "sha256": record_digest(record)}
     write_atomic(path, "\n".join(record.lines()) + "\n")
+
+
+_STROKE_KEYS = ("type", "player", "state_before", "call", "strike", "placement", "outcome",
+                "fouls", "points", "scores_after", "facts")
 
 
 def _stroke_from_json(obj: dict, lineno: int) -> StrokeRecord:
@@ -175,7 +194,8 @@ def _stroke_from_json(obj: dict, lineno: int) -> StrokeRecord:
             placement=None if placement is None else (float(placement[0]), float(placement[1])),
             outcome=dict(obj["outcome"]), fouls=tuple(obj.get("fouls", [])),
             points=tuple(obj["points"]), scores_after=tuple(obj["scores_after"]),
-            facts=tuple(obj.get("facts", [])), line=lineno)
+            facts=tuple(obj.get("facts", [])), line=lineno,
+            extra={k: v for k, v in obj.items() if k not in _STROKE_KEYS})
     except MalformedInputError as exc:
         if exc.field.startswith(f"line {lineno}"):
             raise
@@ -219,6 +239,8 @@ def parse_record(lines: Sequence[str]) -> GameRecord:
             hashed.append(obj)
         elif kind == "result":
             result, result_lineno = obj, lineno
+            if obj.get("before"):
+                hashed.append({"before": obj["before"]})
         else:
             raise MalformedInputError(f"line {lineno}.type", kind,
                                       "must be header, stroke or result")

@@ -11,7 +11,8 @@ from sim.table import POCKET_IDS
 
 from .errors import IllegalInputError, MalformedInputError
 from .geometry import Position, spot_is_free
-from .state import GameState, MatchContext, initial_state
+from .accounting import Adjustment
+from .state import GameState, MatchContext, initial_state, unrecorded_end
 from .values import CUE, OBJECT_BALLS
 
 
@@ -102,3 +103,58 @@ def first_to_reach(score_history: Iterable[Sequence[int]], target: int | Sequenc
             if s >= targets[side]:
                 return side
     return None
+
+
+# --- actions between strokes, as a record keeps them ---------------------------------------
+# A human game's record (engine/record.py) keeps, on the stroke line after them (or on the
+# result line when the game ends with them), the actions taken between strokes: the referee's
+# warning (R11.8) and the referee's correction of the scores (R14.1).  ``apply_action`` is what
+# both the scorekeeping session and engine.verify apply, so the chain of states holds.
+ACTIONS = ("warning", "correction")
+
+
+def correct_scores(state: GameState, scores, reason: str = "") -> GameState:
+    """R14.1: the referee corrects the scores (a scoring error found later).  The state's
+    ``adjustment`` says by how much the points now differ from what the shelves explain.  When
+    the corrected scores show one side at or past its target, that side won (R14.1: whoever
+    reached it first won, whatever happened since); more than one such side cannot be ruled
+    from the scores alone and is refused."""
+    if state.game_over:
+        raise IllegalInputError("the game is over; a correction of its scores is a matter for "
+                                "the record, not for play", "R14.1")
+    if (not isinstance(scores, (list, tuple)) or len(scores) != state.n_sides
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in scores)):
+        raise MalformedInputError("correction.scores", scores,
+                                  f"must be {state.n_sides} integers")
+    scores = tuple(scores)
+    old = state.adjustment
+    points = (old.points if old else 0) + sum(scores) - sum(state.scores)
+    balls = old.balls if old else ()
+    why = reason.strip() or "referee's correction of the scores"
+    adjustment = None
+    if points or balls:
+        adjustment = Adjustment(f"R14.1: {why}"[:200], points, balls)
+    new = replace(state, scores=scores, adjustment=adjustment)
+    if unrecorded_end(new) is not None:
+        over = [s for s in range(new.n_sides)
+                if s not in new.placings and scores[s] >= new.target_of(s)]
+        if len(over) != 1 or new.variant == "three-each":
+            raise IllegalInputError(
+                f"the corrected scores {list(scores)} end the game but do not say who won; "
+                f"the record must say who reached the target first", "R14.1")
+        new = replace(new, result={"winner": over[0], "rule": "R14.1"})
+    return new
+
+
+def apply_action(state: GameState, action) -> GameState:
+    """One action between strokes as a record keeps it: ``{"action": "warning"}`` (R11.8) or
+    ``{"action": "correction", "scores": [...], "reason": "..."}`` (R14.1)."""
+    if not isinstance(action, dict) or action.get("action") not in ACTIONS:
+        raise MalformedInputError("action", action, f"must be {{\"action\": one of "
+                                  f"{', '.join(ACTIONS)}, ...}}")
+    if action["action"] == "warning":
+        return give_warning(state)
+    reason = action.get("reason", "")
+    if not isinstance(reason, str):
+        raise MalformedInputError("correction.reason", reason, "must be a string")
+    return correct_scores(state, action.get("scores"), reason)

@@ -61,6 +61,9 @@ class StrokeFacts:
     final: Mapping[str, Position | None] = field(default_factory=dict)
     placement: Position | None = None  # where the cue ball was placed from hand
     cue_left_house_first: bool | None = None  # from hand: did the cue ball cross the line first?
+    # R9.2 / R11.8: a person's word on whether a foul stroke left the balls unchanged (a
+    # scorekeeper without positions); None: compare the positions
+    balls_unchanged: bool | None = None
     events: tuple[Event, ...] | None = None
 
     @property
@@ -87,6 +90,8 @@ class StrokeFacts:
             out["placement"] = [self.placement[0], self.placement[1]]
         if self.cue_left_house_first is not None:
             out["cue_left_house_first"] = self.cue_left_house_first
+        if self.balls_unchanged is not None:
+            out["balls_unchanged"] = self.balls_unchanged
         if self.events is not None:
             out["events"] = [e.to_json() for e in self.events]
         return out
@@ -163,6 +168,9 @@ def stroke_from_json(obj, state=None) -> StrokeFacts:
     left_first = obj.get("cue_left_house_first")
     if left_first is not None and not isinstance(left_first, bool):
         raise MalformedInputError("stroke.cue_left_house_first", left_first, "must be true/false")
+    unchanged = obj.get("balls_unchanged")
+    if unchanged is not None and not isinstance(unchanged, bool):
+        raise MalformedInputError("stroke.balls_unchanged", unchanged, "must be true/false")
 
     if obj.get("events") is not None:
         raw = obj["events"]
@@ -196,7 +204,8 @@ def stroke_from_json(obj, state=None) -> StrokeFacts:
         raise MalformedInputError("stroke.call_fulfilled", fulfilled, "must be true/false")
     return StrokeFacts(call=call, call_fulfilled=fulfilled, first_contact=fc,
                        pocketed=tuple(pocketed), off_table=off_table, facts=facts, final=final,
-                       placement=placement, cue_left_house_first=left_first)
+                       placement=placement, cue_left_house_first=left_first,
+                       balls_unchanged=unchanged)
 
 
 def stroke_from_events(events: Sequence[Event], final: Mapping[str, Position | None],

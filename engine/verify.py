@@ -20,6 +20,12 @@ refuses the first thing wrong with :class:`RecordRefused`, naming the line numbe
 4. the integrity hash (``sha256`` of the result line), when there is one, matches the header
    and stroke lines.
 
+A human game's record (``pyramid score --session``) may keep actions taken between strokes
+-- the referee's warning (R11.8), a correction of the scores (R14.1) -- in the ``before``
+list of the next stroke line, or of the result line when none follows; they are applied
+(:func:`engine.special.apply_action`) to the chain of states before it is compared, and a
+stroke line may say ``outcome.balls_unchanged`` (a person's word for R9.2).
+
 Strokes without the stroke played (``strike`` null: a person's description, or a tush) are
 ruled from their recorded facts only; :class:`RecordCheck` says how many strokes had their
 positions re-simulated and how many could not be, so a caller can say so.
@@ -37,6 +43,7 @@ from .calls import Call
 from .errors import EngineError, excerpt
 from .geometry import Position
 from .record import KNOWN_RECORD_VERSIONS, GameRecord, SimulateFn, StrokeRecord
+from .special import apply_action
 from .state import GameState
 from .stroke import StrokeFacts, stroke_from_events
 
@@ -167,12 +174,17 @@ def recorded_facts(s: StrokeRecord) -> StrokeFacts:
             isinstance(p, dict) and {"ball", "pocket"} <= set(p) for p in pocketed):
         raise RecordRefused(s.line, f"outcome.pocketed = {excerpt(pocketed)} must be a list of "
                                     f"{{ball, pocket}}")
+    unchanged = o.get("balls_unchanged")
+    if unchanged is not None and not isinstance(unchanged, bool):
+        raise RecordRefused(s.line, f"outcome.balls_unchanged = {excerpt(unchanged)} must be "
+                                    f"true, false or absent")
     return StrokeFacts(call=call, call_fulfilled=o.get("call_fulfilled"),
                        first_contact=o.get("first_contact"),
                        pocketed=tuple((p["ball"], p["pocket"]) for p in pocketed),
                        off_table=off_table, facts=frozenset(s.facts), final=final,
                        placement=s.placement,
-                       cue_left_house_first=o.get("cue_left_house_first"))
+                       cue_left_house_first=o.get("cue_left_house_first"),
+                       balls_unchanged=unchanged)
 
 
 def _replayed_facts(s: StrokeRecord, simulate: SimulateFn) -> StrokeFacts:
@@ -201,6 +213,11 @@ def _check_stroke(s: StrokeRecord, k: int, expected: GameState,
     if s.player != s.state_before.to_move or not 0 <= s.player < expected.n_sides:
         raise RecordRefused(line, f"player = {excerpt(s.player)} is not the side to move "
                                   f"({s.state_before.to_move})")
+    before = s.extra.get("before") or []
+    if not isinstance(before, list):
+        raise RecordRefused(line, f"before = {excerpt(before)} must be a list of actions")
+    for i, action in enumerate(before):
+        expected = _acted(expected, action, line, f"before[{i}]")
     if s.state_before != expected:
         what = "the header's initial state" if k == 0 else "the state the stroke before left"
         raise RecordRefused(line, f"stroke {k + 1} does not start from {what} "
@@ -213,6 +230,15 @@ def _check_stroke(s: StrokeRecord, k: int, expected: GameState,
     if replayed:
         _ruling(s, k, lambda: _replayed_facts(s, simulate))
     return out, replayed
+
+
+def _acted(state: GameState, action, line: int, where: str) -> GameState:
+    """An action between strokes a human game's record keeps (R11.8 warning, R14.1
+    correction: :func:`engine.special.apply_action`)."""
+    try:
+        return apply_action(state, action)
+    except EngineError as exc:
+        raise RecordRefused(line, f"{where}: {exc}") from None
 
 
 def _ruling(s: StrokeRecord, k: int, facts_of: Callable[[], StrokeFacts]) -> Outcome:
@@ -259,6 +285,11 @@ def _check_result(record: GameRecord, last: GameState) -> bool:
     res = record.result
     if res is None:
         raise RecordRefused(line, "the record has no result line: it was cut short")
+    before = res.get("before") or []
+    if not isinstance(before, list):
+        raise RecordRefused(line, f"before = {excerpt(before)} must be a list of actions")
+    for i, action in enumerate(before):
+        last = _acted(last, action, line, f"before[{i}]")
     unfinished = res.get("unfinished", False)
     if not isinstance(unfinished, bool):
         raise RecordRefused(line, f"unfinished = {excerpt(unfinished)} must be true or false")

@@ -28,7 +28,7 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -36,6 +36,7 @@ from engine.errors import EngineError, excerpt
 
 from ..errors import UserInputError, brief
 from . import api
+from .match import MatchDesk
 from .worker import STATIC, AIWorker
 
 VERSION = "0.1.0"
@@ -93,7 +94,8 @@ def _warm_main_process() -> None:
     api.check(doc)
 
 
-def create_app(worker: AIWorker | None = None, warm: bool = True) -> Starlette:
+def create_app(worker: AIWorker | None = None, warm: bool = True,
+               match_record: str | None = None) -> Starlette:
     """The ASGI app.  ``worker`` runs the suggestions (one is made if None); with ``warm`` it
     is warmed in the background at start-up (``/api/health`` says when it is ready)."""
     worker = worker or AIWorker()
@@ -163,6 +165,25 @@ def create_app(worker: AIWorker | None = None, warm: bool = True) -> Starlette:
             return _error(400, "the body is not UTF-8 text")
         return JSONResponse(await run_in_threadpool(api.record, text))
 
+    desk = MatchDesk(match_record)
+
+    async def match_status(request: Request):
+        return JSONResponse(desk.status())
+
+    async def match_start(request: Request):
+        doc = await _json_body(request)
+        return JSONResponse(await run_in_threadpool(desk.start, doc))
+
+    async def match_line(request: Request):
+        doc = await _json_body(request)
+        return JSONResponse(await run_in_threadpool(desk.line, doc))
+
+    async def match_record(request: Request):
+        text = await run_in_threadpool(desk.record_text)
+        return PlainTextResponse(text, media_type="application/x-ndjson; charset=utf-8",
+                                 headers={"Content-Disposition":
+                                          'attachment; filename="match.jsonl"'})
+
     async def user_error(request: Request, exc: UserInputError):
         return _error(422, brief(exc))
 
@@ -194,6 +215,10 @@ def create_app(worker: AIWorker | None = None, warm: bool = True) -> Starlette:
         Route("/api/simulate", simulate, methods=["POST"]),
         Route("/api/suggest", suggest, methods=["POST"]),
         Route("/api/record", record, methods=["POST"]),
+        Route("/api/match", match_status),
+        Route("/api/match/start", match_start, methods=["POST"]),
+        Route("/api/match/line", match_line, methods=["POST"]),
+        Route("/api/match/record", match_record),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,
@@ -214,12 +239,14 @@ def bind(port: int, host: str = "127.0.0.1") -> socket.socket:
     return sock
 
 
-def serve(sock: socket.socket, open_browser: bool = True, log_level: str = "warning") -> None:
+def serve(sock: socket.socket, open_browser: bool = True, log_level: str = "warning",
+          match_record: str | None = None) -> None:
     """Run the board on ``sock`` until interrupted; open the page in a browser if asked."""
     import uvicorn
     host, port = sock.getsockname()[:2]
     url = f"http://{host}:{port}/"
-    config = uvicorn.Config(create_app(), log_level=log_level, lifespan="on")
+    config = uvicorn.Config(create_app(match_record=match_record), log_level=log_level,
+                            lifespan="on")
     server = uvicorn.Server(config)
     if open_browser:
         def _open():

@@ -12,11 +12,14 @@ person's record has no stroke to simulate) is said on stderr.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
+from pathlib import Path
 
 from ..errors import UserInputError
 from ..io import check_output_path, print_json, read_text
+from ..scorekeeping import game_path
 from . import _common as C
 
 
@@ -149,6 +152,8 @@ def run(args: argparse.Namespace) -> int:
         record = parse_record(text.splitlines())
     except EngineError as exc:
         raise UserInputError(f"{args.record}: {exc}") from None
+    if record.header.get("human") is True:  # a scorekeeping session's record: no positions
+        return _human(args, record)
     try:  # verified before it is trusted: a record that fails is refused with its line
         checked = verified(record)
     except EngineError as exc:
@@ -263,3 +268,90 @@ def _sheet(path, simulator, record, items, rows) -> list[str]:
                                  f"{row['loss']:.2f}"})
     draw_game_sheet_png(path, simulator.table, frames, title="Analysis")
     return [str(p) for p in sheet_paths(path, len(frames))]
+
+
+def _match_files(path: str) -> list[Path]:
+    """The games of a session's match, from any one of its files: FILE, FILE.game2, ..."""
+    p = Path(path)
+    m = re.match(r"^(.*)\.game(\d+)$", p.stem)
+    base = p.with_name((m.group(1) if m else p.stem) + p.suffix)
+    out = []
+    k = 1
+    while True:
+        f = game_path(base, k)
+        if not f.is_file():
+            break
+        out.append(f)
+        k += 1
+    return out or [p]
+
+
+def _human(args, record) -> int:
+    """``pyramid analyze`` on a human game record (``pyramid score --session``): what can be
+    said without positions (ai/games/human.py) for the game and the match it belongs to, and
+    the score graph with ``--png``."""
+    from ai.games.human import FOUL_WORDS, game_stats, match_stats
+    from engine.errors import EngineError
+    from engine.record import parse_record
+    from engine.verify import verify_record
+    records = []
+    files = [Path(args.record)] if args.record == "-" else _match_files(args.record)
+    for f in files:
+        try:
+            rec = record if args.record == "-" or f == Path(args.record) else \
+                parse_record(f.read_text(encoding="utf-8").splitlines())
+            check = verify_record(rec)
+        except EngineError as exc:
+            raise UserInputError(f"{f}: {exc}") from None
+        if rec.header.get("human") is not True:
+            continue
+        records.append((f, rec, check))
+    out = sys.stderr if args.json else sys.stdout
+    for f, rec, check in records:
+        C.log(f"pyramid analyze: {f} verified: {check.strokes} stroke(s) of a human game "
+              f"(header.human)" + (", integrity hash matches" if check.hash_checked else ""))
+    C.log("pyramid analyze: note: a human game's positions were not verified (nominal: no "
+          "stroke played to simulate); what follows is counted from the rulings, no stroke "
+          "is valued")
+    games = [game_stats(rec) for _, rec, _ in records]
+    for g in games:
+        res = g["result"] or {}
+        what = ("draw" if res.get("draw") else f"{g['players'][res['winner']]} wins"
+                if "winner" in res else "unfinished")
+        print(f"game {g['game']}" + (f" ({g['date']})" if g.get("date") else "")
+              + f": {' - '.join(map(str, g['scores'] or []))}, {what}"
+              + (f" ({res['rule']})" if res.get("rule") else "") + f", {g['strokes']} strokes",
+              file=out)
+        if g["break"]:
+            b = g["break"]
+            print(f"  break: {b['by']}: {b['entered']}"
+                  + (f" (counted {', '.join(b['counted'])})" if b["counted"] else "")
+                  + (f" (foul {', '.join(b['fouls'])})" if b["fouls"] else ""), file=out)
+        for name, p in g["per_player"].items():
+            fouls = ", ".join(f"{FOUL_WORDS.get(k, k)} ({k}) {v}" for k, v in p["fouls"].items())
+            print(f"  {name}: {p['pots']} ball(s) pocketed for {p['pot_points']} points in "
+                  f"{p['visits']} visit(s) ({p['points_per_visit']:.2f} a visit), best run "
+                  f"{p['best_run']} ({p['best_run_balls']} ball(s)), runs of 3+ balls "
+                  f"{p['runs_3_balls_or_more']}; fouls {p['fouls_total']}"
+                  + (f": {fouls}" if fouls else "")
+                  + f"; deliberate {p['deliberate_fouls']}", file=out)
+    match = match_stats(games)
+    print(f"match: {match['games']} game(s)", file=out)
+    for name, t in match["per_player"].items():
+        print(f"  {name}: {t['wins']} win(s), {t['draws']} draw(s); {t['pots']} ball(s) "
+              f"for {t['pot_points']} points, {t['points_per_visit']:.2f} a visit, best run "
+              f"{t['best_run']}, fouls {t['fouls']} (deliberate {t['deliberate_fouls']})",
+              file=out)
+    png = []
+    if args.png:
+        from ..human_plot import draw_score_graph_png
+        targets = [rec.header.get("target", 71) for _, rec, _ in records]
+        draw_score_graph_png(args.png, games, targets)
+        png = [str(args.png)]
+        print(f"score graph: {args.png}", file=out)
+    if args.json:
+        print_json({"record": args.record, "human": True,
+                    "files": [str(f) for f, _, _ in records],
+                    "verification": [c.to_json() for _, _, c in records],
+                    "games": games, "match": match, "png": png})
+    return 0

@@ -22,6 +22,10 @@ def register(subparsers) -> None:
     p.add_argument("--port", type=int, default=DEFAULT_PORT,
                    help=f"port to listen on (default {DEFAULT_PORT}; 0 = any free port)")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    p.add_argument("--match-record", metavar="FILE.jsonl", default=None,
+                   help="the Match tab writes the match's game record here after every "
+                        "stroke (games 2.. beside it), as pyramid score --session --record; "
+                        "without it the record is kept in memory and downloaded from the page")
     p.set_defaults(handler=run)
 
 
@@ -29,6 +33,9 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise UserInputError(f"--port must be 0..65535, got {args.port}")
     from ..board.server import bind, serve
+    from ..io import check_output_path
+    if args.match_record is not None:
+        check_output_path("--match-record", args.match_record)
     try:
         sock = bind(args.port)
     except OSError as exc:
@@ -38,5 +45,5 @@ def run(args: argparse.Namespace) -> int:
     print(f"pyramid board: http://{host}:{port}/", flush=True)
     print("pyramid board: the AI is warming up in the background; Ctrl-C stops the board",
           file=sys.stderr, flush=True)
-    serve(sock, open_browser=not args.no_browser)
+    serve(sock, open_browser=not args.no_browser, match_record=args.match_record)
     return 0

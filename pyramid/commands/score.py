@@ -21,6 +21,8 @@ from engine.handicap import (apply_handicap, handicap_from_json, missed_balls_fr
                              settle_missed_balls, start_handicap)
 
 from ..errors import UserInputError
+from ..scorekeeping import run_session
+from . import _common as C
 from ..io import print_json, read_json
 
 
@@ -32,9 +34,36 @@ def register(subparsers) -> None:
         "score", help="adjudicate one stroke: points, fouls, respotting, turn, new state",
         description="The scorekeeper: reads a game state plus \"stroke\" and prints the "
                     "adjudication and the new game state (rule ids refer to RULES.md).")
-    p.add_argument("state", metavar="STATE.json", help="game state with a \"stroke\" field, "
-                   "or - for stdin")
+    p.add_argument("state", metavar="STATE.json", nargs="?",
+                   help="game state with a \"stroke\" field, or - for stdin (not with "
+                        "--session)")
     p.add_argument("--json", action="store_true", help="print one JSON document on stdout")
+    g = p.add_argument_group("scorekeeping session (docs/SCOREKEEPING.md)")
+    g.add_argument("--session", action="store_true",
+                   help="keep score of a real match: one typed line per stroke on stdin")
+    g.add_argument("--players", nargs="+", metavar="NAME",
+                   help="the players' names (2, or 3 for the three-player variants)")
+    g.add_argument("--record", metavar="FILE.jsonl", help="write the game record after "
+                   "every line (games 2.. of a match beside it: FILE.game2.jsonl, ...)")
+    g.add_argument("--resume", metavar="FILE.jsonl", help="continue the session of this "
+                   "record (the latest game's file)")
+    g.add_argument("--variant", choices=("two-player", "three-each", "one-vs-pair"),
+                   default=None, help="default: two-player for 2 names, three-each for 3")
+    g.add_argument("--call-mode", choices=("exact", "ball-and-pocket"), default="exact")
+    g.add_argument("--target", type=C.positive_int, default=None,
+                   help="points to win (default 71; 51 in three-each)")
+    g.add_argument("--games", type=C.positive_int, default=1, help="games in the match (R3.1)")
+    g.add_argument("--breaker", metavar="NAME", default=None,
+                   help="who breaks the first game (the lot of R3.1; default the first name)")
+    g.add_argument("--handicap", metavar="JSON", help="handicap (R13) of every game, as for "
+                   "pyramid play, e.g. '{\"kind\": \"points\", \"receiver\": 1, "
+                   "\"points\": 10}'")
+    g.add_argument("--pair-order", choices=("while-scoring", "alternate"), default=None,
+                   help="one against a pair: the turn order of R12.2")
+    g.add_argument("--lang", choices=("ru", "en"), default=None, help="language of the "
+                   "session's messages (default en)")
+    g.add_argument("--date", metavar="YYYY-MM-DD", default=None,
+                   help="the match's date in the record (default today)")
     p.set_defaults(handler=run)
 
 
@@ -61,6 +90,17 @@ def score(doc) -> dict:
             result["placings"] = list(r["placings"])
     adjudication = outcome.adjudication.to_json()
     adjudication["notes"] = before + adjudication["notes"]
+    raw = doc["stroke"]
+    if (isinstance(raw, dict) and raw.get("events") is None and "first_contact" not in raw
+            and "R7.1a" in adjudication["fouls"]
+            and any(b != "cue" for b in stroke.pocketed_balls)):
+        # issue 11: a called and pocketed ball ruled a miss, silently, for a field left out
+        adjudication["notes"].append(
+            "warning: stroke.first_contact is not given, so the cue ball is taken to have "
+            "touched no ball (R7.1a miss) although ball(s) "
+            + ", ".join(b for b in stroke.pocketed_balls if b != "cue")
+            + " fell; give first_contact (or keep score with pyramid score --session, where "
+              "the first ball hit is the called one unless said otherwise)")
     return {"adjudication": adjudication, "state": new_state.to_json(), "result": result}
 
 
@@ -119,6 +159,16 @@ def _human(out: dict) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.session or args.resume is not None:
+        if args.state is not None:
+            raise UserInputError(f"--session reads strokes from stdin: no STATE.json "
+                                 f"({args.state!r})")
+        return run_session(args)
+    for flag in ("players", "record"):
+        if getattr(args, flag) is not None:
+            raise UserInputError(f"--{flag} is for --session only")
+    if args.state is None:
+        raise UserInputError("give STATE.json (or --session)")
     doc = read_json(args.state)
     out = score(doc)
     if args.json:

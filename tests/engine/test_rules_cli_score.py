@@ -199,3 +199,19 @@ def test_R6_4_no_foot_on_floor_through_score():
     out = json.loads(p.stdout)
     assert out["adjudication"]["counted"] == [] and out["adjudication"]["penalty"] == 0
     assert out["state"]["scores"] == [40, 38] and out["state"]["to_move"] == 1
+
+
+def test_R7_1a_a_pocketed_ball_without_first_contact_is_ruled_a_miss_with_a_warning(tmp_path):
+    """Issue 11: the summary's first_contact left out while the called 7 fell: still the
+    R7.1a miss INTERFACES.md defines, but no longer silently."""
+    doc = json.loads((ROOT / "examples/score_pot.json").read_text(encoding="utf-8"))
+    del doc["stroke"]["first_contact"]
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    p = run(str(path), "--json")
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    assert "R7.1a" in out["adjudication"]["fouls"]
+    assert "first_contact is not given" in out["adjudication"]["notes"][-1]
+    p = run(str(path))
+    assert "warning: stroke.first_contact is not given" in p.stdout

@@ -638,8 +638,11 @@ function setMode(mode) {
   S.mode = mode;
   $("tab-edit").classList.toggle("active", mode === "edit");
   $("tab-viewer").classList.toggle("active", mode === "viewer");
+  $("tab-match").classList.toggle("active", mode === "match");
   $("panel-edit").hidden = mode !== "edit";
   $("panel-viewer").hidden = mode !== "viewer";
+  $("panel-match").hidden = mode !== "match";
+  document.querySelector("section.board").hidden = mode === "match";
   $("edit-tools").hidden = mode !== "edit";
   document.body.dataset.mode = mode;
   stopAnim();
@@ -647,7 +650,7 @@ function setMode(mode) {
   if (mode === "edit") {
     renderBalls(S.balls); drawRegion();
     if (S.selected >= 0) drawSuggestion(S.suggestions[S.selected], SUGG_COLOURS[S.selected % SUGG_COLOURS.length]);
-  } else {
+  } else if (mode === "viewer") {
     clear($("g-region"));
     showStroke();
   }
@@ -837,6 +840,7 @@ async function init() {
   $("btn-noise").addEventListener("click", tryNoise);
   $("tab-edit").addEventListener("click", () => setMode("edit"));
   $("tab-viewer").addEventListener("click", () => setMode("viewer"));
+  $("tab-match").addEventListener("click", () => setMode("match"));
   $("file-record").addEventListener("change", e => readFile(e.target, loadRecord));
   $("file-analysis").addEventListener("change", e => readFile(e.target, text => loadAnalysis(JSON.parse(text))));
   $("btn-first").addEventListener("click", () => step("first"));
