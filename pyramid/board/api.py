@@ -90,15 +90,11 @@ def check(doc, state: bool = False) -> dict:
     from engine import GameState
     from engine.errors import EngineError
     from sim import SimInputError, parse_balls, shared_simulator
-    from sim.table import PRESETS
-    from ..commands.simulate import check_shapes
+    from ..commands.simulate import check_shapes, table_of
     if not isinstance(doc, dict):
         raise UserInputError(f"the body must be a JSON object (a position or a game state), "
                              f"got {type(doc).__name__}")
-    table = doc.get("table", "pyramid-12ft")
-    if not isinstance(table, str) or table not in PRESETS:
-        raise UserInputError(f"table = {excerpt(table)} is not a known table; known: "
-                             f"{', '.join(PRESETS)}")
+    table = table_of(doc)
     if "balls" not in doc:
         raise UserInputError("balls is missing")
     cue_in_hand = doc.get("cue_in_hand", False)

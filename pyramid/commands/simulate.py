@@ -84,6 +84,15 @@ def _check_xy(field: str, xy) -> None:
         raise UserInputError(f"{field} must be [x, y] in metres, got {excerpt(xy)}")
 
 
+def table_of(doc: dict) -> str:
+    """The document's ``table`` (default the 12 ft table), a known preset's name or bad input."""
+    table = doc.get("table", "pyramid-12ft")
+    if not isinstance(table, str) or table not in PRESETS:
+        raise UserInputError(f"table = {excerpt(table)} is not a known table; known: "
+                             f"{', '.join(PRESETS)}")
+    return table
+
+
 def parse_shot(obj) -> tuple[Simulator, dict, Strike, float | bool]:
     """A shot (INTERFACES.md: a position plus "strike") to a simulator, balls and stroke."""
     if not isinstance(obj, dict):
@@ -92,10 +101,7 @@ def parse_shot(obj) -> tuple[Simulator, dict, Strike, float | bool]:
     if unknown:
         raise UserInputError(f"unknown field(s) {', '.join(excerpt(k) for k in sorted(unknown))}"
                              f"; known: {', '.join(sorted(KNOWN_FIELDS))}")
-    table = obj.get("table", "pyramid-12ft")
-    if not isinstance(table, str) or table not in PRESETS:
-        raise UserInputError(f"table = {excerpt(table)} is not a known table; known: "
-                             f"{', '.join(PRESETS)}")
+    table = table_of(obj)
     if "balls" not in obj:
         raise UserInputError("balls is missing")
     if "strike" not in obj:
