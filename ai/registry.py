@@ -172,6 +172,16 @@ def is_loaded_spec(spec: str) -> bool:
     return (where.endswith(".py") or "/" in where or "." in where) and cls_name.isidentifier()
 
 
+def label(spec: str, width: int = 24) -> str:
+    """A spec as a table label of at most ``width`` characters: an agent from a file by its
+    file name (``my_agent.py:EasiestPot``, not the whole path), a longer one cut with "...".
+    Results files and JSON keep the spec whole."""
+    where, colon, rest = spec.partition(":")
+    if "/" in where:
+        spec = where.rsplit("/", 1)[1] + colon + rest
+    return spec if len(spec) <= width else spec[:width - 3] + "..."
+
+
 def _module_of(where: str):
     if where.endswith(".py"):
         path = Path(where).resolve()

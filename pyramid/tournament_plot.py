@@ -11,6 +11,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
 from ai.games.crosstable import Crosstable  # noqa: E402
+from ai.registry import label  # noqa: E402
 
 from .io import write_atomic  # noqa: E402
 
@@ -19,11 +20,7 @@ NAME_CHARS = 28  # longer agent specs are cut in the picture (the text table has
 
 
 def _short(name: str) -> str:
-    """An agent spec as a label: a file agent by its file name, long ones cut."""
-    where, colon, rest = name.partition(":")
-    if "/" in where:
-        name = where.rsplit("/", 1)[1] + colon + rest
-    return name if len(name) <= NAME_CHARS else name[:NAME_CHARS - 3] + "..."
+    return label(name, NAME_CHARS)
 
 
 def draw_tournament_png(path, table: dict, cross: Crosstable) -> None:

@@ -8,6 +8,8 @@ from typing import Sequence
 
 import numpy as np
 
+from ..registry import label
+
 
 @dataclass(frozen=True)
 class Crosstable:
@@ -38,7 +40,7 @@ class Crosstable:
                     cells.append(f"{'-':>{cell}}")
                 else:
                     cells.append(f"{_pts(self.points[i][j])}/{self.games[i][j]}".rjust(cell))
-            lines.append(f"{k:>2} {self.agents[i][:width]:<{width}} " + "".join(cells))
+            lines.append(f"{k:>2} {label(self.agents[i], width):<{width}} " + "".join(cells))
         return "\n".join(lines)
 
 

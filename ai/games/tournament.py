@@ -19,7 +19,7 @@ import numpy as np
 from sim import shared_simulator
 
 from ..noise import NoiseModel
-from ..registry import make_agent
+from ..registry import label, make_agent
 from .ratings import bootstrap_ci, bradley_terry, fisher_ci
 from .records import play_recorded_game
 from .results_file import (FORMAT_VERSION, ResultsFile, ResultsFileError, append_line,
@@ -180,7 +180,7 @@ def format_table(table: dict) -> str:
     for k, r in enumerate(table["table"], start=1):
         lo, hi = r["rating_ci95"]
         ppv = "-" if r["points_per_visit"] is None else f"{r['points_per_visit']:.2f}"
-        out.append(f"{k:>2} {r['agent'][:24]:<24} {r['rating']:>7.0f} "
+        out.append(f"{k:>2} {label(r['agent']):<24} {r['rating']:>7.0f} "
                    f"{f'[{lo:.0f}, {hi:.0f}]':>15} {r['games']:>5} "
                    f"{r['wins']}-{r['draws']}-{r['losses']:<5}".ljust(72)
                    + f"{ppv:>9} {pct(r['pot_rate']):>6} {pct(r['foul_rate']):>6} "

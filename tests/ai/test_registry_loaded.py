@@ -75,3 +75,11 @@ def test_entry_points_offer_names(monkeypatch):
     assert "pkg-agent" in registry.agent_names()
     agent = make_agent("pkg-agent:name=from-a-package")
     assert agent.name == "from-a-package"
+
+
+def test_labels_show_a_file_agent_by_its_file_name():
+    from ai.registry import label
+    assert label("/home/me/agents/my_agent.py:EasiestPot") == "my_agent.py:EasiestPot"
+    assert label("mc:budget=400") == "mc:budget=400"
+    long = label("package.module.submodule:VeryLongAgentClassName:depth=2", 24)
+    assert len(long) == 24 and long.endswith("...")
