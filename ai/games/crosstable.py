@@ -24,7 +24,7 @@ class Crosstable:
         return {"agents": list(self.agents), "points": [list(r) for r in self.points],
                 "games": [list(r) for r in self.games]}
 
-    def format(self, order: Sequence[int] | None = None, width: int = 20) -> str:
+    def format(self, order: Sequence[int] | None = None, width: int = 24) -> str:
         """Rows and columns in ``order`` (default: as given); columns numbered by row."""
         order = list(range(len(self.agents))) if order is None else list(order)
         cell = 11
