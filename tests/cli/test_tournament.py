@@ -166,8 +166,10 @@ def test_a_fresh_run_and_a_resume_at_once_play_every_game_once(tmp_path):
     its file are refused (exit 2, the holder's pid); the first finishes with every game once
     and one header (before the lock, 31 games were played twice this way)."""
     out = tmp_path / "race.jsonl"
-    more = [*COMMON]
-    more[more.index("--games") + 1] = "6"  # 18 games: long enough to be caught running
+    # 30 games of greedy agents with one worker (~15 s): the first run must still hold its
+    # lock while the two others start (18 games of random agents once finished first)
+    more = ["--agents", "greedy", "greedy:name=g2", "greedy:name=g3", "--games", "10",
+            "--seed", "5", "--max-strokes", "200", "--bootstrap", "50"]
     first = subprocess.Popen([sys.executable, "-m", "pyramid.cli", "tournament", *more,
                               "--jobs", "1", "--out", str(out), "--no-progress"], cwd=ROOT,
                              env=env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -191,7 +193,7 @@ def test_a_fresh_run_and_a_resume_at_once_play_every_game_once(tmp_path):
     text = out.read_text()
     assert text.count('"type": "tournament"') == 1
     keys = [(x["pair"], x["game"]) for x in game_lines(out)]
-    assert len(keys) == len(set(keys)) == 3 * 6
+    assert len(keys) == len(set(keys)) == 3 * 10
 
 
 def _tampered(ref_path, tmp_path, name, edit) -> str:
