@@ -22,6 +22,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
 from typing import Any, Mapping, Sequence
@@ -34,6 +35,70 @@ from .stats import COUNTS
 FORMAT_VERSION = 1
 LOCK_SUFFIX = ".lock"
 N_SIDES = 2  # a tournament game is a two-player game: two agents, two sides
+
+
+@dataclass(frozen=True)
+class ResultsRead:
+    header: dict
+    done: list[dict]  # games played, in file order (a failed game is not: --resume plays it)
+    failed: list[dict]  # failed games not played again since
+
+
+def parse_results(path: str | os.PathLike, lines: Sequence[bytes | str],
+                  config: Mapping[str, Any] | None = None) -> ResultsRead:
+    """The whole lines of a results file (a torn last line already dropped), checked: the
+    header (against ``config`` when given: a resumed tournament must be the same one), then
+    every game line against the header, with its line number.  Used by :class:`ResultsFile`
+    on resume and by reports that only read."""
+    shown = str(path)
+    head = _parse_line(shown, lines[0], 1)
+    if not isinstance(head, dict) or head.get("type") != "tournament":
+        raise ResultsFileError(f"{shown!r} line 1 is not a tournament header")
+    if config is not None:
+        unknown = sorted(set(head) - set(config))
+        if unknown:
+            raise ResultsFileError(f"{shown!r} line 1: {excerpt(unknown[0])} is not a field "
+                                   f"of a tournament header (version {FORMAT_VERSION})")
+        for key in config:
+            if head.get(key) != config[key]:
+                raise ResultsFileError(
+                    f"{shown!r} is another tournament's results: {key} is "
+                    f"{excerpt(head.get(key))} there, {excerpt(config[key])} now")
+    specs, games = head.get("agents"), head.get("games")
+    if not (isinstance(specs, list) and all(isinstance(x, str) for x in specs)
+            and _is_int(games)):
+        raise ResultsFileError(f"{shown!r} line 1: a header needs agents (specs) and games")
+    done: list[dict] = []
+    seen: dict[tuple[int, int], int] = {}
+    failed: dict[tuple[int, int], dict] = {}  # failed games not yet played again
+    try:
+        for n, raw in enumerate(lines[1:], start=2):
+            where = f"{shown!r} line {n}"
+            obj = _parse_line(shown, raw, n)
+            check_game_line(obj, specs, games, where)
+            key = (obj["pair"], obj["game"])
+            if key in seen:  # only a failed game may come again: its replay
+                raise ResultsFileError(f"{where}: pair {key[0]} game {key[1]} is already "
+                                       f"on line {seen[key]}; a game is played once")
+            if "error" in obj:
+                failed[key] = obj
+                continue
+            failed.pop(key, None)
+            seen[key] = n
+            done.append(obj)
+    except ResultsFileError as exc:
+        # the way on: a deleted game line is simply played again on the next --resume
+        raise ResultsFileError(f"{exc} (delete or repair that line, then --resume: a "
+                               f"game not in the file is played again)") from None
+    return ResultsRead(head, done, list(failed.values()))
+
+
+def _parse_line(shown: str, raw: bytes | str, n: int):
+    try:
+        return loads(raw, source=f"{shown!r} line {n}")
+    except EngineError as exc:
+        raise ResultsFileError(f"{exc}" + ("; not a results file" if n == 1 else "")
+                               ) from None
 
 
 class ResultsFileError(ValueError):
@@ -245,49 +310,9 @@ class ResultsFile:
         lines = data[:cut].split(b"\n")[:-1]
         if not lines:
             return False
-        head = self._parse(lines[0], 1)
-        if not isinstance(head, dict) or head.get("type") != "tournament":
-            raise ResultsFileError(f"{str(path)!r} line 1 is not a tournament header")
-        unknown = sorted(set(head) - set(self.config))
-        if unknown:
-            raise ResultsFileError(f"{str(path)!r} line 1: {excerpt(unknown[0])} is not a field "
-                                   f"of a tournament header (version {FORMAT_VERSION})")
-        for key in self.config:
-            if head.get(key) != self.config[key]:
-                raise ResultsFileError(
-                    f"{str(path)!r} is another tournament's results: {key} is "
-                    f"{excerpt(head.get(key))} there, {excerpt(self.config[key])} now")
-        specs, games = self.config["agents"], self.config["games"]
-        seen: dict[tuple[int, int], int] = {}
-        failed: dict[tuple[int, int], dict] = {}  # failed games not yet played again
-        try:
-            for n, raw in enumerate(lines[1:], start=2):
-                where = f"{str(path)!r} line {n}"
-                obj = self._parse(raw, n)
-                check_game_line(obj, specs, games, where)
-                key = (obj["pair"], obj["game"])
-                if key in seen:  # only a failed game may come again: its replay
-                    raise ResultsFileError(f"{where}: pair {key[0]} game {key[1]} is already "
-                                           f"on line {seen[key]}; a game is played once")
-                if "error" in obj:
-                    failed[key] = obj
-                    continue
-                failed.pop(key, None)
-                seen[key] = n
-                self.done.append(obj)
-        except ResultsFileError as exc:
-            # the way on: a deleted game line is simply played again on the next --resume
-            raise ResultsFileError(f"{exc} (delete or repair that line, then --resume: a "
-                                   f"game not in the file is played again)") from None
-        self.failed = list(failed.values())
+        read = parse_results(path, lines, self.config)
+        self.done, self.failed = read.done, read.failed
         return True
-
-    def _parse(self, raw: bytes, n: int):
-        try:
-            return loads(raw, source=f"{str(self.path)!r} line {n}")
-        except EngineError as exc:
-            raise ResultsFileError(f"{exc}" + ("; not a results file" if n == 1 else "")
-                                   ) from None
 
     # 3. writing ------------------------------------------------------------------------------
     def append(self, obj: dict) -> None:
@@ -296,5 +321,5 @@ class ResultsFile:
         append_line(self.fd, obj)
 
 
-__all__ = ["ResultsFile", "ResultsFileError", "check_game_line", "config_line", "append_line",
-           "FORMAT_VERSION", "LOCK_SUFFIX"]
+__all__ = ["ResultsFile", "ResultsFileError", "ResultsRead", "parse_results", "check_game_line",
+           "config_line", "append_line", "FORMAT_VERSION", "LOCK_SUFFIX"]

@@ -270,50 +270,28 @@ def _print_report(args, specs, results, extra, failed, footer: str) -> None:
 def _report(args: argparse.Namespace) -> int:
     """``--report``: the results already in ``--out``, nothing played (no lock needed: the
     file is only read)."""
-    from engine import jsonin
-    from ai.games.results_file import check_game_line
-    from ai.games.tournament import ResultsFileError
+    from ai.games.results_file import ResultsFileError, parse_results
     try:
-        text = open(args.out, encoding="utf-8").read()
+        data = open(args.out, "rb").read()
     except FileNotFoundError:
         raise UserInputError(f"--out {args.out!r} does not exist: nothing to report") from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
         raise UserInputError(f"--out {args.out!r} cannot be read: {exc}") from None
-    lines = text.split("\n")
-    if text and not text.endswith("\n"):
-        lines = lines[:-1]  # a line torn by a crash is not a result
-    lines = [line for line in lines if line.strip()]
+    # whole lines only: a line torn by a crash is not a result
+    lines = data[:data.rfind(b"\n") + 1].split(b"\n")[:-1]
     if not lines:
         raise UserInputError(f"--out {args.out!r} is empty: nothing to report")
     try:
-        head = jsonin.loads(lines[0], source=f"{args.out!r} line 1")
-    except jsonin.JsonInputError as exc:
+        read = parse_results(args.out, lines)
+    except ResultsFileError as exc:
         raise UserInputError(str(exc)) from None
-    if not isinstance(head, dict) or head.get("type") != "tournament":
-        raise UserInputError(f"{args.out!r} line 1 is not a tournament header")
-    specs = head.get("agents")
+    head, specs = read.header, read.header["agents"]
     if args.agents and list(args.agents) != specs:
         raise UserInputError(f"--agents {args.agents} are not the agents of {args.out!r} "
                              f"({specs}); leave --agents out to report that tournament")
-    results, failed = {}, {}
-    for n, raw in enumerate(lines[1:], start=2):
-        where = f"{args.out!r} line {n}"
-        try:
-            obj = jsonin.loads(raw, source=where)
-            check_game_line(obj, specs, head.get("games"), where)
-        except (jsonin.JsonInputError, ResultsFileError) as exc:
-            raise UserInputError(str(exc)) from None
-        key = (obj["pair"], obj["game"])
-        if key in results:
-            raise UserInputError(f"{where}: pair {key[0]} game {key[1]} is there twice")
-        if "error" in obj:
-            failed[key] = obj
-        else:
-            failed.pop(key, None)
-            results[key] = obj
-    extra = {"seed": head.get("seed"), "games_per_pair": head.get("games"),
+    extra = {"seed": head.get("seed"), "games_per_pair": head["games"],
              "results": args.out, "played_now": 0}
-    planned = len(specs) * (len(specs) - 1) // 2 * head.get("games", 0)
-    _print_report(args, specs, list(results.values()), extra, list(failed.values()),
-                  f"{len(results)} of {planned} games in {args.out} (nothing played)")
-    return 1 if failed else 0
+    planned = len(specs) * (len(specs) - 1) // 2 * head["games"]
+    _print_report(args, specs, read.done, extra, read.failed,
+                  f"{len(read.done)} of {planned} games in {args.out} (nothing played)")
+    return 1 if read.failed else 0
