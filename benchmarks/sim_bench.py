@@ -141,13 +141,8 @@ def main(argv=None) -> int:
                       side=float(rng.uniform(-0.4, 0.4)), vertical=float(rng.uniform(-0.4, 0.4)))
                 for _ in range(10000)]
     motions = sim.cue_ball_motions(strikes)
-    sim.run_batch_arrays(pos, on, motions[:10])
-    runs = []
-    for _ in range(3):
-        t0 = time.perf_counter()
-        batch = sim.run_batch_arrays(pos, on, motions)
-        runs.append(time.perf_counter() - t0)
-    dt = statistics.median(runs)
+    dt = median_time(lambda: sim.run_batch_arrays(pos, on, motions), 3)
+    batch = sim.run_batch_arrays(pos, on, motions)  # its counts, for the line below
     n_events = batch.events.shape[0]
     print(f"\n(e) 10 000 random strokes, 16 balls, one core: {10000 / dt:,.0f} strokes/s, "
           f"{n_events / dt:,.0f} events/s ({n_events / 10000:.1f} events per stroke, "
@@ -165,12 +160,8 @@ def main(argv=None) -> int:
         h = scenario(han, name, balls, strike, reps_k)
         print(f"{name:<26} {row[2] * 1e6:8.1f}us {h[2] * 1e6:8.1f}us  x{row[2] / h[2]:.2f}"
               f"  ({row[1]} / {h[1]} events)")
-    runs_h = []
-    for _ in range(3):
-        t0 = time.perf_counter()
-        raw_h = han.run_batch_arrays(pos, on, motions)
-        runs_h.append(time.perf_counter() - t0)
-    dth = statistics.median(runs_h)
+    dth = median_time(lambda: han.run_batch_arrays(pos, on, motions), 3)
+    raw_h = han.run_batch_arrays(pos, on, motions)
     print(f"(e) 10 000 random strokes: {10000 / dt:,.0f} strokes/s default, {10000 / dth:,.0f} "
           f"with Han 2005 (x{dt / dth:.2f} time; {raw_h[2].shape[0] / 10000:.1f} events/stroke)")
     from benchmarks.physics_report import resolve_cost

@@ -18,6 +18,7 @@ from engine.errors import EngineError, MalformedInputError
 from engine.record import parse_record, read_record, record_digest
 from engine.verify import RecordRefused, verify_record
 from sim import Simulator
+from tests.jsonpaths import json_paths
 
 SEED = 3
 STROKES = 12  # short: a dozen strokes of random agents play in well under a second
@@ -296,17 +297,6 @@ HOSTILE = [None, True, -1, 7, 10 ** 19, 1e300, -0.5, "", "x" * 300, [], [1, 2, 3
 MUTATIONS = 200  # random fields replaced or deleted (9 000 more tried once by hand: no crash)
 
 
-def _paths(obj, prefix=()):
-    """Every (path, value) inside a JSON value."""
-    yield prefix, obj
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            yield from _paths(v, prefix + (k,))
-    elif isinstance(obj, list):
-        for i, v in enumerate(obj):
-            yield from _paths(v, prefix + (i,))
-
-
 def test_random_damage_is_refused_as_bad_input_never_a_crash(lines, simulator):
     """Any field of any line replaced by a hostile value or deleted (seeded): the record is
     either still valid or refused as an EngineError (exit 2 in the command line), never
@@ -318,7 +308,7 @@ def test_random_damage_is_refused_as_bad_input_never_a_crash(lines, simulator):
     for _ in range(MUTATIONS):
         objs = copy.deepcopy(objs0)
         k = int(rng.integers(len(objs)))
-        paths = [p for p, _ in _paths(objs[k]) if p]
+        paths = [p for p, _ in json_paths(objs[k]) if p]
         path = paths[int(rng.integers(len(paths)))]
         target = objs[k]
         for step in path[:-1]:

@@ -16,6 +16,7 @@ import pytest
 from ai.games.results_file import (LOCK_SUFFIX, ResultsFile, ResultsFileError,
                                    check_game_line, config_line)
 from ai.games.tournament import strength_table
+from tests.jsonpaths import json_paths
 
 ROOT = Path(__file__).resolve().parents[3]
 SPECS = ["random", "greedy", "random:name=r3"]
@@ -222,18 +223,7 @@ JSON_VALUES = st.recursive(
     max_leaves=6)
 
 
-def _paths(obj, prefix=()):
-    """Every key path in a JSON value (dict keys and list indices)."""
-    yield prefix
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            yield from _paths(v, prefix + (k,))
-    elif isinstance(obj, list):
-        for i, v in enumerate(obj):
-            yield from _paths(v, prefix + (i,))
-
-
-PATHS = [p for p in _paths(game_line(1, 1)) if p]
+PATHS = [p for p, _ in json_paths(game_line(1, 1)) if p]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
