@@ -163,7 +163,7 @@ def main(argv=None) -> int:
     dth = median_time(lambda: han.run_batch_arrays(pos, on, motions), 3)
     raw_h = han.run_batch_arrays(pos, on, motions)
     print(f"(e) 10 000 random strokes: {10000 / dt:,.0f} strokes/s default, {10000 / dth:,.0f} "
-          f"with Han 2005 (x{dt / dth:.2f} time; {raw_h[2].shape[0] / 10000:.1f} events/stroke)")
+          f"with Han 2005 (x{dt / dth:.2f} time; {raw_h.events.shape[0] / 10000:.1f} events/stroke)")
     from benchmarks.physics_report import resolve_cost
     cost = resolve_cost()
     print(f"one cushion impact: Mathavan 2010 {cost['mathavan2010'] * 1e9:.0f} ns, "
