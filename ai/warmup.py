@@ -37,6 +37,8 @@ KERNELS = (
                         A1, I1)),
     (kernels.best_pot, (F, F, A2, I1, A2, I1, A2, A2, B1) + (F,) * 10),
     (kernels.q_anywhere, (A2, I1, A2, I1, A2, A2, B1) + (F,) * 9),
+    (kernels.pot_chances, (F, F, A2, A2, I1, A2, A2, B1) + (F,) * 10),
+    (kernels.anywhere_chances, (A2, A2, I1, A2, A2, B1) + (F,) * 9),
 )
 
 # What the message on the first run says it will take (measured on this project's 2-core

@@ -64,15 +64,16 @@ def _pocket_line(ox, oy, k, targets, axes, corner, max_corner_app, max_middle_ap
 
 
 @njit(cache=True)
-def best_pot(cx, cy, objs, vals, allpos, self_idx, targets, axes, corner, R, L, W, sphi,
-             max_cut, max_corner_app, max_middle_app, w_corner, w_middle, throat_cos):
-    """Best clean pot from cue (cx, cy): returns (p, value).  ``self_idx[i]`` is the row of
-    object i in ``allpos`` (every ball but the cue)."""
-    best_p = 0.0
-    best_v = 0
-    best_score = -1.0
+def pot_chances(cx, cy, objs, allpos, self_idx, targets, axes, corner, R, L, W, sphi,
+                max_cut, max_corner_app, max_middle_app, w_corner, w_middle, throat_cos):
+    """Each object ball's best clean pot from cue (cx, cy): (p[i], ghost[i]), the probability
+    over the six pockets and the ghost-ball centre of the pocket that gives it (p 0 when no
+    pocket can be reached).  ``self_idx[i]`` is the row of object i in ``allpos`` (every ball
+    but the cue)."""
     n = objs.shape[0]
     m = allpos.shape[0]
+    chances = np.zeros(n)
+    ghosts = np.zeros((n, 2))
     k_in = -1  # the pocket whose throat the cue ball hangs in
     if not (R <= cx <= L - R and R <= cy <= W - R):
         best_d = 1e9
@@ -131,6 +132,25 @@ def best_pot(cx, cy, objs, vals, allpos, self_idx, targets, axes, corner, R, L, 
             p = _erf(w / (max(d2, 0.02) * s_alpha * math.sqrt(2.0)))
             if p > pmax:
                 pmax = p
+                ghosts[i, 0] = gx
+                ghosts[i, 1] = gy
+        chances[i] = pmax
+    return chances, ghosts
+
+
+@njit(cache=True)
+def best_pot(cx, cy, objs, vals, allpos, self_idx, targets, axes, corner, R, L, W, sphi,
+             max_cut, max_corner_app, max_middle_app, w_corner, w_middle, throat_cos):
+    """Best clean pot from cue (cx, cy): returns (p, value) -- of the balls of
+    :func:`pot_chances`, the likeliest (a thousandth of a point breaks near-ties by value)."""
+    chances, _ = pot_chances(cx, cy, objs, allpos, self_idx, targets, axes, corner, R, L, W,
+                             sphi, max_cut, max_corner_app, max_middle_app, w_corner, w_middle,
+                             throat_cos)
+    best_p = 0.0
+    best_v = 0
+    best_score = -1.0
+    for i in range(objs.shape[0]):
+        pmax = chances[i]
         score = pmax + 1e-3 * vals[i]
         if pmax > 0 and score > best_score:
             best_score = score
@@ -140,13 +160,13 @@ def best_pot(cx, cy, objs, vals, allpos, self_idx, targets, axes, corner, R, L, 
 
 
 @njit(cache=True)
-def q_anywhere(objs, vals, allpos, self_idx, targets, axes, corner, R, L, W, sphi,
-               max_corner_app, max_middle_app, w_corner, w_middle, discount):
-    best_p = 0.0
-    best_v = 0
-    best_score = -1.0
+def anywhere_chances(objs, allpos, self_idx, targets, axes, corner, R, L, W, sphi,
+                     max_corner_app, max_middle_app, w_corner, w_middle, discount):
+    """Each object ball's best pot from a typical cue position (1 m away, a 30 degree cut,
+    times ``discount``): only the object ball's path to the pocket must be clear."""
     n = objs.shape[0]
     m = allpos.shape[0]
+    chances = np.zeros(n)
     s_alpha = sphi * (1.0 + 1.0 / (2 * R * 0.85))
     for i in range(n):
         ox, oy = objs[i, 0], objs[i, 1]
@@ -172,7 +192,21 @@ def q_anywhere(objs, vals, allpos, self_idx, targets, axes, corner, R, L, W, sph
             p = _erf(w / (max(d2, 0.02) * s_alpha * math.sqrt(2.0)))
             if p > pmax:
                 pmax = p
-        pmax *= discount
+        chances[i] = pmax * discount
+    return chances
+
+
+@njit(cache=True)
+def q_anywhere(objs, vals, allpos, self_idx, targets, axes, corner, R, L, W, sphi,
+               max_corner_app, max_middle_app, w_corner, w_middle, discount):
+    """The likeliest of :func:`anywhere_chances` and its value."""
+    chances = anywhere_chances(objs, allpos, self_idx, targets, axes, corner, R, L, W, sphi,
+                               max_corner_app, max_middle_app, w_corner, w_middle, discount)
+    best_p = 0.0
+    best_v = 0
+    best_score = -1.0
+    for i in range(objs.shape[0]):
+        pmax = chances[i]
         score = pmax + 1e-3 * vals[i]
         if score > best_score:
             best_score = score

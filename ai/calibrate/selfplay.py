@@ -1,0 +1,92 @@
+"""Self-play positions for fitting a position value: every state a player moved from, with who
+went on to win.
+
+``python -m ai.calibrate.selfplay --games N --agent SPEC --out FILE.jsonl [--seed S] [--jobs J]``
+plays N games of the agent against itself (game g from seed S + g, breaks alternating, the
+execution noise of :class:`ai.noise.NoiseModel`), and writes one JSON line per stroke::
+
+    {"game": g, "seed": S + g, "stroke": i, "state": <GameState JSON>, "winner": 0 | 1 | null,
+     "draw": false}
+
+Whole games are appended as they finish (each line written with its game, so an interrupted
+run keeps every finished game; ``--resume`` skips the games already in the file).  The file
+is the training data of :mod:`ai.calibrate.value`; positions are kept whole so that features
+can be changed and recomputed without playing again.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from engine import GameState, initial_state
+from sim import shared_simulator
+
+from ..games.match import play_game
+from ..noise import NoiseModel
+from ..registry import make_agent
+
+
+def play_positions(g: int, seed: int, spec: str) -> list[dict]:
+    """The lines of self-play game ``g`` (seeded ``seed + g``)."""
+    sim = shared_simulator()
+    rng = np.random.default_rng(seed + g)
+    st = initial_state(auto_warning=True, breaker=g % 2)
+    log = play_game(st, [make_agent(spec, sim), make_agent(spec, sim)], sim, rng,
+                    [NoiseModel(), NoiseModel()])
+    res = log.final.result or {}
+    winner = res.get("winner")
+    draw = bool(res.get("draw")) or log.unfinished
+    return [{"game": g, "seed": seed + g, "stroke": i, "state": r.state_before.to_json(),
+             "winner": None if draw else winner, "draw": draw}
+            for i, r in enumerate(log.reports)]
+
+
+def read_positions(path: str | Path) -> list[dict]:
+    """The lines of a positions file (a torn last line from a killed run is skipped)."""
+    out = []
+    with open(path) as f:
+        for line in f:
+            try:
+                out.append(json.loads(line))
+            except ValueError:
+                continue
+    return out
+
+
+def state_of(line: dict) -> GameState:
+    return GameState.from_json(line["state"])
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=160)
+    ap.add_argument("--seed", type=int, default=5000)
+    ap.add_argument("--agent", default="mc")
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--resume", action="store_true", help="skip the games already in --out")
+    args = ap.parse_args(argv)
+    from joblib import Parallel, delayed
+    done: set[int] = set()
+    if args.resume and Path(args.out).exists():
+        done = {line["game"] for line in read_positions(args.out)}
+    todo = [g for g in range(args.games) if g not in done]
+    t0 = time.time()
+    with open(args.out, "a") as f:
+        runs = Parallel(n_jobs=args.jobs, return_as="generator_unordered")(
+            delayed(play_positions)(g, args.seed, args.agent) for g in todo)
+        for k, lines in enumerate(runs, 1):
+            f.write("".join(json.dumps(line, separators=(",", ":")) + "\n" for line in lines))
+            f.flush()
+            print(f"\r{k}/{len(todo)} games, {time.time() - t0:.0f} s", end="", file=sys.stderr)
+    print(file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
