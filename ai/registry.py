@@ -29,6 +29,7 @@ from .agents.greedy import GreedyAgent
 from .agents.mc import MCAgent
 from .agents.random_agent import RandomAgent
 from .noise import SKILLS
+from .value import VALUES
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,18 @@ class NameOption:
                              f"name of 1 to {self.max_chars} characters")
 
 
+@dataclass(frozen=True)
+class ChoiceOption:
+    """An agent option that is one of a few words (``value=race``)."""
+
+    choices: tuple[str, ...]
+
+    def check(self, agent: str, key: str, value: str) -> None:
+        if value not in self.choices:
+            raise ValueError(f"agent {agent!r}: option {key}={_cut(value)} must be one of "
+                             f"{', '.join(self.choices)}")
+
+
 def _cut(value: str, limit: int = 40) -> str:
     return repr(value) if len(value) <= limit else f"{value[:limit]!r}... ({len(value)} chars)"
 
@@ -91,21 +104,32 @@ MC_OPTIONS = {
     "placements": NumberOption(int, 0, 50),  # spots from hand searched (2 by default)
     "shots": NumberOption(int, 1, 100),  # clean pots refined per spot (6 by default)
     "fouls": _SWITCH, "safeties": _SWITCH, "opening": _SWITCH,
+    "value": ChoiceOption(tuple(VALUES)),  # the position value (learned by default)
 }
-OPTIONS: dict[str, dict[str, NumberOption | NameOption]] = {
+Option = NumberOption | NameOption | ChoiceOption
+OPTIONS: dict[str, dict[str, Option]] = {
     "random": {"name": NameOption()},
     "greedy": {"name": NameOption(), "skill": _SKILL},
-    "mc": MC_OPTIONS, "mc-fast": MC_OPTIONS, "mc-strong": MC_OPTIONS,
+    "mc": MC_OPTIONS, "mc-fast": MC_OPTIONS, "mc-strong": MC_OPTIONS, "mc-base": MC_OPTIONS,
 }
 
 
-def _mc(name: str, budget: str | None = None):
+def _mc(name: str, budget: str | None = None, **pinned: str):
     def factory(simulator: Simulator | None = None, **opts):
         opts.setdefault("name", name)
         if budget is not None:
             opts.setdefault("budget", budget)
+        for key, value in pinned.items():
+            opts.setdefault(key, value)
         return MCAgent(simulator=simulator, **opts)
     return factory
+
+
+# The baseline every stronger player is measured against: the MC agent as it was at commit
+# bd01126 (the race value, 300 samples), every option pinned so that a change of the defaults
+# does not move it.  Its play is kept stroke for stroke by tests/ai/test_golden.py.
+MC_BASE = {"budget": "300", "time": "none", "skill": "strong", "placements": "2", "shots": "6",
+           "fouls": "1", "safeties": "1", "opening": "1", "value": "race"}
 
 
 FACTORIES: dict[str, Callable[..., Agent]] = {
@@ -114,6 +138,7 @@ FACTORIES: dict[str, Callable[..., Agent]] = {
     "mc": _mc("mc"),  # Monte Carlo: budget=300 samples, time=SECONDS, skill=strong, ...
     "mc-fast": _mc("mc-fast", "120"),
     "mc-strong": _mc("mc-strong", "1200"),
+    "mc-base": _mc("mc-base", **MC_BASE),  # the frozen baseline (above)
 }
 
 # The default agent of ``pyramid play`` / ``pyramid analyze``: the first of these whose name is
@@ -123,7 +148,7 @@ DEFAULT_AGENT_PREFERENCE = ("mc", "greedy", "random")
 
 
 def register(name: str, factory: Callable[..., Agent],
-             options: dict[str, NumberOption | NameOption] | None = None) -> None:
+             options: dict[str, Option] | None = None) -> None:
     """Add an agent: ``factory(simulator=None, **options)`` returns it; ``options``, if
     given, are the options it takes and their ranges (otherwise the factory checks them)."""
     FACTORIES[name] = factory

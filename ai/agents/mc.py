@@ -12,9 +12,10 @@ from ..agent import Decision
 from ..describe import instruction
 from ..noise import NoiseModel
 from ..search import Analysis, Evaluated, SearchOptions, analyse
-from ..value import History, WinModel
+from ..value import VALUES, History, make_value
 
 DEFAULT_BUDGET = 300  # samples per decision: about 0.2 s on one core (ai/README.md)
+DEFAULT_VALUE = "race"  # the position value (ai.value.VALUES)
 
 
 def _num(v, cast, name):
@@ -37,10 +38,12 @@ class MCAgent:
     (default 300), ``time`` seconds (anytime: stops sampling at the deadline), ``skill`` the
     noise belief about both players (name or magnitude), ``fouls`` / ``safeties`` 0/1,
     ``opening`` 0/1 (the dedicated break search of :mod:`ai.search.opening`), ``placements``
-    (spots from hand searched), ``shots`` (clean pots refined per spot)."""
+    (spots from hand searched), ``shots`` (clean pots refined per spot), ``value`` the
+    position value that judges every outcome (``learned``: :mod:`ai.value.learned`, the
+    default; ``race``: the score race with a one-stroke look-ahead, :mod:`ai.value.pwin`)."""
 
     def __init__(self, name: str = "mc", budget=DEFAULT_BUDGET, time=None, skill="strong",
-                 fouls=1, safeties=1, placements=2, shots=6, opening=1,
+                 fouls=1, safeties=1, placements=2, shots=6, opening=1, value=DEFAULT_VALUE,
                  simulator: Simulator | None = None):
         self.name = name
         self.noise = NoiseModel.for_skill(skill_of(skill))
@@ -51,7 +54,9 @@ class MCAgent:
             fouls=bool(_num(fouls, int, "fouls")), safeties=bool(_num(safeties, int, "safeties")),
             opening=bool(_num(opening, int, "opening")))
         self.sim = simulator or shared_simulator()
-        self.win = WinModel()
+        if value not in VALUES:
+            raise ValueError(f"option value={value!r} must be one of {', '.join(VALUES)}")
+        self.win = make_value(value)
         self.history = History()  # situations met this game: foul loops (ai.value.repetition)
         self.last: Analysis | None = None
 

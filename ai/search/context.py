@@ -12,7 +12,7 @@ from sim.events import BALL_IDS
 
 from ..geometry import pockets_of
 from ..noise import NoiseModel
-from ..value import History, WinModel
+from ..value import History, PositionValue, WinModel
 
 # Strokes are kept inside what a player can do and the refinement scans can vary.
 MIN_SPEED_MPS, MAX_SPEED_MPS = 0.1, 8.0
@@ -23,7 +23,7 @@ class Context:
     reports: simulated strokes, and samples the rules core refused."""
 
     def __init__(self, state: GameState, simulator: Simulator, noise: NoiseModel,
-                 win: WinModel | None = None, history: History | None = None):
+                 win: PositionValue | None = None, history: History | None = None):
         self.state = state
         self.sim = simulator
         self.noise = noise

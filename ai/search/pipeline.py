@@ -21,7 +21,7 @@ from sim import Simulator, Strike
 
 from ..agent import SAFETY
 from ..noise import NoiseModel
-from ..value import History, WinModel
+from ..value import History, PositionValue
 from .allocate import SampleStats, Sampler, equalise, successive_halving
 from .attack import Attacks
 from .context import Context
@@ -93,7 +93,7 @@ def sources(options: SearchOptions, state: GameState) -> list[CandidateSource]:
 
 
 def analyse(state: GameState, simulator: Simulator, noise: NoiseModel, rng: np.random.Generator,
-            options: SearchOptions = SearchOptions(), win: WinModel | None = None,
+            options: SearchOptions = SearchOptions(), win: PositionValue | None = None,
             history: History | None = None) -> Analysis:
     """Rank strokes for the player to move.  ``history`` (the situations met this game,
     :mod:`ai.value.repetition`) values fouls that close a foul loop as a draw."""

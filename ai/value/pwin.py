@@ -150,12 +150,19 @@ class WinModel:
             if r.get("draw"):
                 return self.draw_value
             return 1.0 if r.get("winner") == side else 0.0
+        return self.value_from_shots(state, side, self.best_shot(state, noise),
+                                     self.q_anywhere(state, noise))
+
+    def value_from_shots(self, state: GameState, side: int, best: tuple[float, int],
+                         anywhere: tuple[float, int]) -> float:
+        """The look-ahead of :meth:`state_value` for an unfinished state, given the mover's
+        best pot ``best`` = (q, v) and the best pot from a typical position ``anywhere``."""
         m = state.to_move
         o = 1 - m if state.n_sides == 2 else (m + 1) % state.n_sides
         need_m = state.target_of(m) - state.scores[m]
         need_o = state.target_of(o) - state.scores[o]
         T = state.table_points()
-        q, v = self.best_shot(state, noise)
+        q, v = best
         replay = state.last_ball_replay  # R10.1/R10.2: pocketing the ball wins, fouling loses
         if need_m - v <= 0 or replay:
             after_pot = 1.0
@@ -164,7 +171,7 @@ class WinModel:
         # the mover misses: the opponent is to move with the cue ball "somewhere"; his chance
         # is the best pot available from a typical cue position (balls hanging in the jaws are
         # potted from almost anywhere)
-        q_o, v_o = self.q_anywhere(state, noise)
+        q_o, v_o = anywhere
         if need_o - v_o <= 0 or replay:
             o_after_pot = 1.0
         else:

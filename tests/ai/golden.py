@@ -24,13 +24,15 @@ ROOT = HERE.parents[2]
 
 # name -> command line (without the output options, which the runner adds)
 GAMES = {
-    "mc-vs-mcfast-seed1": ["play", "--seed", "1", "--agent-a", "mc:budget=60",
-                           "--agent-b", "mc-fast", "--max-strokes", "24"],
-    "mc-vs-mcfast-seed2": ["play", "--seed", "2", "--agent-a", "mc:budget=60",
-                           "--agent-b", "mc-fast", "--max-strokes", "24"],
+    # the frozen baseline (ai.registry.MC_BASE): these three games were first written by
+    # ``mc`` at commit bd01126, and mc-base replays them stroke for stroke
+    "mc-vs-mcfast-seed1": ["play", "--seed", "1", "--agent-a", "mc-base:budget=60",
+                           "--agent-b", "mc-base:budget=120", "--max-strokes", "24"],
+    "mc-vs-mcfast-seed2": ["play", "--seed", "2", "--agent-a", "mc-base:budget=60",
+                           "--agent-b", "mc-base:budget=120", "--max-strokes", "24"],
     "ball-and-pocket-seed4": ["play", "--seed", "4", "--call-mode", "ball-and-pocket",
-                              "--agent-a", "mc:budget=60,skill=club", "--agent-b",
-                              "mc:budget=60", "--max-strokes", "16"],
+                              "--agent-a", "mc-base:budget=60,skill=club", "--agent-b",
+                              "mc-base:budget=60", "--max-strokes", "16"],
     "greedy-vs-random-seed3": ["play", "--seed", "3", "--agent-a", "greedy",
                                "--agent-b", "random", "--max-strokes", "40"],
 }

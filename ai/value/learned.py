@@ -1,0 +1,94 @@
+"""The learned position value: P(win) for the player to move from the features of
+:mod:`ai.value.features`, by logistic regression fitted on self-play positions.
+
+Why logistic regression: the data are a few thousand games' positions (neighbouring positions
+of one game are far from independent), so a model with a score per feature is what they can
+support without over-fitting; it is calibrated by construction on its training data (the
+reliability table in ``learned_weights.json`` checks that on held-out games); and it costs one
+dot product on top of the features, so it can value every Monte Carlo sample.  It is stacked
+on the race model (:class:`ai.value.pwin.WinModel`, whose logit is a feature), so it starts
+from today's estimate and learns what the table adds.
+
+Fitted by ``python -m ai.calibrate.value`` (the run is described in the weights file and in
+ai/README.md).  Same interface as the race model: ``state_value(state, side, noise)`` and
+``draw_value``.
+"""
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from engine import GameState
+
+from .features import NAMES, features
+from .pwin import WinModel, _sigmoid
+
+LEARNED_FILE = Path(__file__).with_name("learned_weights.json")
+# Entries kept in the cache of values by position before it is cleared.
+CACHE_ENTRIES = 50000
+
+
+@dataclass(frozen=True)
+class LearnedWeights:
+    """A weight per feature of :data:`ai.value.features.NAMES` (in that order)."""
+
+    weights: tuple[float, ...]
+
+    @classmethod
+    def load(cls, path: Path = LEARNED_FILE) -> "LearnedWeights":
+        doc = json.loads(Path(path).read_text())
+        if tuple(doc["features"]) != NAMES:
+            raise ValueError(f"{path}: fitted on features {doc['features']}, the code has "
+                             f"{list(NAMES)}; refit with python -m ai.calibrate.value")
+        return cls(tuple(float(w) for w in doc["weights"]))
+
+
+@dataclass
+class LearnedValue:
+    """P(win) from the table, not only the score (module doc)."""
+
+    weights: LearnedWeights = None  # type: ignore[assignment]
+    draw_value: float = 0.5
+    race: WinModel = field(default_factory=WinModel)
+
+    def __post_init__(self):
+        if self.weights is None:
+            self.weights = LearnedWeights.load()
+        self.race.draw_value = self.draw_value
+        self._w = np.asarray(self.weights.weights, float)
+        self._cache: dict = {}
+
+    def mover_value(self, state: GameState, noise) -> float:
+        """P(the player to move wins) from an unfinished state."""
+        key = (tuple(sorted((b, round(p[0], 4), round(p[1], 4)) for b, p in state.balls.items())),
+               state.cue_in_hand, tuple(state.scores), state.to_move,
+               tuple(state.unchanged_foul_streak), state.warning, state.last_ball_replay,
+               state.targets, round(noise.magnitude, 3))
+        hit = self._cache.get(key)
+        if hit is not None:
+            return hit
+        v = _sigmoid(float(self._w @ features(self.race, state, noise)))
+        if len(self._cache) > CACHE_ENTRIES:
+            self._cache.clear()
+        self._cache[key] = v
+        return v
+
+    def state_value(self, state: GameState, side: int, noise) -> float:
+        if state.result is not None:
+            r = state.result
+            if r.get("draw"):
+                return self.draw_value
+            return 1.0 if r.get("winner") == side else 0.0
+        if state.n_sides != 2:  # fitted on two-sided games only
+            return self.race.state_value(state, side, noise)
+        p = self.mover_value(state, noise)
+        return p if side == state.to_move else 1.0 - p
+
+
+def logit(p: float) -> float:
+    p = min(max(p, 1e-9), 1 - 1e-9)
+    return math.log(p / (1 - p))
