@@ -3,11 +3,18 @@
 ``python -m ai.calibrate.value --positions FILE.jsonl [--out ai/value/learned_weights.json]``
 reads the positions written by :mod:`ai.calibrate.selfplay`, computes the features of
 :mod:`ai.value.features` for the player to move (with the noise the MC agent believes in),
-holds out every fourth game, fits logistic regression on the others and reports on the
-held-out positions the log-loss, Brier score and reliability table of the fit and of the race
-model in use today (:class:`ai.value.pwin.WinModel`).  The weights written are refitted on
-every game; the file also keeps the report.  Drawn and unfinished games are left out (no
-winner to learn from).
+and fits logistic regression.
+
+What it is fitted to: a game's result is a noisy label shared by every position of the game
+(a hundred positions, one bit), so the target of each position is a lambda-return -- the race
+model's P(win) of the positions that follow, weighted (1 - lambda) lambda^(k-1) for the k-th
+stroke ahead, the rest of the weight on the game's result (lambda = 1: the result alone; TD
+learning's targets, Sutton 1988).  Lambda is chosen by four-fold cross-validation over games
+(game g in fold g % 4) on what matters, the log-loss against the games' *results*; the report
+gives every lambda tried and the race model in use today (:class:`ai.value.pwin.WinModel`) on
+the same folds, and for the fold of every fourth game the Brier score and the reliability
+table.  The weights written are refitted on every game; the file keeps the report.  Drawn and
+unfinished games are left out (no winner to learn from).
 """
 from __future__ import annotations
 
@@ -30,7 +37,8 @@ from .selfplay import read_positions, state_of
 # The ridge of the fit: a weak pull to zero that keeps Newton's steps finite when a feature
 # barely varies (a counter that is almost always 0); chosen so, small against thousands of rows.
 RIDGE = 1.0
-HOLD_OUT_EVERY = 4  # game g is held out when g % 4 == 3 (as ai.calibrate.pwin)
+HOLD_OUT_EVERY = 4  # four folds by game; game g is in fold g % 4 (fold 3 as ai.calibrate.pwin)
+LAMBDAS = (0.5, 0.7, 0.9, 1.0)  # the lambda-returns tried (1.0: the game's result alone)
 SKILL = "strong"  # the MC agent's default belief about the execution noise
 
 
@@ -40,12 +48,28 @@ class Dataset:
     race: np.ndarray  # the race model's P(win) for the mover
     y: np.ndarray  # 1 when the mover went on to win
     game: np.ndarray
+    mover: np.ndarray  # the side to move (rows of a game follow in stroke order)
+
+    def targets(self, lam: float) -> np.ndarray:
+        """Each row's lambda-return: the race model's values of the positions that follow in
+        its game (for this row's mover), the weight left over on the game's result."""
+        out = np.empty(len(self.y))
+        for i in range(len(self.y)):
+            acc, left, k = 0.0, 1.0, i + 1
+            while k < len(self.y) and self.game[k] == self.game[i] and left > 1e-6:
+                v = self.race[k] if self.mover[k] == self.mover[i] else 1.0 - self.race[k]
+                acc += (1.0 - lam) * left * v
+                left *= lam
+                k += 1
+            out[i] = acc + left * self.y[i]
+        return out
 
 
 def build(lines: list[dict], skill=SKILL, progress=None) -> Dataset:
     noise = NoiseModel.for_skill(skill)
     race = WinModel()
-    X, r, y, g = [], [], [], []
+    X, r, y, g, mv = [], [], [], [], []
+    lines = sorted(lines, key=lambda line: (line["game"], line["stroke"]))
     for k, line in enumerate(lines):
         if line.get("winner") is None:
             continue
@@ -56,20 +80,38 @@ def build(lines: list[dict], skill=SKILL, progress=None) -> Dataset:
         r.append(race.state_value(s, s.to_move, noise))
         y.append(1.0 if line["winner"] == s.to_move else 0.0)
         g.append(int(line["game"]))
+        mv.append(s.to_move)
         if progress is not None and k % 500 == 0:
             progress(k, len(lines))
     return Dataset(np.array(X).reshape(-1, len(NAMES)), np.array(r), np.array(y),
-                   np.array(g, dtype=np.int64))
+                   np.array(g, dtype=np.int64), np.array(mv, dtype=np.int64))
 
 
 def sigmoid(z):
     return 1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))
 
 
+def log_loss(p: np.ndarray, y: np.ndarray) -> float:
+    pc = np.clip(p, 1e-9, 1 - 1e-9)
+    return float(-np.mean(y * np.log(pc) + (1 - y) * np.log(1 - pc)))
+
+
+def cross_validate(data: Dataset, lam: float) -> float:
+    """Mean over the four folds of the held-out log-loss against the games' results."""
+    t = data.targets(lam)
+    fold = data.game % HOLD_OUT_EVERY
+    losses = []
+    for f in range(HOLD_OUT_EVERY):
+        te = fold == f
+        if te.all() or not te.any():
+            continue
+        w = fit(data.X[~te], t[~te], ridge=RIDGE)
+        losses.append(log_loss(sigmoid(data.X[te] @ w), data.y[te]))
+    return float(np.mean(losses)) if losses else float("nan")
+
+
 def scores(p: np.ndarray, y: np.ndarray) -> dict:
     """Log-loss, Brier score and the reliability table (deciles of the prediction)."""
-    eps = 1e-9
-    pc = np.clip(p, eps, 1 - eps)
     table = []
     for lo in np.linspace(0, 0.9, 10):
         m = (p >= lo) & (p < lo + 0.1 if lo < 0.85 else p <= 1.0)
@@ -77,7 +119,7 @@ def scores(p: np.ndarray, y: np.ndarray) -> dict:
             table.append({"predicted": [round(float(lo), 1), round(float(lo) + 0.1, 1)],
                           "n": int(m.sum()), "mean_predicted": round(float(p[m].mean()), 3),
                           "observed": round(float(y[m].mean()), 3)})
-    return {"log_loss": round(float(-np.mean(y * np.log(pc) + (1 - y) * np.log(1 - pc))), 4),
+    return {"log_loss": round(log_loss(p, y), 4),
             "brier": round(float(np.mean((p - y) ** 2)), 4), "reliability": table}
 
 
@@ -91,26 +133,40 @@ def main(argv=None) -> int:
     data = build(lines, progress=lambda k, n: print(f"\rfeatures {k}/{n}", end="",
                                                       file=sys.stderr))
     print(file=sys.stderr)
-    held = data.game % HOLD_OUT_EVERY == HOLD_OUT_EVERY - 1
-    w_train = fit(data.X[~held], data.y[~held], ridge=RIDGE)
+    fold = data.game % HOLD_OUT_EVERY
+    cv = {str(lam): round(cross_validate(data, lam), 4) for lam in LAMBDAS}
+    cv_race = [log_loss(data.race[fold == f], data.y[fold == f])
+               for f in range(HOLD_OUT_EVERY) if (fold == f).any()]
+    lam = min(LAMBDAS, key=lambda v: cv[str(v)])
+    target = data.targets(lam)
+    held = fold == HOLD_OUT_EVERY - 1
+    w_train = fit(data.X[~held], target[~held], ridge=RIDGE)
     p_learned = sigmoid(data.X[held] @ w_train)
     report = {"games": int(len(set(data.game[held].tolist()))), "positions": int(held.sum()),
               "learned": scores(p_learned, data.y[held]),
               "race_model_today": scores(data.race[held], data.y[held])}
-    w = fit(data.X, data.y, ridge=RIDGE)
+    w = fit(data.X, target, ridge=RIDGE)
     doc = {"features": list(NAMES), "weights": [round(float(v), 5) for v in w],
            "fit": {"positions_file": os.path.basename(args.positions),
                    "games": int(len(set(data.game.tolist()))), "positions": int(len(data.y)),
                    "base_rate": round(float(data.y.mean()), 3), "ridge": RIDGE,
-                   "skill": SKILL, "seconds": round(time.time() - t0, 1)},
+                   "lambda": lam, "skill": SKILL, "seconds": round(time.time() - t0, 1)},
+           "cross_validation_log_loss": {"lambda": cv,
+                                         "race_model_today": round(float(np.mean(cv_race)), 4)
+                                         if cv_race else None},
            "held_out_every_4th_game": report}
     tmp = args.out + ".tmp"
     with open(tmp, "w") as f:  # atomically: a crash never leaves half a weights file
         json.dump(doc, f, indent=1)
         f.write("\n")
     os.replace(tmp, args.out)
-    print(f"{doc['fit']['games']} games, {doc['fit']['positions']} positions; held out "
-          f"{report['games']} games, {report['positions']} positions:")
+    print(f"{doc['fit']['games']} games, {doc['fit']['positions']} positions")
+    cvd = doc["cross_validation_log_loss"]
+    print("  four-fold log-loss against the results: " + ", ".join(
+        f"lambda {k}: {v:.4f}" for k, v in cvd["lambda"].items())
+        + f"; race model {cvd['race_model_today']}; chosen lambda {lam}")
+    print(f"  held out (every 4th game): {report['games']} games, {report['positions']} "
+          f"positions")
     for name in ("learned", "race_model_today"):
         r = report[name]
         print(f"  {name:18s} log-loss {r['log_loss']:.4f}  Brier {r['brier']:.4f}")

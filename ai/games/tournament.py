@@ -18,6 +18,7 @@ import numpy as np
 
 from sim import shared_simulator
 
+from ..agent import Agent
 from ..noise import NoiseModel
 from ..registry import label, make_agent
 from .ratings import bootstrap_ci, bradley_terry, fisher_ci
@@ -75,13 +76,41 @@ def run_task(task: GameTask) -> dict:
                 "error": f"{type(exc).__name__}: {exc}"}
 
 
+class TimedAgent:
+    """An agent whose decisions are timed (``seconds``, one per decision), so that strengths
+    compared in a tournament can be read against the time each agent took to think."""
+
+    def __init__(self, agent: Agent):
+        self.agent = agent
+        self.name = agent.name
+        self.seconds: list[float] = []
+
+    def decide(self, state, rng):
+        t0 = time.perf_counter()
+        decision = self.agent.decide(state, rng)
+        self.seconds.append(time.perf_counter() - t0)
+        return decision
+
+    def __getattr__(self, name):  # anything else the loop or a record asks of the agent
+        return getattr(self.agent, name)
+
+    def summary(self) -> dict:
+        """Decisions, total, median and 90th percentile seconds of this game's decisions."""
+        t = np.asarray(self.seconds)
+        if not len(t):
+            return {"n": 0, "total": 0.0, "median": None, "p90": None}
+        return {"n": int(len(t)), "total": round(float(t.sum()), 3),
+                "median": round(float(np.median(t)), 4),
+                "p90": round(float(np.percentile(t, 90)), 4)}
+
+
 def _run_task(task: GameTask) -> dict:
     t0 = time.monotonic()
     rng = game_rng(task.seed, task.pair, task.game)
     series = Series(task.games, task.variant, task.call_mode, task.table)
     state = series.independent_game(task.game, rng)
     simulator = shared_simulator(task.table)
-    agents = [make_agent(s, simulator) for s in task.specs]
+    agents = [TimedAgent(make_agent(s, simulator)) for s in task.specs]
     noise = [NoiseModel.for_skill(task.skill)] * 2
     played = play_recorded_game(state, agents, task.specs, simulator, rng, noise,
                                 seed=task.seed, max_strokes=task.max_strokes)
@@ -91,7 +120,8 @@ def _run_task(task: GameTask) -> dict:
             "breaker": st.breaker, "result": st.result.to_json(),
             "unfinished": st.result.unfinished, "scores": list(st.scores),
             "stats": st.counts_json(), "break_and_run": st.break_and_run,
-            "n_strokes": st.n_strokes, "elapsed_s": round(time.monotonic() - t0, 3)}
+            "n_strokes": st.n_strokes, "elapsed_s": round(time.monotonic() - t0, 3),
+            "decision_s": [a.summary() for a in agents]}
 
 
 # --- the strength table -----------------------------------------------------------------------
@@ -122,6 +152,7 @@ def strength_table(specs: Sequence[str], lines: Iterable[dict], bootstrap: int =
              "strokes": 0, "visits": 0, "points": 0, "attacks": 0, "pots": 0, "fouls": 0,
              "safeties": 0, "deliberate_fouls": 0, "breaks": 0, "break_and_runs": 0}
             for s in specs]
+    think = [[0, 0.0, []] for _ in specs]  # decisions, seconds, per-game medians
     for o in lines:
         i, j = o["agents"]
         s = score_of_side0(o)
@@ -141,6 +172,11 @@ def strength_table(specs: Sequence[str], lines: Iterable[dict], bootstrap: int =
             for k in ("strokes", "visits", "points", "attacks", "pots", "fouls", "safeties",
                       "deliberate_fouls"):
                 row[k] += o["stats"][k][side]
+            timed = (o.get("decision_s") or [None, None])[side]
+            if isinstance(timed, dict) and timed.get("n"):
+                think[a][0] += timed["n"]
+                think[a][1] += timed["total"]
+                think[a][2].append(timed["median"])
             if o["breaker"] == side:
                 row["breaks"] += 1
                 row["break_and_runs"] += int(bool(o.get("break_and_run")))
@@ -157,6 +193,11 @@ def strength_table(specs: Sequence[str], lines: Iterable[dict], bootstrap: int =
         row["pot_rate"] = _ratio(row["pots"], row["attacks"])
         row["foul_rate"] = _ratio(row["fouls"], row["strokes"])
         row["break_and_run_rate"] = _ratio(row["break_and_runs"], row["breaks"])
+        # time per decision: the mean, and the median of the games' medians (results files
+        # written before decisions were timed have neither)
+        row["decision_mean_s"] = _ratio(think[a][1], think[a][0])
+        row["decision_median_s"] = (round(float(np.median(think[a][2])), 4) if think[a][2]
+                                    else None)
     order = sorted(range(n), key=lambda a: -rows[a]["rating"])
     return {"agents": list(specs), "games": len(lines), "ci_method": ci,
             "table": [rows[a] for a in order],
@@ -171,7 +212,7 @@ def _ratio(a, b, scale=1.0):
 def format_table(table: dict) -> str:
     head = (f"{'#':>2} {'agent':<24} {'rating':>7} {'95% CI':>15} {'games':>5} "
             f"{'W-D-L':>11} {'pts/visit':>9} {'pot%':>6} {'foul%':>6} {'safe':>5} "
-            f"{'dfoul':>5} {'B&R%':>5}")
+            f"{'dfoul':>5} {'B&R%':>5} {'s/dec':>6}")
     out = [head, "-" * len(head)]
 
     def pct(x):
@@ -185,7 +226,9 @@ def format_table(table: dict) -> str:
                    f"{r['wins']}-{r['draws']}-{r['losses']:<5}".ljust(72)
                    + f"{ppv:>9} {pct(r['pot_rate']):>6} {pct(r['foul_rate']):>6} "
                      f"{r['safeties']:>5} {r['deliberate_fouls']:>5} "
-                     f"{pct(r['break_and_run_rate']):>5}")
+                     f"{pct(r['break_and_run_rate']):>5} "
+                     + ("     -" if r.get("decision_median_s") is None
+                        else f"{r['decision_median_s']:6.3f}"))
     return "\n".join(out)
 
 

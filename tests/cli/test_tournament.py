@@ -25,7 +25,8 @@ def game_lines(path) -> list[dict]:
     for line in path.read_text().splitlines():
         obj = json.loads(line)
         if obj["type"] == "game":
-            obj.pop("elapsed_s", None)
+            obj.pop("elapsed_s", None)  # the machine's speed, not the game
+            obj.pop("decision_s", None)
             out.append(obj)
     return out
 
