@@ -105,6 +105,7 @@ MC_OPTIONS = {
     "shots": NumberOption(int, 1, 100),  # clean pots refined per spot (6 by default)
     "fouls": _SWITCH, "safeties": _SWITCH, "opening": _SWITCH,
     "value": ChoiceOption(tuple(VALUES)),  # the position value (learned by default)
+    "plan": NumberOption(int, 0, 10_000),  # second-level samples per leading stroke (0: off)
 }
 Option = NumberOption | NameOption | ChoiceOption
 OPTIONS: dict[str, dict[str, Option]] = {
@@ -129,7 +130,7 @@ def _mc(name: str, budget: str | None = None, **pinned: str):
 # bd01126 (the race value, 300 samples), every option pinned so that a change of the defaults
 # does not move it.  Its play is kept stroke for stroke by tests/ai/test_golden.py.
 MC_BASE = {"budget": "300", "time": "none", "skill": "strong", "placements": "2", "shots": "6",
-           "fouls": "1", "safeties": "1", "opening": "1", "value": "race"}
+           "fouls": "1", "safeties": "1", "opening": "1", "value": "race", "plan": "0"}
 
 
 FACTORIES: dict[str, Callable[..., Agent]] = {

@@ -40,11 +40,13 @@ class MCAgent:
     ``opening`` 0/1 (the dedicated break search of :mod:`ai.search.opening`), ``placements``
     (spots from hand searched), ``shots`` (clean pots refined per spot), ``value`` the
     position value that judges every outcome (``learned``: :mod:`ai.value.learned`, the
-    default; ``race``: the score race with a one-stroke look-ahead, :mod:`ai.value.pwin`)."""
+    default; ``race``: the score race with a one-stroke look-ahead, :mod:`ai.value.pwin`),
+    ``plan`` samples of each of the two leading strokes whose leaves the second search level
+    judges (:mod:`ai.search.leave`; 0, off, by default)."""
 
     def __init__(self, name: str = "mc", budget=DEFAULT_BUDGET, time=None, skill="strong",
                  fouls=1, safeties=1, placements=2, shots=6, opening=1, value=DEFAULT_VALUE,
-                 simulator: Simulator | None = None):
+                 plan=0, simulator: Simulator | None = None):
         self.name = name
         self.noise = NoiseModel.for_skill(skill_of(skill))
         self.options = SearchOptions(
@@ -52,7 +54,7 @@ class MCAgent:
             time_budget=None if time in (None, "", "none") else _num(time, float, "time"),
             placements=_num(placements, int, "placements"), max_shots=_num(shots, int, "shots"),
             fouls=bool(_num(fouls, int, "fouls")), safeties=bool(_num(safeties, int, "safeties")),
-            opening=bool(_num(opening, int, "opening")))
+            opening=bool(_num(opening, int, "opening")), plan=_num(plan, int, "plan"))
         self.sim = simulator or shared_simulator()
         if value not in VALUES:
             raise ValueError(f"option value={value!r} must be one of {', '.join(VALUES)}")

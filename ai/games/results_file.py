@@ -93,6 +93,12 @@ def parse_results(path: str | os.PathLike, lines: Sequence[bytes | str],
     return ResultsRead(head, done, list(failed.values()))
 
 
+def whole_lines(data: bytes) -> list[bytes]:
+    """The lines of a results file's bytes that end in a newline: a line torn by a crash is
+    not a result."""
+    return data[:data.rfind(b"\n") + 1].split(b"\n")[:-1]
+
+
 def _parse_line(shown: str, raw: bytes | str, n: int):
     try:
         return loads(raw, source=f"{shown!r} line {n}")

@@ -17,6 +17,7 @@ from engine import GameState, adjudicate, tush_stroke
 from ..value import PREFER_UNCHANGED
 from .context import Context, clamp_strike
 from .proposal import Proposal
+from .leave import LeavePlanner
 from .referee import Referee
 
 # Every candidate alive in a round gets at least this many new samples.
@@ -58,9 +59,10 @@ class Sampler:
     """Plays proposals under noise and keeps one :class:`SampleStats` per proposal (and one
     referee, whose cache of rulings grows with the samples)."""
 
-    def __init__(self, ctx: Context, proposals: list[Proposal]):
+    def __init__(self, ctx: Context, proposals: list[Proposal], leave: LeavePlanner | None = None):
         self.ctx = ctx
         self.proposals = proposals
+        self.leave = leave  # the second level judges the leaves where the shooter goes on
         self.stats = [SampleStats() for _ in proposals]
         self._referees: dict[int, Referee] = {}
 
@@ -89,7 +91,10 @@ class Sampler:
                 ctx.invalid += 1
                 continue
             adj = ruling.adjudication
-            v = outcome_value(ctx, ruling.state, me, bool(adj.fouls))
+            if self.leave is not None and not adj.fouls and ruling.state.to_move == me:
+                v = self.leave.value(ruling.state, me)
+            else:
+                v = outcome_value(ctx, ruling.state, me, bool(adj.fouls))
             st.n += 1
             st.value_sum += v
             st.success += bool(adj.successful)
@@ -175,3 +180,18 @@ def equalise(sampler: Sampler, ranked: list[int], k: int, rng: np.random.Generat
     chosen = set(leaders)
     leaders.sort(key=lambda i: -stats[i].value)
     return leaders + [i for i in ranked if i not in chosen]
+
+
+def plan_leaves(ctx: Context, proposals: list[Proposal], ranked: list[int], n: int,
+                rng: np.random.Generator) -> list[int]:
+    """The two leading strokes of ``ranked`` sampled ``n`` more times each with the leaves
+    where the shooter goes on judged by the second level (:mod:`ai.search.leave`), and put
+    in the order those samples give; the rest of the ranking stays."""
+    top = [i for i in ranked[:2] if proposals[i].strike is not None]
+    if n <= 0 or len(top) < 2:
+        return ranked
+    planned = Sampler(ctx, [proposals[i] for i in top], leave=LeavePlanner(ctx))
+    for j in range(len(top)):
+        planned.sample(j, n, rng)
+    order = sorted(range(len(top)), key=lambda j: -planned.stats[j].value)
+    return [top[j] for j in order] + [i for i in ranked if i not in top]

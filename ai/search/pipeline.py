@@ -22,7 +22,7 @@ from sim import Simulator, Strike
 from ..agent import SAFETY
 from ..noise import NoiseModel
 from ..value import History, PositionValue
-from .allocate import SampleStats, Sampler, equalise, successive_halving
+from .allocate import SampleStats, Sampler, equalise, plan_leaves, successive_halving
 from .attack import Attacks
 from .context import Context
 from .fouls import DeliberateFouls
@@ -49,6 +49,7 @@ class SearchOptions:
     safeties: bool = True
     opening: bool = True  # the dedicated break search
     top: int = 1  # strokes to sample equally at the end (suggestions)
+    plan: int = 0  # samples per leading stroke judged by the second level (ai.search.leave)
 
 
 @dataclass(frozen=True)
@@ -116,6 +117,8 @@ def analyse(state: GameState, simulator: Simulator, noise: NoiseModel, rng: np.r
         # of suggestions made against the clock still rests on equal samples
         halving_deadline = deadline - EQUALISE_SHARE * max(0.0, deadline - time.perf_counter())
     ranked = successive_halving(sampler, budget, rng, deadline=halving_deadline)
+    if options.plan:
+        ranked = plan_leaves(ctx, proposals, ranked, options.plan, rng)
     if options.top > 1:
         ranked = equalise(sampler, ranked, options.top, rng, deadline)
     evaluated = [Evaluated(proposals[i], Estimate.of(sampler.stats[i])) for i in ranked]

@@ -270,15 +270,14 @@ def _print_report(args, specs, results, extra, failed, footer: str) -> None:
 def _report(args: argparse.Namespace) -> int:
     """``--report``: the results already in ``--out``, nothing played (no lock needed: the
     file is only read)."""
-    from ai.games.results_file import ResultsFileError, parse_results
+    from ai.games.results_file import ResultsFileError, parse_results, whole_lines
     try:
         data = open(args.out, "rb").read()
     except FileNotFoundError:
         raise UserInputError(f"--out {args.out!r} does not exist: nothing to report") from None
     except OSError as exc:
         raise UserInputError(f"--out {args.out!r} cannot be read: {exc}") from None
-    # whole lines only: a line torn by a crash is not a result
-    lines = data[:data.rfind(b"\n") + 1].split(b"\n")[:-1]
+    lines = whole_lines(data)
     if not lines:
         raise UserInputError(f"--out {args.out!r} is empty: nothing to report")
     try:

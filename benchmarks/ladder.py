@@ -1,0 +1,164 @@
+"""The strength ladder: adjacent rungs play each other, one Bradley-Terry fit over all games.
+
+    python -m benchmarks.ladder --games 200 --jobs 2 --dir ladder/      # plays, then reports
+    python -m benchmarks.ladder --dir ladder/ --report-only              # only the report
+
+Each adjacent pair of :data:`RUNGS` is a ``pyramid tournament`` of its own (results file
+``DIR/rung-K.jsonl``, resumable: running again continues where it stopped).  The report fits
+Bradley-Terry ratings on the Elo scale to every game of every pair together (random anchored
+at 0), with 95 % intervals from the Fisher information (:mod:`ai.games.ratings`), gives each
+pair's score with its Wilson interval and each agent's median seconds per decision, writes
+``DIR/ladder.json`` and draws ``DIR/ladder.png``.  A pair with fewer games than asked is
+reported as such (a partial run), never padded.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from ai.games.ratings import bradley_terry, fisher_ci
+from ai.games.results_file import parse_results, whole_lines
+from ai.games.tournament import score_of_side0
+
+# From weakest to strongest: the baseline frozen at bd01126 (mc-base), the new default (mc),
+# and a slow strong setting of it (mc-strong: four times the samples).
+RUNGS = ("random", "greedy", "mc-base", "mc", "mc-strong")
+SEED = 2026
+
+
+def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float, float]:
+    if n == 0:
+        return (float("nan"),) * 3
+    p = score / n
+    den = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / den
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return p, max(0.0, c - h), min(1.0, c + h)
+
+
+def rung_file(directory: Path, k: int) -> Path:
+    return directory / f"rung-{k}.jsonl"
+
+
+def play(directory: Path, games: int, jobs: int, pairs: list[int]) -> None:
+    for k in pairs:
+        a, b = RUNGS[k], RUNGS[k + 1]
+        out = rung_file(directory, k)
+        cmd = [sys.executable, "-m", "pyramid", "tournament", "--agents", a, b, "--games",
+               str(games), "--seed", str(SEED + k), "--jobs", str(jobs), "--out", str(out)]
+        if out.exists():
+            cmd.append("--resume")
+        print(f"== {a} vs {b}: {' '.join(cmd[2:])}", file=sys.stderr, flush=True)
+        subprocess.run(cmd, check=False)
+
+
+def report(directory: Path) -> dict:
+    """Every rung file found, fitted together."""
+    index = {name: i for i, name in enumerate(RUNGS)}
+    games, pairs = [], []
+    think: dict[str, list[float]] = {name: [] for name in RUNGS}
+    for k in range(len(RUNGS) - 1):
+        path = rung_file(directory, k)
+        if not path.exists():
+            continue
+        read = parse_results(path, whole_lines(path.read_bytes()))
+        specs = read.header["agents"]
+        score = 0.0
+        for line in read.done:
+            s = score_of_side0(line)
+            i, j = (index[specs[a]] for a in line["agents"])
+            games.append((i, j, s))
+            score += s if index[specs[line["agents"][0]]] == k + 1 else 1.0 - s
+            for side, a in enumerate(line["agents"]):
+                timed = (line.get("decision_s") or [None, None])[side]
+                if isinstance(timed, dict) and timed.get("median") is not None:
+                    think[specs[a]].append(timed["median"])
+        n = len(read.done)
+        p, lo, hi = wilson(score, n)
+        pairs.append({"stronger": RUNGS[k + 1], "weaker": RUNGS[k], "games": n,
+                      "asked": read.header["games"], "score": score,
+                      "win_rate": round(p, 3), "wilson95": [round(lo, 3), round(hi, 3)]})
+    n_agents = len(RUNGS)
+    ratings = bradley_terry(n_agents, games)
+    lo, hi = fisher_ci(n_agents, games)
+    shift = ratings[0]  # random at 0 (the intervals are the mean-centred fit's, shifted)
+    played = {i for g in games for i in g[:2]}
+    agents = [{"agent": name, "rating": round(float(ratings[i] - shift), 1),
+               "ci95": [round(float(lo[i] - shift), 1), round(float(hi[i] - shift), 1)],
+               "decision_median_s": round(float(np.median(think[name])), 4)
+               if think[name] else None}
+              for i, name in enumerate(RUNGS) if i in played]
+    return {"rungs": list(RUNGS), "seed": SEED, "agents": agents, "pairs": pairs}
+
+
+def draw(doc: dict, path: Path) -> None:
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    agents = doc["agents"]
+    fig, ax = plt.subplots(figsize=(8, 4.2), dpi=110)
+    ys = np.arange(len(agents))
+    r = np.array([a["rating"] for a in agents])
+    lo = np.array([a["ci95"][0] for a in agents])
+    hi = np.array([a["ci95"][1] for a in agents])
+    ax.errorbar(r, ys, xerr=[r - lo, hi - r], fmt="o", color="#1f5f8b", capsize=4)
+    for y, a in zip(ys, agents):
+        t = a["decision_median_s"]
+        ax.annotate(f"{a['rating']:.0f}" + (f"  ({t:.2f} s/decision)" if t else ""),
+                    (a["rating"], y), textcoords="offset points", xytext=(6, 7), fontsize=8)
+    for p in doc["pairs"]:
+        names = [a["agent"] for a in agents]
+        y = names.index(p["stronger"]) - 0.5
+        ax.text(ax.get_xlim()[0], y, f" {p['stronger']} vs {p['weaker']}: {p['score']:g}/"
+                f"{p['games']} ({100 * p['win_rate']:.0f} %, 95 % CI {100 * p['wilson95'][0]:.0f}"
+                f"-{100 * p['wilson95'][1]:.0f} %)", fontsize=7, va="center", color="#555")
+    ax.set_yticks(ys, [a["agent"] for a in agents])
+    ax.set_xlabel("Bradley-Terry rating (Elo scale, random = 0), 95 % interval")
+    ax.set_title("Strength ladder: adjacent rungs, one fit over all games")
+    ax.grid(axis="x", alpha=0.3)
+    fig.tight_layout()
+    tmp = path.with_suffix(".tmp.png")
+    fig.savefig(tmp)
+    plt.close(fig)
+    os.replace(tmp, path)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--dir", default="ladder", help="results files and the report")
+    ap.add_argument("--games", type=int, default=200, help="games per adjacent pair")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--pairs", default="all",
+                    help="which pairs to play: all, or indices 0-3 (0 = random vs greedy)")
+    ap.add_argument("--report-only", action="store_true")
+    args = ap.parse_args(argv)
+    directory = Path(args.dir)
+    directory.mkdir(parents=True, exist_ok=True)
+    if not args.report_only:
+        pairs = (list(range(len(RUNGS) - 1)) if args.pairs == "all"
+                 else [int(x) for x in args.pairs.split(",")])
+        play(directory, args.games, args.jobs, pairs)
+    doc = report(directory)
+    tmp = directory / "ladder.json.tmp"
+    tmp.write_text(json.dumps(doc, indent=1) + "\n")
+    os.replace(tmp, directory / "ladder.json")
+    draw(doc, directory / "ladder.png")
+    for a in doc["agents"]:
+        t = a["decision_median_s"]
+        print(f"{a['agent']:<10} {a['rating']:7.0f}  [{a['ci95'][0]:.0f}, {a['ci95'][1]:.0f}]"
+              + (f"  {t:.3f} s/decision" if t else ""))
+    for p in doc["pairs"]:
+        print(f"{p['stronger']} vs {p['weaker']}: {p['score']:g}/{p['games']} of {p['asked']} "
+              f"({p['win_rate']:.3f}, 95 % CI {p['wilson95']})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
