@@ -106,6 +106,7 @@ MC_OPTIONS = {
     "fouls": _SWITCH, "safeties": _SWITCH, "opening": _SWITCH,
     "value": ChoiceOption(tuple(VALUES)),  # the position value (learned by default)
     "plan": NumberOption(int, 0, 10_000),  # second-level samples per leading stroke (0: off)
+    "stalls": _SWITCH,  # a long battle without points valued as a draw (on)
 }
 Option = NumberOption | NameOption | ChoiceOption
 OPTIONS: dict[str, dict[str, Option]] = {
@@ -130,7 +131,7 @@ def _mc(name: str, budget: str | None = None, **pinned: str):
 # bd01126 (the race value, 300 samples), every option pinned so that a change of the defaults
 # does not move it.  Its play is kept stroke for stroke by tests/ai/test_golden.py.
 MC_BASE = {"budget": "300", "time": "none", "skill": "strong", "placements": "2", "shots": "6",
-           "fouls": "1", "safeties": "1", "opening": "1", "value": "race", "plan": "0"}
+           "fouls": "1", "safeties": "1", "opening": "1", "value": "race", "plan": "0", "stalls": "0"}
 
 
 FACTORIES: dict[str, Callable[..., Agent]] = {

@@ -24,21 +24,23 @@ from engine import manner
 from sim import warmup as sim_warmup
 
 from .geometry import kernels
+from .value import kernels as value_kernels
 
 F, I = T.float64, T.int64
 A1, A2, A3 = T.float64[::1], T.float64[:, ::1], T.float64[:, :, ::1]
 I1, I2 = T.int64[::1], T.int64[:, ::1]
 B1 = T.boolean[::1]
 
-# The rules core's summary of event logs and the AI's compiled geometry, by signature.
+# The rules core's summary of event logs and the AI's compiled geometry, by signature (the
+# kernels they call, e.g. pot_chances, compile with them).
 KERNELS = (
     (manner._summarise, (A2, I1, I, I1, I)),
     (kernels.bank_fan, (F, F, I2, I1, A1, F, F, F, A1, A2, A2, B1, F, F, I, I1, A1, A3, A1,
                         A1, I1)),
     (kernels.best_pot, (F, F, A2, I1, A2, I1, A2, A2, B1) + (F,) * 10),
     (kernels.q_anywhere, (A2, I1, A2, I1, A2, A2, B1) + (F,) * 9),
-    (kernels.pot_chances, (F, F, A2, A2, I1, A2, A2, B1) + (F,) * 10),
-    (kernels.anywhere_chances, (A2, A2, I1, A2, A2, B1) + (F,) * 9),
+    (value_kernels.table_summary, (A2, T.boolean, A2, I1, A2, I1, A2, I1, I1, A2, A2, B1)
+     + (F,) * 14),
 )
 
 # What the message on the first run says it will take (measured on this project's 2-core

@@ -15,7 +15,7 @@ from ..search import Analysis, Evaluated, SearchOptions, analyse
 from ..value import VALUES, History, make_value
 
 DEFAULT_BUDGET = 300  # samples per decision: about 0.2 s on one core (ai/README.md)
-DEFAULT_VALUE = "race"  # the position value (ai.value.VALUES)
+DEFAULT_VALUE = "learned"  # the position value (ai.value.VALUES)
 
 
 def _num(v, cast, name):
@@ -42,11 +42,12 @@ class MCAgent:
     position value that judges every outcome (``learned``: :mod:`ai.value.learned`, the
     default; ``race``: the score race with a one-stroke look-ahead, :mod:`ai.value.pwin`),
     ``plan`` samples of each of the two leading strokes whose leaves the second search level
-    judges (:mod:`ai.search.leave`; 0, off, by default)."""
+    judges (:mod:`ai.search.leave`; 0, off, by default), ``stalls`` 0/1 (a long battle
+    without points valued as the draw it amounts to, :mod:`ai.value.repetition`; on)."""
 
     def __init__(self, name: str = "mc", budget=DEFAULT_BUDGET, time=None, skill="strong",
                  fouls=1, safeties=1, placements=2, shots=6, opening=1, value=DEFAULT_VALUE,
-                 plan=0, simulator: Simulator | None = None):
+                 plan=0, stalls=1, simulator: Simulator | None = None):
         self.name = name
         self.noise = NoiseModel.for_skill(skill_of(skill))
         self.options = SearchOptions(
@@ -59,7 +60,8 @@ class MCAgent:
         if value not in VALUES:
             raise ValueError(f"option value={value!r} must be one of {', '.join(VALUES)}")
         self.win = make_value(value)
-        self.history = History()  # situations met this game: foul loops (ai.value.repetition)
+        # situations met this game: foul loops and safety battles (ai.value.repetition)
+        self.history = History(stalls=bool(_num(stalls, int, "stalls")))
         self.last: Analysis | None = None
 
     def analyse(self, state: GameState, rng: np.random.Generator, top: int = 1) -> Analysis:

@@ -4,8 +4,8 @@ Altman & Shoham 2009), not by the position value alone.
 
 From a position where ``me`` is to move with the cue ball on the table, the likeliest
 :data:`NEXT_POTS` clean pots (closed-form chances, :func:`ai.geometry.shot_table`, calls the
-rules allow) are each played once without noise (ghost-ball aim, natural roll at
-:func:`ai.geometry.pot_speed`) and refereed by the rules core.  A pot that drops is worth
+rules allow) are each played once without noise (ghost-ball aim, the firm stun variant
+of :func:`ai.geometry.pot_speed`) and refereed by the rules core.  A pot that drops is worth
 
     p * V(the position it leaves) + (1 - p) * (1 - V(the opponent to move here))
 
@@ -29,10 +29,11 @@ from sim.table import POCKET_IDS
 from ..geometry import pot_speed, shot_table
 from .context import Context
 from .referee import Referee
-from .shots.base import NATURAL
+from .shots.base import pot_variants
 
 NEXT_POTS = 2  # the likeliest next pots played out at the second level
 MIN_NEXT_P = 0.05  # pots less likely than this are not worth a simulation
+STUN = 2  # the firm stun of ai.search.shots.base.POT_VARIANTS
 
 
 class LeavePlanner:
@@ -68,8 +69,11 @@ class LeavePlanner:
         best = base
         miss = None
         for p, b, k, i in options[:self.next_pots]:
-            strike = Strike(pot_speed(tab.d1[i, k], tab.d2[i, k], tab.cut[i, k]),
-                            float(tab.phi[i, k]), 0.0, 0.0, NATURAL)
+            # the firm stun variant: the cue ball leaves along the tangent line (straight on,
+            # it stops), so the leave is the ghost ball's neighbourhood, not the pocket
+            speed, vertical = pot_variants(pot_speed(tab.d1[i, k], tab.d2[i, k],
+                                                     tab.cut[i, k]))[STUN]
+            strike = Strike(speed, float(tab.phi[i, k]), 0.0, 0.0, vertical)
             batch = self._run(state, strike)
             ruling = Referee(state, Call(b, POCKET_IDS[k], CLEAN), None,
                              ctx.jaw_pocket).rulings(batch)[0]

@@ -33,3 +33,25 @@ def test_greedy_plays_a_whole_break(sim):
     d = make_agent("greedy").decide(st, np.random.default_rng(0))
     rep = execute(st, d, sim, np.random.default_rng(0), NoiseModel())
     assert rep.outcome.state.strokes_played == 1
+
+
+def test_the_baseline_is_pinned_and_the_default_is_learned():
+    """mc-base keeps today's agent whatever the defaults become: the race value, 300 samples,
+    no second level; an option given still wins (the golden games play mc-base:budget=60)."""
+    from ai.value import LearnedValue, WinModel
+    base = make_agent("mc-base")
+    assert base.name == "mc-base"
+    assert isinstance(base.win, WinModel)
+    assert base.options.budget == 300 and base.options.plan == 0
+    assert base.options.time_budget is None and base.options.opening
+    assert make_agent("mc-base:budget=60").options.budget == 60
+    assert isinstance(make_agent("mc").win, LearnedValue)
+    assert isinstance(make_agent("mc:value=race").win, WinModel)
+
+
+def test_value_and_plan_options_are_checked():
+    with pytest.raises(ValueError, match=r"option value='deep' must be one of race, learned"):
+        make_agent("mc:value=deep")
+    with pytest.raises(ValueError, match="plan"):
+        make_agent("mc:plan=-1")
+    assert make_agent("mc:plan=8").options.plan == 8

@@ -15,7 +15,9 @@ from .conftest import ROOT
 
 
 def test_listed_signatures_are_the_ones_play_uses(sim):
-    MCAgent(budget=40, simulator=sim).decide(initial_state(), np.random.default_rng(0))
+    for value in ("learned", "race"):  # the default, and the baseline's (mc-base)
+        MCAgent(budget=40, value=value, simulator=sim).decide(initial_state(),
+                                                               np.random.default_rng(0))
     for kernel, signature in KERNELS:
         used = [tuple(s) for s in kernel.signatures]
         assert tuple(signature) in used, (kernel.py_func.__name__, signature, used)
@@ -52,5 +54,6 @@ def test_first_run_compiles_everything_a_decision_needs(tmp_path):
     assert r.returncode == 0, r.stderr[-3000:]
     after = r.stdout.split("AFTER", 1)[1]
     ours = {"run", "run_batch", "bank_fan", "best_pot", "q_anywhere", "_summarise", "strike",
+            "table_summary", "pot_chances", "anywhere_chances",
             "table_clearance", "_refresh"}
     assert not any(f"'{name}'" in after for name in ours), after
