@@ -10,9 +10,9 @@ Interface (for ``pyramid analyze``)::
   ``decide`` a few times and its distinct decisions are used.
 * Every stroke compared -- the one played and the alternatives -- is then valued the same way,
   so the comparison is fair: ``samples`` executions under the execution noise, each simulated
-  (:class:`sim.Simulator`), refereed by the rules core and valued by the
-  P(win) model (:class:`ai.value.WinModel`) for the shooter.  The same random numbers (common
-  random numbers) drive every stroke of a position, which sharpens the differences.
+  (:class:`sim.Simulator`), refereed by the rules core and valued by the default agent's
+  position value (:mod:`ai.value`) for the shooter.  The same random numbers (common random
+  numbers) drive every stroke of a position, which sharpens the differences.
 * ``loss = max(0, best p_win - played p_win)``; ``?`` marks a mistake (loss >= 0.05 by
   default), ``??`` a blunder (loss >= 0.15).
 """
@@ -28,7 +28,8 @@ from sim import Strike
 
 from ..agent import Decision
 from ..noise import NoiseModel
-from ..value import WinModel
+from ..agents.mc import DEFAULT_VALUE
+from ..value import make_value
 from .match import balls_for_stroke, watch_line_x
 
 # A stroke that loses at least this much P(win) against the best found is a mistake (?), at
@@ -63,7 +64,7 @@ class StrokeValuer:
         self.sim = simulator
         self.noise = noise
         self.samples = samples
-        self.win = WinModel()
+        self.win = make_value(DEFAULT_VALUE)  # the default agent's judge of positions
 
     def value(self, state: GameState, call: Call | None, strike: Strike | None, placement,
               seed: int) -> float:
