@@ -16,7 +16,6 @@ ai/README.md).  Same interface as the race model: ``state_value(state, side, noi
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,6 +24,7 @@ import numpy as np
 from engine import GameState
 
 from .features import NAMES, features
+from .protocol import finished_value
 from .pwin import WinModel, _sigmoid
 
 LEARNED_FILE = Path(__file__).with_name("learned_weights.json")
@@ -79,16 +79,9 @@ class LearnedValue:
 
     def state_value(self, state: GameState, side: int, noise) -> float:
         if state.result is not None:
-            r = state.result
-            if r.get("draw"):
-                return self.draw_value
-            return 1.0 if r.get("winner") == side else 0.0
+            return finished_value(state, side, self.draw_value)
         if state.n_sides != 2:  # fitted on two-sided games only
             return self.race.state_value(state, side, noise)
         p = self.mover_value(state, noise)
         return p if side == state.to_move else 1.0 - p
 
-
-def logit(p: float) -> float:
-    p = min(max(p, 1e-9), 1 - 1e-9)
-    return math.log(p / (1 - p))

@@ -12,3 +12,11 @@ class PositionValue(Protocol):
     def state_value(self, state: GameState, side: int, noise) -> float:
         """P(``side`` wins) from ``state`` (finished games: 1 / 0 / draw_value)."""
         ...
+
+
+def finished_value(state: GameState, side: int, draw_value: float) -> float:
+    """What a finished game is worth to ``side``: 1 won, 0 lost, ``draw_value`` drawn."""
+    r = state.result
+    if r.get("draw"):
+        return draw_value
+    return 1.0 if r.get("winner") == side else 0.0

@@ -36,6 +36,7 @@ from engine.values import LAST_BALL_BONUS, ball_value
 from ..geometry import (MAX_CORNER_APPROACH, MAX_CUT_RAD, MAX_MIDDLE_APPROACH, THROAT_EXIT_COS,
                         W_CORNER, W_MIDDLE, Pockets, pockets_of, sigma_phi)
 from ..geometry import kernels
+from .protocol import finished_value
 
 WEIGHTS_FILE = Path(__file__).with_name("pwin_weights.json")
 # Used only if the weights file is missing or damaged: the first hand-set guess.
@@ -146,10 +147,7 @@ class WinModel:
     def state_value(self, state: GameState, side: int, noise) -> float:
         """P(side wins) from ``state`` (see the module doc)."""
         if state.result is not None:
-            r = state.result
-            if r.get("draw"):
-                return self.draw_value
-            return 1.0 if r.get("winner") == side else 0.0
+            return finished_value(state, side, self.draw_value)
         return self.value_from_shots(state, side, self.best_shot(state, noise),
                                      self.q_anywhere(state, noise))
 
