@@ -5,7 +5,12 @@ The race model of :mod:`ai.value.pwin` sees the score race and one closed-form p
 features add what decides a position between strong players -- how many balls the mover can
 pot from where the cue ball lies (or from hand), how good the second and third chances are
 (a leave with options, a run to come), balls hanging in the jaws that anyone will pot, clusters,
-where the cue ball is -- and the R9.2 / R11.8 counters.  Every feature is for the player to
+where the cue ball is -- and the R11.8 warning.  The R9.2 streaks of unchanged fouls are left
+out on purpose: they are non-zero in 103 of the 14 821 self-play positions, so their weights
+came from a handful of games, and the search exploited them (a deliberate foul raised the
+fouler's own streak, which those weights happened to favour: 13 deliberate fouls in the
+first 7 games against mc-base, which played none); R9.2 itself is the rules core's, and
+foul loops are ai.value.repetition's.  Every feature is for the player to
 move; the value for the other side is its complement.
 
 The names, in order, are :data:`NAMES`; :func:`features` computes one row.  The race model's
@@ -41,8 +46,6 @@ NAMES = (
     "in_hand",         # 1 when the mover plays from hand
     "balls_frac",      # object balls on the table / 15
     "q1_close",        # q1 times closeness of the race (1 - |race - 0.5| * 2)
-    "streak_mover",    # R9.2: the mover's unchanged-foul streak / 3
-    "streak_other",
     "warned",          # R11.8 warning given
     "replay",          # R10.1 / R10.2 last-ball replay pending
     "run2",            # a run of two: pot one of the 3 likeliest balls, then the best pot
@@ -118,7 +121,6 @@ def features(race: WinModel, state: GameState, noise) -> np.ndarray:
         if objs is not None:
             gap = float(np.hypot(objs[:, 0] - cx, objs[:, 1] - cy).min()) - 2 * R
         cushion = max(0.0, min(cx - R, spec.length_m - R - cx, cy - R, spec.width_m - R - cy))
-    streak = state.unchanged_foul_streak
     n_obj = max(len(objs_ids), 1)
     q1 = float(summary[vk.Q1])
     return np.array([
@@ -127,8 +129,6 @@ def features(race: WinModel, state: GameState, noise) -> np.ndarray:
         summary[vk.ANY_MAX], summary[vk.HANGING_N], summary[vk.TOUCHING_N] / n_obj, gap,
         cushion, float(state.cue_in_hand), len(objs_ids) / 15.0,
         q1 * (1.0 - abs(race_p - 0.5) * 2.0),
-        streak[m] / 3.0 if m < len(streak) else 0.0,
-        streak[o] / 3.0 if o < len(streak) else 0.0,
         float(state.warning), float(bool(state.last_ball_replay)),
         summary[vk.RUN2], summary[vk.RUN2_POINTS] / 10.0,
     ])

@@ -141,7 +141,6 @@ def features_readable(race: WinModel, state: GameState, noise) -> np.ndarray:
         if objs_ids:
             gap = float(np.hypot(objs[:, 0] - cx, objs[:, 1] - cy).min()) - 2 * R
         cushion = max(0.0, min(cx - R, spec.length_m - R - cx, cy - R, spec.width_m - R - cy))
-    streak = state.unchanged_foul_streak
     n_obj = max(len(objs_ids), 1)
     return np.array([
         1.0, _logit(race_p), d / 10.0, d / math.sqrt(T + 10.0),
@@ -149,8 +148,6 @@ def features_readable(race: WinModel, state: GameState, noise) -> np.ndarray:
         q_any, float(hanging), touching / n_obj, gap, cushion,
         float(state.cue_in_hand), len(objs_ids) / 15.0,
         top[0] * (1.0 - abs(race_p - 0.5) * 2.0),
-        streak[m] / 3.0 if m < len(streak) else 0.0,
-        streak[o] / 3.0 if o < len(streak) else 0.0,
         float(state.warning), float(bool(state.last_ball_replay)),
         run2, run2_points / 10.0,
     ])
