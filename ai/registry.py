@@ -131,7 +131,8 @@ def _mc(name: str, budget: str | None = None, **pinned: str):
 # bd01126 (the race value, 300 samples), every option pinned so that a change of the defaults
 # does not move it.  Its play is kept stroke for stroke by tests/ai/test_golden.py.
 MC_BASE = {"budget": "300", "time": "none", "skill": "strong", "placements": "2", "shots": "6",
-           "fouls": "1", "safeties": "1", "opening": "1", "value": "race", "plan": "0", "stalls": "0"}
+           "fouls": "1", "safeties": "1", "opening": "1", "value": "race", "plan": "0",
+           "stalls": "0"}
 
 
 FACTORIES: dict[str, Callable[..., Agent]] = {

@@ -12,7 +12,7 @@ from ..agent import Decision
 from ..describe import instruction
 from ..noise import NoiseModel
 from ..search import Analysis, Evaluated, SearchOptions, analyse
-from ..value import VALUES, History, make_value
+from ..value import History, make_value
 
 DEFAULT_BUDGET = 300  # samples per decision: about 0.2 s on one core (ai/README.md)
 DEFAULT_VALUE = "learned"  # the position value (ai.value.VALUES)
@@ -57,8 +57,6 @@ class MCAgent:
             fouls=bool(_num(fouls, int, "fouls")), safeties=bool(_num(safeties, int, "safeties")),
             opening=bool(_num(opening, int, "opening")), plan=_num(plan, int, "plan"))
         self.sim = simulator or shared_simulator()
-        if value not in VALUES:
-            raise ValueError(f"option value={value!r} must be one of {', '.join(VALUES)}")
         self.win = make_value(value)
         # situations met this game: foul loops and safety battles (ai.value.repetition)
         self.history = History(stalls=bool(_num(stalls, int, "stalls")))

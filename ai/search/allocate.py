@@ -16,8 +16,8 @@ from engine import GameState, adjudicate, tush_stroke
 
 from ..value import PREFER_UNCHANGED
 from .context import Context, clamp_strike
-from .proposal import Proposal
 from .leave import LeavePlanner
+from .proposal import Proposal
 from .referee import Referee
 
 # Every candidate alive in a round gets at least this many new samples.
@@ -59,7 +59,8 @@ class Sampler:
     """Plays proposals under noise and keeps one :class:`SampleStats` per proposal (and one
     referee, whose cache of rulings grows with the samples)."""
 
-    def __init__(self, ctx: Context, proposals: list[Proposal], leave: LeavePlanner | None = None):
+    def __init__(self, ctx: Context, proposals: list[Proposal],
+                 leave: LeavePlanner | None = None):
         self.ctx = ctx
         self.proposals = proposals
         self.leave = leave  # the second level judges the leaves where the shooter goes on
