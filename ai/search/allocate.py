@@ -106,11 +106,11 @@ class Sampler:
 def outcome_value(ctx: Context, after: GameState, me: int, fouled: bool,
                   tush: bool = False) -> float:
     """P(win) of the state a stroke left; a foul that closes a foul loop is worth the draw the
-    loop amounts to, a tush (which lets R9.2 end it) a hair more, and a stroke that keeps a
-    long battle without points going the draw it amounts to (:mod:`ai.value.repetition`)."""
+    loop amounts to, a tush (which lets R9.2 end it) a hair more, and in a stuck game a stroke
+    that pots nothing and passes the turn the draw it amounts to (:mod:`ai.value.repetition`)."""
     if fouled and ctx.history is not None and ctx.history.loops(after):
         return ctx.win.draw_value + (PREFER_UNCHANGED if tush else -PREFER_UNCHANGED)
-    if not fouled and ctx.history is not None and ctx.history.stalls(ctx.state, after):
+    if ctx.history is not None and ctx.history.stalls(ctx.state, after):
         return ctx.win.draw_value
     return ctx.win.state_value(after, me, ctx.noise)
 

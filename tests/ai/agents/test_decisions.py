@@ -190,15 +190,37 @@ def test_a_foul_loop_over_the_last_ball_ends(sim, seed):
     """R11.8 / R9.2: from a self-play position where both sides fouled on purpose for ever
     (a miss moves the cue ball, so the count of unchanged fouls kept restarting; before the
     loop detection of ai.value.repetition every seed ran into the stroke cap), the game now
-    ends."""
+    ends -- played by the default agents (the learned value; a stuck game is a draw to them,
+    ai.value.repetition.STALL_DECISIONS) at 120 samples."""
     from ai.games.match import play_game
     from ai.noise import NoiseModel
     from ai.registry import make_agent
 
     st = example("foul_loop_last_ball.json")
-    log = play_game(st, [make_agent("mc"), make_agent("mc-fast")], sim,
-                    np.random.default_rng(seed), [NoiseModel(), NoiseModel()], max_strokes=60)
+    log = play_game(st, [make_agent("mc-fast"), make_agent("mc-fast")], sim,
+                    np.random.default_rng(seed), [NoiseModel(), NoiseModel()], max_strokes=200)
     assert not log.unfinished and log.final.result is not None
+
+
+def test_a_stuck_game_values_passing_the_turn_as_a_draw():
+    """ai.value.repetition: after STALL_DECISIONS decisions with the same balls, a stroke
+    that pots nothing and passes the turn is a stuck game's draw; potting, or fewer
+    decisions, or stalls off: not."""
+    from dataclasses import replace
+
+    from ai.value.repetition import STALL_DECISIONS, History
+    st = example("foul_loop_last_ball.json")
+    passed = replace(st, to_move=1 - st.to_move)
+    potted = replace(passed, balls={b: p for b, p in st.balls.items()
+                                    if b not in st.object_balls[:1]})
+    on, off = History(stalls=True), History()
+    for k in range(STALL_DECISIONS):
+        assert not on.stalls(st, passed)
+        later = replace(st, strokes_played=st.strokes_played + 2 * k)
+        on.visit(later)
+        off.visit(later)
+    assert on.stalls(st, passed)
+    assert not on.stalls(st, potted) and not off.stalls(st, passed)
 
 
 def test_history_marks_a_foul_that_returns_to_a_situation_met_twice():
