@@ -202,6 +202,14 @@ def test_a_record_that_could_not_be_written_is_refused_before_the_game(tmp_path)
     assert not (tmp_path / "m-g1.jsonl").exists()
 
 
+def _ctrl_c_delivered():
+    """In the child: SIGINT back to its default, so that Python makes Ctrl-C a
+    KeyboardInterrupt even when the suite runs as a shell's background job without job
+    control (such a job inherits SIGINT ignored, and Python then installs no handler: the
+    game played on and exited 0 in a fresh-clone run of .ci/run started with ``&``)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("signame, status", [("SIGTERM", 143), ("SIGINT", 130)])
 def test_a_signal_during_play_keeps_the_strokes_played(tmp_path, signame, status):
     """SIGTERM (exit 143) or Ctrl-C (SIGINT, exit 130) after the third stroke: the record holds
@@ -213,7 +221,8 @@ def test_a_signal_during_play_keeps_the_strokes_played(tmp_path, signame, status
     p = subprocess.Popen([sys.executable, "-m", "pyramid.cli", "play", "--agent-a", "random",
                           "--agent-b", "random", "--seed", "3", "--max-strokes", "2000",
                           "--record", str(rec)], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True, env=env())
+                         stderr=subprocess.PIPE, text=True, env=env(),
+                         preexec_fn=_ctrl_c_delivered)
     seen = 0
     for line in p.stdout:
         seen += "fell:" in line
