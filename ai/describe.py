@@ -25,6 +25,8 @@ Everything here is a pure function of its input; nothing random.
 from __future__ import annotations
 
 import math
+
+from sim import detmath as dm
 from dataclasses import dataclass
 
 from .words import (DIAMONDS_ACROSS, DIAMONDS_ALONG, FRACTION_WORDS, MANNER_WORDS,
@@ -70,7 +72,7 @@ class Advice:
     def fraction(self) -> float | None:
         if self.cut_rad is None:
             return None
-        return 1.0 - math.sin(min(abs(self.cut_rad), math.pi / 2))
+        return 1.0 - dm.sin(min(abs(self.cut_rad), math.pi / 2))
 
     def to_json(self) -> dict:
         cut = None
@@ -160,7 +162,7 @@ def advise(simulator, balls: dict, strike, placement=None, watch_house_line=Fals
                 if math.hypot(*d) < 1e-9:
                     d = (o.x - c.x, o.y - c.y)
                 n = (o.x - ghost[0], o.y - ghost[1])
-                cut = math.atan2(d[0] * n[1] - d[1] * n[0], d[0] * n[0] + d[1] * n[1])
+                cut = dm.atan2(d[0] * n[1] - d[1] * n[0], d[0] * n[0] + d[1] * n[1])
             break
     table = simulator.table
     pl = None if placement is None else (float(placement[0]), float(placement[1]))
@@ -311,7 +313,7 @@ def instruction(kind: str, call, strike, placement, shot=None, foul: str | None 
     manner = call.manner if shot is None or shot.manner is None else shot.manner
     via_balls = tuple(shot.via) if shot is not None and shot.via else ()
     if advice is None and manner == "clean" and shot is not None and shot.cut_rad is not None:
-        frac = 1.0 - math.sin(min(shot.cut_rad, math.pi / 2))
+        frac = 1.0 - dm.sin(min(shot.cut_rad, math.pi / 2))
         cut = (f"резка {math.degrees(shot.cut_rad):.0f}° ({number_text(frac, 2, lang)} шара)" if ru
                else f"cut {math.degrees(shot.cut_rad):.0f} deg (ball fraction {frac:.2f})")
     if ru:

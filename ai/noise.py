@@ -13,6 +13,7 @@ import math
 import numpy as np
 
 from sim import Strike
+from sim import detmath as dm
 
 BALL_RADIUS_M = 0.034
 
@@ -52,7 +53,7 @@ class NoiseModel:
         if self.magnitude == 0.0:
             return strike
         k = self.magnitude
-        z = rng.standard_normal(5)
+        z = dm.standard_normal(rng, 5)  # the same bits on every machine (sim.detmath)
         speed = max(0.05, strike.speed_mps + k * self.sigma_speed_mps * z[1])
         elevation = min(max(0.0, strike.elevation_rad + k * self.sigma_elevation_rad * z[2]),
                         math.radians(89.0))

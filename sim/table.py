@@ -33,6 +33,8 @@ import math
 
 import numpy as np
 
+from . import detmath as dm
+
 POCKET_IDS = ("NL", "NR", "ML", "MR", "FL", "FR")
 # Cushions (rails) between pockets, named by the pockets at their ends.
 CUSHION_IDS = ("NR-NL", "NR-MR", "MR-FR", "FR-FL", "FL-ML", "ML-NL")
@@ -209,7 +211,7 @@ class TableGeometry:
 
 def _unit(v) -> np.ndarray:
     v = np.asarray(v, dtype=float)
-    return v / np.linalg.norm(v)
+    return v / dm.length2(v)
 
 
 def _rounded_jaw(corner, nose_dir, face_dir, radius):
@@ -220,11 +222,11 @@ def _rounded_jaw(corner, nose_dir, face_dir, radius):
     the centre of the rounding circle, which lies inside the cushion body.
     """
     corner = np.asarray(corner, float)
-    cos_beta = float(np.clip(np.dot(nose_dir, face_dir), -1.0, 1.0))
-    half = math.acos(cos_beta) / 2.0  # half the body's angle at the corner
+    cos_beta = min(1.0, max(-1.0, dm.dot2(nose_dir, face_dir)))
+    half = dm.acos(cos_beta) / 2.0  # half the body's angle at the corner
     bisector = _unit(nose_dir + face_dir)
-    centre = corner + bisector * (radius / math.sin(half))
-    along = radius / math.tan(half)
+    centre = corner + bisector * (radius / dm.sin(half))
+    along = radius * dm.cos(half) / dm.sin(half)
     return corner + nose_dir * along, corner + face_dir * along, centre
 
 
@@ -263,23 +265,23 @@ def build_geometry(spec: TableSpec) -> TableGeometry:
         for cid in cushions_of(pid):
             other = [q for q in cid.split("-") if q != pid][0]
             nose_dir = _unit(pocket_pos[other] - P)
-            side = _unit(nose_dir - np.dot(nose_dir, a) * a)  # across the axis, this jaw's side
-            face_dir = _unit(a * math.cos(opening) + side * math.sin(opening))
+            side = _unit(nose_dir - dm.dot2(nose_dir, a) * a)  # across the axis, this jaw's side
+            face_dir = _unit(a * dm.cos(opening) + side * dm.sin(opening))
             # The rounding's distance from the axis grows with J's distance along the nose.
             _, _, c0 = _rounded_jaw(P, nose_dir, face_dir, r)
-            off0 = float(np.dot(c0 - P, side))
-            j = (mouth / 2 + r - off0) / float(np.dot(nose_dir, side))
+            off0 = dm.dot2(c0 - P, side)
+            j = (mouth / 2 + r - off0) / dm.dot2(nose_dir, side)
             J = P + j * nose_dir
             nose_pt, face_pt, centre = _rounded_jaw(J, nose_dir, face_dir, r)
             jaws[(pid, cid)] = (nose_pt, face_pt, centre, face_dir, r)
         centres = [jaws[(pid, c)][2] for c in cushions_of(pid)]
         face_pts = [jaws[(pid, c)][1] for c in cushions_of(pid)]
-        gap_line = float(np.dot(centres[0] - P, a))  # narrowest gap, across the roundings
+        gap_line = dm.dot2(centres[0] - P, a)  # narrowest gap, across the roundings
         # The slate ends ``channel`` behind the narrowest gap (where a parallel channel begins).
         depth = gap_line + channel + spec.capture_extra_m
         capture[pid] = (P + depth * a, -a)
         mouth_centre[pid] = P + gap_line * a
-        face_len[pid] = depth - min(float(np.dot(fp - P, a)) for fp in face_pts) + 2 * R
+        face_len[pid] = depth - min(dm.dot2(fp - P, a) for fp in face_pts) + 2 * R
 
     segments, normals, kinds, seg_cushion, seg_pocket = [], [], [], [], []
     circles, circ_cushion, circ_pocket = [], [], []
@@ -302,7 +304,7 @@ def build_geometry(spec: TableSpec) -> TableGeometry:
         end = face_pt + face_dir * face_len[pid]
         # The free side of a face is the side toward the pocket axis.
         n = _rot90(face_dir)
-        if np.dot(n, mouth_centre[pid] - face_pt) < 0:
+        if dm.dot2(n, mouth_centre[pid] - face_pt) < 0:
             n = -n
         faces_by_pocket[pid].append(len(segments))
         segments.append((*face_pt, *end))

@@ -1,7 +1,6 @@
 """The greedy agent: the best geometric pot, no sampling and no simulation."""
 from __future__ import annotations
 
-import math
 
 import numpy as np
 
@@ -10,6 +9,7 @@ from engine.geometry import balls_in_region
 from engine.values import ball_value
 from sim import Strike
 from sim.table import POCKET_IDS
+from sim import detmath as dm
 
 from ..agent import ATTACK, SAFETY, Decision, ShotInfo
 from ..describe import instruction
@@ -74,9 +74,9 @@ class GreedyAgent:
             balls["cue"] = pl
         cue = np.asarray(balls["cue"], float)
         near = min(targets or state.object_balls,
-                   key=lambda b: float(np.hypot(*(np.asarray(balls[b]) - cue))))
+                   key=lambda b: dm.length2(np.asarray(balls[b]) - cue))
         d = np.asarray(balls[near]) - cue
-        strike = Strike(NO_POT_SPEED_MPS, math.atan2(d[1], d[0]))
+        strike = Strike(NO_POT_SPEED_MPS, dm.atan2(d[1], d[0]))
         call = None if no_call else next((c for c in calls if c is not None and c.ball == near),
                                          next((c for c in calls if c is not None), None))
         return Decision(call, strike, pl, SAFETY,

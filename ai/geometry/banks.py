@@ -2,12 +2,12 @@
 rebound the simulator's cushion gives a rolling ball, not a mirror."""
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import numpy as np
 
 from sim.table import TableSpec
+from sim import detmath as dm
 
 from .kernels import bank_fan
 from .pockets import MAX_CORNER_APPROACH, MAX_MIDDLE_APPROACH, Pockets
@@ -94,7 +94,7 @@ def bank_routes(spec: TableSpec, pk: Pockets, start: np.ndarray, cushions: int =
                  MAX_CORNER_APPROACH, MAX_MIDDLE_APPROACH, steps, out_k, out_phi, out_pts,
                  out_len, out_app, out_seq)
     return [(int(out_k[j]),
-             BankRoute(np.array([math.cos(out_phi[j]), math.sin(out_phi[j])]),
+             BankRoute(np.array([dm.cos(out_phi[j]), dm.sin(out_phi[j])]),
                        out_pts[j].copy(), float(out_len[j]), float(out_app[j]),
                        tuple(lines[q][2] for q in seqs[out_seq[j]])))
             for j in range(n)]

@@ -10,14 +10,17 @@ from __future__ import annotations
 import math
 
 import numpy as np
+
 from numba import njit
+
+from sim import detmath as dm
 
 from .shot_table import MIN_CUT_COS, NEAR_POCKET_M
 
 
 @njit(cache=True)
 def _erf(x):
-    return math.erf(x)
+    return dm.erf(x)
 
 
 @njit(cache=True)
@@ -44,10 +47,11 @@ def _on_bed(ax, ay, bx, by, t, R, L, W, tol):
 
 @njit(cache=True)
 def _window(corner, approach, w_corner, w_middle):
-    c = math.cos(approach)
+    c = dm.cos(approach)
     if corner:
         return w_corner * math.sqrt(max(c, 0.0))
-    return w_middle * max(c, 0.0) ** 1.5
+    c = max(c, 0.0)
+    return w_middle * c * math.sqrt(c)
 
 
 @njit(cache=True)
@@ -57,7 +61,7 @@ def _pocket_line(ox, oy, k, targets, axes, corner, max_corner_app, max_middle_ap
     vx, vy = targets[k, 0] - ox, targets[k, 1] - oy
     d2 = math.sqrt(vx * vx + vy * vy)
     ux, uy = vx / d2, vy / d2
-    app = math.acos(min(1.0, max(-1.0, ux * axes[k, 0] + uy * axes[k, 1])))
+    app = dm.acos(min(1.0, max(-1.0, ux * axes[k, 0] + uy * axes[k, 1])))
     if app >= (max_corner_app if corner[k] else max_middle_app):
         return -1.0, ux, uy, app
     return d2, ux, uy, app
@@ -78,7 +82,8 @@ def pot_chances(cx, cy, objs, allpos, self_idx, targets, axes, corner, R, L, W, 
     if not (R <= cx <= L - R and R <= cy <= W - R):
         best_d = 1e9
         for k in range(6):
-            dd = math.sqrt((targets[k, 0] - cx) ** 2 + (targets[k, 1] - cy) ** 2)
+            dd = math.sqrt((targets[k, 0] - cx) * (targets[k, 0] - cx)
+                           + (targets[k, 1] - cy) * (targets[k, 1] - cy))
             if dd < best_d:
                 best_d = dd
                 k_in = k
@@ -102,7 +107,7 @@ def pot_chances(cx, cy, objs, allpos, self_idx, targets, axes, corner, R, L, W, 
             if d1 < 1e-6:
                 continue
             cosc = (ax_ * ux + ay_ * uy) / d1
-            cut = math.acos(min(1.0, max(-1.0, cosc)))
+            cut = dm.acos(min(1.0, max(-1.0, cosc)))
             if cut >= max_cut:
                 continue
             ok = True
@@ -128,7 +133,7 @@ def pot_chances(cx, cy, objs, allpos, self_idx, targets, axes, corner, R, L, W, 
             if _seg_dist(ox, oy, px, py, cx, cy) < 2 * R - 1e-9:
                 continue
             w = _window(corner[k], app, w_corner, w_middle)
-            s_alpha = sphi * (1.0 + d1 / (2 * R * max(math.cos(cut), MIN_CUT_COS)))
+            s_alpha = sphi * (1.0 + d1 / (2 * R * max(dm.cos(cut), MIN_CUT_COS)))
             p = _erf(w / (max(d2, 0.02) * s_alpha * math.sqrt(2.0)))
             if p > pmax:
                 pmax = p
@@ -231,7 +236,7 @@ def _bank_ray(sx, sy, phi, seq, normals, levels, L, W, margin, law, pts):
     start and each bounce into pts; returns (ok, final dx, final dy).  Not ok if another
     cushion comes first or a bounce is near a corner or in a middle pocket's mouth."""
     px, py = sx, sy
-    dx, dy = math.cos(phi), math.sin(phi)
+    dx, dy = dm.cos(phi), dm.sin(phi)
     pts[0, 0], pts[0, 1] = px, py
     for s in range(seq.shape[0]):
         target = seq[s]
@@ -251,12 +256,12 @@ def _bank_ray(sx, sy, phi, seq, normals, levels, L, W, margin, law, pts):
         if normals[target] == 0:
             if not (margin < py < W - margin):
                 return False, dx, dy
-            inc = math.atan2(abs(dy), abs(dx))
+            inc = dm.atan2(abs(dy), abs(dx))
             dx = -dx * rebound_ratio(inc, law)
         else:
             if not (margin < px < L - margin) or abs(px - L / 2) <= margin:
                 return False, dx, dy
-            inc = math.atan2(abs(dx), abs(dy))
+            inc = dm.atan2(abs(dx), abs(dy))
             dy = -dy * rebound_ratio(inc, law)
         n = math.sqrt(dx * dx + dy * dy)
         dx, dy = dx / n, dy / n
@@ -301,13 +306,13 @@ def bank_fan(sx, sy, seqs, normals, levels, L, W, margin, law, targets, axes, co
                     if ok_c and abs(fb) < 1e-3:
                         lx, ly = targets[k, 0] - pts[m, 0], targets[k, 1] - pts[m, 1]
                         last = math.sqrt(lx * lx + ly * ly)
-                        app = math.acos(min(1.0, max(-1.0, (lx * axes[k, 0] + ly * axes[k, 1])
+                        app = dm.acos(min(1.0, max(-1.0, (lx * axes[k, 0] + ly * axes[k, 1])
                                                      / max(last, 1e-12))))
                         if app < (max_corner_app if corner[k] else max_middle_app):
                             length = last
                             for s in range(m):
-                                length += math.hypot(pts[s + 1, 0] - pts[s, 0],
-                                                     pts[s + 1, 1] - pts[s, 1])
+                                length += dm.hypot(pts[s + 1, 0] - pts[s, 0],
+                                                   pts[s + 1, 1] - pts[s, 1])
                             out_k[n_out] = k
                             out_phi[n_out] = b
                             for s in range(m + 1):  # a loop: see sim.physics.loop._copy_rows

@@ -7,6 +7,7 @@ import math
 import numpy as np
 
 from sim.table import TableSpec
+from sim import detmath as dm
 
 
 def seg_point_dist(a: np.ndarray, b: np.ndarray, p: np.ndarray) -> np.ndarray:
@@ -15,7 +16,8 @@ def seg_point_dist(a: np.ndarray, b: np.ndarray, p: np.ndarray) -> np.ndarray:
     L2 = np.maximum((ab * ab).sum(-1), 1e-12)
     t = np.clip(((p - a) * ab).sum(-1) / L2, 0.0, 1.0)
     proj = a + t[..., None] * ab
-    return np.sqrt(((p - proj) ** 2).sum(-1))
+    q = p - proj
+    return np.sqrt((q * q).sum(-1))
 
 
 def path_clear(a: np.ndarray, b: np.ndarray, obstacles: np.ndarray, R: float,
@@ -61,18 +63,18 @@ def rebound_lines(spec: TableSpec) -> list[tuple[str, float, str]]:
 def first_ball_on_line(start: np.ndarray, phi: float, balls: dict, R: float,
                        exclude=("cue",)) -> tuple[str | None, float]:
     """The first ball the cue ball would touch rolling straight from ``start`` along phi."""
-    d = np.array([math.cos(phi), math.sin(phi)])
+    d = np.array([dm.cos(phi), dm.sin(phi)])
     best, best_t = None, math.inf
     for b, p in balls.items():
         if b in exclude:
             continue
         rel = np.asarray(p) - start
-        t = rel @ d
+        t = dm.dot2(rel, d)
         if t <= 0:
             continue
-        perp2 = rel @ rel - t * t
-        if perp2 < (2 * R) ** 2:
-            tt = t - math.sqrt((2 * R) ** 2 - perp2)
+        perp2 = dm.dot2(rel, rel) - t * t
+        if perp2 < 4 * R * R:
+            tt = t - math.sqrt(4 * R * R - perp2)
             if tt < best_t:
                 best, best_t = b, tt
     return best, best_t

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from sim.table import TableSpec
+from sim import detmath as dm
 
 CORNER = np.array([True, True, False, False, True, True])
 # Effective half-window (m) of a pocket for the ball centre's line, head-on.  Calibrated
@@ -24,7 +25,7 @@ MAX_CUT_RAD = math.radians(78.0)  # thinner cuts are left to the safety scan
 MAX_CORNER_APPROACH = math.radians(62.0)  # angle between the ball's path and the pocket axis
 MAX_MIDDLE_APPROACH = math.radians(58.0)  # beyond these the jaws turn a ball away
 # A cue ball hanging in a pocket's throat comes out only within this angle of the axis.
-THROAT_EXIT_COS = math.cos(math.radians(35.0))
+THROAT_EXIT_COS = dm.cos(math.radians(35.0))
 # The aiming point lies this far inside the mouth, along the pocket's axis.
 AIM_INSIDE_MOUTH_M = 0.01
 
@@ -45,8 +46,8 @@ def pockets_of(spec: TableSpec) -> Pockets:
 def pocket_window_m(pk: Pockets, k: int, approach_rad: float) -> float:
     """The effective half-window of pocket ``k`` for a ball arriving at ``approach_rad`` to
     its axis (corner: widest along the axis; middle: narrower the more oblique the approach)."""
-    c = max(math.cos(approach_rad), 0.0)
-    return W_CORNER * c ** 0.5 if pk.corner[k] else W_MIDDLE * c ** 1.5
+    c = max(dm.cos(approach_rad), 0.0)
+    return W_CORNER * math.sqrt(c) if pk.corner[k] else W_MIDDLE * c * math.sqrt(c)
 
 
 def in_throat_pocket(spec: TableSpec, pk: Pockets, p) -> int:
@@ -56,5 +57,5 @@ def in_throat_pocket(spec: TableSpec, pk: Pockets, p) -> int:
     x, y = float(p[0]), float(p[1])
     if R <= x <= spec.length_m - R and R <= y <= spec.width_m - R:
         return -1
-    d = np.hypot(pk.targets[:, 0] - x, pk.targets[:, 1] - y)
+    d = dm.hypot_array(pk.targets[:, 0] - x, pk.targets[:, 1] - y)
     return int(np.argmin(d))

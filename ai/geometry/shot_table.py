@@ -25,6 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from sim.table import TableSpec
+from sim import detmath as dm
 
 from .paths import on_bed_path, seg_point_dist
 from .pockets import (MAX_CORNER_APPROACH, MAX_CUT_RAD, MAX_MIDDLE_APPROACH, THROAT_EXIT_COS,
@@ -47,7 +48,7 @@ def erf(x: np.ndarray) -> np.ndarray:
     a = np.abs(x)
     t = 1.0 / (1.0 + 0.3275911 * a)
     y = 1.0 - (((((1.061405429 * t - 1.453152027) * t) + 1.421413741) * t - 0.284496736) * t
-               + 0.254829592) * t * np.exp(-a * a)
+               + 0.254829592) * t * dm.exp_array(-a * a)
     return s * y
 
 
@@ -96,9 +97,9 @@ def shot_table(spec: TableSpec, pk: Pockets, cue: np.ndarray, balls: dict, targe
     d1 = np.sqrt((a * a).sum(-1))
     ahat = a / np.maximum(d1, 1e-9)[..., None]
     cos_cut = (ahat * u).sum(-1)
-    cut = np.arccos(np.clip(cos_cut, -1, 1))
-    phi = np.arctan2(a[..., 1], a[..., 0])
-    approach = np.arccos(np.clip((u * pk.axes[None, :, :]).sum(-1), -1, 1))
+    cut = dm.acos_array(np.clip(cos_cut, -1, 1))
+    phi = dm.atan2_array(a[..., 1], a[..., 0])
+    approach = dm.acos_array(np.clip((u * pk.axes[None, :, :]).sum(-1), -1, 1))
     max_app = np.where(pk.corner, MAX_CORNER_APPROACH, MAX_MIDDLE_APPROACH)[None, :]
     feasible = (cut < MAX_CUT_RAD) & (approach < max_app) & (d1 > 1e-6)
     # blocked paths: cue -> ghost must miss every other ball; object -> pocket likewise
@@ -130,10 +131,12 @@ def shot_table(spec: TableSpec, pk: Pockets, cue: np.ndarray, balls: dict, targe
     feasible &= on_bed_path(spec, np.broadcast_to(O[:, None, :], G.shape),
                             np.broadcast_to(P[None], G.shape), ts=(0.5,)) | (d2 < NEAR_POCKET_M)
     # pocket window
-    w = np.where(pk.corner[None, :], W_CORNER * np.cos(approach) ** 0.5,
-                 W_MIDDLE * np.maximum(np.cos(approach), 0.0) ** 1.5)
+    cos_app = dm.cos_array(approach)  # > 0 where feasible (approach < 62 deg)
+    cos_app_plus = np.maximum(cos_app, 0.0)
+    w = np.where(pk.corner[None, :], W_CORNER * np.sqrt(cos_app_plus),
+                 W_MIDDLE * cos_app_plus * np.sqrt(cos_app_plus))
     sphi = sigma_phi(noise)
-    cosc = np.maximum(np.cos(cut), MIN_CUT_COS)
+    cosc = np.maximum(dm.cos_array(cut), MIN_CUT_COS)
     s_alpha = sphi * (1.0 + d1 / (2 * R * cosc))
     p = erf(w / (np.maximum(d2, 0.02) * s_alpha * math.sqrt(2)))
     p = np.where(feasible, p, 0.0)
@@ -142,5 +145,5 @@ def shot_table(spec: TableSpec, pk: Pockets, cue: np.ndarray, balls: dict, targe
 
 def pot_speed(d1: float, d2: float, cut: float) -> float:
     """A speed (m/s) that brings the object ball to the pocket with some to spare."""
-    c = max(math.cos(cut), 0.3)
+    c = max(dm.cos(cut), 0.3)
     return float(min(max(0.9 + 0.55 * (d1 + d2 / c), 1.2), 5.5))

@@ -127,7 +127,7 @@ def successive_halving(sampler: Sampler, budget: int, rng: np.random.Generator,
     if not stats:
         return []
     alive = list(range(len(stats)))
-    rounds = max(1, math.ceil(math.log2(max(2, len(alive)))))
+    rounds = (max(2, len(alive)) - 1).bit_length()  # ceil(log2), in integers
     spent = 0
     rnd = 0
     while alive:

@@ -13,6 +13,7 @@ import numpy as np
 from engine import can_place_cue, tush_available
 from engine.geometry import TEMPORARY_HOUSE
 from sim import Strike
+from sim import detmath as dm
 
 from ..agent import DELIBERATE_FOUL, MISS, POCKET_OWN_BALL, TUSH
 from ..geometry import path_clear
@@ -75,7 +76,7 @@ def foul_candidates(ctx: Context) -> list[Proposal]:
             if not path_clear(np.asarray(spot)[None], P[None], obst, R)[0]:
                 continue
             out.append(Proposal(DELIBERATE_FOUL, None,
-                                Strike(OWN_BALL_FROM_HAND_MPS, math.atan2(d[1], d[0])), spot,
+                                Strike(OWN_BALL_FROM_HAND_MPS, dm.atan2(d[1], d[0])), spot,
                                 foul=POCKET_OWN_BALL))
             break
         spot = None
@@ -96,7 +97,7 @@ def foul_candidates(ctx: Context) -> list[Proposal]:
     for k in range(6):
         P = ctx.pk.targets[k]
         d = P - cue
-        dist = float(np.hypot(*d))
+        dist = dm.length2(d)
         if not path_clear(cue[None], P[None], obst, R, width=OWN_BALL_LANE_R)[0]:
             continue
         if best is None or dist < best[0]:
@@ -104,12 +105,12 @@ def foul_candidates(ctx: Context) -> list[Proposal]:
     if best is not None:
         dist, k, d = best
         speed = float(min(OWN_BALL_SPEED[0] + OWN_BALL_SPEED[1] * dist, OWN_BALL_MAX_MPS))
-        out.append(Proposal(DELIBERATE_FOUL, None, Strike(speed, math.atan2(d[1], d[0])),
+        out.append(Proposal(DELIBERATE_FOUL, None, Strike(speed, dm.atan2(d[1], d[0])),
                             None, foul=POCKET_OWN_BALL))
     # a deliberate miss: a soft roll along a free direction
     L, W, m = ctx.spec.length_m, ctx.spec.width_m, MISS_INSET_M
     for phi in np.linspace(-math.pi, math.pi, MISS_DIRECTIONS, endpoint=False):
-        end = cue + MISS_ROLL_M * np.array([math.cos(phi), math.sin(phi)])
+        end = cue + MISS_ROLL_M * np.array([dm.cos(phi), dm.sin(phi)])
         if not (R + m < end[0] < L - R - m and R + m < end[1] < W - R - m):
             continue
         if path_clear(cue[None], end[None], obst, R, width=MISS_LANE_R)[0]:

@@ -10,13 +10,13 @@ as every other decision); the best ones go into the Monte Carlo round with the r
 noise decides."""
 from __future__ import annotations
 
-import math
 from typing import Sequence
 
 import numpy as np
 
 from engine import can_place_cue
 from sim import Strike
+from sim import detmath as dm
 
 from ..agent import ShotInfo
 from ..geometry import first_ball_on_line
@@ -64,14 +64,14 @@ def break_candidates(ctx: Context, keep: int = KEEP, face_balls: int = FACE_BALL
         cue = np.array(spot)
         balls = ctx.balls_with(spot)
         face = sorted(st.object_balls,
-                      key=lambda b: float(np.hypot(*(np.asarray(balls[b]) - cue))))[:face_balls]
+                      key=lambda b: dm.length2(np.asarray(balls[b]) - cue))[:face_balls]
         strikes, aimed = [], []
         for b in face:
             d = np.asarray(balls[b], float) - cue
-            dist = float(np.hypot(*d))
-            base = math.atan2(d[1], d[0])
+            dist = dm.length2(d)
+            base = dm.atan2(d[1], d[0])
             for c in CONTACT_FRACTIONS:
-                phi = base + math.asin(max(-0.99, min(0.99, c * 2 * R / dist)))
+                phi = base + dm.asin(max(-0.99, min(0.99, c * 2 * R / dist)))
                 if first_ball_on_line(cue, phi, balls, R)[0] != b:
                     continue
                 for v in SPEEDS_MPS:

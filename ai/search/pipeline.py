@@ -10,7 +10,6 @@
 """
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass
 
@@ -18,6 +17,7 @@ import numpy as np
 
 from engine import GameState, legal_calls
 from sim import Simulator, Strike
+from sim import detmath as dm
 
 from ..agent import SAFETY
 from ..noise import NoiseModel
@@ -131,9 +131,9 @@ def _fallback(ctx: Context, placement) -> list[Proposal]:
     best = None
     for b in ctx.state.object_balls:
         d = np.asarray(balls[b], float) - cue
-        dist = float(np.hypot(*d))
+        dist = dm.length2(d)
         if best is None or dist < best[0]:
-            best = (dist, math.atan2(d[1], d[0]), b)
+            best = (dist, dm.atan2(d[1], d[0]), b)
     legal = [c for c in legal_calls(ctx.state) if c is not None]
     call = legal[0] if legal else None
     if best is None:

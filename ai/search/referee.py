@@ -25,6 +25,7 @@ from engine import (Adjudication, Call, EngineError, GameState, StrokeFacts, adj
 from sim import Batch, layout
 from sim.events import BALL_IDS
 from sim.table import POCKET_IDS
+from sim import detmath as dm
 
 # Resting places a hair closer than 2R (frozen clusters) are pushed this far apart before the
 # rules core is asked again; balls a few micrometres off the bed are pulled back onto it.
@@ -70,7 +71,7 @@ def separate(final_map: dict, R: float, gap: float = SEPARATION_GAP_M, spec=None
         for i, a in enumerate(keys):
             for b in keys[i + 1:]:
                 pa, pb = np.array(out[a]), np.array(out[b])
-                d = float(np.hypot(*(pb - pa)))
+                d = dm.length2((pb - pa))
                 if 0 < d < 2 * R + gap:
                     push = (2 * R + gap - d) / 2 * (pb - pa) / d
                     out[a] = tuple(pa - push)

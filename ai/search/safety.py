@@ -16,6 +16,7 @@ from engine.values import ball_value
 from sim import Batch, Strike
 from sim.events import BALL_IDS
 from sim.table import POCKET_IDS
+from sim import detmath as dm
 
 from ..agent import ATTACK, SAFETY, ShotInfo
 from ..geometry import first_ball_on_line
@@ -71,12 +72,12 @@ def safety_candidates(ctx: Context, placement, keep: int = 6,
     for b in targets:
         O = np.asarray(balls[b], float)
         d = O - cue
-        dist = float(np.hypot(*d))
+        dist = dm.length2(d)
         if dist < 2 * R:
             continue
-        base = math.atan2(d[1], d[0])
+        base = dm.atan2(d[1], d[0])
         for frac in CONTACT_FRACTIONS:
-            off = math.asin(max(-0.99, min(0.99, frac * 2 * R / dist)))
+            off = dm.asin(max(-0.99, min(0.99, frac * 2 * R / dist)))
             phi = base + off
             fb, _ = first_ball_on_line(cue, phi, balls, R)
             if fb != b:
@@ -106,7 +107,7 @@ def _rescue_fan(cue, targets, balls, R):
     if not targets:
         return strikes, meta
     for phi in np.linspace(-math.pi, math.pi, RESCUE_DIRECTIONS, endpoint=False):
-        d = np.array([math.cos(phi), math.sin(phi)])
+        d = np.array([dm.cos(phi), dm.sin(phi)])
         rel = {b: np.asarray(balls[b], float) - cue for b in targets}
         near = min(targets, key=lambda b: abs(d[0] * rel[b][1] - d[1] * rel[b][0]))
         for v in RESCUE_SPEEDS_MPS:
@@ -193,7 +194,7 @@ def _safety_call(ctx: Context, ball: str, legal: list[Call]) -> Call | None:
         return legal[0]
     P = ctx.pk.targets
     O = np.asarray(st.balls[ball], float)
-    k = int(np.argmin(np.hypot(*(P - O).T)))
+    k = int(np.argmin(dm.hypot_array(*(P - O).T)))
     for c in mine:
         if c.pocket == POCKET_IDS[k]:
             return c

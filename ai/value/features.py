@@ -23,6 +23,8 @@ import math
 
 import numpy as np
 
+from sim import detmath as dm
+
 from engine import GameState
 from engine.geometry import balls_in_region
 
@@ -68,7 +70,7 @@ RACE_LOGIT_CLIP = 6.0
 
 def _logit(p: float) -> float:
     p = min(max(p, 1e-6), 1 - 1e-6)
-    return max(-RACE_LOGIT_CLIP, min(RACE_LOGIT_CLIP, math.log(p / (1 - p))))
+    return max(-RACE_LOGIT_CLIP, min(RACE_LOGIT_CLIP, dm.log(p / (1 - p))))
 
 
 def _spots(state: GameState, objs_ids, arrays):
@@ -119,7 +121,7 @@ def features(race: WinModel, state: GameState, noise) -> np.ndarray:
     if not state.cue_in_hand and "cue" in state.balls:
         cx, cy = state.balls["cue"]
         if objs is not None:
-            gap = float(np.hypot(objs[:, 0] - cx, objs[:, 1] - cy).min()) - 2 * R
+            gap = float(dm.hypot_array(objs[:, 0] - cx, objs[:, 1] - cy).min()) - 2 * R
         cushion = max(0.0, min(cx - R, spec.length_m - R - cx, cy - R, spec.width_m - R - cy))
     n_obj = max(len(objs_ids), 1)
     q1 = float(summary[vk.Q1])

@@ -7,6 +7,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim import detmath as dm
+
 from ..geometry.kernels import anywhere_chances, pot_chances
 
 # The slots of the summary :func:`table_summary` writes.
@@ -52,7 +54,7 @@ def table_summary(spots, check_spots, objs, vals, allpos, self_idx, e_objs, e_va
         if check_spots:
             blocked = False
             for j in range(allpos.shape[0]):
-                if np.hypot(allpos[j, 0] - cx, allpos[j, 1] - cy) < 2 * R + 1e-6:
+                if dm.hypot(allpos[j, 0] - cx, allpos[j, 1] - cy) < 2 * R + 1e-6:
                     blocked = True
                     break
             if blocked:
@@ -87,7 +89,7 @@ def table_summary(spots, check_spots, objs, vals, allpos, self_idx, e_objs, e_va
     touching = 0
     for i in range(n):
         for j in range(i + 1, n):
-            if np.hypot(objs[i, 0] - objs[j, 0], objs[i, 1] - objs[j, 1]) < 2 * R + touching_gap:
+            if dm.hypot(objs[i, 0] - objs[j, 0], objs[i, 1] - objs[j, 1]) < 2 * R + touching_gap:
                 touching += 1
     out[TOUCHING_N] = touching
     # a run of two: pot one of the likeliest balls, then the best pot from where the cue ball

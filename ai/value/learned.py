@@ -22,6 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from engine import GameState
+from sim import detmath as dm
 
 from .features import NAMES, features
 from .protocol import finished_value
@@ -71,7 +72,7 @@ class LearnedValue:
         hit = self._cache.get(key)
         if hit is not None:
             return hit
-        v = _sigmoid(float(self._w @ features(self.race, state, noise)))
+        v = _sigmoid(dm.dot(self._w, features(self.race, state, noise)))
         if len(self._cache) > CACHE_ENTRIES:
             self._cache.clear()
         self._cache[key] = v

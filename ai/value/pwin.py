@@ -29,6 +29,8 @@ from pathlib import Path
 
 import numpy as np
 
+from sim import detmath as dm
+
 from engine import GameState
 from engine.geometry import balls_in_region
 from engine.values import LAST_BALL_BONUS, ball_value
@@ -63,7 +65,7 @@ def _sigmoid(z: float) -> float:
         return 0.0
     if z > 30:
         return 1.0
-    return 1.0 / (1.0 + math.exp(-z))
+    return 1.0 / (1.0 + dm.exp(-z))
 
 
 def base_features(need_mover: float, need_other: float, table_points: float) -> list[float]:
@@ -122,7 +124,7 @@ class WinModel:
                 for x in xs:
                     for y in ys:
                         c = np.array([x, y])
-                        if len(others) and (np.hypot(*(others - c).T) < 2 * R + 1e-6).any():
+                        if len(others) and (dm.hypot_array(*(others - c).T) < 2 * R + 1e-6).any():
                             continue
                         best = max(best, self._best_from(spec, pk, c, state, targets, noise))
         else:

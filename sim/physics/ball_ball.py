@@ -22,6 +22,7 @@ import math
 
 from .jit import kernel
 from .jit import norm2 as _norm
+from .. import detmath as dm
 
 from ..layout import P_E_B, P_M, P_MU_BA, P_MU_BB, P_MU_BC, P_R, P_VELASTIC
 
@@ -60,7 +61,7 @@ def resolve_ball_ball(r1x, r1y, v1x, v1y, w1x, w1y, w1z, r2x, r2y, v2x, v2y, w2x
     jty = 0.0
     jtz = 0.0
     if ut > 1e-12:
-        mu = params[P_MU_BA] + params[P_MU_BB] * math.exp(-params[P_MU_BC] * ut)
+        mu = params[P_MU_BA] + params[P_MU_BB] * dm.exp(-params[P_MU_BC] * ut)
         # Each surface point responds to a tangential impulse J with 7 J / (2 m); the slip
         # between the two with 7 J / m, so J = m u_t / 7 stops it.
         jt = min(mu * jn, m * ut / 7.0)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 
 from .jit import kernel
+from .. import detmath as dm
 
 from ..layout import P_CUE_M, P_CUE_ME, P_E_TIP, P_M, P_R
 
@@ -37,17 +38,17 @@ def strike(speed, phi, theta, side, vertical, params):
     I = 0.4 * m * R * R
     inv_meff = 1.0 / m + (a * a + b * b) / I
     F = (1.0 + params[P_E_TIP]) * speed / (1.0 / M + inv_meff)
-    ct = math.cos(theta)
-    st = math.sin(theta)
+    ct = dm.cos(theta)
+    st = dm.sin(theta)
     # Unit vectors: f forward (horizontal), s to the player's right, z up.
-    fx, fy = math.cos(phi), math.sin(phi)
+    fx, fy = dm.cos(phi), dm.sin(phi)
     sx, sy = fy, -fx
     # Ball speed along the horizontal, deflected by squirt away from the side struck.
     v = F * ct / m
     x = side
-    alpha = math.atan(2.5 * x * math.sqrt(max(0.0, 1.0 - x * x))
+    alpha = dm.atan(2.5 * x * math.sqrt(max(0.0, 1.0 - x * x))
                       / (1.0 + m / params[P_CUE_ME] + 2.5 * (1.0 - x * x)))
-    ca, sa = math.cos(alpha), math.sin(alpha)
+    ca, sa = dm.cos(alpha), dm.sin(alpha)
     vx = v * (ca * fx - sa * sx)
     vy = v * (ca * fy - sa * sy)
     # I w = F (a (s x d) + b (u x d)), with s x d = cos(theta) z + sin(theta) f and u x d = -s.

@@ -47,6 +47,7 @@ import math
 
 from .jit import kernel
 from .jit import norm2 as _norm
+from .. import detmath as dm
 
 from ..layout import (P_EE_CUSHION, P_EE_EXP, P_EE_VREF, P_H_C, P_M, P_MU_C, P_MU_S, P_R,
                       P_VREST)
@@ -66,7 +67,7 @@ def energetic_restitution(v_normal, params):
     e_ref = params[P_EE_CUSHION]
     if v_ref <= 0.0 or v_normal <= 0.0:
         return e_ref
-    e = 1.0 - (1.0 - e_ref) * (v_normal / v_ref) ** params[P_EE_EXP]
+    e = 1.0 - (1.0 - e_ref) * dm.power(v_normal / v_ref, params[P_EE_EXP])
     return min(1.0, max(0.0, e))
 
 

@@ -6,6 +6,8 @@ import math
 
 import numpy as np
 
+from sim import detmath as dm
+
 from engine.calls import BANK
 
 from ...geometry import MIN_CUT_COS, bank_routes, path_clear, pocket_window_m, pot_speed
@@ -38,18 +40,18 @@ def shots(q: ShotQuery) -> list[Shot]:
                 u = route.direction
                 G = O - 2 * R * u
                 a = G - cue
-                d1 = float(np.hypot(*a))
-                cosc = float((a / max(d1, 1e-9)) @ u)
-                if cosc < math.cos(math.radians(MAX_CUT_DEG)):
+                d1 = dm.length2(a)
+                cosc = dm.dot2(a / max(d1, 1e-9), u)
+                if cosc < dm.cos(math.radians(MAX_CUT_DEG)):
                     continue
                 if not path_clear(cue[None], G[None], others, R)[0]:
                     continue
                 s_alpha = sphi * (1 + d1 / (2 * R * max(cosc, MIN_CUT_COS)))
                 w = pocket_window_m(ctx.pk, k, route.approach_rad)
-                prior = PRIOR_SCALE[n_cushions] * math.erf(
+                prior = PRIOR_SCALE[n_cushions] * dm.erf(
                     w / (route.length_m * s_alpha * math.sqrt(2)))
-                out.append(Shot(prior, BANK, b, k, math.atan2(a[1], a[0]), d1,
-                                route.length_m, math.acos(min(1, cosc)),
+                out.append(Shot(prior, BANK, b, k, dm.atan2(a[1], a[0]), d1,
+                                route.length_m, dm.acos(min(1, cosc)),
                                 cushions=route.cushions))
     return out
 

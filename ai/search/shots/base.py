@@ -8,6 +8,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from sim import detmath as dm
+
 from ..context import Context
 
 
@@ -50,9 +52,9 @@ def toward_pocket(ctx: Context, O, k):
     angle between u and the pocket's axis (how steeply the ball would enter)."""
     P = ctx.pk.targets[k]
     u = P - O
-    d = float(np.hypot(*u))
+    d = dm.length2(u)
     u = u / d
-    return P, u, d, math.acos(max(-1, min(1, float(u @ ctx.pk.axes[k]))))
+    return P, u, d, dm.acos(max(-1, min(1, dm.dot2(u, ctx.pk.axes[k]))))
 
 
 def ghost_balls(ctx: Context, targets, others: dict, max_approach_deg: float):

@@ -8,6 +8,8 @@ import math
 
 import numpy as np
 
+from sim import detmath as dm
+
 from engine.calls import CAROM
 
 from ...geometry import MIN_CUT_COS, path_clear, pocket_window_m, pot_speed
@@ -33,24 +35,24 @@ def shots(q: ShotQuery) -> list[Shot]:
             continue
         for a_ball, A, T, cut_a, obst in glances(q.others, b, cue, GB, R, near=GB):
             leg2 = GB - T
-            d_leg2 = float(np.hypot(*leg2))
-            cos_b = float(leg2 @ u) / max(d_leg2, 1e-9)
-            if cos_b < math.cos(math.radians(MAX_TURN_DEG)):
+            d_leg2 = dm.length2(leg2)
+            cos_b = dm.dot2(leg2, u) / max(d_leg2, 1e-9)
+            if cos_b < dm.cos(math.radians(MAX_TURN_DEG)):
                 continue
             if not (path_clear(cue[None], T[None], obst, R)[0]
                     and path_clear(T[None], GB[None], obst, R)[0]):
                 continue
             a = T - cue
-            d1 = float(np.hypot(*a))
+            d1 = dm.length2(a)
             # an aim error at A turns the cue ball's departure by about as much, and
             # the called ball's by the cut geometry again
-            s_alpha = sphi * (1 + d1 / (2 * R * max(math.cos(cut_a), MIN_CUT_COS))) \
+            s_alpha = sphi * (1 + d1 / (2 * R * max(dm.cos(cut_a), MIN_CUT_COS))) \
                 * (1 + d_leg2 / (2 * R * max(cos_b, MIN_CUT_COS)))
-            prior = PRIOR_SCALE * math.erf(pocket_window_m(ctx.pk, k, appr)
+            prior = PRIOR_SCALE * dm.erf(pocket_window_m(ctx.pk, k, appr)
                                            / (d2 * s_alpha * math.sqrt(2)))
-            speed = pot_speed(d_leg2, d2, math.acos(min(1, cos_b))) \
-                / max(math.sin(cut_a), MIN_SPEED_SHARE) + SECOND_LEG_SPEED_PER_M * d1
-            out.append(Shot(prior, CAROM, b, k, math.atan2(a[1], a[0]), d1 + d_leg2,
+            speed = pot_speed(d_leg2, d2, dm.acos(min(1, cos_b))) \
+                / max(dm.sin(cut_a), MIN_SPEED_SHARE) + SECOND_LEG_SPEED_PER_M * d1
+            out.append(Shot(prior, CAROM, b, k, dm.atan2(a[1], a[0]), d1 + d_leg2,
                             d2, cut_a, via=(a_ball,), speed_mps=min(speed, MAX_SPEED_MPS)))
     return out
 

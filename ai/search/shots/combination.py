@@ -6,6 +6,8 @@ import math
 
 import numpy as np
 
+from sim import detmath as dm
+
 from engine.calls import COMBINATION
 
 from ...geometry import path_clear, pot_speed
@@ -35,16 +37,16 @@ def shots(q: ShotQuery) -> list[Shot]:
             if a_ball == b:
                 continue
             v = GB - A
-            dA = float(np.hypot(*v))
+            dA = dm.length2(v)
             if dA > MAX_REACH_M or dA < 1e-6:
                 continue
             v = v / dA
-            if float(v @ u) < math.cos(math.radians(MAX_TURN_DEG)):
+            if dm.dot2(v, u) < dm.cos(math.radians(MAX_TURN_DEG)):
                 continue
             GA = A - 2 * R * v
             a = GA - cue
-            d1 = float(np.hypot(*a))
-            if float((a / d1) @ v) < math.cos(math.radians(MAX_CUT_DEG)):
+            d1 = dm.length2(a)
+            if dm.dot2(a / d1, v) < dm.cos(math.radians(MAX_CUT_DEG)):
                 continue
             obst = np.array([p for bb, p in q.others.items()
                              if bb not in (b, a_ball)]).reshape(-1, 2)
@@ -52,9 +54,9 @@ def shots(q: ShotQuery) -> list[Shot]:
                     and path_clear(A[None], GB[None], obst, R)[0]
                     and path_clear(O[None], P[None], np.vstack([obst, cue[None]]), R)[0]):
                 continue
-            prior = PRIOR_SCALE * math.erf(WINDOW_M / ((d2 + 3 * dA) * sphi * (1 + d1 / (2 * R))
+            prior = PRIOR_SCALE * dm.erf(WINDOW_M / ((d2 + 3 * dA) * sphi * (1 + d1 / (2 * R))
                                                       * math.sqrt(2)))
-            out.append(Shot(prior, COMBINATION, b, k, math.atan2(a[1], a[0]), d1,
+            out.append(Shot(prior, COMBINATION, b, k, dm.atan2(a[1], a[0]), d1,
                             d2 + dA, 0.0, via=(a_ball,)))
     return out
 

@@ -6,6 +6,8 @@ import math
 
 import numpy as np
 
+from sim import detmath as dm
+
 from engine.calls import CUSHION_FIRST
 
 from ...geometry import (MIN_CUT_COS, NEAR_POCKET_M, mirror, on_bed_path, path_clear, pot_speed,
@@ -47,7 +49,7 @@ def shots(q: ShotQuery) -> list[Shot]:
             for axis, c, _name in lines:
                 Gm = mirror(G, (axis, c))
                 a = Gm - cue
-                dd = float(np.hypot(*a))
+                dd = dm.length2(a)
                 hit = cushion_bounce(cue, a, axis, c, ctx.spec, BOUNCE_MARGIN_M)
                 if hit is None or hit[1] >= 1.0:  # the cushion must come before the ghost ball
                     continue
@@ -55,13 +57,13 @@ def shots(q: ShotQuery) -> list[Shot]:
                 if not (path_clear(cue[None], bounce[None], obst, R)[0]
                         and path_clear(bounce[None], G[None], obst, R)[0]):
                     continue
-                cosc = float(((G - bounce) / max(np.hypot(*(G - bounce)), 1e-9)) @ u)
-                if cosc < math.cos(math.radians(MAX_CUT_DEG)):
+                cosc = dm.dot2((G - bounce) / max(dm.length2(G - bounce), 1e-9), u)
+                if cosc < dm.cos(math.radians(MAX_CUT_DEG)):
                     continue
                 s_alpha = sphi * (1 + PATH_SENSITIVITY * dd / (2 * R * max(cosc, MIN_CUT_COS)))
-                prior = PRIOR_SCALE * math.erf(WINDOW_M / (d2 * s_alpha * math.sqrt(2)))
-                out.append(Shot(prior, CUSHION_FIRST, b, k, math.atan2(a[1], a[0]), dd, d2,
-                                math.acos(min(1, cosc))))
+                prior = PRIOR_SCALE * dm.erf(WINDOW_M / (d2 * s_alpha * math.sqrt(2)))
+                out.append(Shot(prior, CUSHION_FIRST, b, k, dm.atan2(a[1], a[0]), dd, d2,
+                                dm.acos(min(1, cosc))))
     return out
 
 

@@ -6,6 +6,8 @@ import math
 
 import numpy as np
 
+from sim import detmath as dm
+
 # Glances thinner or fuller than these cut angles are left out: too sensitive, or too little
 # deflection.  Only balls within REACH_M of where the glance must happen are tried.
 MIN_CUT_DEG, MAX_CUT_DEG = 15.0, 75.0
@@ -29,12 +31,12 @@ def tangent_points(A: np.ndarray, Q: np.ndarray, r: float) -> list[np.ndarray]:
     """The two points T on the circle of radius r about A where the line from Q touches it:
     (Q - T) is perpendicular to (T - A).  Empty if Q is inside the circle."""
     w = Q - A
-    dist = float(np.hypot(*w))
+    dist = dm.length2(w)
     if dist <= r * (1 + 1e-9):
         return []
-    beta = math.acos(r / dist)
-    base = math.atan2(w[1], w[0])
-    return [A + r * np.array([math.cos(base + sgn * beta), math.sin(base + sgn * beta)])
+    beta = dm.acos(r / dist)
+    base = dm.atan2(w[1], w[0])
+    return [A + r * np.array([dm.cos(base + sgn * beta), dm.sin(base + sgn * beta)])
             for sgn in (-1.0, 1.0)]
 
 
@@ -44,18 +46,18 @@ def glance_cut(arrive_from: np.ndarray, T: np.ndarray, A: np.ndarray, leave_to: 
     angle of that contact, or None if the ball would not arrive heading into A with its
     tangential motion toward ``leave_to``."""
     d_in = T - arrive_from
-    n_in = float(np.hypot(*d_in))
+    n_in = dm.length2(d_in)
     if n_in < 1e-9:
         return None
     d_in = d_in / n_in
     n = A - T
-    n = n / float(np.hypot(*n))
+    n = n / dm.length2(n)
     out = leave_to - T
-    out = out / max(float(np.hypot(*out)), 1e-12)
-    c_n, c_t = float(d_in @ n), float(d_in @ out)
+    out = out / max(dm.length2(out), 1e-12)
+    c_n, c_t = dm.dot2(d_in, n), dm.dot2(d_in, out)
     if c_n <= MIN_GLANCE_COS or c_t <= MIN_GLANCE_COS:
         return None
-    return math.acos(min(1.0, c_n))
+    return dm.acos(min(1.0, c_n))
 
 
 def glances(others: dict, called: str, arrive_from, leave_to, R: float, near,
@@ -65,7 +67,7 @@ def glances(others: dict, called: str, arrive_from, leave_to, R: float, near,
     ``reach_m`` of ``near``) toward ``leave_to``: yields (A's id, A, the ball's centre T at
     the contact, the cut angle there, the other balls as obstacles)."""
     for a_ball, A in others.items():
-        if a_ball == called or float(np.hypot(*(A - near))) > reach_m:
+        if a_ball == called or dm.length2((A - near)) > reach_m:
             continue
         obst = np.array([p for bb, p in others.items()
                          if bb not in (called, a_ball)]).reshape(-1, 2)

@@ -7,6 +7,8 @@ import math
 
 import numpy as np
 
+from sim import detmath as dm
+
 from engine.calls import KISS
 
 from ...geometry import MIN_CUT_COS, path_clear, pocket_window_m, pot_speed
@@ -30,31 +32,31 @@ def shots(q: ShotQuery) -> list[Shot]:
             P = ctx.pk.targets[k]
             for a_ball, A, T, cut_a, obst in glances(q.others, b, O, P, R, near=O):
                 last = P - T
-                d_last = float(np.hypot(*last))
-                appr = math.acos(max(-1.0, min(1.0, float(last @ ctx.pk.axes[k]) / d_last)))
+                d_last = dm.length2(last)
+                appr = dm.acos(max(-1.0, min(1.0, dm.dot2(last, ctx.pk.axes[k]) / d_last)))
                 if appr > math.radians(MAX_APPROACH_DEG):
                     continue
                 leg = T - O
-                d_leg = float(np.hypot(*leg))
+                d_leg = dm.length2(leg)
                 u = leg / d_leg
                 G = O - 2 * R * u
                 a = G - cue
-                d1 = float(np.hypot(*a))
-                cos_c = float(a @ u) / max(d1, 1e-9)
-                if cos_c < math.cos(math.radians(MAX_CUT_DEG)):
+                d1 = dm.length2(a)
+                cos_c = dm.dot2(a, u) / max(d1, 1e-9)
+                if cos_c < dm.cos(math.radians(MAX_CUT_DEG)):
                     continue
                 if not (path_clear(cue[None], G[None], np.vstack([obst, A[None]]), R)[0]
                         and path_clear(O[None], T[None], np.vstack([obst, cue[None]]), R)[0]
                         and path_clear(T[None], P[None], np.vstack([obst, cue[None]]), R)[0]):
                     continue
                 s_alpha = sphi * (1 + d1 / (2 * R * max(cos_c, MIN_CUT_COS))) \
-                    * (1 + d_leg / (2 * R * max(math.cos(cut_a), MIN_CUT_COS)))
-                prior = PRIOR_SCALE * math.erf(pocket_window_m(ctx.pk, k, appr)
+                    * (1 + d_leg / (2 * R * max(dm.cos(cut_a), MIN_CUT_COS)))
+                prior = PRIOR_SCALE * dm.erf(pocket_window_m(ctx.pk, k, appr)
                                                / (d_last * s_alpha * math.sqrt(2)))
-                speed = pot_speed(d1, d_leg + d_last / max(math.sin(cut_a), MIN_SPEED_SHARE),
-                                  math.acos(min(1, cos_c)))
-                out.append(Shot(prior, KISS, b, k, math.atan2(a[1], a[0]), d1,
-                                d_leg + d_last, math.acos(min(1, cos_c)), via=(a_ball,),
+                speed = pot_speed(d1, d_leg + d_last / max(dm.sin(cut_a), MIN_SPEED_SHARE),
+                                  dm.acos(min(1, cos_c)))
+                out.append(Shot(prior, KISS, b, k, dm.atan2(a[1], a[0]), d1,
+                                d_leg + d_last, dm.acos(min(1, cos_c)), via=(a_ball,),
                                 speed_mps=min(speed, MAX_SPEED_MPS)))
     return out
 
