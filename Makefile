@@ -3,13 +3,17 @@ VENV   ?= .venv
 PYTHON ?= python3
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
+# The versions the golden games and the README's figures were made with (the same seed gives
+# the same game with these on any x86-64 machine).  `make PINS=` installs without them.
+PINS   ?= .ci/constraints.txt
+PIN    := $(if $(PINS),-c $(PINS))
 
-.PHONY: venv demo test test-fast bench physics-report clean
+.PHONY: venv demo test test-fast bench physics-report upgrade-pins clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml $(PINS)
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet $(PIN) -e '.[dev]'
 	touch $(STAMP)
 
 venv: $(STAMP)
@@ -34,6 +38,19 @@ bench: $(STAMP)
 ## The figures and numbers of docs/PHYSICS.md (docs/physics/), from scratch.
 physics-report: $(STAMP)
 	$(PY) -m benchmarks.physics_report
+
+## New pins: the newest versions pyproject.toml allows, in a scratch environment, frozen into
+## $(PINS); then regenerate the goldens (python -m tests.ai.golden --write) and run make test.
+upgrade-pins:
+	rm -rf .venv-pins
+	$(PYTHON) -m venv .venv-pins
+	.venv-pins/bin/python -m pip install --quiet --upgrade pip
+	.venv-pins/bin/python -m pip install --quiet -e '.[dev]'
+	{ sed -n '/^#/p' $(PINS); .venv-pins/bin/python -m pip freeze --exclude-editable \
+	  | grep -v '^-e'; } > $(PINS).new
+	mv $(PINS).new $(PINS)
+	rm -rf .venv-pins
+	@echo "pinned in $(PINS); now: $(PY) -m tests.ai.golden --write && make test"
 
 clean:
 	rm -rf $(VENV) build *.egg-info
