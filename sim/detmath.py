@@ -22,8 +22,8 @@ in the last place of the correctly rounded value over the tested ranges (the tes
 with the decimal module at 50 digits), against about 0.5-1 for glibc.  Speed: comparable to
 libm inside compiled kernels (``benchmarks/detmath_bench.py``).
 
-Every function here is a Numba kernel that Python may call too (about 0.2 us a call); the
-``*_array`` versions are ufuncs for numpy arrays of any shape.
+Every function here is a Numba kernel that Python may call too (about 0.3 us a call); the
+``*_array`` versions take numpy arrays of any shape.
 
 Constants: the digits of pi/2, ln 2 and atan(k/8) below were computed with Python's decimal
 module at 80 digits (the test recomputes them), written as hexadecimal floats.
@@ -33,10 +33,9 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit, vectorize
+from numba import njit
 
 _jit = njit(cache=True, error_model="numpy")
-_ufunc = _ufunc2 = vectorize(cache=True)  # compiled at the first call, for its types
 
 # pi/2 = PIO2_1 + PIO2_2 + PIO2_3 (+ < 1e-36): the first two of 33 significant bits, so that
 # k * PIO2_1 and k * PIO2_2 are exact for |k| < 2**20
@@ -330,44 +329,100 @@ def standard_normal(rng: np.random.Generator, n: int) -> np.ndarray:
     return standard_normals_from_uniforms(u)[:n]
 
 
-@_ufunc
-def sin_array(x):
-    return sin(x)
+@_jit
+def _sin_into(x, out):
+    for i in range(x.size):
+        out[i] = sin(x[i])
 
 
-@_ufunc
-def cos_array(x):
-    return cos(x)
+@_jit
+def _cos_into(x, out):
+    for i in range(x.size):
+        out[i] = cos(x[i])
 
 
-@_ufunc
-def acos_array(x):
-    return acos(x)
+@_jit
+def _acos_into(x, out):
+    for i in range(x.size):
+        out[i] = acos(x[i])
 
 
-@_ufunc
-def exp_array(x):
-    return exp(x)
+@_jit
+def _exp_into(x, out):
+    for i in range(x.size):
+        out[i] = exp(x[i])
 
 
-@_ufunc
-def erf_array(x):
-    return erf(x)
+@_jit
+def _erf_into(x, out):
+    for i in range(x.size):
+        out[i] = erf(x[i])
 
 
-@_ufunc2
-def atan2_array(y, x):
-    return atan2(y, x)
+@_jit
+def _atan2_into(y, x, out):
+    for i in range(x.size):
+        out[i] = atan2(y[i], x[i])
 
 
-@_ufunc2
-def hypot_array(x, y):
-    return hypot(x, y)
+@_jit
+def _hypot_into(x, y, out):
+    for i in range(x.size):
+        out[i] = hypot(x[i], y[i])
 
 
-@_ufunc2
-def power_array(x, y):
-    return power(x, y)
+@_jit
+def _power_into(x, y, out):
+    for i in range(x.size):
+        out[i] = power(x[i], y[i])
+
+
+def _apply1(kernel, x) -> np.ndarray:
+    x = np.ascontiguousarray(x, dtype=np.float64)
+    out = np.empty_like(x)
+    kernel(x.reshape(-1), out.reshape(-1))
+    return out
+
+
+def _apply2(kernel, a, b) -> np.ndarray:
+    a, b = np.broadcast_arrays(np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64))
+    a, b = np.ascontiguousarray(a), np.ascontiguousarray(b)
+    out = np.empty_like(a)
+    kernel(a.reshape(-1), b.reshape(-1), out.reshape(-1))
+    return out
+
+
+# Elementwise on arrays of any shape (a second argument broadcast against the first).
+def sin_array(x) -> np.ndarray:
+    return _apply1(_sin_into, x)
+
+
+def cos_array(x) -> np.ndarray:
+    return _apply1(_cos_into, x)
+
+
+def acos_array(x) -> np.ndarray:
+    return _apply1(_acos_into, x)
+
+
+def exp_array(x) -> np.ndarray:
+    return _apply1(_exp_into, x)
+
+
+def erf_array(x) -> np.ndarray:
+    return _apply1(_erf_into, x)
+
+
+def atan2_array(y, x) -> np.ndarray:
+    return _apply2(_atan2_into, y, x)
+
+
+def hypot_array(x, y) -> np.ndarray:
+    return _apply2(_hypot_into, x, y)
+
+
+def power_array(x, y) -> np.ndarray:
+    return _apply2(_power_into, x, y)
 
 
 def dot2(u, v) -> float:
