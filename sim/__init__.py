@@ -1,4 +1,6 @@
 """Event-based ball simulator for Russian pyramid tables (knows nothing of the rules)."""
+# first: Numba's cache folder is chosen by a digest of the sources, before any kernel exists
+from . import kernel_cache  # noqa: F401
 from .api import SimInputError, Simulator, Strike, parse_balls, shared_simulator
 from .events import BALL_IDS, Event, EventKind, MotionState
 from .params import PhysicsParams
