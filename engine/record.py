@@ -7,6 +7,8 @@ integrity hash covers them, and a result line's ``before`` too.
 Line 1 a header (``"type": "header"``), then one ``"type": "stroke"`` line per stroke, then a
 ``"type": "result"`` line (``"unfinished": true`` when the game stopped early, and
 ``"sha256"``, the integrity hash of the header and stroke lines, see :func:`record_digest`).
+The header's ``"provenance"`` says what the record was made with (:mod:`engine.provenance`;
+absent in records written before it, which read and verify as before).
 Each stroke line carries the full state before the stroke
 (``state_before``), so any stroke can be looked at on its own, and the outcome (events,
 final positions, pocketed balls), fouls by rule id, points and scores after.
@@ -33,6 +35,7 @@ from . import jsonin
 from .errors import MalformedInputError
 from .files import write_atomic
 from .geometry import Position
+from .provenance import HEADER_KEY as PROVENANCE_KEY, Provenance, current as current_provenance
 from .state import GameState
 from .stroke import StrokeFacts, stroke_from_events
 
@@ -88,11 +91,17 @@ class GameRecord:
 
 def make_header(state: GameState, players: Sequence[str], seed: int | None = None,
                 physics: Mapping[str, Any] | None = None, software_version: str = "0.1.0",
-                **extra) -> dict:
+                provenance: Provenance | None = None, **extra) -> dict:
+    """A record's header line.  ``provenance`` (default: this process's,
+    :func:`engine.provenance.current`) says what the record is made with: the versions of
+    Python, numpy, numba, llvmlite and this package, the commit, the platform; the integrity
+    hash covers it with the rest of the header."""
+    made_with = current_provenance() if provenance is None else provenance
     return {"type": "header", "version": RECORD_VERSION, "variant": state.variant,
             "call_mode": state.call_mode, "target": state.target, "players": list(players),
             "seed": seed, "table": state.table, "physics": dict(physics or {}),
-            "software_version": software_version, "initial_state": state.to_json(), **extra}
+            "software_version": software_version, PROVENANCE_KEY: made_with.to_json(),
+            "initial_state": state.to_json(), **extra}
 
 
 def stroke_record(state_before: GameState, facts: StrokeFacts, adj: Adjudication,

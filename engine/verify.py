@@ -6,7 +6,8 @@ refuses the first thing wrong with :class:`RecordRefused`, naming the line numbe
 
 1. the header: a known ``version``, ``players`` (one name a side), ``initial_state`` a valid
    state agreeing with ``variant``, ``call_mode``, ``target`` and ``table``, ``seed`` an
-   integer or null;
+   integer or null, ``provenance`` (what made it, :mod:`engine.provenance`) well formed when
+   there is one (records written before it have none);
 2. every stroke, in order: its ``player`` is the side to move; its ``state_before`` is the
    state the previous stroke left (the header's initial state for the first): a stroke
    removed, duplicated or moved, a score, shelf or ball position changed all break this
@@ -42,6 +43,7 @@ from .adjudicate import Outcome, adjudicate
 from .calls import Call
 from .errors import EngineError, excerpt
 from .geometry import Position
+from .provenance import of_header as provenance_of_header
 from .record import KNOWN_RECORD_VERSIONS, GameRecord, SimulateFn, StrokeRecord
 from .special import apply_action
 from .state import GameState
@@ -120,6 +122,10 @@ def check_header(header: dict) -> GameState:
     if seed is not None and (not _is_int(seed) or seed < 0):
         raise RecordRefused(1, f"header.seed = {excerpt(seed)} must be a non-negative "
                                f"integer or null")
+    try:  # optional: records written before it have none
+        provenance_of_header(header)
+    except EngineError as exc:
+        raise RecordRefused(1, str(exc)) from None
     return initial
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from engine import read_record, verify_record
+from engine.provenance import current as current_provenance
 from pyramid.scorekeeping import Session, Settings, game_path
 from tests.cli.clihelp import ROOT, env, pyramid
 
@@ -341,9 +342,19 @@ def test_the_shipped_example_replays_to_the_same_score_and_record(tmp_path):
     r = pyramid(*ARGS, "--record", out, input=EXAMPLE.read_text(encoding="utf-8"))
     assert r.returncode == 0, r.stdout + r.stderr
     assert "Счёт: Иван 68 — Пётр 72." in r.stdout and "выиграл Пётр" in r.stdout
-    assert out.read_text(encoding="utf-8") == EXAMPLE_RECORD.read_text(encoding="utf-8")
+    # the same record line for line; only what made it (header.provenance: versions and
+    # machine, absent from the shipped one) differs, and with it the seal of the header
+    got = [json.loads(ln) for ln in out.read_text(encoding="utf-8").splitlines()]
+    want = [json.loads(ln) for ln in EXAMPLE_RECORD.read_text(encoding="utf-8").splitlines()]
+    made_with = got[0].pop("provenance")
+    assert made_with["versions"] == current_provenance().to_json()["versions"]
+    for lines in (got, want):
+        lines[-1].pop("sha256")
+    assert got == want
     check = verify_record(read_record(out))
     assert check.strokes == 24 and not check.unfinished and check.hash_checked
+    # the shipped one, written before provenance was kept, still verifies
+    assert verify_record(read_record(EXAMPLE_RECORD)).hash_checked
 
 
 def test_session_without_players_is_refused():

@@ -6,6 +6,7 @@ each of which must be refused with the line number of the fault."""
 from __future__ import annotations
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -15,6 +16,7 @@ from ai.noise import NoiseModel
 from ai.registry import make_agent
 from engine import initial_state, write_record
 from engine.errors import EngineError, MalformedInputError
+from engine.provenance import current as current_provenance
 from engine.record import parse_record, read_record, record_digest
 from engine.verify import RecordRefused, verify_record
 from sim import Simulator
@@ -221,6 +223,54 @@ def test_a_record_without_hash_is_accepted_with_a_note_and_a_resealed_one_verifi
                          separators=(" ,", " : "))] + lines[1:]
     assert _refused(spaced).hash_checked
     assert record_digest(parse_record(lines)) == _obj(lines, len(lines))["sha256"]
+
+
+def _resealed(lines) -> list[str]:
+    """The lines with the result line's sha256 made again for the header and strokes as
+    they now are (what a tool that edits a record on purpose does)."""
+    record = parse_record(lines)
+    result = dict(_obj(lines, len(lines)), sha256=record_digest(record))
+    return _with(lines, len(lines), result)
+
+
+def _other_numpy(header) -> dict:
+    prov = header["provenance"]
+    return dict(header, provenance=dict(prov, versions=dict(prov["versions"], numpy="1.0.0")))
+
+
+def test_the_record_says_what_made_it_and_the_seal_covers_that(lines, simulator):
+    header = _obj(lines, 1)
+    assert header["provenance"] == current_provenance().to_json()
+    changed = _with(lines, 1, _other_numpy(header))
+    with pytest.raises(RecordRefused, match=f"^line {len(lines)}: sha256"):
+        _refused(changed)  # the seal covers the provenance
+    check = _refused(_resealed(changed), simulator)  # sealed again: another numpy verifies
+    assert check.hash_checked and check.positions_replayed == STROKES
+
+
+def test_an_old_record_without_provenance_reads_and_verifies(lines, simulator):
+    header = _obj(lines, 1)
+    del header["provenance"]
+    old = _with(lines, 1, header)
+    with pytest.raises(RecordRefused, match="sha256"):
+        _refused(old)  # taken out after sealing: a change
+    check = _refused(_resealed(old), simulator)  # written so (before provenance): fine
+    assert check.hash_checked and check.positions_replayed == STROKES
+    result = _obj(old, len(old))
+    del result["sha256"]  # older still: no seal either
+    assert not _refused(_with(old, len(old), result), simulator).hash_checked
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda p: p["versions"].update(numpy=2), "header.provenance.versions.numpy = 2"),
+    (lambda p: p.pop("platform"), "header.provenance.platform"),
+    (lambda p: p.update(commit="main"), "header.provenance.commit = 'main'"),
+])
+def test_a_malformed_provenance_is_refused_on_line_1(lines, change, words):
+    header = _obj(lines, 1)
+    change(header["provenance"])
+    with pytest.raises(RecordRefused, match=f"^line 1: {re.escape(words)}"):
+        _refused(_resealed(_with(lines, 1, header)))
 
 
 def test_a_record_refusal_is_an_engine_error_and_quotes_short_excerpts(lines):

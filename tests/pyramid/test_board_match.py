@@ -5,6 +5,7 @@ from __future__ import annotations
 from starlette.testclient import TestClient
 
 from engine import read_record, verify_record
+from engine.provenance import current as current_provenance
 from pyramid.board.server import create_app
 from tests.cli.clihelp import ROOT
 
@@ -29,6 +30,7 @@ def test_match_tab_keeps_score_and_writes_the_record(tmp_path):
         text = c.get("/api/match/record").text
     rec = read_record(tmp_path / "m.jsonl")
     verify_record(rec)
+    assert rec.header["provenance"] == current_provenance().to_json()  # what made it
     assert [s.extra["entered"] for s in rec.strokes] == ["7 FL", "miss"]
     assert text == (tmp_path / "m.jsonl").read_text(encoding="utf-8")
 
