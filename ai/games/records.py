@@ -20,6 +20,7 @@ import numpy as np
 
 from engine import (GameRecord, GameState, make_header, stroke_from_events, stroke_record,
                     tush_stroke)
+from engine.provenance import VersionDifference, header_version_differences
 from engine.record import StrokeRecord, result_line
 from engine.verify import RecordCheck, check_header, verify_record
 from sim import Simulator, Strike, shared_simulator
@@ -181,13 +182,16 @@ class VerifiedRecord:
     simulator: Simulator  # of the record's table
     check: RecordCheck
     same_physics: bool  # False: played with other physics; strokes were not re-simulated
+    # the versions (header.provenance) that differ from the running ones: a replay may differ
+    versions_differ: tuple[VersionDifference, ...] = ()
 
 
 def verified(record: GameRecord) -> VerifiedRecord:
     """A record checked before it is trusted (:func:`engine.verify.verify_record`), with the
     simulator of its table: its strokes re-simulated when it was played with this physics (a
     record of other physics -- an older version -- is ruled from its recorded facts only; one
-    that names none, a record made by hand, is taken to be of this physics).  Raises
+    that names none, a record made by hand, is taken to be of this physics), and the versions
+    it was made with that differ from the running ones (``versions_differ``).  Raises
     EngineError (a fault, with its line) or ValueError (an unknown table)."""
     table = check_header(record.header).table
     simulator = shared_simulator(table)
@@ -195,4 +199,5 @@ def verified(record: GameRecord) -> VerifiedRecord:
     same_physics = not recorded_physics or recorded_physics == physics_json(simulator)
     check = verify_record(record, simulate=replay_simulate(simulator) if same_physics
                           else None)
-    return VerifiedRecord(simulator, check, same_physics)
+    return VerifiedRecord(simulator, check, same_physics,
+                          header_version_differences(record.header))

@@ -10,7 +10,9 @@ same field-naming message as the command line; the server answers it with HTTP 4
   few noisy plays of the same stroke.
 * :func:`suggest` -- ``pyramid suggest --json`` with each suggestion's paths and instructions in
   both languages (runs in the AI worker process, :mod:`pyramid.board.worker`).
-* :func:`record` -- a game record (``pyramid play --record``) stroke by stroke, with paths.
+* :func:`record` -- a game record (``pyramid play --record``) stroke by stroke, with paths,
+  verified first; ``verification.provenance`` compares the versions it was made with to the
+  running ones (``note``: ``{"en", "ru"}`` when they differ).
 """
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ import numpy as np
 
 from engine import jsonin
 from engine.errors import excerpt
+from engine.provenance import comparison_json, difference_note, header_version_differences
 
 from ..errors import UserInputError
 
@@ -256,11 +259,16 @@ def record(text: str) -> dict:
     from ..commands.suggest import sampled_paths
     if not isinstance(text, str) or not text.strip():
         raise UserInputError("the record is empty: give the JSON Lines of pyramid play --record")
-    try:  # verified before it is shown, as pyramid analyze does
+    try:
         rec = parse_record(text.splitlines())
-        checked = verified(rec)
     except EngineError as exc:
         raise UserInputError(f"record: {exc}") from None
+    try:  # verified before it is shown, as pyramid analyze does
+        checked = verified(rec)
+    except EngineError as exc:  # other versions may be why a stroke came to rest elsewhere
+        note = difference_note(header_version_differences(rec.header), "en")
+        raise UserInputError(f"record: {exc}" + ("" if note is None else f" (note: {note})")) \
+            from None
     except (KeyError, ValueError, TypeError):
         raise UserInputError(f"record: header.table = {rec.header.get('table')!r} is not a "
                              f"known table") from None
@@ -289,7 +297,8 @@ def record(text: str) -> dict:
             "scores_after": list(s.scores_after), "facts": list(s.facts), "paths": paths})
     return {"header": {k: v for k, v in rec.header.items() if k != "initial_state"},
             "strokes": strokes, "result": rec.result,
-            "verification": dict(checked.check.to_json(), same_physics=checked.same_physics)}
+            "verification": dict(checked.check.to_json(), same_physics=checked.same_physics,
+                                 provenance=comparison_json(rec.header))}
 
 
 def parse_json_body(raw: bytes):

@@ -7,7 +7,10 @@ per player.  How strokes are valued: :mod:`ai.games.analysis`.
 A record is verified before it is analysed (:func:`engine.verify.verify_record`: header,
 stroke chain, rulings, every stroke played simulated again, result line, integrity hash); one
 that fails is refused with the line number (exit 2), and what could not be verified (a
-person's record has no stroke to simulate) is said on stderr.
+person's record has no stroke to simulate) is said on stderr, as is a record made with other
+versions of Python, numpy, numba, llvmlite or this package than the running ones (its
+``header.provenance``, :mod:`engine.provenance`): a replay may differ; ``--lang`` says it in
+English or Russian.
 """
 from __future__ import annotations
 
@@ -16,6 +19,9 @@ import re
 import sys
 import time
 from pathlib import Path
+
+from engine.provenance import NOTE_TEXT, comparison_json, difference_note, \
+    header_version_differences
 
 from ..errors import UserInputError
 from ..io import check_output_path, print_json, read_text
@@ -51,8 +57,18 @@ def register(subparsers) -> None:
                    help="strokes analysed in parallel (joblib n_jobs; -1: all cores; default "
                         "1).  The result does not depend on it: each stroke has its own seed")
     p.add_argument("--png", metavar="FILE", help="game sheet with the marks")
+    p.add_argument("--lang", choices=tuple(NOTE_TEXT), default="en",
+                   help="language of the note on a record made with other versions: en "
+                        "(default) or ru")
     p.add_argument("--json", action="store_true", help="print one JSON document on stdout")
     p.set_defaults(handler=run)
+
+
+def versions_note(header, lang: str) -> str | None:
+    """The note on a record made with other versions than the running ones, in ``lang``,
+    with its label ("note: the record was made with numpy 2.3.1; ..."), or None."""
+    note = difference_note(header_version_differences(header), lang)
+    return None if note is None else f"{NOTE_TEXT[lang]['label']}: {note}"
 
 
 def _range(text: str | None, n: int) -> range:
@@ -154,10 +170,12 @@ def run(args: argparse.Namespace) -> int:
         raise UserInputError(f"{args.record}: {exc}") from None
     if record.header.get("human") is True:  # a scorekeeping session's record: no positions
         return _human(args, record)
+    versions = versions_note(record.header, args.lang)
     try:  # verified before it is trusted: a record that fails is refused with its line
         checked = verified(record)
-    except EngineError as exc:
-        raise UserInputError(f"{args.record}: {exc}") from None
+    except EngineError as exc:  # other versions may be why a stroke came to rest elsewhere
+        raise UserInputError(f"{args.record}: {exc}"
+                             + ("" if versions is None else f" ({versions})")) from None
     except (KeyError, ValueError) as exc:
         raise UserInputError(f"{args.record}: header.table: {exc}") from None
     simulator, check, table = checked.simulator, checked.check, checked.simulator.table.name
@@ -186,6 +204,8 @@ def run(args: argparse.Namespace) -> int:
               "(header.physics) than this simulator's: its strokes were not simulated again")
     for note in check.notes():
         C.log(f"pyramid analyze: note: {note}")
+    if versions is not None:
+        C.log(f"pyramid analyze: {versions}")
     C.log(f"pyramid analyze: {len(items)} stroke(s) of {args.record} with {spec}, "
           f"{args.samples} samples each, {args.jobs} job(s)")
     rows = []
@@ -239,7 +259,8 @@ def run(args: argparse.Namespace) -> int:
         png = _sheet(args.png, simulator, record, items, rows)
     doc = {"record": args.record, "agent": spec, "samples": args.samples,
            "thresholds": {"mistake": args.mistake, "blunder": args.blunder},
-           "verification": check.to_json(), "strokes": rows, "summary": summary, "png": png,
+           "verification": dict(check.to_json(), provenance=comparison_json(record.header)),
+           "strokes": rows, "summary": summary, "png": png,
            "elapsed_s": round(time.monotonic() - t0, 3)}
     if args.json:
         print_json(doc)

@@ -11,7 +11,8 @@ from ai.games.records import simulate_stroke, strike_to_record
 from engine import (GameRecord, GameState, adjudicate, make_header, stroke_from_events,
                     stroke_record, write_record)
 from engine.calls import Call
-from engine.record import result_line
+from engine.provenance import current as current_provenance
+from engine.record import parse_record, record_digest, result_line
 from sim import Strike
 
 from tests.statedocs import account_for
@@ -197,3 +198,71 @@ def test_a_record_of_other_physics_is_ruled_but_not_simulated_again(bad_record, 
     out, r = pyramid_json("analyze", path, *FAST)
     assert "other physics" in r.stderr
     assert out["verification"]["positions_replayed"] == 0
+
+
+# --- what a record was made with (header.provenance) -----------------------------------------
+def _resealed(objs):
+    """Seal the record again after a change made on purpose (its sha256 covers the header).
+    The commit is taken out first: a commit made on this checkout while the tests run would
+    be a difference too (a commit known on one side only is not compared)."""
+    objs[0].get("provenance", {}).pop("commit", None)
+    record = parse_record([json.dumps(o) for o in objs])
+    objs[-1]["sha256"] = record_digest(record)
+
+
+def _numpy_1(objs):
+    versions = objs[0]["provenance"]["versions"]
+    versions["numpy"] = "1.0.0"
+    _resealed(objs)
+
+
+def _running_versions():
+    return current_provenance().to_json()["versions"]
+
+
+def test_a_record_made_with_another_numpy_is_analysed_with_a_note_in_both_languages(
+        bad_record, tmp_path):
+    path = _tampered(bad_record, tmp_path, "numpy1", _numpy_1)
+    mine = current_provenance().version("numpy")
+    out, r = pyramid_json("analyze", path, *FAST)
+    assert (f"pyramid analyze: note: the record was made with numpy 1.0.0; this is numpy "
+            f"{mine}: a replay may differ") in r.stderr
+    v = out["verification"]
+    assert v["hash_checked"] and v["positions_replayed"] == 1  # verification still passes
+    assert v["provenance"]["differ"] == [{"name": "numpy", "recorded": "1.0.0",
+                                          "running": mine}]
+    assert v["provenance"]["recorded"]["versions"]["numpy"] == "1.0.0"
+    assert v["provenance"]["running"]["versions"] == _running_versions()
+    assert "numpy 1.0.0" in v["provenance"]["note"]["en"]
+    assert "numpy 1.0.0" in v["provenance"]["note"]["ru"]
+    ru = pyramid("analyze", path, *FAST, "--lang", "ru")
+    assert ru.returncode == 0, ru.stderr
+    assert (f"pyramid analyze: примечание: запись сделана с numpy 1.0.0, а здесь numpy "
+            f"{mine}") in ru.stderr
+    assert "verified: 1 stroke(s), 1 replayed exactly" in ru.stderr
+
+
+def test_a_record_of_the_running_versions_or_an_old_one_gets_no_note(bad_record, tmp_path):
+    assert json.loads(open(bad_record).readline())["provenance"]["versions"] == \
+        _running_versions()
+
+    def old(objs):
+        del objs[0]["provenance"]
+        _resealed(objs)
+    same = _tampered(bad_record, tmp_path, "same", _resealed)
+    for path in (same, _tampered(bad_record, tmp_path, "old", old)):
+        out, r = pyramid_json("analyze", path, *FAST)
+        assert "made with" not in r.stderr
+        assert out["verification"]["provenance"]["differ"] == []
+        assert out["verification"]["provenance"]["note"] is None
+    assert out["verification"]["provenance"]["recorded"] is None
+    assert out["verification"]["hash_checked"]
+
+
+def test_a_refused_record_of_other_versions_says_they_differ(bad_record, tmp_path):
+    def moved(objs):
+        _ball_moved(objs)
+        _numpy_1(objs)
+    path = _tampered(bad_record, tmp_path, "moved-numpy1", moved)
+    assert_bad_input(pyramid("analyze", path, *FAST), "line 2: ",
+                     "(note: the record was made with numpy 1.0.0")

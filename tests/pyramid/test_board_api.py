@@ -7,6 +7,9 @@ import json
 
 import pytest
 
+from engine.provenance import current as current_provenance
+from engine.record import parse_record, record_digest
+
 from ..cli.clihelp import ROOT
 from .conftest import load_json
 
@@ -162,6 +165,24 @@ def test_record(http, game_record):
     assert first["stroke"] == 1 and "balls" in first["state_before"]
     assert first["paths"]["cue"] and first["scores_after"] is not None
     assert out["verification"]["strokes"] == n and out["verification"]["same_physics"]
+    # pyramid play's record says what made it; the board runs the same versions: no note
+    # (but for the commit, if one was made on this checkout since the board started)
+    mine = current_provenance()
+    assert out["header"]["provenance"]["versions"] == mine.to_json()["versions"]
+    assert [d["name"] for d in out["verification"]["provenance"]["differ"]] in ([], ["commit"])
+    # made with another numpy (and sealed again): shown, with the note in both languages
+    objs = [json.loads(line) for line in text.splitlines()]
+    objs[0]["provenance"]["versions"]["numpy"] = "1.0.0"
+    objs[0]["provenance"].pop("commit", None)  # a commit known on one side is not compared
+    objs[-1]["sha256"] = record_digest(parse_record([json.dumps(o) for o in objs]))
+    other = http.post("/api/record", content="".join(json.dumps(o) + "\n" for o in objs))
+    assert other.status_code == 200, other.text
+    prov = other.json()["verification"]["provenance"]
+    numpy = mine.version("numpy")
+    assert prov["differ"] == [{"name": "numpy", "recorded": "1.0.0", "running": numpy}]
+    assert prov["note"]["en"] == (f"the record was made with numpy 1.0.0; this is numpy "
+                                  f"{numpy}: a replay may differ")
+    assert prov["note"]["ru"].startswith("запись сделана с numpy 1.0.0, а здесь numpy")
     # a tampered record is refused with its line, as pyramid analyze refuses it (issue 15)
     lines = text.splitlines()
     k = 1  # the first stroke line, played by the wrong side

@@ -663,6 +663,9 @@ async function loadRecord(text) {
     const h = S.record.header;
     $("record-head").textContent = t("record_loaded", {n: S.record.strokes.length, players: (h.players || []).join(" — ")});
     setMode("viewer");
+    // made with other versions than the server's (header.provenance): a replay may differ
+    const prov = S.record.verification && S.record.verification.provenance;
+    if (prov && prov.note) say(prov.note[LANG] || prov.note.en);
   } catch (e) { say(t("server_error", {why: e.message}), "error"); }
 }
 function loadAnalysis(doc) {
