@@ -9,7 +9,9 @@ same field-naming message as the command line; the server answers it with HTTP 4
 * :func:`simulate` -- ``pyramid simulate``'s answer plus sampled paths and motion frames, or a
   few noisy plays of the same stroke.
 * :func:`suggest` -- ``pyramid suggest --json`` with each suggestion's paths and instructions in
-  both languages (runs in the AI worker process, :mod:`pyramid.board.worker`).
+  both languages, and how it was searched (runs in the AI worker process,
+  :mod:`pyramid.board.worker`): by default a sample budget and a seed drawn from the position,
+  the same advice for the same position and settings; a time budget only when asked for.
 * :func:`record` -- a game record (``pyramid play --record``) stroke by stroke, with paths,
   verified first; ``verification.provenance`` compares the versions it was made with to the
   running ones (``note``: ``{"en", "ru"}`` when they differ).
@@ -28,6 +30,9 @@ from engine.provenance import comparison_json, difference_note, header_version_d
 from ..errors import UserInputError
 
 MAX_RUNS = 20  # noisy plays of one stroke per request
+MAX_SEED = 2 ** 32 - 1  # a request's seed (a position's own seed lies in the same range)
+MAX_TIME_BUDGET_S = 120.0  # a suggestion against the clock, asked for explicitly
+TIME_BUDGET_SAMPLES = 100_000  # its sample budget unless one is given: the clock stops it
 MAX_BODY_BYTES = 16 * 1024 * 1024  # a request body: a game record of a long match is < 2 MB
 FRAME_DT_S = 1.0 / 50  # motion frames for animation
 
@@ -217,36 +222,45 @@ def simulate(doc, params=None) -> dict:
 
 
 def suggest_options(params) -> dict:
-    """The query parameters of ``POST /api/suggest``, checked (bad ones: UserInputError)."""
+    """The query parameters of ``POST /api/suggest`` (and ``pyramid engine``'s ``suggest``
+    options), checked (bad ones: UserInputError).  By default the search is bounded by
+    samples (``pyramid suggest``'s :data:`~pyramid.commands.suggest.DEFAULT_BUDGET`) with a
+    seed drawn from the position, so the same position and settings get the same advice;
+    ``time_budget`` (seconds) bounds it by the clock as well, only when asked for, with a
+    sample budget of :data:`TIME_BUDGET_SAMPLES` unless ``budget`` is given too."""
     from ai.words import LANGS
     from ai.noise import SKILLS
-    from ..commands.suggest import MAX_BUDGET
+    from ..commands.suggest import DEFAULT_BUDGET, MAX_BUDGET
     skill = params.get("skill") or "strong"
     if skill not in SKILLS:
         skill = _num_arg(params, "skill", float, 1.0, 0.0, 100.0)
     lang = params.get("lang") or "en"
     if lang not in LANGS:
         raise UserInputError(f"lang = {excerpt(lang)} must be one of {', '.join(LANGS)}")
+    time_budget = _num_arg(params, "time_budget", float, None, 0.1, MAX_TIME_BUDGET_S)
+    samples = DEFAULT_BUDGET if time_budget is None else TIME_BUDGET_SAMPLES
     return {"top": _num_arg(params, "top", int, 3, 1, 10),
             "skill": skill,
-            "time_budget": _num_arg(params, "time_budget", float, 2.0, 0.1, 120.0),
-            "budget": _num_arg(params, "budget", int, 100000, 1, MAX_BUDGET),
-            "seed": _num_arg(params, "seed", int, 0, 0, 2 ** 32 - 1),
+            "time_budget": time_budget,
+            "budget": _num_arg(params, "budget", int, samples, 1, MAX_BUDGET),
+            "seed": _num_arg(params, "seed", int, None, 0, MAX_SEED),
             "lang": lang}
 
 
 def suggest(doc, options: dict) -> dict:
     """``pyramid suggest --json``'s document for the game state ``doc``; each suggestion also
     carries ``paths`` (the noise-free stroke's centre paths) and ``instructions`` (``{"en",
-    "ru"}``).  Runs in the AI worker process."""
+    "ru"}``), and ``budget`` says how they were searched (``{"kind": "samples" or "time",
+    "samples", "seed", "seed_from", "samples_used"}``, with ``"seconds"`` and ``"note"``
+    (``{"en", "ru"}``) for a time budget).  Runs in the AI worker process."""
     import time
     from ..commands.suggest import suggest as run_suggest
     t0 = time.perf_counter()
-    state, out = run_suggest(doc, options["top"], options["skill"], options["time_budget"],
-                             options["budget"], options["seed"], options["lang"], paths=True,
-                             all_langs=True)
-    return {"suggestions": out, "to_move": state.to_move,
-            "elapsed_s": round(time.perf_counter() - t0, 3)}
+    found = run_suggest(doc, options["top"], options["skill"], options["time_budget"],
+                        options["budget"], options["seed"], options["lang"], paths=True,
+                        all_langs=True)
+    return {"suggestions": found.suggestions, "to_move": found.state.to_move,
+            "budget": found.budget.to_json(), "elapsed_s": round(time.perf_counter() - t0, 3)}
 
 
 def record(text: str) -> dict:

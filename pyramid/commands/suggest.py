@@ -6,16 +6,25 @@ With ``--json`` prints ``{"suggestions": [{"kind", "call", "strike", "placement"
 writes the instructions in Russian.
 Estimates come from the Monte Carlo search of :mod:`ai.search` at the chosen skill (the
 noise the AI assumes for both players); ``--seed`` makes the output reproducible.
+
+The same position with the same settings gives the same advice when the search is bounded by
+samples (:data:`DEFAULT_BUDGET` unless told otherwise), on any machine; a time budget
+(``--time-budget``) makes it depend on the machine's speed, and the answer says so
+(:class:`SearchBudget`, its ``budget`` field).  :func:`position_seed` is the seed the board and
+``pyramid engine`` use when a request gives none: one drawn from the position itself.
 """
 from __future__ import annotations
 
 import argparse
+import hashlib
 import sys
+from dataclasses import dataclass
 
 import numpy as np
 
 from engine import GameState
 from engine.errors import EngineError
+from engine.record import canonical_json
 
 from ..errors import UserInputError
 from ..io import check_output_path, print_json, read_json
@@ -25,6 +34,72 @@ from . import _common as C
 # typo of a few zeros does not start a search of days.
 MAX_BUDGET = 1_000_000  # samples
 MAX_TIME_BUDGET_S = 3600.0
+# samples of one suggestion, unless told otherwise: pyramid suggest's, the board's and the
+# engine's default (about 0.4 s warm on this project's machine, the break three times that)
+DEFAULT_BUDGET = 600
+POSITION_SEED_BYTES = 4  # a seed drawn from the position: 0 .. 2**32 - 1
+
+# what an answer searched against the clock says to a person, in every language (ai.words.LANGS)
+BUDGET_TEXT = {
+    "en": "This advice was searched against the clock ({seconds} s: {used} samples, seed "
+          "{seed}), so the same request may give other advice, here or on another machine. "
+          "For the same advice every time, ask with a sample budget and a seed instead of a "
+          "time budget (budget={used}, seed={seed} is about as much search).",
+    "ru": "Этот совет искался по времени ({seconds} с; пробных ударов: {used}, зерно {seed}), "
+          "поэтому тот же запрос может дать другой совет, здесь или на другой машине. Чтобы "
+          "совет каждый раз был тем же, задайте вместо времени число пробных ударов и зерно "
+          "(budget={used}, seed={seed} — примерно столько же поиска).",
+}
+
+
+@dataclass(frozen=True)
+class SearchBudget:
+    """How a suggestion was searched: ``samples`` (the sample budget), ``seed`` and where it
+    came from (``"request"`` or ``"position"``, :func:`position_seed`), ``seconds`` when a
+    time budget bounded it too (then the answer depends on the machine's speed), and the
+    samples the search spent (``samples_used``)."""
+    samples: int
+    seed: int
+    seed_from: str = "request"
+    seconds: float | None = None
+    samples_used: int = 0
+
+    @property
+    def kind(self) -> str:
+        return "samples" if self.seconds is None else "time"
+
+    def note(self, lang: str) -> str | None:
+        """What a person is told of a search against the clock, in ``lang``; None otherwise."""
+        if self.seconds is None:
+            return None
+        return BUDGET_TEXT[lang].format(seconds=f"{self.seconds:g}", used=self.samples_used,
+                                        seed=self.seed)
+
+    def to_json(self) -> dict:
+        out = {"kind": self.kind, "samples": self.samples, "seed": self.seed,
+               "seed_from": self.seed_from, "samples_used": self.samples_used}
+        if self.seconds is not None:
+            out["seconds"] = self.seconds
+            out["note"] = {lang: self.note(lang) for lang in BUDGET_TEXT}
+        return out
+
+
+@dataclass(frozen=True)
+class Suggested:
+    """What :func:`suggest` found: the state asked about, the suggestions (dicts of
+    ``suggest --json``), best first, and how they were searched."""
+    state: GameState
+    suggestions: list[dict]
+    budget: SearchBudget
+
+
+def position_seed(state: GameState) -> int:
+    """A seed drawn from the position alone, the same on every machine and in every process:
+    the first bytes of the SHA-256 of the state's canonical JSON (keys sorted, no spaces:
+    :func:`engine.record.canonical_json`), never Python's ``hash()``, which changes from one
+    process to the next."""
+    digest = hashlib.sha256(canonical_json(state.to_json()).encode("utf-8")).digest()
+    return int.from_bytes(digest[:POSITION_SEED_BYTES], "big")
 
 
 def register(subparsers) -> None:
@@ -39,9 +114,10 @@ def register(subparsers) -> None:
                    help="noise level assumed for both players: perfect, master, strong, club, "
                         "beginner, or a magnitude factor (default strong = 1.0)")
     p.add_argument("--time-budget", type=float, default=None, metavar="SECONDS",
-                   help="stop sampling after about this many seconds")
-    p.add_argument("--budget", type=int, default=600, metavar="SAMPLES",
-                   help="Monte Carlo samples in all (default 600)")
+                   help="also stop sampling after about this many seconds (the advice then "
+                        "depends on the machine's speed, and says so)")
+    p.add_argument("--budget", type=int, default=DEFAULT_BUDGET, metavar="SAMPLES",
+                   help=f"Monte Carlo samples in all (default {DEFAULT_BUDGET})")
     p.add_argument("--seed", type=C.seed_int, default=0,
                    help="random seed, a non-negative integer (default 0)")
     p.add_argument("--lang", choices=("en", "ru"), default="en",
@@ -51,9 +127,11 @@ def register(subparsers) -> None:
     p.set_defaults(handler=run)
 
 
-def suggest(doc, top: int = 3, skill="strong", time_budget=None, budget: int = 600,
-            seed: int = 0, lang: str = "en", paths: bool = False, all_langs: bool = False):
-    """The pure part: a parsed document in; (state, list of suggestion dicts) out.
+def suggest(doc, top: int = 3, skill="strong", time_budget=None, budget: int = DEFAULT_BUDGET,
+            seed: int | None = 0, lang: str = "en", paths: bool = False,
+            all_langs: bool = False) -> Suggested:
+    """The pure part: a parsed document in; the state, the list of suggestion dicts and how
+    they were searched (:class:`Suggested`) out.  ``seed`` None: :func:`position_seed`.
 
     Each suggestion is played once without noise to describe it (:func:`ai.describe.advise`):
     ``instruction`` is written in ``lang`` (``en`` or ``ru``) and ``advice`` carries the same
@@ -75,7 +153,8 @@ def suggest(doc, top: int = 3, skill="strong", time_budget=None, budget: int = 6
                              f"seconds, got {time_budget}")
     if not 1 <= budget <= MAX_BUDGET:
         raise UserInputError(f"--budget must be from 1 to {MAX_BUDGET}, got {budget}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= C.SEED_MAX:
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
+                             or not 0 <= seed <= C.SEED_MAX):
         raise UserInputError(f"--seed must be an integer from 0 to {C.SEED_MAX}, got "
                              f"{seed!r}")
     if lang not in LANGS:
@@ -93,6 +172,9 @@ def suggest(doc, top: int = 3, skill="strong", time_budget=None, budget: int = 6
         agent = MCAgent(budget=budget, time=time_budget, skill=skill, simulator=simulator)
     except ValueError as exc:
         raise UserInputError(f"--skill: {exc}") from None
+    seed_from = "request" if seed is not None else "position"
+    if seed is None:
+        seed = position_seed(state)
     analysis = agent.analyse(state, np.random.default_rng(seed), top=top)
     out, seen = [], set()
     for e in analysis.ranked:
@@ -103,7 +185,9 @@ def suggest(doc, top: int = 3, skill="strong", time_budget=None, budget: int = 6
         out.append(describe(state, simulator, to_decision(e), lang, paths, all_langs))
         if len(out) >= top:
             break
-    return state, out
+    searched = SearchBudget(budget, seed, seed_from, time_budget,
+                            sum(e.estimate.samples for e in analysis.ranked))
+    return Suggested(state, out, searched)
 
 
 def describe(state, simulator, decision, lang: str = "en", paths: bool = False,
@@ -169,8 +253,9 @@ def run(args: argparse.Namespace) -> int:
         skill = float(skill)
     except ValueError:
         pass
-    state, suggestions = suggest(doc, args.top, skill, args.time_budget, args.budget, args.seed,
-                                 args.lang, paths=bool(args.png))
+    found = suggest(doc, args.top, skill, args.time_budget, args.budget, args.seed, args.lang,
+                    paths=bool(args.png))
+    state, suggestions = found.state, found.suggestions
     if args.png:
         from ..diagrams import draw_suggestion_png
         balls = dict(state.balls)
@@ -183,8 +268,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"wrote {args.png}", file=sys.stderr)
         for s in suggestions:
             s.pop("paths", None)
-    if args.json:
-        print_json({"suggestions": suggestions})
+    note = found.budget.note(args.lang)
+    if note is not None:  # against the clock: another run may give other advice
+        print(note, file=sys.stderr)
+    if args.json:  # a sample budget's answer is the one every run gives: nothing to add
+        print_json({"suggestions": suggestions} if note is None
+                   else {"suggestions": suggestions, "budget": found.budget.to_json()})
     else:
         print(_human(suggestions))
     return 0

@@ -7,7 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from engine import GameState
 from pyramid.commands.engine import serve
+from pyramid.commands.suggest import DEFAULT_BUDGET, position_seed
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -87,3 +89,25 @@ def test_two_suggestions_in_one_process():
     # the same seed and a sample budget that ends first: the same advice both times
     assert answers[0]["result"]["suggestions"] == answers[1]["result"]["suggestions"]
     assert answers[2]["result"]["requests"] == 2
+
+
+def test_the_same_suggest_request_twice_gets_the_same_advice_and_a_time_budget_says_so():
+    """By default a suggestion is bounded by samples (pyramid suggest's default budget) with a
+    seed drawn from the position: asked twice, the same answer; a time budget is only an
+    explicit option, and its answer says that the same advice again needs samples and a seed."""
+    state = example("suggest_open.json")
+    req = {"cmd": "suggest", "body": state, "options": {"top": 2}}
+    timed = {"cmd": "suggest", "body": state, "options": {"top": 1, "time_budget": 0.2}}
+    _, answers = talk([json.dumps(dict(req, id=1)), json.dumps(dict(req, id=2)),
+                       json.dumps(dict(timed, id=3))])
+    assert all(a["ok"] for a in answers), answers
+    one, two, three = (a["result"] for a in answers)
+    assert {k: v for k, v in one.items() if k != "elapsed_s"} == \
+        {k: v for k, v in two.items() if k != "elapsed_s"}
+    assert one["budget"]["kind"] == "samples" and one["budget"]["samples"] == DEFAULT_BUDGET
+    assert one["budget"]["seed"] == position_seed(GameState.from_json(state))
+    assert one["budget"]["seed_from"] == "position"
+    assert three["budget"]["kind"] == "time" and three["budget"]["seconds"] == 0.2
+    assert three["budget"]["seed"] == one["budget"]["seed"]
+    assert "against the clock" in three["budget"]["note"]["en"]
+    assert "по времени" in three["budget"]["note"]["ru"]

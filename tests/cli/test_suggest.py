@@ -85,3 +85,25 @@ def test_suggest_text_puts_p_win_first_and_speaks_russian(capsys):
     assert adv["cut"]["side"] in ("left", "right", "straight")
     assert adv["speed"]["table_lengths"] > 0 and "paths" not in attack
     assert main(["suggest", str(ROOT / "examples" / "suggest_open.json"), "--lang", "de"]) == 2
+
+
+def test_a_time_budget_is_said_in_the_answer_and_a_sample_budget_adds_nothing(capsys):
+    """--time-budget makes the advice depend on the machine's speed: the JSON says how it was
+    searched ("budget") and a sentence on stderr, in --lang, says what the same advice again
+    needs; a sample budget's answer is the one every run gives, and its document is as before."""
+    from pyramid.cli import main
+    state = str(ROOT / "examples" / "suggest_open.json")
+    assert main(["suggest", state, "--top", "1", "--budget", "60", "--seed", "4",
+                 "--time-budget", "30", "--json"]) == 0
+    captured = capsys.readouterr()
+    budget = json.loads(captured.out)["budget"]
+    assert budget["kind"] == "time" and budget["seconds"] == 30 and budget["samples"] == 60
+    assert budget["seed"] == 4 and budget["seed_from"] == "request"
+    assert "against the clock (30 s: " in captured.err and "seed=4" in captured.err
+    assert budget["note"]["en"] in captured.err
+    assert main(["suggest", state, "--top", "1", "--budget", "60", "--seed", "4",
+                 "--time-budget", "30", "--lang", "ru"]) == 0
+    assert "Этот совет искался по времени (30 с; пробных ударов: " in capsys.readouterr().err
+    assert main(["suggest", state, "--top", "1", "--budget", "60", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert set(json.loads(captured.out)) == {"suggestions"} and "clock" not in captured.err

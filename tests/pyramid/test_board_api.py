@@ -7,8 +7,11 @@ import json
 
 import pytest
 
+from engine import GameState
 from engine.provenance import current as current_provenance
 from engine.record import parse_record, record_digest
+from pyramid.board.api import TIME_BUDGET_SAMPLES
+from pyramid.commands.suggest import DEFAULT_BUDGET, position_seed
 
 from ..cli.clihelp import ROOT
 from .conftest import load_json
@@ -79,7 +82,7 @@ def test_check(http):
 
 def test_suggest(http):
     doc = load_json(OPEN)
-    r = http.post("/api/suggest", params={"time_budget": 1, "top": 2, "lang": "ru"}, json=doc)
+    r = http.post("/api/suggest", params={"budget": 200, "top": 2, "lang": "ru"}, json=doc)
     assert r.status_code == 200, r.text
     body = r.json()
     sug = body["suggestions"]
@@ -93,11 +96,57 @@ def test_suggest(http):
             assert "cue" in s["paths"] and len(s["paths"]["cue"]) >= 2
             assert s["advice"]["speed"]["table_lengths"] > 0
     # the same seed and budget in samples: the same answer
-    again = http.post("/api/suggest", params={"top": 2, "budget": 60, "time_budget": 60},
+    again = http.post("/api/suggest", params={"top": 2, "budget": 60, "seed": 3},
                       json=doc).json()
-    twice = http.post("/api/suggest", params={"top": 2, "budget": 60, "time_budget": 60},
+    twice = http.post("/api/suggest", params={"top": 2, "budget": 60, "seed": 3},
                       json=doc).json()
     assert again["suggestions"] == twice["suggestions"]
+    assert again["budget"] == {"kind": "samples", "samples": 60, "seed": 3,
+                               "seed_from": "request",
+                               "samples_used": again["budget"]["samples_used"]}
+
+
+def _but_elapsed(answer: dict) -> dict:
+    return {k: v for k, v in answer.items() if k != "elapsed_s"}
+
+
+def test_two_identical_default_requests_get_the_same_advice(http):
+    """By default the search is bounded by samples (pyramid suggest's default) with a seed
+    drawn from the position: the same request twice, the same answer but for its time."""
+    doc = load_json(OPEN)
+    first = http.post("/api/suggest", params={"top": 2}, json=doc)
+    assert first.status_code == 200, first.text
+    second = http.post("/api/suggest", params={"top": 2}, json=doc)
+    assert _but_elapsed(first.json()) == _but_elapsed(second.json())
+    budget = first.json()["budget"]
+    seed = position_seed(GameState.from_json(doc))
+    assert budget["kind"] == "samples" and budget["samples"] == DEFAULT_BUDGET
+    assert budget["seed"] == seed and budget["seed_from"] == "position"
+    assert budget["samples_used"] >= DEFAULT_BUDGET // 2 and "note" not in budget
+    # the seed is the position's: the same position written otherwise (other key order,
+    # spacing) draws it too, and asked with it explicitly gives the same advice
+    shuffled = json.dumps(dict(reversed(list(doc.items()))), indent=3)
+    same = http.post("/api/suggest", params={"top": 2, "seed": seed}, content=shuffled,
+                     headers={"Content-Type": "application/json"}).json()
+    assert same["suggestions"] == first.json()["suggestions"]
+    moved = dict(doc, balls=dict(doc["balls"], cue=[0.81, 0.9]))
+    other = http.post("/api/suggest", params={"top": 1, "budget": 20}, json=moved).json()
+    assert other["budget"]["seed"] == position_seed(GameState.from_json(moved)) != seed
+
+
+def test_a_time_budget_is_asked_for_and_the_answer_says_so(http):
+    r = http.post("/api/suggest", params={"top": 1, "time_budget": 0.3, "seed": 9},
+                  json=load_json(OPEN))
+    assert r.status_code == 200, r.text
+    budget = r.json()["budget"]
+    assert budget["kind"] == "time" and budget["seconds"] == 0.3 and budget["seed"] == 9
+    assert budget["samples"] == TIME_BUDGET_SAMPLES and budget["samples_used"] > 0
+    used = budget["samples_used"]
+    assert budget["note"]["en"].startswith("This advice was searched against the clock (0.3 s: "
+                                           f"{used} samples, seed 9)")
+    assert f"budget={used}, seed=9" in budget["note"]["en"]
+    assert budget["note"]["ru"].startswith("Этот совет искался по времени (0.3 с; пробных "
+                                           f"ударов: {used}, зерно 9)")
 
 
 @pytest.mark.parametrize("params, words", [
