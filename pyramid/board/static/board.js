@@ -17,7 +17,7 @@ const S = {
   mode: "edit",
   record: null, analysis: null, strokeIndex: 0,
   busy: false, drag: null, anim: null, noiseSeed: 1,
-  lastSuggestMs: null,
+  lastSuggestMs: null, secondsPerSample: null,  // the last answer's time, per sample spent
 };
 window.boardState = S;  // for tests and users' scripts
 
@@ -379,15 +379,19 @@ function clearAdvice() {
   $("box-advice").hidden = true;
 }
 let progressTimer = null;
-function startProgress(budget) {
+// the bar fills over the time the search is expected to take: its samples at the speed the
+// last answer was found (about a millisecond a sample before any answer)
+const SECONDS_PER_SAMPLE = 0.001;
+function startProgress(samples) {
   const box = $("progress"), bar = box.querySelector(".bar"), txt = box.querySelector(".ptext");
   box.hidden = false;
   const t0 = performance.now();
+  const expected = Math.max(0.2, samples * (S.secondsPerSample || SECONDS_PER_SAMPLE));
   const tick = () => {
     const s = (performance.now() - t0) / 1000;
-    bar.style.width = Math.min(100, 100 * s / budget) + "%";
-    box.classList.toggle("over", s > budget);
-    txt.textContent = t("thinking", {t: num(s, 1), b: num(budget, 0)});
+    bar.style.width = Math.min(100, 100 * s / expected) + "%";
+    box.classList.toggle("over", s > expected);
+    txt.textContent = t("thinking", {t: num(s, 1), n: samples});
   };
   tick();
   progressTimer = setInterval(tick, 100);
@@ -397,9 +401,11 @@ function stopProgress() { clearInterval(progressTimer); progressTimer = null; $(
 async function doSuggest() {
   if (S.busy) return;
   const doc = stateDoc();
-  const budget = Number($("in-time").value);
-  const q = new URLSearchParams({top: $("in-top").value, skill: $("in-skill").value, time_budget: budget,
-    lang: LANG, seed: 0});
+  // a sample budget and no seed: the server draws the seed from the position, so the same
+  // position with the same settings gets the same advice (a time budget would not)
+  const budget = Number($("in-budget").value);
+  const q = new URLSearchParams({top: $("in-top").value, skill: $("in-skill").value, budget,
+    lang: LANG});
   clearAdvice();
   S.busy = true;
   $("btn-suggest").disabled = true;
@@ -413,7 +419,10 @@ async function doSuggest() {
     renderSuggestions();
     if (S.suggestions.length) selectSuggestion(0);
     S.lastSuggestMs = performance.now() - t0;
-    say(t("answered", {t: num(S.lastSuggestMs / 1000, 1)}));
+    const b = r.budget || {};
+    if (b.samples_used) S.secondsPerSample = S.lastSuggestMs / 1000 / b.samples_used;
+    if (b.kind === "time" && b.note) say(b.note[LANG] || b.note.en);
+    else say(t("answered", {t: num(S.lastSuggestMs / 1000, 1), n: b.samples_used, seed: b.seed}));
   } catch (e) {
     say(t("server_error", {why: e.message}), "error");
   } finally {
