@@ -10,7 +10,7 @@ seeded by ``reset(seed=)``: the same seed and the same actions give the same gam
 The spaces (``docs/API.md`` shows them in use):
 
 * observation ``Dict``: ``balls`` (16 x 3, float32: x_m, y_m, on-table flag, row 0 the cue
-  ball, row k ball k; x from the house cushion, y across, as in ``shared/INTERFACES.md``; a
+  ball, row k ball k; x from the house cushion, y across, as in ``docs/FORMATS.md``; a
   ball off the table is ``0, 0, 0``), ``scores`` (yours, the opponent's), ``targets`` (the
   points each side needs, R9.1), ``cue_in_hand`` (0/1), ``break_pending`` (0/1),
   ``must_not_call`` (0/1: the stroke is played without a call, R10.1 / R11.10).

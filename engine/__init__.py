@@ -2,7 +2,7 @@
 
 Knows geometry and events, never how they are computed: nothing here imports the
 simulator's kernels or :mod:`sim.api`, so a real game described by a person is refereed the
-same way as a simulated one.  Rule ids (R1.1 ... R14.1) refer to shared/RULES.md.
+same way as a simulated one.  Rule ids (R1.1 ... R14.1) refer to docs/RULES.md.
 
 Public API (all values are immutable; JSON round-trips via ``to_json`` / ``from_json``):
 

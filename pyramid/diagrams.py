@@ -5,7 +5,7 @@ Used by the command line: ``simulate --png``, ``suggest --png``, ``play --png-di
 
 Drawing conventions
 -------------------
-* The table is drawn to scale in table coordinates (metres, ``shared/INTERFACES.md``): x
+* The table is drawn to scale in table coordinates (metres, ``docs/FORMATS.md``): x
   horizontal with the house cushion (x = 0) at the left, y up (so +y, the left side seen from
   the house end, is at the top), equal aspect.  Cloth, the cushion outline as the simulator
   sees it (noses, jaw faces, jaw roundings as arcs), pocket holes beyond the capture lines, the

@@ -1,6 +1,6 @@
 """Table geometry for Russian pyramid tables.
 
-Coordinates follow ``shared/INTERFACES.md``: the playing surface is the rectangle bounded by
+Coordinates follow ``docs/FORMATS.md``: the playing surface is the rectangle bounded by
 the cushion noses, ``0 <= x <= L`` (house cushion at x = 0, pyramid end at x = L) and
 ``0 <= y <= W``; +y is to the left as seen from the house end.
 
@@ -96,7 +96,7 @@ class TableSpec:
             raise ValueError(
                 f"table.cushion_height_m must lie between R and 2R, got {self.cushion_height_m}")
 
-    # --- marks on the table (R1.3, INTERFACES.md) -------------------------------------
+    # --- marks on the table (R1.3, docs/FORMATS.md) -------------------------------------
     @property
     def first_spot(self) -> tuple[float, float]:
         return (self.length_m / 4, self.width_m / 2)
