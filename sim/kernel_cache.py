@@ -3,9 +3,10 @@
 Numba keys a kernel's disk cache by its own file's time stamp only.  A kernel whose callee in
 another module changed (``sim.detmath``, a helper, a constant it imported) would load the old
 machine code: another game from the same seed, silently.  So the cache lives in a folder named
-by a digest of every source file of the packages that hold kernels (sim, engine, ai): any
-change to them compiles afresh once (the first run's warm-up, about 20 s), and the old code is
-never loaded.
+by a digest of the source files compiled code is made from (:func:`kernel_sources`: the
+modules that define kernels and what they import from sim, engine and ai): a change to any of
+them compiles afresh once (the first run's warm-up, about 20 s), and old code is never loaded;
+a change elsewhere (the command line, the search in Python) keeps the cache.
 
 The folder: ``$NUMBA_CACHE_DIR/<digest>`` when the user sets ``NUMBA_CACHE_DIR``, else
 ``$XDG_CACHE_HOME/russian-pyramid/numba/<digest>`` (``~/.cache/...``), which also keeps a
@@ -17,8 +18,10 @@ kernel is decorated.
 """
 from __future__ import annotations
 
+import ast
 import hashlib
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -27,15 +30,61 @@ from numba.core import config
 PACKAGE_ROOT = Path(__file__).resolve().parents[1]
 KERNEL_PACKAGES = ("sim", "engine", "ai")  # every package with compiled kernels or their callees
 KEEP = 3  # digests kept side by side (other checkouts, the previous version)
+# a module that defines compiled kernels names one of these
+KERNEL_MARK = re.compile(r"\bnjit\b|^@kernel\b", re.M)
+
+
+def _module_file(root: Path, dotted: str) -> list[Path]:
+    """The files a dotted module name may be: a module or a package's __init__."""
+    base = root.joinpath(*dotted.split("."))
+    return [f for f in (base.with_suffix(".py"), base / "__init__.py") if f.is_file()]
+
+
+def _imported_files(root: Path, f: Path, packages) -> set[Path]:
+    """The project's files that ``f`` imports (absolute or relative; ``from a import b`` also
+    names the submodule a/b.py when there is one)."""
+    out: set[Path] = set()
+    package = ".".join(f.relative_to(root).with_suffix("").parts[:-1])
+    for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                parent = package.split(".")[:len(package.split(".")) - node.level + 1]
+                base = ".".join(parent + ([node.module] if node.module else []))
+            else:
+                base = node.module or ""
+            names = [base] + [f"{base}.{a.name}" for a in node.names]
+        else:
+            continue
+        for name in names:
+            if name.split(".")[0] in packages:
+                out.update(_module_file(root, name))
+    return out
+
+
+def kernel_sources(root: Path = PACKAGE_ROOT, packages=KERNEL_PACKAGES) -> list[Path]:
+    """The files compiled code is made from: every module that defines kernels (it names
+    ``njit`` or the simulator's ``@kernel``) and everything it imports from the project,
+    transitively (callees, and the constants Numba freezes into the machine code)."""
+    todo = [f for pkg in packages for f in sorted((root / pkg).rglob("*.py"))
+            if KERNEL_MARK.search(f.read_text(encoding="utf-8"))]
+    seen: set[Path] = set()
+    while todo:
+        f = todo.pop()
+        if f in seen:
+            continue
+        seen.add(f)
+        todo.extend(_imported_files(root, f, packages) - seen)
+    return sorted(seen)
 
 
 def source_digest(root: Path = PACKAGE_ROOT, packages=KERNEL_PACKAGES) -> str:
-    """sha256 over the paths and contents of the packages' .py files, in sorted order."""
+    """sha256 over the paths and contents of :func:`kernel_sources`, in sorted order."""
     h = hashlib.sha256()
-    for pkg in packages:
-        for f in sorted((root / pkg).rglob("*.py")):
-            h.update(f.relative_to(root).as_posix().encode())
-            h.update(f.read_bytes())
+    for f in kernel_sources(root, packages):
+        h.update(f.relative_to(root).as_posix().encode())
+        h.update(f.read_bytes())
     return h.hexdigest()[:16]
 
 

@@ -23,17 +23,38 @@ def test_kernels_cache_in_the_digest_folder():
     assert Path(loop.run_batch._cache._cache_path).is_relative_to(folder)
 
 
-def test_the_digest_follows_every_source_file(tmp_path):
-    for pkg in kernel_cache.KERNEL_PACKAGES:
-        (tmp_path / pkg / "sub").mkdir(parents=True)
-        (tmp_path / pkg / "sub" / "a.py").write_text("X = 1\n")
+def test_the_digest_follows_the_kernels_and_what_they_import(tmp_path):
+    files = {
+        "sim/__init__.py": "",
+        "sim/physics/__init__.py": "",
+        "sim/physics/k.py": "from numba import njit\nfrom ..consts import C\n"
+                            "from engine.values import V\n\n@njit\ndef f():\n    return C + V\n",
+        "sim/consts.py": "C = 1.0\n",
+        "engine/__init__.py": "",
+        "engine/values.py": "V = 2.0\n",
+        "ai/__init__.py": "",
+        "ai/search.py": "from engine.values import V\nW = V\n",  # imports, defines no kernel
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    got = {f.relative_to(tmp_path).as_posix() for f in kernel_cache.kernel_sources(tmp_path)}
+    assert got == {"sim/physics/k.py", "sim/consts.py", "engine/values.py"}
     before = kernel_cache.source_digest(tmp_path)
     assert kernel_cache.source_digest(tmp_path) == before  # stable
-    (tmp_path / "engine" / "sub" / "a.py").write_text("X = 2\n")  # a callee elsewhere
-    changed = kernel_cache.source_digest(tmp_path)
-    assert changed != before
-    (tmp_path / "ai" / "notes.txt").write_text("not code")
-    assert kernel_cache.source_digest(tmp_path) == changed
+    (tmp_path / "ai" / "search.py").write_text("W = 3\n")  # no kernel depends on it
+    assert kernel_cache.source_digest(tmp_path) == before
+    (tmp_path / "engine" / "values.py").write_text("V = 2.5\n")  # a constant a kernel freezes
+    assert kernel_cache.source_digest(tmp_path) != before
+
+
+def test_the_real_kernels_sources_include_their_callees():
+    names = {f.relative_to(kernel_cache.PACKAGE_ROOT).as_posix()
+             for f in kernel_cache.kernel_sources()}
+    assert {"sim/detmath.py", "sim/physics/loop.py", "sim/physics/cue_strike.py",
+            "engine/manner.py", "ai/geometry/kernels.py", "ai/geometry/shot_table.py",
+            "ai/value/kernels.py"} <= names
+    assert "ai/search/pipeline.py" not in names and "pyramid/cli.py" not in names
 
 
 def test_a_process_uses_the_users_folder_and_the_default_one(tmp_path):
