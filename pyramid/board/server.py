@@ -4,7 +4,10 @@ Routes (docs/BOARD.md):
 
 * ``GET /`` the page; ``GET /static/...`` its files and the shipped positions;
 * ``GET /api/health``; ``GET /api/table?name=``; ``GET /api/positions``;
-* ``POST /api/check``, ``POST /api/suggest``, ``POST /api/simulate``, ``POST /api/record``.
+* ``POST /api/check``, ``POST /api/suggest``, ``POST /api/simulate``, ``POST /api/record``;
+* ``GET /api/match``, ``POST /api/match/start``, ``POST /api/match/line``,
+  ``GET /api/match/record`` (the Match tab, :mod:`pyramid.board.match`; the start's handicap,
+  pair order and breaker are checked by :func:`api.match_start` first).
 
 Bad input is answered with HTTP 4xx and ``{"ok": false, "error": "..."}`` naming the field
 and value (422 for a body that is JSON but not acceptable, 400 for one that is not JSON this
@@ -167,16 +170,25 @@ def create_app(worker: AIWorker | None = None, warm: bool = True,
 
     desk = MatchDesk(match_record)
 
+    def with_session(st: dict) -> dict:
+        # the options the session was started with, as its record's header has them
+        # (``session``: handicap, pair_order, breaker, ...), so the page can show them
+        session = desk.session
+        if st.get("active") and session is not None:
+            st = dict(st, session=session.s.to_json())
+        return st
+
     async def match_status(request: Request):
-        return JSONResponse(desk.status())
+        return JSONResponse(with_session(desk.status()))
 
     async def match_start(request: Request):
-        doc = await _json_body(request)
-        return JSONResponse(await run_in_threadpool(desk.start, doc))
+        doc = api.match_start(await _json_body(request))  # handicap, pair order, breaker
+        return JSONResponse(with_session(await run_in_threadpool(desk.start, doc)))
 
     async def match_line(request: Request):
         doc = await _json_body(request)
-        return JSONResponse(await run_in_threadpool(desk.line, doc))
+        r = await run_in_threadpool(desk.line, doc)
+        return JSONResponse(dict(r, status=with_session(r["status"])))
 
     async def match_record(request: Request):
         text = await run_in_threadpool(desk.record_text)
