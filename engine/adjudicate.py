@@ -7,6 +7,9 @@ respotted, whether the turn passes, the result) and the new state.  Nothing is m
 :func:`evaluate` (the AI's "what would this do?") is the same call.
 
 The order of the decisions follows the rules:
+0. a person's summary (no event log) read for the manner of an exact call (R5.1:
+   :func:`engine.calls.unfulfilled_by_summary`); one that says the call was fulfilled
+   although what it says happened shows it was not is refused;
 1. strokes that do not count at all (R11.4 replay, R11.9, R3.2 free touch before the break,
    R11.5 ball falling after the opponent's stroke);
 2. fouls: R7.1 letters given or read from events, one 5-point penalty however many (R7.2);
@@ -22,7 +25,7 @@ from typing import Any, Mapping
 
 from sim.table import POSITION_TOLERANCE_M
 
-from .calls import BALL_AND_POCKET, Call
+from .calls import BALL_AND_POCKET, Call, unfulfilled_by_summary
 from .errors import IllegalInputError, MalformedInputError
 from .geometry import (Position, balls_in_region, placement_region_for, position_unchanged,
                        respot)
@@ -169,6 +172,24 @@ def _validate(state: GameState, stroke: StrokeFacts) -> None:
                                 "R12.3")
 
 
+def _manner_not_shown(state: GameState, stroke: StrokeFacts, call: Call | None) -> str | None:
+    """Step 0: under the exact call (R5.1), why a person's summary shows the call not
+    fulfilled (:func:`engine.calls.unfulfilled_by_summary`), or None.  An event log decides
+    the manner itself (``call_fulfilled`` is computed from it), and under ball-and-pocket
+    (R5.2) and for a called ball the opponent stopped (R11.2) the manner does not matter.
+    A summary that says ``call_fulfilled: true`` against what it says happened is
+    refused."""
+    if (call is None or stroke.events is not None or state.call_mode == BALL_AND_POCKET
+            or "called-stopped-by-opponent" in stroke.facts):
+        return None
+    why = unfulfilled_by_summary(call, stroke.first_contact)
+    if why is not None and stroke.call_fulfilled is True \
+            and stroke.pocket_of(call.ball) == call.pocket:
+        raise IllegalInputError(f"stroke.call_fulfilled = true, but stroke.first_contact = "
+                                f"{stroke.first_contact}: {why}", "R5.1")
+    return why
+
+
 def adjudicate(state: GameState, stroke: StrokeFacts) -> Outcome:
     """Adjudicate one stroke; returns the adjudication and the new state (see module doc)."""
     if state.game_over:
@@ -183,6 +204,9 @@ def adjudicate(state: GameState, stroke: StrokeFacts) -> Outcome:
     facts = stroke.facts
     notes: list[str] = []
     call = resolve_call(state, stroke.call)
+
+    # --- 0. the manner a summary shows (R5.1) -----------------------------------------------
+    unshown = _manner_not_shown(state, stroke, call)
 
     # --- 1. strokes that do not count ---------------------------------------------------
     if "shooter-disturbed" in facts:
@@ -262,7 +286,7 @@ def adjudicate(state: GameState, stroke: StrokeFacts) -> Outcome:
         else:
             in_pocket = stroke.pocket_of(call.ball) == call.pocket or called_stopped
             manner_ok = (state.call_mode == BALL_AND_POCKET or called_stopped
-                         or stroke.call_fulfilled is not False)
+                         or (stroke.call_fulfilled is not False and unshown is None))
             if call.ball in house_balls and in_pocket:
                 notes.append("R8.2: a ball in the house pocketed from hand does not count")
             elif in_pocket and manner_ok:
@@ -278,6 +302,8 @@ def adjudicate(state: GameState, stroke: StrokeFacts) -> Outcome:
                 elif len(pocketed_objs) > 1:
                     notes.append("R5.1: other balls pocketed on an exact call do not count")
             elif pocketed_objs or stroke.first_contact is not None:
+                if in_pocket and unshown is not None:
+                    notes.append(f"R5.1: {unshown}")
                 notes.append("R5.5: the call was not fulfilled: nothing counts, turn passes")
     elif pocketed_objs:
         notes.append("R7.3: on a foul no pocketed ball counts")

@@ -26,6 +26,7 @@ from typing import Iterable, Sequence
 from sim.table import POCKET_IDS
 
 from .errors import MalformedInputError
+from .jsonin import check_keys
 from .values import CUE, OBJECT_BALLS
 
 CLEAN, BANK, KISS, CAROM, CUSHION_FIRST, COMBINATION = (
@@ -42,6 +43,8 @@ BALL_LINKS = (CAROM, COMBINATION, KISS)  # links that name a ball
 # Manners that put other balls between the cue ball and the called ball: with them a
 # cushion-first start need not be called (R5.1, «заказ абрикольно ... не обязателен»).
 WAIVE_CUSHION_FIRST = (CAROM, COMBINATION)
+CALL_FIELDS = ("ball", "pocket", "manner", "via", "path")  # INTERFACES.md "A call"
+LINK_FIELDS = ("manner", "ball")
 
 
 def waives_cushion_first(manner_set) -> bool:
@@ -70,6 +73,7 @@ class Link:
     def from_json(cls, obj, field_name: str) -> "Link":
         if not isinstance(obj, dict) or "manner" not in obj:
             raise MalformedInputError(field_name, obj, "must be an object {manner, ball}")
+        check_keys(obj, LINK_FIELDS, field_name)
         if not isinstance(obj["manner"], str):
             raise MalformedInputError(f"{field_name}.manner", obj["manner"], "must be a string")
         ball = obj.get("ball")
@@ -106,6 +110,18 @@ class Call:
         for b in self.via:
             if b not in OBJECT_BALLS:
                 raise MalformedInputError("call.via", list(self.via), "must name object balls")
+        if len(set(self.via)) != len(self.via):
+            raise MalformedInputError("call.via", list(self.via), "names a ball twice")
+        if self.ball is not None and self.ball in self.via:
+            raise MalformedInputError(
+                "call.via", list(self.via),
+                f"names the called ball {self.ball} itself: a kiss, carom or combination "
+                f"uses other balls (R5.1)")
+        if self.via and not self.manner_set & set(BALL_LINKS):
+            raise MalformedInputError(
+                "call.via", list(self.via),
+                f"names balls but manner {self.manner!r} uses none: only a kiss, carom or "
+                f"combination names other balls (R5.1)")
 
     def _check_path(self) -> None:
         """The links name real manners and balls, in an order that can happen; ``manner`` and
@@ -183,6 +199,7 @@ class Call:
     def from_json(cls, obj, field_name: str = "call") -> "Call":
         if not isinstance(obj, dict):
             raise MalformedInputError(field_name, obj, "must be an object with ball and pocket")
+        check_keys(obj, CALL_FIELDS, field_name)
         if "pocket" not in obj:
             raise MalformedInputError(f"{field_name}.pocket", None, "is missing")
         ball = obj.get("ball")
@@ -227,6 +244,54 @@ class MannerShown:
     caroms: tuple[str, ...] = ()
     chain: tuple[str, ...] = ()
     kisses: tuple[str, ...] = ()
+
+
+def unfulfilled_by_summary(call: Call, first_contact: str | None) -> str | None:
+    """R5.1 read from a person's summary (no event log): why what the summary says happened
+    shows the exact call *not* fulfilled, or None when it may have been.  The one place where
+    the manner of a call is checked against a summary (``pyramid score``, the scorekeeping
+    session, the board and the verifier all adjudicate through :func:`engine.adjudicate`).
+
+    A summary carries the first ball the cue ball hit (``first_contact``), and that alone
+    decides one thing about the manner (R5.1's definitions; the same reading as the event
+    kernel, :mod:`engine.manner`): the cue ball meets other balls before the called one
+    only in a *carom* (it glances off them) or a *combination* (it strikes the chain that
+    drives the called ball).  So:
+
+    1. a call without carom or combination (clean, bank, kiss, cushion-first and their
+       combinations) needs the cue ball to hit the called ball first;
+    2. a carom or combination call needs it to hit another ball first;
+    3. a call with a ``path`` names that ball: the first carom ball, else the head of the
+       chain; a call with ``via`` and no path names the balls used, among which it must be.
+
+    ``call.ball`` must be resolved (R5.3).  A miss (``first_contact`` None) is a foul
+    (R7.1a), not a question of manner: None.
+    """
+    if call.ball is None:
+        raise ValueError("resolve R5.3 (unnamed last ball) before checking the call")
+    fc, ball = first_contact, call.ball
+    if fc is None:
+        return None
+    manners = call.manner_set
+    named = "+".join(sorted(manners)) or CLEAN
+    if not manners & {CAROM, COMBINATION}:  # step 1
+        if fc != ball:
+            return (f"a {named} call of the {ball} needs the cue ball to hit the {ball} first; "
+                    f"it hit the {fc} first, a carom or combination that was not called")
+        return None
+    if fc == ball:  # step 2
+        return (f"a {named} call of the {ball} needs the cue ball to hit another ball before "
+                f"the {ball}; it hit the {ball} first")
+    if call.path:  # step 3
+        lead = call.path_balls(CAROM) or call.path_balls(COMBINATION)
+        if lead and fc != lead[0]:
+            role = "carom" if call.path_balls(CAROM) else "combination"
+            return (f"the call's path starts with the {role} ball {lead[0]}; the cue ball hit "
+                    f"the {fc} first")
+    elif call.via and fc not in call.via:
+        return (f"the call names the balls {', '.join(call.via)}; the cue ball hit the {fc} "
+                f"first, which the call does not name")
+    return None
 
 
 def all_calls(balls: Iterable[str], mode: str, via_candidates: int = 0) -> list[Call]:

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import MalformedInputError
+from .errors import IllegalInputError, MalformedInputError
+from .jsonin import check_keys
 
 PAIR_ALTERNATE, PAIR_WHILE_SCORING = "alternate", "while-scoring"  # R12.2 (1) and (2)
+MATCH_FIELDS = ("games_to_play", "games_played", "first_breaker", "breaker")
+PAIR_FIELDS = ("order", "partner", "switch_pending", "single_potted")
 
 
 @dataclass(frozen=True)
@@ -25,15 +28,32 @@ class MatchContext:
                 "first_breaker": self.first_breaker, "breaker": self.breaker}
 
     @classmethod
-    def from_json(cls, obj) -> "MatchContext":
+    def from_json(cls, obj, n_sides: int = 2) -> "MatchContext":
+        """Read ``match``, refusing what cannot be (R3.1): no game, more games played than the
+        match has (``games_played`` counts the games before the current one), a breaker who
+        is not a side of the variant (``n_sides``)."""
         if not isinstance(obj, dict):
             raise MalformedInputError("match", obj, "must be an object")
+        check_keys(obj, MATCH_FIELDS, "match")
         vals = {}
-        for k in ("games_to_play", "games_played", "first_breaker", "breaker"):
+        for k in MATCH_FIELDS:
             v = obj.get(k, getattr(cls(), k))
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 raise MalformedInputError(f"match.{k}", v, "must be a non-negative integer")
             vals[k] = v
+        if vals["games_to_play"] < 1:
+            raise IllegalInputError(f"match.games_to_play = {vals['games_to_play']}: a match "
+                                    f"has at least one game", "R3.1")
+        if vals["games_played"] >= vals["games_to_play"]:
+            raise IllegalInputError(
+                f"match.games_played = {vals['games_played']}: a match of "
+                f"{vals['games_to_play']} game(s) has no game after {vals['games_to_play']} "
+                f"played (games_played counts the games before this one: 0.."
+                f"{vals['games_to_play'] - 1})", "R3.1")
+        for k in ("first_breaker", "breaker"):
+            if not is_side(vals[k], n_sides):
+                raise IllegalInputError(f"match.{k} = {vals[k]} is not a side of the game "
+                                        f"(0..{n_sides - 1})", "R3.1")
         return cls(**vals)
 
 
@@ -54,6 +74,7 @@ class PairState:
     def from_json(cls, obj) -> "PairState":
         if not isinstance(obj, dict):
             raise MalformedInputError("pair", obj, "must be an object")
+        check_keys(obj, PAIR_FIELDS, "pair")
         order = obj.get("order", PAIR_WHILE_SCORING)
         if order not in (PAIR_ALTERNATE, PAIR_WHILE_SCORING):
             raise MalformedInputError("pair.order", order,
@@ -61,8 +82,13 @@ class PairState:
         partner = obj.get("partner", 0)
         if partner not in (0, 1) or isinstance(partner, bool):
             raise MalformedInputError("pair.partner", partner, "must be 0 (A) or 1 (B)")
-        return cls(order, partner, bool(obj.get("switch_pending", False)),
-                   bool(obj.get("single_potted", False)))
+        flags = []
+        for k in ("switch_pending", "single_potted"):
+            v = obj.get(k, False)
+            if not isinstance(v, bool):
+                raise MalformedInputError(f"pair.{k}", v, "must be true or false")
+            flags.append(v)
+        return cls(order, partner, *flags)
 
 
 def is_side(value, n_sides: int) -> bool:

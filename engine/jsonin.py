@@ -17,9 +17,11 @@ Each of these is refused here with :class:`JsonInputError` (a
 """
 from __future__ import annotations
 
+import difflib
 import json
 import math
 import re
+from typing import Iterable
 
 from .errors import EngineError, MalformedInputError, excerpt
 
@@ -29,6 +31,27 @@ from .errors import EngineError, MalformedInputError, excerpt
 MAX_DOCUMENT_BYTES = 64 * 1024 * 1024  # a whole file or request body (records of long matches)
 MAX_DEPTH = 64  # deepest legitimate nesting is ~6 (record line > outcome > paths > link)
 MAX_INT_DIGITS = 20  # seeds are < 2**64 (20 digits); every other integer is far smaller
+
+
+COMMENT_PREFIX = "_"  # a key beginning with it is a comment (``"_comment"``), never a field
+
+
+def check_keys(obj: dict, allowed: Iterable[str], where: str, rule: str | None = None,
+               comments: bool = False) -> None:
+    """Refuse a key of the object ``where`` that is not one of ``allowed`` (a typo like
+    ``first_contct`` must not be dropped silently), naming it and, for a near miss, the field
+    it was probably meant to be (``difflib.get_close_matches``).  With ``comments``, keys
+    beginning with ``_`` are comments and accepted."""
+    known = tuple(allowed)
+    for key in obj:
+        if key in known or (comments and isinstance(key, str) and key.startswith(COMMENT_PREFIX)):
+            continue
+        near = difflib.get_close_matches(str(key), known, n=1, cutoff=0.6)
+        hint = (f"; did you mean {near[0]!r}?" if near
+                else f"; the fields are: {', '.join(sorted(known))}")
+        field = f"{where}.{key}" if where else str(key)
+        raise MalformedInputError(field, obj[key], f"is not a field of {where or 'the document'}"
+                                                   f"{hint}" + (f" ({rule})" if rule else ""))
 
 
 class JsonInputError(MalformedInputError):

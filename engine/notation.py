@@ -30,7 +30,8 @@ from dataclasses import dataclass, field
 
 from sim.table import POCKET_IDS
 
-from .calls import BALL_AND_POCKET, MANNERS, Call
+from .calls import BALL_AND_POCKET, CAROM, COMBINATION, EXACT, MANNERS, Call, \
+    unfulfilled_by_summary
 from .errors import EngineError
 from .geometry import Position, house_region, spot_is_free
 from .state import GameState
@@ -144,7 +145,13 @@ class StrokeEntry:
                     first = state.object_balls[0]
         fulfilled = None
         if self.call is not None and self.potted:
-            fulfilled = not self.manner_wrong
+            # the scorekeeper's silence means "as called", unless what the line says happened
+            # shows otherwise (``first N`` on a clean call, R5.1): then nothing is said and the
+            # rules core says why the call failed (R5.5)
+            if self.manner_wrong:
+                fulfilled = False
+            elif state.call_mode != EXACT or unfulfilled_by_summary(self.call, first) is None:
+                fulfilled = True
         placement = nominal_placement(state) if state.cue_in_hand else None
         return StrokeFacts(call=self.call, call_fulfilled=fulfilled, first_contact=first,
                            pocketed=tuple(pocketed), off_table=self.off_table,
@@ -354,6 +361,12 @@ def _parse_stroke(line: str, words: list[str], state: GameState) -> StrokeEntry:
                        "упасть (скажите, какой шар был первым: «первым N»)", "R7.1a")
     if first is not None and first not in state.balls:
         raise _err(first, f"ball {first} is not on the table", f"шара {first} нет на столе")
+    if (call is not None and potted and first is None and not manner_wrong
+            and state.call_mode == EXACT and call.manner_set & {CAROM, COMBINATION}):
+        raise _err(line, "a carom or combination: the cue ball hit another ball before the "
+                         "called one; say which with `first N`",
+                   "карамболь или комбинация: биток сначала задел другой шар; скажите, какой: "
+                   "«первым N»", "R5.1")
     if (call is None and not miss and not no_call and first is None and not facts
             and not others and not off):
         raise _err(line, "say what happened: a call (`7 FL`), `miss`, `tush`, `foul ...`",
@@ -396,6 +409,8 @@ HELP_EN = """One line per stroke.  A call is the ball and the pocket (NL NR ML M
   7 FL +3 NR      another ball fell too         7 FL wrong  fell, but not as called (R5.1)
   7 FL +cue NR    the cue ball fell too (foul)  7 FL +3 off ball 3 left the table
   7 FL x first 5  the cue ball hit 5 first      miss        the cue ball hit nothing
+  7 FL combination first 5   the cue ball hit the 5, which drove the 7 in (a carom or
+                  combination says its first ball)
   tush            a tush (R7.1d)                foul touch  a foul: touch cue-pocketed
                   house-ball wrong-place moving wrong-ball ferrule, letters a..i, push ...
   nocall +3 NR    a stroke without a call (R10.1, R11.10)
@@ -410,6 +425,8 @@ HELP_RU = """Одна строка на удар.  Заказ — шар и лу
   7 ДЛ +3 БП      упал ещё шар                  7 ДЛ не-так  упал, но не так, как заказан (R5.1)
   7 ДЛ +биток БП  упал и биток (фол)            7 ДЛ +3 вылет шар 3 вылетел за борт
   7 ДЛ х первым 5 биток первым задел 5          промах       биток не задел ни одного шара
+  7 ДЛ комбинация первым 5   биток в пятёрку, пятёрка забила семёрку (в карамболе и
+                  комбинации скажите, какой шар биток задел первым)
   туш             туше (R7.1d)                  фол касание  фол: касание свояк дом не-из-дома
                   по-движущимся не-тем-шаром наклейка, буквы a..i, толчок ...
   без-заказа +3 БП удар без заказа (R10.1, R11.10)

@@ -24,6 +24,7 @@ from .calls import CALL_MODES, EXACT
 from .context import (PAIR_ALTERNATE, PAIR_WHILE_SCORING, MatchContext, PairState, is_side,
                       parse_result)
 from .errors import IllegalInputError, MalformedInputError
+from .jsonin import check_keys
 from .geometry import (HOUSE, Position, Region, overlaps, placement_region_for)
 from .values import CUE, LAST_BALL_BONUS, OBJECT_BALLS, TOTAL_POINTS, ball_value, balls_value
 
@@ -34,6 +35,14 @@ RACK_ORDER: tuple[tuple[str, ...], ...] = (
 
 TWO_PLAYER, THREE_EACH, ONE_VS_PAIR = "two-player", "three-each", "one-vs-pair"
 VARIANTS = (TWO_PLAYER, THREE_EACH, ONE_VS_PAIR)
+# Every field a game state is read with (what ``to_json`` writes; ``placement_region`` is
+# informative and recomputed).  Any other key is refused, but a key beginning with ``_`` is a
+# comment (``"_comment"`` in examples/*.json).
+STATE_FIELDS = ("table", "balls", "cue_in_hand", "scores", "to_move", "call_mode", "target",
+                "shelves", "variant", "targets", "break_pending", "warning", "auto_warning",
+                "unchanged_foul_streak", "no_call_strokes_left", "last_ball_replay",
+                "last_ball_bonus_to", "handicap_points", "returned_points", "placings", "result",
+                "match", "pair", "strokes_played", "adjustment", "placement_region")
 
 
 @dataclass(frozen=True)
@@ -144,8 +153,11 @@ class GameState:
         return out
 
     @classmethod
-    def from_json(cls, obj) -> "GameState":
-        return _state_from_json(obj)
+    def from_json(cls, obj, other_fields: tuple[str, ...] = ()) -> "GameState":
+        """Read a state, refusing a key that is not one of its fields; ``other_fields`` are
+        the fields of the document around it (``pyramid score``'s ``stroke``), accepted and
+        left to the caller."""
+        return _state_from_json(obj, other_fields)
 
 
 # --- reading --------------------------------------------------------------------------
@@ -203,9 +215,10 @@ def check_no_overlap(spec: TableSpec, balls: Mapping[str, Position], field_name=
                                           f"overlaps ball {c} at {list(q)}")
 
 
-def _state_from_json(obj) -> GameState:
+def _state_from_json(obj, other_fields: tuple[str, ...] = ()) -> GameState:
     if not isinstance(obj, dict):
         raise MalformedInputError("state", type(obj).__name__, "must be a JSON object")
+    check_keys(obj, STATE_FIELDS + tuple(other_fields), "", comments=True)
     for key in ("balls", "scores", "to_move"):
         if key not in obj:
             raise MalformedInputError(key, None, "is missing")
@@ -277,7 +290,7 @@ def _state_from_json(obj) -> GameState:
     if not isinstance(placings, list) or not all(is_side(p, n_sides) for p in placings):
         raise MalformedInputError("placings", placings, "must be a list of side indices")
     result = parse_result(obj.get("result"), n_sides)
-    match = MatchContext.from_json(obj["match"]) if "match" in obj else MatchContext()
+    match = MatchContext.from_json(obj["match"], n_sides) if "match" in obj else MatchContext()
     pair = None
     if variant == ONE_VS_PAIR:
         pair = PairState.from_json(obj.get("pair", {}))

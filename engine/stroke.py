@@ -23,7 +23,16 @@ from .calls import EXACT, Call
 from .manner import call_fulfilled_by_events
 from .errors import MalformedInputError
 from .geometry import Position
+from .jsonin import check_keys
+from .state import _position
 from .values import CUE
+
+# Every field of a stroke summary (INTERFACES.md, ``pyramid score``; docs/USAGE.md for the
+# extensions); any other key is refused, so that a typo is not silently dropped.
+STROKE_FIELDS = ("call", "call_fulfilled", "first_contact", "pocketed", "off_table", "fouls",
+                 "final", "placement", "cue_left_house_first", "balls_unchanged", "events")
+# A pocketed ball: ``pyramid simulate`` prints ``time_s`` with it, so a pasted list is read.
+POCKETED_FIELDS = ("ball", "pocket", "time_s")
 
 FOUL_LETTERS = tuple("abcdefghi")  # R7.1
 NAMED_FACTS = {
@@ -107,11 +116,6 @@ def _ball_id(field_name, v, allow_none=False):
     return v
 
 
-def _position(field_name, value):
-    from .state import _position as pos
-    return pos(field_name, value)
-
-
 def parse_facts(raw) -> frozenset[str]:
     if raw is None:
         return frozenset()
@@ -149,10 +153,12 @@ def stroke_from_json(obj, state=None) -> StrokeFacts:
     """Read a stroke description (summary or ``events``), naming a bad field and value.
 
     With ``events`` present, the summary fields that events give (first_contact, pocketed,
-    call_fulfilled) are computed from them; ``fouls``, ``off_table``, ``final`` and
-    ``placement`` are still read from the object."""
+    call_fulfilled) are computed from them (given as well, they must agree); ``fouls``,
+    ``off_table``, ``final`` and ``placement`` are still read from the object.  A key that
+    is not a field of a stroke is refused, naming the field it was probably meant to be."""
     if not isinstance(obj, dict):
         raise MalformedInputError("stroke", obj, "must be a JSON object")
+    check_keys(obj, STROKE_FIELDS, "stroke")
     call = None
     if obj.get("call") is not None:
         call = Call.from_json(obj["call"], "stroke.call")
@@ -183,8 +189,10 @@ def stroke_from_json(obj, state=None) -> StrokeFacts:
             except (ValueError, KeyError, TypeError, AttributeError) as exc:
                 raise MalformedInputError(f"stroke.events[{i}]", e, f"is malformed: {exc}") \
                     from None
-        return stroke_from_events(events, final, call=call, facts=facts, off_table=off_table,
-                                  placement=placement, state=state)
+        shown = stroke_from_events(events, final, call=call, facts=facts, off_table=off_table,
+                                   placement=placement, state=state)
+        _check_against_events(obj, shown)
+        return shown
 
     fc = _ball_id("stroke.first_contact", obj.get("first_contact"), allow_none=True)
     pocketed_raw = obj.get("pocketed", [])
@@ -192,6 +200,8 @@ def stroke_from_json(obj, state=None) -> StrokeFacts:
         raise MalformedInputError("stroke.pocketed", pocketed_raw, "must be a list")
     pocketed = []
     for i, p in enumerate(pocketed_raw):
+        if isinstance(p, dict):
+            check_keys(p, POCKETED_FIELDS, f"stroke.pocketed[{i}]")
         if not isinstance(p, dict) or "ball" not in p or "pocket" not in p:
             raise MalformedInputError(f"stroke.pocketed[{i}]", p, "must be {ball, pocket}")
         b = _ball_id(f"stroke.pocketed[{i}].ball", p["ball"])
@@ -206,6 +216,34 @@ def stroke_from_json(obj, state=None) -> StrokeFacts:
                        pocketed=tuple(pocketed), off_table=off_table, facts=facts, final=final,
                        placement=placement, cue_left_house_first=left_first,
                        balls_unchanged=unchanged)
+
+
+def _check_against_events(obj: dict, shown: StrokeFacts) -> None:
+    """A stroke given with ``events`` may repeat the summary fields the events give (as
+    :meth:`StrokeFacts.to_json` writes them); each one given must be what the events show,
+    else the document says two different strokes and is refused."""
+    if "first_contact" in obj:
+        said = _ball_id("stroke.first_contact", obj["first_contact"], allow_none=True)
+        if said != shown.first_contact:
+            raise MalformedInputError("stroke.first_contact", obj["first_contact"],
+                                      f"disagrees with stroke.events, where the cue ball's "
+                                      f"first ball is {shown.first_contact}")
+    if "pocketed" in obj:
+        raw = obj["pocketed"]
+        said = (sorted((str(p.get("ball")), str(p.get("pocket"))) for p in raw)
+                if isinstance(raw, list) and all(isinstance(p, dict) for p in raw) else raw)
+        if said != sorted(shown.pocketed):
+            raise MalformedInputError("stroke.pocketed", raw,
+                                      f"disagrees with stroke.events, where "
+                                      f"{[{'ball': b, 'pocket': p} for b, p in shown.pocketed]} "
+                                      f"fell")
+    said_ok = obj.get("call_fulfilled")
+    if said_ok is not None and shown.call_fulfilled is not None \
+            and said_ok != shown.call_fulfilled:
+        raise MalformedInputError("stroke.call_fulfilled", said_ok,
+                                  f"disagrees with stroke.events, which show the call "
+                                  f"{'fulfilled' if shown.call_fulfilled else 'not fulfilled'} "
+                                  f"(R5.1)")
 
 
 def stroke_from_events(events: Sequence[Event], final: Mapping[str, Position | None],

@@ -481,3 +481,39 @@ def test_verify_applies_the_actions_between_strokes_and_refuses_them_removed(tmp
         with pytest.raises(RecordRefused) as exc:
             verify_record(parse_record(rec.lines()))
         assert exc.value.line == k + 1
+
+
+# --- issue 22: the manner of an exact call read from what the line says happened ----------
+def test_R5_1_R5_5_a_clean_call_with_another_ball_hit_first_is_unsuccessful(tmp_path):
+    """R5.1 (the exact call): a clean pot means the cue ball hits the called ball first;
+    `5 ДП первым 7` is a carom or combination that was not called, so nothing counts, the 5
+    is respotted and the turn passes (R5.5) -- not «засчитан 5»."""
+    s, out = session(tmp_path, people=("A", "B"), lang="ru")
+    typed(s, out, "4 ДЛ х")
+    text = typed(s, out, "5 ДП первым 7")
+    assert "засчитан 5" not in text and "B: ничего не засчитано, ход переходит" in text, text
+    assert "R5.5" in text
+    assert s.state.scores == (0, 0) and s.state.to_move == 0 and "5" in s.state.balls
+    rec = read_record(game_path(s.base, s.game_no))
+    assert rec.strokes[-1].outcome["call_fulfilled"] is None  # not said; the rules core ruled
+
+
+def test_R5_5_the_session_command_rules_the_clean_call_off_the_7_unsuccessful():
+    """R5.1, R5.5 end to end: the two typed lines of issue 22 in the real command."""
+    p = pyramid("score", "--session", "--players", "A", "B", "--call-mode", "exact",
+                "--lang", "ru", input="4 ДЛ х\n5 ДП первым 7\n")
+    assert p.returncode == 0, p.stderr
+    assert "B: ничего не засчитано, ход переходит" in p.stdout and "засчитан 5" not in p.stdout
+
+
+def test_R5_1_a_combination_needs_the_ball_hit_first_and_counts_with_it(tmp_path):
+    """R5.1: a combination drives the called ball with another ball: the session asks which
+    ball the cue ball hit first, and `first N` with it counts; first on the called ball
+    itself is not a combination (R5.5)."""
+    s, out = session(tmp_path)
+    text = refused(s, out, "7 FL combination")
+    assert "first N" in text and "R5.1" in text
+    typed(s, out, "7 FL combination first 12")
+    assert s.state.scores == (7, 0) and s.state.to_move == 0
+    typed(s, out, "5 FR combination first 5")
+    assert s.state.scores == (7, 0) and s.state.to_move == 1 and "5" in s.state.balls

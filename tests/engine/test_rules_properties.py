@@ -55,7 +55,12 @@ def stroke_for(draw, state):
     contact = draw(st.sampled_from(objs + [None])) if draw(st.integers(0, 6)) == 0 else call_ball
     remaining = {b: p for b, p in state.balls.items() if b not in pocketed_balls}
     seed = draw(st.integers(0, 10_000))
-    out = {"call": call, "call_fulfilled": draw(st.booleans()), "first_contact": contact,
+    fulfilled = draw(st.booleans())
+    if fulfilled and contact not in (call_ball, None):
+        # a clean / bank / kiss call hits the called ball first (R5.1): a summary saying it
+        # was fulfilled with another first contact is refused; say nothing instead
+        fulfilled = None
+    out = {"call": call, "call_fulfilled": fulfilled, "first_contact": contact,
            "pocketed": pocketed, "fouls": fouls}
     if state.cue_in_hand:
         region = state.placement_region()
