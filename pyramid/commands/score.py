@@ -5,6 +5,11 @@ STATE is a game state (INTERFACES.md) plus ``"stroke"``: the stroke as a person 
 (``"events"``).  Prints the adjudication and the new state; with ``--json`` exactly
 ``{"adjudication": {...}, "state": {...}, "result": null | {...}}``.
 
+``"players"`` (optional) names the sides, as a session's record does (one name a side; in one
+against a pair three names, the single then partners A and B, or two, the second for the
+pair): the printed ruling then says the names instead of "player 0", and the ``--json``
+output gains ``"players"``, each side's name (the pair as ``"A & B"``).
+
 Two optional fields (extensions, docs/USAGE.md) change the state before the stroke:
 ``"handicap"`` (R13.1, at a game's start; R12.2(1)'s minimum checked) and
 ``"handicap_missed"`` (R13.2: agreed balls found not taken off: taken off now, swapped with
@@ -16,7 +21,8 @@ from __future__ import annotations
 import argparse
 
 from engine import GameState, adjudicate, stroke_from_json
-from engine.errors import EngineError
+from engine.errors import EngineError, excerpt
+from engine.state import ONE_VS_PAIR
 from engine.handicap import (apply_handicap, handicap_from_json, missed_balls_from_json,
                              settle_missed_balls, start_handicap)
 
@@ -26,7 +32,7 @@ from . import _common as C
 from ..io import print_json, read_json
 
 
-DOC_FIELDS = ("stroke", "handicap", "handicap_missed")  # beside the game state's own
+DOC_FIELDS = ("stroke", "handicap", "handicap_missed", "players")  # beside the state's own
 
 
 def register(subparsers) -> None:
@@ -69,13 +75,22 @@ def register(subparsers) -> None:
 
 def score(doc) -> dict:
     """The pure part: a parsed document in, the ``--json`` output out."""
+    return _score(doc)[0]
+
+
+def _score(doc) -> tuple[dict, dict]:
+    """The ``--json`` output and the names the printed ruling says: the shooter's and the
+    next player's (in one against a pair the partner at the table), ``{}`` without
+    ``players``."""
     if not isinstance(doc, dict):
         raise UserInputError(f"the input must be a JSON object (a game state plus \"stroke\"), "
                              f"got {type(doc).__name__}")
     if "stroke" not in doc:
         raise UserInputError("field \"stroke\" is missing: give the stroke to adjudicate")
     try:
-        state = GameState.from_json({k: v for k, v in doc.items() if k not in DOC_FIELDS})
+        state = GameState.from_json({k: v for k, v in doc.items() if k not in DOC_FIELDS},
+                                    other_fields=DOC_FIELDS)
+        people = _players(doc.get("players"), state)
         state, before = _before_the_stroke(state, doc)
         stroke = stroke_from_json(doc["stroke"], state)
         outcome = adjudicate(state, stroke)
@@ -101,7 +116,48 @@ def score(doc) -> dict:
             + ", ".join(b for b in stroke.pocketed_balls if b != "cue")
             + " fell; give first_contact (or keep score with pyramid score --session, where "
               "the first ball hit is the called one unless said otherwise)")
-    return {"adjudication": adjudication, "state": new_state.to_json(), "result": result}
+    out = {"adjudication": adjudication, "state": new_state.to_json(), "result": result}
+    said = {}
+    if people is not None:
+        out["players"] = _side_names(people, new_state)
+        said = {"shooter": _name(people, outcome.adjudication.shooter, state),
+                "next": _name(people, new_state.to_move, new_state)}
+    return out, said
+
+
+def _players(raw, state: GameState) -> list[str] | None:
+    """The ``players`` field: one name a side, or in one against a pair the single and both
+    partners (three names); None when not given."""
+    if raw is None:
+        return None
+    n = state.n_sides
+    sizes = (2, 3) if state.variant == ONE_VS_PAIR else (n,)
+    if (not isinstance(raw, list) or len(raw) not in sizes
+            or not all(isinstance(p, str) and p.strip() for p in raw)):
+        want = ("2 names (the single, the pair) or 3 (the single, partner A, partner B)"
+                if state.variant == ONE_VS_PAIR else f"{n} names, one a side")
+        raise UserInputError(f"players = {excerpt(raw)} must be a list of {want} for variant "
+                             f"{state.variant}")
+    if len(set(raw)) != len(raw):
+        raise UserInputError(f"players = {excerpt(raw)}: two players have the same name")
+    return [p.strip() for p in raw]
+
+
+def _name(people: list[str] | None, side: int, state: GameState) -> str:
+    """A side's name as the session says it: in one against a pair, the partner at the table
+    (R12.2)."""
+    if people is None:
+        return f"player {side}"
+    if state.variant == ONE_VS_PAIR and side == 1 and len(people) == 3:
+        partner = state.pair.partner if state.pair is not None else 0
+        return people[1 + partner]
+    return people[side]
+
+
+def _side_names(people: list[str], state: GameState) -> list[str]:
+    if state.variant == ONE_VS_PAIR and len(people) == 3:
+        return [people[0], f"{people[1]} & {people[2]}"]
+    return list(people)
 
 
 def _before_the_stroke(state: GameState, doc: dict) -> tuple[GameState, list[str]]:
@@ -126,10 +182,13 @@ def _before_the_stroke(state: GameState, doc: dict) -> tuple[GameState, list[str
     return state, notes
 
 
-def _human(out: dict) -> str:
+def _human(out: dict, said: dict | None = None) -> str:
     a, s = out["adjudication"], out["state"]
+    names = out.get("players")
+    said = said or {}
+    side = (lambda i: f"player {i}") if names is None else (lambda i: names[i])
     lines = []
-    who = f"player {a['shooter']}"
+    who = said.get("shooter", side(a["shooter"]))
     if a["replay"]:
         lines.append(f"{who}: the stroke does not count and is played again.")
     elif a["successful"]:
@@ -140,7 +199,7 @@ def _human(out: dict) -> str:
     else:
         lines.append(f"{who}: unsuccessful stroke, nothing counts.")
     lines.append("points this stroke: " + ", ".join(
-        f"player {i} {p:+d}" for i, p in enumerate(a["points"])))
+        f"{side(i)} {p:+d}" for i, p in enumerate(a["points"])))
     for r in a["respotted"]:
         x, y = r["position"]
         lines.append(f"ball {r['ball']} respotted at ({x:.3f}, {y:.3f})")
@@ -148,13 +207,13 @@ def _human(out: dict) -> str:
         lines.append(f"  - {note}")
     lines.append("scores: " + " - ".join(str(v) for v in s["scores"]))
     if out["result"] is None:
-        lines.append(f"next to play: player {s['to_move']}"
+        lines.append(f"next to play: {said.get('next', side(s['to_move']))}"
                      + (" (cue ball in hand)" if s["cue_in_hand"] else "")
                      + ("; the turn passes" if a["turn_passes"] else "; the player continues"))
     elif out["result"].get("draw"):
         lines.append("game over: draw")
     else:
-        lines.append(f"game over: player {out['result']['winner']} wins")
+        lines.append(f"game over: {side(out['result']['winner'])} wins")
     return "\n".join(lines)
 
 
@@ -170,9 +229,9 @@ def run(args: argparse.Namespace) -> int:
     if args.state is None:
         raise UserInputError("give STATE.json (or --session)")
     doc = read_json(args.state)
-    out = score(doc)
+    out, said = _score(doc)
     if args.json:
         print_json(out)
     else:
-        print(_human(out))
+        print(_human(out, said))
     return 0

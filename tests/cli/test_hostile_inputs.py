@@ -232,6 +232,28 @@ def test_score_wrong_types(tmp_path, field, value, word):
     assert_refused(*_code_err(run_main("score", path)), word)
 
 
+# issue 22: unknown fields are refused (a typo is not dropped), and impossible combinations
+STRICT_CASES = [
+    ("stroke.first_contct", "7", ["stroke.first_contct", "did you mean 'first_contact'"]),
+    ("stroke.call.manor", "kiss", ["stroke.call.manor", "did you mean 'manner'"]),
+    ("stroke.pocketed", [{"ball": "7", "pocket": "FL", "pocke": 1}], ["did you mean 'pocket'"]),
+    ("to_mvoe", 0, ["to_mvoe", "did you mean 'to_move'"]),
+    ("strok", {}, ["strok", "did you mean 'stroke'"]),
+    ("players", ["A"], ["players", "2 names"]),
+    ("match", {"games_to_play": 1, "games_played": 7}, ["match.games_played = 7", "R3.1"]),
+    ("match", {"games_to_play": 1, "breaker": 5}, ["match.breaker = 5", "R3.1"]),
+    ("stroke.call", {"ball": "7", "pocket": "FL", "manner": "kiss", "via": ["7"]},
+     ["call.via", "called ball 7", "R5.1"]),
+]
+
+
+@pytest.mark.parametrize("field,value,words", STRICT_CASES,
+                         ids=[c[0] for c in STRICT_CASES])
+def test_score_unknown_fields_and_impossible_combinations(tmp_path, field, value, words):
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps(_patched(SCORE, field, value)), encoding="utf-8")
+    assert_refused(*_code_err(run_main("score", path)), *words)
+
 def test_score_without_a_stroke_and_not_an_object(tmp_path):
     path = tmp_path / "state.json"
     path.write_text(json.dumps({k: v for k, v in SCORE.items() if k != "stroke"}))

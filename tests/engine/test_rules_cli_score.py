@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from engine import initial_state
 from tests.statedocs import account_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -215,3 +216,40 @@ def test_R7_1a_a_pocketed_ball_without_first_contact_is_ruled_a_miss_with_a_warn
     assert "first_contact is not given" in out["adjudication"]["notes"][-1]
     p = run(str(path))
     assert "warning: stroke.first_contact is not given" in p.stdout
+
+
+def test_R4_1_score_says_the_players_names_when_the_input_gives_them():
+    """R4.1 (who plays next) said with the names the document's ``players`` gives, as the
+    session does; without them "player 0" as before, and the --json output unchanged."""
+    doc = json.loads((ROOT / "examples/score_pot.json").read_text(encoding="utf-8"))
+    named = dict(doc, players=["Иван", "Пётр"])
+    p = run("-", stdin=json.dumps(named))
+    assert p.returncode == 0, p.stderr
+    assert "Иван: successful stroke, counted 7." in p.stdout
+    assert "points this stroke: Иван +7, Пётр +0" in p.stdout
+    assert "next to play: Иван" in p.stdout and "player 0" not in p.stdout
+    p = run("-", "--json", stdin=json.dumps(named))
+    out = json.loads(p.stdout)
+    assert out["players"] == ["Иван", "Пётр"] and out["adjudication"]["shooter"] == 0
+    p = run("-", stdin=json.dumps(doc))
+    assert "player 0: successful stroke" in p.stdout
+    p = run("-", stdin=json.dumps(dict(doc, players=["Иван", "Иван"])))
+    assert p.returncode == 2 and "players" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_R12_2_score_names_the_partner_at_the_table():
+    """R12.2: in one against a pair the pair's stroke is said with the partner's name, the
+    side as "A & B"."""
+    s = initial_state("one-vs-pair").to_json()
+    s.update(to_move=1, break_pending=False, cue_in_hand=False,
+             pair={"order": "while-scoring", "partner": 1})
+    s["balls"]["cue"] = [0.6, 0.9]
+    doc = dict(s, players=["Соло", "Аня", "Боря"],
+               stroke={"call": {"ball": "4", "pocket": "FL"}, "first_contact": "4",
+                       "pocketed": [], "final": {"cue": [0.6, 1.4]}})
+    p = run("-", stdin=json.dumps(doc))
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.startswith("Боря: unsuccessful stroke"), p.stdout
+    assert "points this stroke: Соло +0, Аня & Боря +0" in p.stdout
+    p = run("-", "--json", stdin=json.dumps(doc))
+    assert json.loads(p.stdout)["players"] == ["Соло", "Аня & Боря"]
