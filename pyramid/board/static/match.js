@@ -1,6 +1,9 @@
 // The "Match" tab: keep score of a real match with buttons (tablet-sized), the same notation
 // and the same game record as `pyramid score --session` (docs/SCOREKEEPING.md).  The page
-// builds a line from the buttons (or the line is typed) and POSTs it to /api/match/line.
+// builds a line from the buttons (or the line is typed) and POSTs it to /api/match/line.  The
+// start form also takes the breaker (the lot's result, or drawn here), the pair order (one
+// against a pair only, R12.2) and the handicap (R13, the engine's JSON), POSTed with the rest
+// to /api/match/start.
 "use strict";
 
 const MATCH = {status: null};
@@ -12,8 +15,9 @@ function mAdd(tok) {
   const box = mText();
   box.value = (box.value.trim() + " " + tok).trim();
 }
-function mShow(lines, refused) {
-  const out = $("m-out");
+function mShow(lines, refused, id) {
+  const out = $(id || "m-out");
+  out.hidden = false;
   out.textContent = (lines || []).join("\n");
   out.className = "m-out" + (refused ? " refused" : "");
 }
@@ -22,11 +26,13 @@ function mStatus(st) {
   const active = !!(st && st.active);
   $("match-setup").hidden = active;
   $("match-play").hidden = !active;
+  $("m-back").hidden = true;
   if (!active) return;
   $("m-score").textContent = st.sides.map((n, k) => `${n} ${st.scores[k]}`).join(" — ");
   $("m-next").textContent = st.status_text.split("\n").slice(1).join("  ");
   document.querySelectorAll("#m-balls button").forEach(b => {
     b.disabled = !st.balls.includes(b.dataset.ball) && b.dataset.ball !== "cue"; });
+  $("m-terms").textContent = mTerms(st);
   $("m-download").hidden = false;
 }
 function mPockets() {
@@ -43,15 +49,92 @@ async function mSend(line) {
     if (!r.refused && line === undefined) mText().value = "";
   } catch (e) { mShow([e.message], true); }
 }
+// --- the start form: players, variant, calls, games, breaker, pair order, handicap ----------
+function mPlayers() {
+  const ids = $("m-variant").value === "two-player" ? ["m-p1", "m-p2"] : ["m-p1", "m-p2", "m-p3"];
+  return ids.map(id => $(id).value.trim());
+}
+// one name a side, as the session's record has them (one against a pair: side 1 is "A & B")
+function mSides() {
+  const p = mPlayers().map((n, k) => n || t("m_player" + (k + 1)));
+  return $("m-variant").value === "one-vs-pair" ? [p[0], `${p[1]} & ${p[2]}`] : p;
+}
+function mOptions(sel, labels, keep) {
+  const old = keep !== undefined ? String(keep) : sel.value;
+  sel.textContent = "";
+  labels.forEach((label, k) => {
+    const o = document.createElement("option");
+    o.value = String(k); o.textContent = label;
+    sel.appendChild(o);
+  });
+  if (labels.some((_, k) => String(k) === old)) sel.value = old;
+}
+// what applies to the chosen variant is shown, the rest hidden and disabled
+function mForm() {
+  const variant = $("m-variant").value, pair = variant === "one-vs-pair";
+  const three = variant === "three-each";
+  $("m-p3-box").hidden = variant === "two-player";
+  const sides = mSides();
+  const breaker = $("m-breaker");
+  if (pair) mOptions(breaker, [t("m_single_breaks", {name: sides[0]})], "0");  // R12.2
+  else mOptions(breaker, sides);
+  breaker.disabled = pair;
+  $("m-lot").hidden = pair;
+  $("m-pair-order-box").hidden = !pair;
+  $("m-pair-order").disabled = !pair;
+  $("m-handicap-box").hidden = three;  // R12.1: each for himself, no handicap
+  const kind = three ? "" : $("m-hc-kind").value;
+  $("m-hc-kind").disabled = three;
+  const recv = $("m-hc-receiver");
+  mOptions(recv, sides, recv.options.length ? recv.value : "1");
+  $("m-hc-receiver-box").hidden = !kind;
+  $("m-hc-points-box").hidden = kind !== "points" && kind !== "mixed";
+  $("m-hc-balls-box").hidden = kind !== "balls" && kind !== "mixed";
+  $("m-hc-note").hidden = !(pair && $("m-pair-order").value === "alternate");
+}
+// the handicap in the engine's JSON (engine/handicap.py), as `pyramid score --handicap`
+function mHandicap() {
+  const kind = $("m-handicap-box").hidden ? "" : $("m-hc-kind").value;
+  if (!kind) return null;
+  const h = {kind, receiver: Number($("m-hc-receiver").value)};
+  if (kind !== "balls") h.points = Math.max(0, Math.round(Number($("m-hc-points").value) || 0));
+  if (kind !== "points") h.balls = [...document.querySelectorAll("#m-hc-balls button.on")]
+    .map(b => b.dataset.ball);
+  return h;
+}
+function mLot() {
+  const sel = $("m-breaker");
+  const k = Math.floor(Math.random() * sel.options.length);
+  sel.value = sel.options[k].value;
+  mShow([t("m_terms_lot", {who: sel.options[k].textContent})], false, "m-setup-out");
+}
+// the agreed terms under the score: handicap, breaker, pair order (from the session)
+function mTerms(st) {
+  const s = st.session;
+  if (!s) return "";
+  const out = [];
+  if (s.handicap) {
+    const h = s.handicap, what = [];
+    if (h.points) what.push(t("m_terms_points", {n: h.points}));
+    if (h.balls && h.balls.length) what.push(t("m_terms_balls", {balls: h.balls.join(" ")}));
+    out.push(t("m_terms_handicap", {who: st.sides[h.receiver], what: what.join(", ")}));
+  }
+  out.push(t("m_terms_breaker", {who: st.sides[s.breaker]}));
+  if (s.pair_order) out.push(t("m_terms_order", {order: t(s.pair_order === "alternate" ? "po_alt" : "po_while")}));
+  return out.join("; ");
+}
 async function mStart() {
-  const players = ["m-p1", "m-p2", "m-p3"].map(id => $(id).value.trim()).filter(Boolean);
-  const doc = {players, variant: $("m-variant").value, call_mode: $("m-call-mode").value,
-               games: Math.max(1, Math.round(Number($("m-games").value) || 1)), lang: LANG};
+  const variant = $("m-variant").value;
+  const doc = {players: mPlayers(), variant, call_mode: $("m-call-mode").value,
+               games: Math.max(1, Math.round(Number($("m-games").value) || 1)), lang: LANG,
+               breaker: Number($("m-breaker").value), handicap: mHandicap(),
+               pair_order: variant === "one-vs-pair" ? $("m-pair-order").value : null};
   try {
     const st = await api("POST", "/api/match/start", doc);
     mShow([st.status_text], false);
+    $("m-setup-out").hidden = true;
     mStatus(st);
-  } catch (e) { mShow([e.message], true); }
+  } catch (e) { mShow([e.message], true, "m-setup-out"); }  // the form stays, with why
 }
 function matchInit() {
   const balls = $("m-balls");
@@ -68,8 +151,26 @@ function matchInit() {
     b.addEventListener("click", () => mAdd(p));
     pockets.appendChild(b);
   }
+  const hcBalls = $("m-hc-balls");
+  for (let k = 1; k <= 15; k++) {
+    const b = document.createElement("button");
+    b.type = "button"; b.textContent = String(k); b.dataset.ball = String(k);
+    b.setAttribute("aria-pressed", "false");
+    b.addEventListener("click", () => {
+      const on = b.classList.toggle("on");
+      b.setAttribute("aria-pressed", String(on));
+    });
+    hcBalls.appendChild(b);
+  }
+  ["m-variant", "m-pair-order", "m-hc-kind"].forEach(id => $(id).addEventListener("change", mForm));
+  ["m-p1", "m-p2", "m-p3"].forEach(id => $(id).addEventListener("input", mForm));
+  $("m-lot").addEventListener("click", mLot);
+  mForm();
   mPockets();
-  document.querySelectorAll(".langbtn").forEach(b => b.addEventListener("click", () => setTimeout(mPockets, 0)));
+  document.querySelectorAll(".langbtn").forEach(b => b.addEventListener("click", () => setTimeout(() => {
+    mPockets(); mForm();
+    if (MATCH.status && MATCH.status.active) $("m-terms").textContent = mTerms(MATCH.status);
+  }, 0)));
   document.querySelectorAll("#panel-match [data-tok]").forEach(b =>
     b.addEventListener("click", () => mAdd(b.dataset.tok)));
   document.querySelectorAll("#panel-match [data-line]").forEach(b =>
@@ -78,6 +179,11 @@ function matchInit() {
   $("m-clear").addEventListener("click", () => { mText().value = ""; });
   mText().addEventListener("keydown", e => { if (e.key === "Enter") mSend(); });
   $("m-start").addEventListener("click", mStart);
+  // a new match replaces the current one only when it is started; until then, back to it
+  $("m-new-match").addEventListener("click", () => {
+    $("match-setup").hidden = false; $("match-play").hidden = true; $("m-back").hidden = false;
+  });
+  $("m-back").addEventListener("click", () => mStatus(MATCH.status));
   api("GET", "/api/match").then(mStatus).catch(() => {});
 }
 window.addEventListener("DOMContentLoaded", matchInit);
