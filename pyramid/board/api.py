@@ -21,6 +21,7 @@ same field-naming message as the command line; the server answers it with HTTP 4
 """
 from __future__ import annotations
 
+import copy
 import functools
 import math
 
@@ -38,6 +39,14 @@ MAX_TIME_BUDGET_S = 120.0  # a suggestion against the clock, asked for explicitl
 TIME_BUDGET_SAMPLES = 100_000  # its sample budget unless one is given: the clock stops it
 MAX_BODY_BYTES = 16 * 1024 * 1024  # a request body: a game record of a long match is < 2 MB
 FRAME_DT_S = 1.0 / 50  # motion frames for animation
+# the limits of one POST /api/simulate (and ``pyramid engine``'s simulate), each refused with
+# a UserInputError (HTTP 422) naming it -- never cut short: a legal but extreme physics (a
+# friction of 1e-9) would otherwise keep the balls rolling for hours and the answer's paths
+# and frames would cost seconds and tens of megabytes
+MAX_SIMULATED_S = 120.0  # simulated time until the last ball stops: a 12 m/s stroke is < 45 s
+MAX_EVENTS = 5000  # the simulator's event cap for one stroke (a break has a few hundred)
+MAX_ANSWER_BYTES = 8 * 1024 * 1024  # the answer's JSON, estimated before paths are drawn
+POINT_BYTES = 20  # an [x, y] of the paths or frames in the answer's JSON, at most
 
 
 def _r(x: float) -> float:
@@ -196,15 +205,22 @@ def simulate(doc, params=None) -> dict:
     path) and ``motion`` (frames for animation).  With ``params["noise"]`` (a skill name or
     magnitude), ``runs`` (default 5) and ``seed`` (default 0): the stroke played ``runs``
     times with that execution noise, ``{"runs": [{"strike", "pocketed", "final",
-    "first_contact", "paths"}, ...], "noise": ...}``."""
+    "first_contact", "paths"}, ...], "noise": ...}``.
+
+    Limits (UserInputError naming the limit, before the paths are drawn): every stroke stops
+    within :data:`MAX_SIMULATED_S` of simulated time and :data:`MAX_EVENTS` events (the
+    simulator's own cap, ``Simulator.max_events``), and the answer is at most
+    :data:`MAX_ANSWER_BYTES`."""
     from ..commands import _common as C
     from ..commands.simulate import parse_shot
     from ..commands.suggest import sampled_paths
     params = params or {}
     simulator, balls, strike, watch = parse_shot(doc)
+    simulator = _capped(simulator)
     noise = params.get("noise")
     if not noise:
         result = simulator.simulate(balls, strike, watch_house_line=watch, check=False)
+        _check_limits([result], frames=True)
         out = result.to_json()
         out["paths"] = sampled_paths(simulator, result)
         out["motion"] = motion_frames(simulator, result)
@@ -213,15 +229,59 @@ def simulate(doc, params=None) -> dict:
     runs = _num_arg(params, "runs", int, 5, 1, MAX_RUNS)
     seed = _num_arg(params, "seed", int, 0, 0, 2 ** 32 - 1)
     rng = np.random.default_rng(seed)
+    played, results = [], []
+    for k in range(runs):
+        played.append(model.perturb(strike, rng, simulator.physics.miscue_offset))
+        try:
+            results.append(simulator.simulate(balls, played[-1], watch_house_line=watch,
+                                              check=False))
+        except ValueError as exc:  # sim.SimInputError: the noise took the stroke too far
+            raise UserInputError(f"run {k + 1} as played with noise {excerpt(noise)}: {exc}; "
+                                 f"take a gentler stroke or less noise") from None
+    _check_limits(results, frames=False)
     out = []
-    for _ in range(runs):
-        played = model.perturb(strike, rng, simulator.physics.miscue_offset)
-        result = simulator.simulate(balls, played, watch_house_line=watch, check=False)
+    for one_strike, result in zip(played, results):
         one = result.to_json()
-        out.append({"strike": played.to_json(), "pocketed": one["pocketed"],
+        out.append({"strike": one_strike.to_json(), "pocketed": one["pocketed"],
                     "final": one["final"], "first_contact": one["first_contact"],
                     "paths": sampled_paths(simulator, result)})
     return {"noise": str(noise), "seed": seed, "runs": out}
+
+
+def _capped(simulator):
+    """``simulator`` with its event cap lowered to :data:`MAX_EVENTS` (a shallow copy: the
+    shared simulator is left as it is)."""
+    if simulator.max_events <= MAX_EVENTS:
+        return simulator
+    capped = copy.copy(simulator)
+    capped.max_events = MAX_EVENTS
+    return capped
+
+
+def _check_limits(results, frames: bool) -> None:
+    """Refuse strokes beyond :data:`MAX_SIMULATED_S` or :data:`MAX_EVENTS`, and an answer
+    whose paths (and motion frames) would exceed :data:`MAX_ANSWER_BYTES`: estimated from
+    each stroke's duration and moving balls before any is drawn."""
+    size = 0
+    for k, result in enumerate(results):
+        which = "the stroke" if len(results) == 1 else f"run {k + 1}"
+        if result.truncated:
+            raise UserInputError(f"{which} reached the limit of {MAX_EVENTS} simulator events "
+                                 f"(MAX_EVENTS) before the balls stopped; check the physics")
+        if result.duration_s > MAX_SIMULATED_S:
+            raise UserInputError(f"{which}'s balls roll for {result.duration_s:.1f} s of "
+                                 f"simulated time: at most {MAX_SIMULATED_S:g} s answered "
+                                 f"(MAX_SIMULATED_S); check the physics (its frictions)")
+        balls = len(result.final)  # at most the balls on the table move
+        per_ball = result.duration_s / 0.02 + 2 + len(result.events) * 2  # paths: samples
+        if frames:
+            per_ball += result.duration_s / FRAME_DT_S + 1  # motion: a frame every dt
+        points = balls * per_ball
+        size += int(points * POINT_BYTES) + 200 * (len(result.events) + len(result.final))
+    if size > MAX_ANSWER_BYTES:
+        raise UserInputError(f"the answer would be about {size / 2 ** 20:.1f} MB: at most "
+                             f"{MAX_ANSWER_BYTES // 2 ** 20} MB (MAX_ANSWER_BYTES); ask for "
+                             f"fewer runs")
 
 
 def suggest_options(params) -> dict:
