@@ -14,7 +14,14 @@ and value (422 for a body that is JSON but not acceptable, 400 for one that is n
 project accepts -- not JSON, nested too deep, NaN, a duplicate key --, 413 for one larger than
 ``api.MAX_BODY_BYTES``, refused before it is read in full); an
 unexpected failure is a 500 with a one-line message, never a traceback (that goes to the
-server's stderr).
+server's stderr).  A suggestion the AI process could not answer because it died is a 503 with
+``Retry-After`` (the process is restarted, :mod:`pyramid.board.worker`).
+
+Slow clients are not waited for: a body that has not arrived in full within
+:data:`BODY_TIMEOUT_S` (one shorter than its Content-Length, one trickled in) is a 408 and
+the connection is closed; a request whose line and headers are not complete within
+:data:`HEADER_TIMEOUT_S` is closed (:class:`HeaderTimeoutProtocol`), and an idle kept-alive
+connection after :data:`KEEP_ALIVE_S`.
 """
 from __future__ import annotations
 
@@ -27,6 +34,8 @@ import threading
 import traceback
 import webbrowser
 
+import h11
+import uvicorn
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
@@ -34,15 +43,19 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from engine.errors import EngineError, excerpt
 
 from ..errors import UserInputError, brief
 from . import api
 from .match import MatchDesk
-from .worker import STATIC, AIWorker
+from .worker import STATIC, AIUnavailable, AIWorker
 
 VERSION = "0.1.0"
+BODY_TIMEOUT_S = 5.0  # a request body must arrive in full within this (127.0.0.1: at once)
+HEADER_TIMEOUT_S = 5.0  # a request's line and headers must arrive in full within this
+KEEP_ALIVE_S = 5.0  # an idle kept-alive connection is closed after this
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -62,7 +75,18 @@ async def _read_body(request: Request) -> bytes:
         if int(declared) > limit:
             raise _TooLarge(f"the body is {int(declared)} bytes: at most {limit} accepted")
     chunks, total = [], 0
-    async for chunk in request.stream():
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + BODY_TIMEOUT_S
+    stream = request.stream().__aiter__()
+    while True:
+        try:
+            chunk = await asyncio.wait_for(stream.__anext__(), max(0.0, deadline - loop.time()))
+        except StopAsyncIteration:
+            break
+        except asyncio.TimeoutError:
+            of = f" of {int(declared)}" if declared is not None else ""
+            raise _SlowBody(f"the body did not arrive within {BODY_TIMEOUT_S:g} s ({total}{of} "
+                            f"bytes received); the connection is closed") from None
         total += len(chunk)
         if total > limit:
             raise _TooLarge(f"the body is more than {limit} bytes: at most {limit} accepted")
@@ -85,6 +109,54 @@ class _BadBody(Exception):
 
 class _TooLarge(Exception):
     """A body larger than :data:`api.MAX_BODY_BYTES`: HTTP 413."""
+
+
+class _SlowBody(Exception):
+    """A body not in full within :data:`BODY_TIMEOUT_S`: HTTP 408, the connection closed."""
+
+
+class HeaderTimeoutProtocol(H11Protocol):
+    """uvicorn's h11 protocol that closes a connection whose request line and headers are not
+    complete within :data:`HEADER_TIMEOUT_S` of its first byte (or of the connection), so that
+    half-sent requests cannot pile up (uvicorn's own keep-alive timer stops at the first
+    byte of a request)."""
+
+    header_timeout_s = HEADER_TIMEOUT_S
+
+    def connection_made(self, transport) -> None:
+        super().connection_made(transport)
+        self._header_timer = None
+        self._arm_header_timer()
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        if self.conn.their_state is h11.IDLE:  # still waiting for a request's headers
+            self._arm_header_timer()
+        else:
+            self._disarm_header_timer()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        self._disarm_header_timer()  # the keep-alive timer watches the idle connection
+
+    def connection_lost(self, exc) -> None:
+        self._disarm_header_timer()
+        super().connection_lost(exc)
+
+    def _arm_header_timer(self) -> None:
+        if self._header_timer is None:
+            self._header_timer = self.loop.call_later(self.header_timeout_s,
+                                                      self._header_timeout)
+
+    def _disarm_header_timer(self) -> None:
+        timer, self._header_timer = getattr(self, "_header_timer", None), None
+        if timer is not None:
+            timer.cancel()
+
+    def _header_timeout(self) -> None:
+        self._header_timer = None
+        if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+            self.transport.close()
 
 
 def _warm_main_process() -> None:
@@ -117,9 +189,11 @@ def create_app(worker: AIWorker | None = None, warm: bool = True,
     async def lifespan(app):
         task = asyncio.create_task(warm_all()) if warm else None
         app.state.warm_task = task
+        watcher = asyncio.create_task(worker.watch())  # a dead AI process is restarted
         try:
             yield
         finally:
+            watcher.cancel()
             if task is not None and not task.done():
                 task.cancel()
             worker.close()
@@ -128,8 +202,10 @@ def create_app(worker: AIWorker | None = None, warm: bool = True,
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
     async def health(request: Request):
+        worker.refresh()  # a process that has just died is cold now, not at the next request
         return JSONResponse({"ok": True, "version": VERSION, "ai": worker.state,
                              "ai_warm_seconds": worker.warm_seconds, "ai_error": worker.error,
+                             "ai_pid": worker.pid(), "ai_restarts": worker.restarts,
                              "server": status["main"]})
 
     async def table(request: Request):
@@ -209,6 +285,14 @@ def create_app(worker: AIWorker | None = None, warm: bool = True,
     async def too_large(request: Request, exc: _TooLarge):
         return _error(413, str(exc))
 
+    async def slow_body(request: Request, exc: _SlowBody):
+        return JSONResponse({"ok": False, "error": str(exc)}, status_code=408,
+                            headers={"Connection": "close"})
+
+    async def ai_unavailable(request: Request, exc: AIUnavailable):
+        return JSONResponse({"ok": False, "error": str(exc), "retry_after_s": exc.retry_after},
+                            status_code=503, headers={"Retry-After": str(exc.retry_after)})
+
     async def http_error(request: Request, exc: HTTPException):
         return _error(exc.status_code, exc.detail or "")
 
@@ -236,6 +320,7 @@ def create_app(worker: AIWorker | None = None, warm: bool = True,
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={UserInputError: user_error, EngineError: engine_error,
                                         _BadBody: bad_body, _TooLarge: too_large,
+                                        _SlowBody: slow_body, AIUnavailable: ai_unavailable,
                                         HTTPException: http_error, Exception: internal})
     app.state.worker = worker
     return app
@@ -254,11 +339,11 @@ def bind(port: int, host: str = "127.0.0.1") -> socket.socket:
 def serve(sock: socket.socket, open_browser: bool = True, log_level: str = "warning",
           match_record: str | None = None) -> None:
     """Run the board on ``sock`` until interrupted; open the page in a browser if asked."""
-    import uvicorn
     host, port = sock.getsockname()[:2]
     url = f"http://{host}:{port}/"
     config = uvicorn.Config(create_app(match_record=match_record), log_level=log_level,
-                            lifespan="on")
+                            lifespan="on", http=HeaderTimeoutProtocol,
+                            timeout_keep_alive=KEEP_ALIVE_S)
     server = uvicorn.Server(config)
     if open_browser:
         def _open():

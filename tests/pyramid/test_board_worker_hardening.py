@@ -1,0 +1,277 @@
+"""The board against a hostile run (issue 23, item 4): the AI process killed under queued
+suggestions (503 with Retry-After, a restart, a health that tells the truth), the simulate
+limits (board and ``pyramid engine``), a body shorter than its Content-Length and half-sent
+headers closed within their timeouts.  Its own ``pyramid board`` on 127.0.0.1 (the AI process
+is killed here), raw sockets to it only, each bounded in count and time."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+import httpx
+import pytest
+
+from pyramid.board import api, server
+from pyramid.commands import engine
+from pyramid.errors import UserInputError
+
+from ..cli.clihelp import ROOT, env
+from .conftest import load_json
+
+OPEN = ROOT / "pyramid" / "board" / "static" / "positions" / "open.json"
+WARM_DEADLINE_S = 600  # a new machine compiles every kernel first
+
+
+def _health(url: str) -> dict:
+    return httpx.get(url + "api/health", timeout=5).json()
+
+
+def _wait_warm(url: str, proc, deadline_s: float = WARM_DEADLINE_S) -> dict:
+    deadline = time.monotonic() + deadline_s
+    while True:
+        assert proc.poll() is None, proc.stderr.read()
+        try:
+            health = _health(url)
+            if health["ai"] in ("warm", "failed") and health["server"] not in ("cold",
+                                                                                "warming"):
+                assert health["ai"] == "warm", health
+                return health
+        except httpx.TransportError:
+            pass
+        assert time.monotonic() < deadline, "the board did not warm up"
+        time.sleep(0.3)
+
+
+@pytest.fixture(scope="module")
+def board():
+    proc = subprocess.Popen([sys.executable, "-m", "pyramid.cli", "board", "--port", "0",
+                             "--no-browser"], cwd=ROOT, env=env(), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("pyramid board: http://127.0.0.1:"), line
+        url = line.split(": ", 1)[1].strip()
+        _wait_warm(url, proc)
+        host, port = url.split("//", 1)[1].rstrip("/").split(":")
+        yield url, (host, int(port)), proc
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def _state() -> dict:
+    doc = load_json(OPEN)
+    doc.pop("_comment", None)
+    return doc
+
+
+def _shot(**physics) -> dict:
+    doc = load_json(OPEN)
+    shot = {"table": doc["table"], "balls": doc["balls"],
+            "strike": {"speed_mps": 2.0, "phi_deg": 0.0}}
+    if physics:
+        shot["physics"] = physics
+    return shot
+
+
+# --- the AI process killed ------------------------------------------------------------------
+
+def test_killed_worker_answers_queued_with_503_restarts_and_health_tells_the_truth(board):
+    url, _addr, proc = board
+    before = _health(url)
+    pid = before["ai_pid"]
+    assert before["ai"] == "warm" and isinstance(pid, int)
+    answers: list = []
+
+    def ask():
+        try:  # a long search, so that the kill finds one running and five queued
+            r = httpx.post(url + "api/suggest?time_budget=60", json=_state(), timeout=90)
+            answers.append(r)
+        except httpx.HTTPError as exc:  # pragma: no cover - reported by the assertion
+            answers.append(exc)
+
+    threads = [threading.Thread(target=ask) for _ in range(6)]
+    for t in threads:
+        t.start()
+    time.sleep(2.0)  # all six checked and waiting for the AI
+    os.kill(pid, signal.SIGKILL)
+    for t in threads:
+        t.join(60)
+    assert not any(t.is_alive() for t in threads)
+    assert len(answers) == 6
+    for r in answers:
+        assert isinstance(r, httpx.Response), r
+        assert r.status_code == 503, r.text
+        assert int(r.headers["Retry-After"]) >= 1
+        body = r.json()
+        assert body["ok"] is False and "AI process stopped" in body["error"]
+        assert "Traceback" not in r.text
+    health = _health(url)  # at once: not the dead process's "warm"
+    assert health["ai"] in ("cold", "warming"), health
+    assert health["ai_restarts"] == before["ai_restarts"] + 1
+    after = _wait_warm(url, proc, 300)
+    assert after["ai_pid"] not in (None, pid)
+    r = httpx.post(url + "api/suggest?top=1&budget=40", json=_state(), timeout=120)
+    assert r.status_code == 200, r.text
+    assert r.json()["suggestions"]
+    assert _health(url)["ai"] == "warm"
+
+
+def test_worker_killed_while_idle_is_noticed_by_health(board):
+    url, _addr, proc = board
+    before = _health(url)
+    os.kill(before["ai_pid"], signal.SIGKILL)
+    deadline = time.monotonic() + 5
+    while _health(url)["ai"] == "warm" and _health(url)["ai_pid"] == before["ai_pid"]:
+        assert time.monotonic() < deadline, "health still says warm for a dead AI process"
+        time.sleep(0.05)
+    after = _wait_warm(url, proc, 300)
+    assert after["ai_pid"] != before["ai_pid"]
+    assert after["ai_restarts"] == before["ai_restarts"] + 1
+    r = httpx.post(url + "api/suggest?top=1&budget=40", json=_state(), timeout=120)
+    assert r.status_code == 200, r.text
+
+
+# --- the simulate limits --------------------------------------------------------------------
+
+def test_simulate_refuses_a_stroke_beyond_the_simulated_time_limit(board):
+    url, _addr, _proc = board
+    t0 = time.monotonic()
+    r = httpx.post(url + "api/simulate", json=_shot(mu_roll=1e-9), timeout=30)
+    assert r.status_code == 422, r.text
+    assert "MAX_SIMULATED_S" in r.json()["error"] and "120" in r.json()["error"]
+    r = httpx.post(url + "api/simulate?noise=club&runs=20", json=_shot(mu_roll=1e-9),
+                   timeout=30)
+    assert r.status_code == 422 and "MAX_SIMULATED_S" in r.json()["error"], r.text
+    assert time.monotonic() - t0 < 5
+    assert len(r.content) < 1000
+    r = httpx.post(url + "api/simulate", json=_shot(), timeout=30)  # an ordinary one
+    assert r.status_code == 200 and r.json()["motion"]["n"] > 0
+
+
+def test_simulate_limits_on_events_and_answer_size(monkeypatch):
+    monkeypatch.setattr(api, "MAX_EVENTS", 3)
+    with pytest.raises(UserInputError, match="limit of 3 simulator events.*MAX_EVENTS"):
+        api.simulate(_shot())
+    monkeypatch.setattr(api, "MAX_EVENTS", 5000)
+    monkeypatch.setattr(api, "MAX_ANSWER_BYTES", 100_000)
+    with pytest.raises(UserInputError, match="MAX_ANSWER_BYTES.*fewer runs"):
+        api.simulate(_shot(), {"noise": "club", "runs": "20"})
+    monkeypatch.setattr(api, "MAX_ANSWER_BYTES", 8 * 1024 * 1024)
+    out = api.simulate(_shot(), {"noise": "club", "runs": "20"})
+    assert len(out["runs"]) == 20
+    assert len(json.dumps(out)) < api.MAX_ANSWER_BYTES
+
+
+def test_engine_simulate_shares_the_limits():
+    answer, stop = engine.handle({"id": 7, "cmd": "simulate", "body": _shot(mu_roll=1e-9)},
+                                 0, time.monotonic())
+    assert not stop and answer["id"] == 7 and answer["ok"] is False
+    assert "MAX_SIMULATED_S" in answer["error"]
+
+
+def test_noise_beyond_the_simulators_limits_is_input_not_a_crash():
+    shot = _shot()
+    shot["strike"]["speed_mps"] = 12.0
+    with pytest.raises(UserInputError, match="as played with noise"):
+        api.simulate(shot, {"noise": "beginner", "runs": "20"})
+
+
+# --- slow clients -----------------------------------------------------------------------------
+
+def _connect(addr) -> socket.socket:
+    sock = socket.create_connection(addr, timeout=server.BODY_TIMEOUT_S + 10)
+    return sock
+
+
+def _read_until_closed(sock: socket.socket) -> bytes:
+    data = b""
+    while True:
+        chunk = sock.recv(65536)
+        if not chunk:
+            return data
+        data += chunk
+
+
+def test_a_body_shorter_than_its_content_length_is_closed_within_the_timeout(board):
+    _url, addr, _proc = board
+    with _connect(addr) as sock:
+        t0 = time.monotonic()
+        sock.sendall(b"POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                     b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"ba")
+        data = _read_until_closed(sock)
+        elapsed = time.monotonic() - t0
+    assert elapsed < server.BODY_TIMEOUT_S + 3, elapsed
+    assert data.startswith(b"HTTP/1.1 408"), data[:200]
+    body = json.loads(data.split(b"\r\n\r\n", 1)[1])
+    assert body["ok"] is False and "4 of 100 bytes" in body["error"]
+
+
+def test_a_trickled_body_is_cut_at_the_total_timeout(board):
+    _url, addr, _proc = board
+    with _connect(addr) as sock:
+        t0 = time.monotonic()
+        sock.sendall(b"POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                     b"Content-Length: 1000\r\n\r\n")
+        sock.settimeout(1.0)
+        data = b""
+        while time.monotonic() - t0 < server.BODY_TIMEOUT_S + 5:
+            try:
+                sock.sendall(b" ")
+            except OSError:
+                break
+            try:
+                chunk = sock.recv(65536)
+            except socket.timeout:
+                continue
+            if not chunk:
+                break
+            data += chunk
+        elapsed = time.monotonic() - t0
+    assert elapsed < server.BODY_TIMEOUT_S + 5, elapsed
+    assert data.startswith(b"HTTP/1.1 408"), data[:200]
+
+
+def test_half_sent_headers_do_not_hold_the_server(board):
+    url, addr, _proc = board
+    socks = []
+    try:
+        t0 = time.monotonic()
+        for _ in range(50):
+            s = _connect(addr)
+            s.sendall(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+            socks.append(s)
+        t1 = time.monotonic()
+        r = httpx.get(url + "api/health", timeout=5)  # the server still answers at once
+        assert r.status_code == 200 and time.monotonic() - t1 < 2
+        for s in socks:  # and closes every half-sent request within its timeout
+            assert _read_until_closed(s) == b""
+        assert time.monotonic() - t0 < server.HEADER_TIMEOUT_S + 5
+    finally:
+        for s in socks:
+            s.close()
+    assert httpx.get(url + "api/health", timeout=5).status_code == 200
+
+
+def test_an_idle_connection_and_a_complete_request_still_work(board):
+    _url, addr, _proc = board
+    with _connect(addr) as sock:
+        time.sleep(1.0)  # a connection opened before its request is not cut early
+        sock.sendall(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        sock.settimeout(5)
+        data = sock.recv(65536)
+        assert data.startswith(b"HTTP/1.1 200"), data[:200]
+        t0 = time.monotonic()  # kept alive, then closed after KEEP_ALIVE_S idle
+        sock.settimeout(server.KEEP_ALIVE_S + 5)
+        assert _read_until_closed(sock) == b""
+        assert time.monotonic() - t0 < server.KEEP_ALIVE_S + 3
