@@ -30,7 +30,7 @@ from .errors import IllegalInputError, MalformedInputError
 from .geometry import (Position, balls_in_region, placement_region_for, position_unchanged,
                        respot)
 from .state import ONE_VS_PAIR, THREE_EACH, GameState, check_no_overlap, unrecorded_end
-from .stroke import FOUL_LETTERS, StrokeFacts
+from .stroke import FOUL_LETTERS, StrokeFacts, stroke_from_events
 from .values import (CUE, LAST_BALL_BONUS, PENALTY_POINTS, ball_value, balls_value,
                      is_object_ball, sort_balls)
 from .variants import variant_for
@@ -522,7 +522,6 @@ def adjudicate_events(state: GameState, events, final: Mapping[str, Position | N
     """Adjudicate a stroke given as an event log (list of :class:`sim.events.Event`, time
     order) and resting positions (``None`` for balls that fell).  ``facts`` adds what events
     cannot show (R7.1 letters c-f, h, i; named facts of :mod:`engine.stroke`)."""
-    from .stroke import stroke_from_events
     return adjudicate(state, stroke_from_events(events, final, call=call, facts=facts,
                                                 off_table=off_table, placement=placement,
                                                 state=state))

@@ -6,9 +6,15 @@ order they finish in or the joblib backend.
 
 The results file (one writer at a time, every line checked against its header) is
 :mod:`ai.games.results_file`.
+
+Process workers are started with :func:`watch_parent` (loky's ``initializer``): each ends
+itself within :data:`PARENT_POLL_S` once the tournament that started it is gone, even when it
+was killed with SIGKILL and could not stop them.
 """
 from __future__ import annotations
 
+import os
+import threading
 import time
 from dataclasses import dataclass
 from itertools import combinations
@@ -27,6 +33,20 @@ from .results_file import (FORMAT_VERSION, ResultsFile, ResultsFileError, append
                            check_game_line, config_line)
 from .series import Series
 from .stats import GameResult
+
+
+PARENT_POLL_S = 0.5  # how often a worker looks whether its tournament is still there
+
+
+def watch_parent(parent_pid: int) -> None:
+    """In a worker process (its ``initializer``): a daemon thread that ends the process as soon
+    as ``parent_pid`` is no longer its parent (the tournament died; the worker was adopted),
+    and at once if that has already happened."""
+    def watch() -> None:
+        while os.getppid() == parent_pid:
+            time.sleep(PARENT_POLL_S)
+        os._exit(1)
+    threading.Thread(target=watch, name="watch-tournament", daemon=True).start()
 
 
 @dataclass(frozen=True)

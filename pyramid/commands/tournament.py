@@ -132,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
     import joblib
 
     from ai.games.tournament import (ResultsFile, ResultsFileError, config_line, make_tasks,
-                                     run_task)
+                                     run_task, watch_parent)
 
     if args.plot:
         check_output_path("--plot", args.plot)
@@ -203,6 +203,11 @@ def run(args: argparse.Namespace) -> int:
                                          f"{exc}") from None
                 ctx = joblib.parallel_config(backend="dask")
                 n_jobs = -1
+            elif args.backend == "loky":
+                # the workers end with the tournament, even one killed with SIGKILL
+                ctx = joblib.parallel_config(backend="loky", initializer=watch_parent,
+                                             initargs=(os.getpid(),))
+                n_jobs = args.jobs
             else:
                 ctx = joblib.parallel_config(backend=args.backend)
                 n_jobs = 1 if args.backend == "sequential" else args.jobs
