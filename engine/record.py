@@ -214,13 +214,24 @@ def _stroke_from_json(obj: dict, lineno: int) -> StrokeRecord:
             from None
 
 
+def record_lines(text: str) -> list[str]:
+    """The lines of a record's text: split at "\\n" only (a "\\r" before it is JSON
+    whitespace).  Not ``str.splitlines``, which also splits at U+2028, U+0085 and the like:
+    JSON allows them raw inside a string, so a line would be cut there and the lines after it
+    misnumbered, and two lines joined by one would be read as two."""
+    return text.split("\n")
+
+
 def read_record(path: str | Path) -> GameRecord:
     """Read a record; a malformed line is refused with its line number."""
-    text = Path(path).read_text(encoding="utf-8")
-    return parse_record(text.splitlines())
+    return parse_record(Path(path).read_text(encoding="utf-8"))
 
 
-def parse_record(lines: Sequence[str]) -> GameRecord:
+def parse_record(lines: str | Sequence[str]) -> GameRecord:
+    """A record from its text (split by :func:`record_lines`) or its lines; a malformed line
+    is refused with its line number."""
+    if isinstance(lines, str):
+        lines = record_lines(lines)
     header = None
     strokes: list[StrokeRecord] = []
     result = None

@@ -7,17 +7,24 @@ refuses the first thing wrong with :class:`RecordRefused`, naming the line numbe
 1. the header: a known ``version``, ``players`` (one name a side), ``initial_state`` a valid
    state agreeing with ``variant``, ``call_mode``, ``target`` and ``table``, ``seed`` an
    integer or null, ``provenance`` (what made it, :mod:`engine.provenance`) well formed when
-   there is one (records written before it have none);
+   there is one (records written before it have none), ``human`` true, false or absent,
+   ``physics`` an object (its values are the simulator's to check:
+   :func:`ai.games.records.verified` simulates the strokes again with them);
 2. every stroke, in order: its ``player`` is the side to move; its ``state_before`` is the
    state the previous stroke left (the header's initial state for the first): a stroke
    removed, duplicated or moved, a score, shelf or ball position changed all break this
-   chain; the rules core rules the stroke again from its recorded facts (or, when a
-   ``simulate`` callable is given and the line carries the stroke played, from a new
-   simulation whose resting places must match the recorded ones) and the points, fouls,
-   balls counted and scores after must be the recorded ones;
+   chain; what it says of the stroke played: a person's game (``header.human``) records none
+   and claims no resting places or events, a simulated game records every stroke played
+   (``strike`` null only for a tush, which claims none either), and a stroke's degrees are
+   its radians converted (``phi_deg``/``phi_rad``, ``elevation_deg``/``elevation_rad``,
+   :data:`ANGLE_TOLERANCE_DEG`); the rules core rules the stroke again from its recorded
+   facts (and, when a ``simulate`` callable is given, from a new simulation whose resting
+   places and event log -- kinds, balls, times, places -- must be the recorded ones) and the
+   points, fouls, balls counted and scores after must be the recorded ones;
 3. the result line: present (else the file was cut short), its scores, stroke count and
    result those of the state after the last stroke (a result claimed for a game not over,
-   or none for a game over, is refused);
+   or none for a game over, is refused), and ``unfinished``, when it has one, true exactly
+   when the game is not over;
 4. the integrity hash (``sha256`` of the result line), when there is one, matches the header
    and stroke lines.
 
@@ -27,9 +34,11 @@ list of the next stroke line, or of the result line when none follows; they are 
 (:func:`engine.special.apply_action`) to the chain of states before it is compared, and a
 stroke line may say ``outcome.balls_unchanged`` (a person's word for R9.2).
 
-Strokes without the stroke played (``strike`` null: a person's description, or a tush) are
-ruled from their recorded facts only; :class:`RecordCheck` says how many strokes had their
-positions re-simulated and how many could not be, so a caller can say so.
+Strokes without the stroke played (a person's game, or a tush) are ruled from their recorded
+facts only; :class:`RecordCheck` says how many strokes had their positions re-simulated and
+how many could not be, so a caller can say so.  Nothing a record says turns the simulation
+off: that is the caller's ``simulate`` (:func:`ai.games.records.verified` always passes one,
+of the record's physics).
 """
 from __future__ import annotations
 
@@ -53,6 +62,13 @@ from .stroke import StrokeFacts, stroke_from_events
 # simulator is deterministic, so a replay is bit-exact; the margin only absorbs JSON's
 # shortest round-trip formatting, far below a ball's width (a moved ball is millimetres off).
 POSITION_TOLERANCE_M = 1e-6
+# The times of a re-simulated stroke's events must match the recorded ones this closely (the
+# same reasoning: bit-exact replay, a margin for another numpy's last bits).
+TIME_TOLERANCE_S = 1e-6
+# A stroke's degrees (shown: the viewer, analyze) must be its radians (simulated) converted:
+# ``math.degrees`` of the radians is what a writer records, so only a float's rounding is let
+# through, never an edit.
+ANGLE_TOLERANCE_DEG = 1e-9
 
 
 class RecordRefused(EngineError):
@@ -126,7 +142,21 @@ def check_header(header: dict) -> GameState:
         provenance_of_header(header)
     except EngineError as exc:
         raise RecordRefused(1, str(exc)) from None
+    human = header.get("human")
+    if human is not None and not isinstance(human, bool):
+        raise RecordRefused(1, f"header.human = {excerpt(human)} must be true, false or absent")
+    physics = header.get("physics")
+    if physics is not None and not isinstance(physics, dict):
+        # its values are the simulator's to check: ai.games.records.verified
+        raise RecordRefused(1, f"header.physics = {excerpt(physics)} must be an object of "
+                               f"physics parameters")
     return initial
+
+
+def is_human(header: dict) -> bool:
+    """A person's game (``header.human``: ``pyramid score --session``, the board's Match
+    tab): its strokes are described, not simulated, and it claims no resting places."""
+    return header.get("human") is True
 
 
 def _state_difference(recorded: GameState, expected: GameState) -> str:
@@ -206,13 +236,90 @@ def _replayed_facts(s: StrokeRecord, simulate: SimulateFn) -> StrokeFacts:
             raise RecordRefused(s.line, f"ball {b} came to rest at {excerpt(q)} when the stroke "
                                         f"is simulated again, the record says {excerpt(p)}")
     call = None if s.call is None else Call.from_json(s.call, f"line {s.line}.call")
-    return stroke_from_events(events, final, call=call, facts=s.facts,
-                              off_table=s.outcome.get("off_table", []), placement=s.placement,
-                              state=s.state_before)
+    facts = stroke_from_events(events, final, call=call, facts=s.facts,
+                               off_table=s.outcome.get("off_table", []), placement=s.placement,
+                               state=s.state_before)
+    if s.outcome.get("events") is not None:
+        _compare_events(s.outcome["events"], facts.events, s.line)
+    return facts
+
+
+def _compare_events(recorded: list, replayed: tuple[Event, ...], line: int) -> None:
+    """The recorded event log (read and checked by :func:`recorded_facts` first) must be the
+    one the stroke simulated again gives: the same events, in order, at the same times and
+    places."""
+    if len(recorded) != len(replayed):
+        raise RecordRefused(line, f"outcome.events has {len(recorded)} event(s), the stroke "
+                                  f"simulated again gives {len(replayed)}")
+    for i, (raw, ev) in enumerate(zip(recorded, replayed)):
+        rec = Event.from_json(raw)
+        where = f"outcome.events[{i}]"
+        if (rec.kind, rec.balls, rec.cushion, rec.pocket) != \
+                (ev.kind, ev.balls, ev.cushion, ev.pocket):
+            raise RecordRefused(line, f"{where} = {excerpt(raw)} but the stroke simulated "
+                                      f"again gives {excerpt(ev.to_json())}")
+        if not abs(rec.time_s - ev.time_s) <= TIME_TOLERANCE_S:
+            raise RecordRefused(line, f"{where}.time_s = {excerpt(rec.time_s)} but the stroke "
+                                      f"simulated again gives {excerpt(ev.time_s)}")
+        p, q = rec.position, ev.position
+        if (p is None) != (q is None) or (p is not None and not math.dist(p, q)
+                                          <= POSITION_TOLERANCE_M):
+            raise RecordRefused(line, f"{where}.position = {excerpt(raw.get('position'))} but "
+                                      f"the stroke simulated again gives {excerpt(q)}")
+
+
+def _check_strike(s: StrokeRecord, human: bool) -> None:
+    """What a stroke line may say about the stroke played.  A person's game (``header.human``)
+    records none and claims no resting places or events (nothing to simulate them from); a
+    simulated game records every stroke played, except a tush (no stroke, the balls stay).
+    A stroke played gives its angles in degrees (shown) and radians (simulated): they must
+    agree."""
+    line, o = s.line, s.outcome
+    if human:
+        if s.strike is not None:
+            raise RecordRefused(line, "strike is recorded in a person's game (header.human): "
+                                      "a person's record describes strokes, it has none to "
+                                      "simulate")
+        for key in ("final", "events"):
+            if o.get(key):
+                raise RecordRefused(line, f"outcome.{key} claims positions in a person's game "
+                                          f"(header.human), which has no stroke to verify "
+                                          f"them by")
+        return
+    if s.strike is None:
+        if "tush" not in s.facts:
+            raise RecordRefused(line, "strike = null in a simulated game (header.human is not "
+                                      "true): every stroke played is recorded, to be "
+                                      "simulated again")
+        for key in ("final", "events"):
+            if o.get(key):
+                raise RecordRefused(line, f"outcome.{key} claims positions for a tush, whose "
+                                          f"balls do not move")
+        return
+    strike = s.strike
+    if "phi_rad" not in strike:
+        return  # degrees only (a hand-made line): they are what is simulated
+    # the radians as engine readers take them (ai.games.records.strike_from_record)
+    for deg, rad, value in (("phi_deg", "phi_rad", strike["phi_rad"]),
+                            ("elevation_deg", "elevation_rad", strike.get("elevation_rad", 0.0))):
+        if not _is_number(value):
+            raise RecordRefused(line, f"strike.{rad} = {excerpt(value)} must be a number")
+        if deg not in strike:
+            continue
+        if not _is_number(strike[deg]):
+            raise RecordRefused(line, f"strike.{deg} = {excerpt(strike[deg])} must be a number")
+        if not abs(strike[deg] - math.degrees(value)) < ANGLE_TOLERANCE_DEG:
+            raise RecordRefused(line, f"strike.{deg} = {excerpt(strike[deg])} disagrees with "
+                                      f"strike.{rad} = {excerpt(value)} "
+                                      f"({excerpt(math.degrees(value))} degrees)")
+
+
+def _is_number(v) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
 
 
 def _check_stroke(s: StrokeRecord, k: int, expected: GameState,
-                  simulate: SimulateFn | None) -> tuple[Outcome, bool]:
+                  simulate: SimulateFn | None, human: bool) -> tuple[Outcome, bool]:
     """Step 2 for one stroke; returns the rules core's outcome and whether positions were
     re-simulated."""
     line = s.line
@@ -229,6 +336,7 @@ def _check_stroke(s: StrokeRecord, k: int, expected: GameState,
         raise RecordRefused(line, f"stroke {k + 1} does not start from {what} "
                                   f"({_state_difference(s.state_before, expected)}): a stroke "
                                   f"removed, repeated or changed")
+    _check_strike(s, human)
     # ruled from the recorded facts first: that also validates the placement and the call
     # before anything is simulated; then, if it can be, simulated again and ruled from that
     out = _ruling(s, k, lambda: recorded_facts(s))
@@ -306,9 +414,14 @@ def _check_result(record: GameRecord, last: GameState) -> bool:
         if recorded != actual:
             raise RecordRefused(line, f"result line {name} = {excerpt(recorded)} but after "
                                       f"the {n} stroke(s) recorded it is {excerpt(actual)}")
-    # a result line with no result (null, as the state after the last stroke has it) is a
-    # game not played to its end, whether or not it says "unfinished" (hand-made records)
-    return unfinished or not last.game_over
+    # "unfinished" must be the state's: a game over is not unfinished, nor is a game not over
+    # finished ("unfinished": false); a line without the field (records written before it,
+    # hand-made ones) is taken from the state
+    if "unfinished" in res and unfinished != (not last.game_over):
+        raise RecordRefused(line, f"result line unfinished = {excerpt(unfinished)} but after "
+                                  f"the {n} stroke(s) recorded the game is "
+                                  + ("over" if last.game_over else "not over"))
+    return not last.game_over
 
 
 def verify_record(record: GameRecord, simulate: SimulateFn | None = None) -> RecordCheck:
@@ -317,9 +430,10 @@ def verify_record(record: GameRecord, simulate: SimulateFn | None = None) -> Rec
     (events, final)`` re-simulates strokes (as for :func:`engine.record.replay`); without it
     strokes are ruled from their recorded facts only."""
     state = check_header(record.header)
+    human = is_human(record.header)
     replayed = 0
     for k, s in enumerate(record.strokes):
-        out, sim = _check_stroke(s, k, state, simulate)
+        out, sim = _check_stroke(s, k, state, simulate, human)
         replayed += sim
         state = out.state
     unfinished = _check_result(record, state)

@@ -42,6 +42,7 @@ the value is the pool or snooker literature's, the comment says so.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
+import difflib
 import math
 
 import numpy as np
@@ -160,3 +161,49 @@ def kernel_params(physics: PhysicsParams, ball_radius_m: float, ball_mass_kg: fl
         p[slot] = getattr(physics, name)
     p[layout.P_CUSHION_MODEL] = CUSHION_MODELS[physics.cushion_model]
     return p
+
+
+# --- a game record's physics ----------------------------------------------------------------
+# A record's ``header.physics`` names the parameters its game was played with; verifying the
+# record simulates its strokes again with them (engine.verify, ai.games.records.verified).
+# Beyond PhysicsParams' own checks each number must lie within this factor of its default
+# value: every value a table plausibly has, and none that turns a replay into an endless or
+# absurd simulation (a record is untrusted input).
+RECORD_PHYSICS_FACTOR = 10.0
+
+
+def record_physics(obj, where: str = "physics") -> PhysicsParams:
+    """The physics of a game record's header: the defaults with the values ``obj`` gives (a
+    full set, as ``pyramid play`` writes, or some of them; ``{}`` or None: the defaults).
+    Raises ValueError naming ``where.field`` and the value for an unknown parameter (with the
+    nearest known name), a value of the wrong type, one outside PhysicsParams' checks or more
+    than :data:`RECORD_PHYSICS_FACTOR` away from its default."""
+    if obj is None:
+        return PhysicsParams()
+    if not isinstance(obj, dict):
+        raise ValueError(f"{where} = {obj!r:.60} must be an object of physics parameters")
+    defaults = PhysicsParams()
+    known = [f.name for f in fields(PhysicsParams)]
+    for key, value in obj.items():
+        if key not in known:
+            near = difflib.get_close_matches(str(key), known, n=1)
+            raise ValueError(f"{where}.{str(key)[:40]} is not a physics parameter"
+                             + (f" (did you mean {near[0]}?)" if near else ""))
+        if key == "cushion_model":
+            if value not in CUSHION_MODELS:
+                raise ValueError(f"{where}.cushion_model = {value!r:.60} must be one of "
+                                 f"{', '.join(CUSHION_MODELS)}")
+            continue
+        if not isinstance(value, (int, float)) or isinstance(value, bool) \
+                or not math.isfinite(value):
+            raise ValueError(f"{where}.{key} = {value!r:.60} must be a finite number")
+        default = getattr(defaults, key)
+        low, high = default / RECORD_PHYSICS_FACTOR, default * RECORD_PHYSICS_FACTOR
+        if not low <= value <= high:
+            raise ValueError(f"{where}.{key} = {value!r} is out of range: a record's physics "
+                             f"lie within a factor of {RECORD_PHYSICS_FACTOR:g} of the default "
+                             f"({default!r}), from {low:.6g} to {high:.6g}")
+    try:
+        return PhysicsParams(**{**defaults.to_json(), **obj})
+    except ValueError as exc:  # PhysicsParams' own checks (a restitution above 1, ...)
+        raise ValueError(str(exc).replace("physics.", f"{where}.", 1)) from None

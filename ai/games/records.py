@@ -22,8 +22,9 @@ from engine import (GameRecord, GameState, make_header, stroke_from_events, stro
                     tush_stroke)
 from engine.provenance import VersionDifference, header_version_differences
 from engine.record import StrokeRecord, result_line
-from engine.verify import RecordCheck, check_header, verify_record
-from sim import Simulator, Strike, shared_simulator
+from engine.verify import RecordCheck, RecordRefused, check_header, verify_record
+from sim import PhysicsParams, Simulator, Strike, shared_simulator
+from sim.params import record_physics
 
 from ..agent import Agent
 from ..noise import NoiseModel
@@ -179,25 +180,38 @@ def physics_json(simulator: Simulator) -> dict:
 
 @dataclass(frozen=True)
 class VerifiedRecord:
-    simulator: Simulator  # of the record's table
+    simulator: Simulator  # of the record's table and physics: its strokes were simulated again
     check: RecordCheck
-    same_physics: bool  # False: played with other physics; strokes were not re-simulated
+    same_physics: bool  # True: the record's physics are the defaults; False: other (valid)
+    #   physics, header.physics, which the strokes were simulated again with
     # the versions (header.provenance) that differ from the running ones: a replay may differ
     versions_differ: tuple[VersionDifference, ...] = ()
 
 
+def header_physics(header: dict) -> PhysicsParams:
+    """The physics a record's game was played with, which its strokes are simulated again
+    with: the defaults with the values ``header.physics`` gives -- the full set ``pyramid
+    play`` writes (:func:`physics_json`), some of them, or none (``{}`` or absent: a person's
+    record, a hand-made one).  An unknown parameter or a value out of range is refused on
+    line 1 (:func:`sim.params.record_physics`)."""
+    try:
+        return record_physics(header.get("physics"), "header.physics")
+    except ValueError as exc:
+        raise RecordRefused(1, str(exc)) from None
+
+
 def verified(record: GameRecord) -> VerifiedRecord:
-    """A record checked before it is trusted (:func:`engine.verify.verify_record`), with the
-    simulator of its table: its strokes re-simulated when it was played with this physics (a
-    record of other physics -- an older version -- is ruled from its recorded facts only; one
-    that names none, a record made by hand, is taken to be of this physics), and the versions
-    it was made with that differ from the running ones (``versions_differ``).  Raises
-    EngineError (a fault, with its line) or ValueError (an unknown table)."""
+    """A record checked before it is trusted (:func:`engine.verify.verify_record`), every
+    stroke played simulated again with the physics it was played with (:func:`header_physics`:
+    nothing in the record turns this off), with the simulator of its table and physics, and
+    the versions it was made with that differ from the running ones (``versions_differ``).
+    Raises EngineError (a fault, with its line) or ValueError (an unknown table)."""
     table = check_header(record.header).table
+    physics = header_physics(record.header)
     simulator = shared_simulator(table)
-    recorded_physics = record.header.get("physics")
-    same_physics = not recorded_physics or recorded_physics == physics_json(simulator)
-    check = verify_record(record, simulate=replay_simulate(simulator) if same_physics
-                          else None)
+    same_physics = physics == simulator.physics
+    if not same_physics:
+        simulator = Simulator(table, physics)
+    check = verify_record(record, simulate=replay_simulate(simulator))
     return VerifiedRecord(simulator, check, same_physics,
                           header_version_differences(record.header))

@@ -337,7 +337,7 @@ def record(text: str) -> dict:
     if not isinstance(text, str) or not text.strip():
         raise UserInputError("the record is empty: give the JSON Lines of pyramid play --record")
     try:
-        rec = parse_record(text.splitlines())
+        rec = parse_record(text)  # split at "\n" only (engine.record.record_lines)
     except EngineError as exc:
         raise UserInputError(f"record: {exc}") from None
     try:  # verified before it is shown, as pyramid analyze does

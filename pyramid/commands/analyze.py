@@ -165,7 +165,7 @@ def run(args: argparse.Namespace) -> int:
         check_output_path("--png", args.png)
     text = read_text(args.record)
     try:
-        record = parse_record(text.splitlines())
+        record = parse_record(text)  # split at "\n" only (engine.record.record_lines)
     except EngineError as exc:
         raise UserInputError(f"{args.record}: {exc}") from None
     if record.header.get("human") is True:  # a scorekeeping session's record: no positions
@@ -201,7 +201,8 @@ def run(args: argparse.Namespace) -> int:
           + ("" if not check.hash_checked else ", integrity hash matches"))
     if not checked.same_physics:
         C.log("pyramid analyze: note: the record was played with other physics parameters "
-              "(header.physics) than this simulator's: its strokes were not simulated again")
+              "than the defaults (header.physics): its strokes were simulated again, and are "
+              "valued, with them")
     for note in check.notes():
         C.log(f"pyramid analyze: note: {note}")
     if versions is not None:
@@ -312,16 +313,16 @@ def _human(args, record) -> int:
     said without positions (ai/games/human.py) for the game and the match it belongs to, and
     the score graph with ``--png``."""
     from ai.games.human import FOUL_WORDS, game_stats, match_stats
+    from ai.games.records import verified
     from engine.errors import EngineError
     from engine.record import parse_record
-    from engine.verify import verify_record
     records = []
     files = [Path(args.record)] if args.record == "-" else _match_files(args.record)
     for f in files:
         try:
             rec = record if args.record == "-" or f == Path(args.record) else \
-                parse_record(f.read_text(encoding="utf-8").splitlines())
-            check = verify_record(rec)
+                parse_record(f.read_text(encoding="utf-8"))
+            check = verified(rec).check
         except EngineError as exc:
             raise UserInputError(f"{f}: {exc}") from None
         if rec.header.get("human") is not True:

@@ -6,7 +6,9 @@ each of which must be refused with the line number of the fault."""
 from __future__ import annotations
 
 import json
+import math
 import re
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -22,6 +24,7 @@ from engine.verify import RecordRefused, verify_record
 from sim import Simulator
 from tests.jsonpaths import json_paths
 
+ROOT = Path(__file__).resolve().parents[2]
 SEED = 3
 STROKES = 12  # short: a dozen strokes of random agents play in well under a second
 
@@ -197,6 +200,7 @@ def test_a_moved_resting_place_or_a_changed_stroke_is_found_by_simulating_again(
     o = _obj(lines, 6)
     o["strike"]["speed_mps"] += 0.3
     o["strike"]["phi_rad"] += 0.02
+    o["strike"]["phi_deg"] = math.degrees(o["strike"]["phi_rad"])  # degrees and radians agree
     with pytest.raises(RecordRefused, match="line 6: .*simulated again"):
         _refused(_with(lines, 6, o), simulator)
     o = _obj(lines, 6)
@@ -309,25 +313,26 @@ def test_unfinished_record_of_an_interrupted_game_verifies(simulator, tmp_path):
 
 
 def test_a_persons_record_is_ruled_but_its_positions_are_said_unverified(lines, simulator):
-    """A record as a person would write it: no stroke played, no event log, only what was
-    seen (first contact, what fell where, where the balls stopped).  The rulings and the chain
-    of states are checked, the positions cannot be, and the check says so."""
-    human = [lines[0]]
+    """A person's record (``pyramid score --session``: header.human, no stroke played, no
+    resting places) is ruled from what was seen and says its positions are unverified; the
+    simulated game's lines with their strokes taken out are not one: a simulated game with
+    null strikes is refused, and so is one saying ``human`` that still claims positions."""
+    check = verify_record(read_record(ROOT / "examples" / "session_game.jsonl"),
+                          replay_simulate(simulator))
+    assert check.positions_replayed == 0 and check.positions_unverified == check.strokes > 0
+    assert any("could not be verified" in n for n in check.notes())
+    stripped = [lines[0]]
     for k in range(2, len(lines)):
         o = _obj(lines, k)
         o["strike"] = None
         o["outcome"].pop("events", None)
-        human.append(json.dumps(o))
-    r = _obj(lines, len(lines))
-    del r["sha256"]
-    human.append(json.dumps(r))
-    check = _refused(human, simulator)
-    assert check.positions_replayed == 0 and check.positions_unverified == STROKES
-    assert any("could not be verified" in n for n in check.notes())
-    o = json.loads(human[3])
-    o["outcome"]["pocketed"] = [{"ball": "15", "pocket": "FL"}]
-    with pytest.raises(RecordRefused, match="line 4: "):
-        _refused(human[:3] + [json.dumps(o)] + human[4:], simulator)
+        stripped.append(json.dumps(o))
+    stripped.append(lines[-1])
+    with pytest.raises(RecordRefused, match="^line 2: strike = null in a simulated game"):
+        _refused(_resealed(stripped), simulator)
+    stripped[0] = json.dumps(dict(_obj(lines, 1), human=True))
+    with pytest.raises(RecordRefused, match="^line 2: outcome.final claims positions"):
+        _refused(_resealed(stripped), simulator)
 
 
 def test_replay_reports_changed_points_and_fouls(lines, simulator):
