@@ -33,7 +33,7 @@ from .adjudicate import Adjudication, adjudicate
 from .calls import Call
 from . import jsonin
 from .errors import MalformedInputError
-from .files import write_atomic
+from .files import read_text, write_atomic
 from .geometry import Position
 from .provenance import HEADER_KEY as PROVENANCE_KEY, Provenance, current as current_provenance
 from .state import GameState
@@ -160,8 +160,10 @@ def record_digest(record: GameRecord) -> str:
 
 
 def write_record(path: str | Path, record: GameRecord, seal: bool = True) -> None:
-    """Write the whole record atomically (temporary file + rename); with ``seal`` the result
-    line carries the integrity hash of the lines written (:func:`record_digest`)."""
+    """Write the whole record atomically through the one writer
+    (:func:`engine.files.write_atomic`: temporary file + rename, never over a special file or
+    a link, else :class:`~engine.files.OutputFileError` naming the path); with ``seal`` the
+    result line carries the integrity hash of the lines written (:func:`record_digest`)."""
     if seal and record.result is not None:
         record.result = {**record.result, "sha256": record_digest(record)}
     write_atomic(path, "\n".join(record.lines()) + "\n")
@@ -223,8 +225,11 @@ def record_lines(text: str) -> list[str]:
 
 
 def read_record(path: str | Path) -> GameRecord:
-    """Read a record; a malformed line is refused with its line number."""
-    return parse_record(Path(path).read_text(encoding="utf-8"))
+    """Read a record through the one reader (:func:`engine.files.read_text`: a regular file,
+    at most :data:`engine.jsonin.MAX_DOCUMENT_BYTES` bytes, else
+    :class:`~engine.files.InputFileError` naming the path); a malformed line is refused with
+    its line number."""
+    return parse_record(read_text(path))
 
 
 def parse_record(lines: str | Sequence[str]) -> GameRecord:

@@ -1,4 +1,6 @@
-"""Reading user files and writing outputs safely."""
+"""Reading user files and writing outputs safely: the command line's side of the one reader
+and the one writer (:mod:`engine.files`), whose refusals become :class:`UserInputError`
+naming the flag and the path (exit 2)."""
 from __future__ import annotations
 
 import json
@@ -6,51 +8,49 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import IO, Iterator
 
-from engine import jsonin
-from engine.errors import excerpt
-from engine.files import write_atomic as _write_atomic
+from engine import files, jsonin
+from engine.files import read_stream
 
 from .errors import UserInputError
 
 
-def read_text(path: str) -> str:
-    """Read a file argument, or stdin for ``-``; more than
-    :data:`engine.jsonin.MAX_DOCUMENT_BYTES` is refused before it is read in full."""
-    limit = jsonin.MAX_DOCUMENT_BYTES
-    if path == "-":
-        text = sys.stdin.read(limit + 1)
-        if len(text) > limit:
-            raise UserInputError(f"stdin is more than {limit} characters: at most {limit} "
-                                 f"accepted")
-        return text
+def read_bytes(path: str, flag: str | None = None, limit: int | None = None) -> bytes:
+    """The bytes of a file argument (or stdin for ``-``) through the one reader
+    (:func:`engine.files.read_bytes`: a regular file only, at most ``limit`` bytes, default
+    :data:`engine.jsonin.MAX_DOCUMENT_BYTES`, read in chunks whatever the file claims).
+    :class:`UserInputError` naming ``flag`` (or "file") and the path."""
     try:
-        size = os.stat(path).st_size
-        if size > limit:
-            raise UserInputError(f"file {excerpt(path)} is {size} bytes: at most {limit} "
-                                 f"accepted")
-        return Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UserInputError(f"file {excerpt(path)} does not exist") from None
-    except IsADirectoryError:
-        raise UserInputError(f"{excerpt(path)} is a directory, not a file") from None
-    except UnicodeDecodeError:
-        raise UserInputError(f"file {excerpt(path)} is not UTF-8 text") from None
-    except OSError as exc:
-        raise UserInputError(f"cannot read {excerpt(path)}: {exc.strerror}") from None
+        if path == "-":
+            return read_stream(sys.stdin, limit, "stdin").encode("utf-8")
+        return files.read_bytes(path, limit, flag or "file")
+    except files.InputFileError as exc:
+        raise UserInputError(str(exc)) from None
 
 
-def read_json(path: str):
-    """A JSON file argument (or stdin), read through the strict front door
+def read_text(path: str, flag: str | None = None, limit: int | None = None) -> str:
+    """A file argument, or stdin for ``-``, as UTF-8 text through the one reader (see
+    :func:`read_bytes`); more than the limit is refused without reading past it."""
+    try:
+        if path == "-":
+            return read_stream(sys.stdin, limit, "stdin")
+        return files.read_text(path, limit, flag or "file")
+    except files.InputFileError as exc:
+        raise UserInputError(str(exc)) from None
+
+
+def read_json(path: str, flag: str | None = None):
+    """A JSON file argument (or stdin), read through the one reader and the strict front door
     (:mod:`engine.jsonin`)."""
-    text = read_text(path)
+    text = read_text(path, flag)
     try:
         return jsonin.loads(text, source=repr(path))
     except jsonin.JsonInputError as exc:
         raise UserInputError(str(exc)) from None
 
 
-PATH_CHARS = 300  # a path is quoted whole in messages up to this length
+PATH_CHARS = files.PATH_CHARS  # a path is quoted whole in messages up to this length
 
 
 def check_output_path(flag: str, path: str | os.PathLike) -> Path:
@@ -59,54 +59,82 @@ def check_output_path(flag: str, path: str | os.PathLike) -> Path:
     --png``, ``play --record``, ``analyze --out``, ``tournament --out``, ...): call it while
     checking the arguments, so that a typo costs a second, not a 48 s search or a whole game.
 
-    Refused with :class:`UserInputError` naming ``flag`` and the path (exit 2):
+    The checks are :func:`engine.files.check_output`'s, refused with :class:`UserInputError`
+    naming ``flag`` and the path (exit 2):
 
-    1. an empty path;
-    2. a path that is a directory (the output is a file);
-    3. a folder that does not exist, or a "folder" that is a file;
-    4. a folder this process cannot create files in (tried for real: a temporary file is
-       created there and removed, which is what :func:`write_atomic` will need: a file beside
-       the target, then a rename);
-    5. an existing file that cannot be replaced: with ``os.replace`` that needs only the
-       folder's write permission (step 4), so an existing read-only file is *not* refused.
+    1. an empty path, a path with a NUL, longer than PATH_MAX or whose file name is longer
+       than NAME_MAX (255 bytes);
+    2. a folder that does not exist, a "folder" that is a file, a folder that cannot be
+       entered;
+    3. a path that is a directory, a FIFO, a device node, a socket or a symbolic link: an
+       output replaces only a regular file;
+    4. a folder this process cannot create files in (tried for real: the temporary file
+       :func:`write_atomic` will need is created there and removed).  An existing read-only
+       file is *not* refused: ``os.replace`` needs only the folder's write permission.
 
     Nothing is created or changed at ``path`` itself."""
-    if path is None or str(path) == "":
-        raise UserInputError(f"{flag}: the output path is empty")
-    target = Path(path)
-    shown = excerpt(str(path), PATH_CHARS)
-    if target.is_dir():
-        raise UserInputError(f"{flag} {shown} is a directory: give a file name")
-    parent = target.parent if str(target.parent) else Path(".")
-    if not parent.exists():
-        raise UserInputError(f"{flag} {shown}: folder {excerpt(str(parent), PATH_CHARS)} does not exist")
-    if not parent.is_dir():
-        raise UserInputError(f"{flag} {shown}: {excerpt(str(parent), PATH_CHARS)} is a file, not a folder")
     try:
-        fd, probe = tempfile.mkstemp(prefix=f".{target.name[:40]}.", suffix=".check",
-                                     dir=parent)
-    except OSError as exc:
-        raise UserInputError(f"{flag} {shown}: cannot write in folder {excerpt(str(parent), PATH_CHARS)}"
-                             f" ({exc.strerror or exc})") from None
-    os.close(fd)
-    os.unlink(probe)
-    return target
+        return files.check_output(path, flag)
+    except files.OutputFileError as exc:
+        raise UserInputError(str(exc)) from None
 
 
 def write_atomic(path: str | os.PathLike, data: bytes | str, flag: str | None = None) -> None:
-    """Write a whole file or nothing (:func:`engine.files.write_atomic`); a place that cannot
-    be written (a missing folder, a directory, no permission, a full disk) is reported as
-    :class:`UserInputError` naming ``flag`` when given.  Check the path first with
-    :func:`check_output_path`; this is the last word when the place changed since."""
-    where = f"{flag} {excerpt(str(path))}" if flag else excerpt(str(path))
+    """Write a whole file or nothing through the one writer (:func:`engine.files.write_atomic`);
+    a place that cannot be written (a missing folder, a directory, a special file, no
+    permission, a full disk) is reported as :class:`UserInputError` naming ``flag`` when
+    given.  Check the path first with :func:`check_output_path`; this is the last word when
+    the place changed since."""
     try:
-        _write_atomic(path, data)
-    except FileNotFoundError as exc:
-        raise UserInputError(f"{flag}: {exc}" if flag else str(exc)) from None
-    except IsADirectoryError:
-        raise UserInputError(f"{where} is a directory: give a file name") from None
-    except OSError as exc:
-        raise UserInputError(f"cannot write {where}: {exc.strerror or exc}") from None
+        files.write_atomic(path, data, flag or "output")
+    except files.OutputFileError as exc:
+        raise UserInputError(str(exc)) from None
+
+
+def write_or_keep(path: str | os.PathLike, data: bytes | str, flag: str) -> None:
+    """:func:`write_atomic` for what cannot be made again (a game's record): when ``path``
+    cannot be written after all, the data is kept in a new file in the system's temporary
+    folder and the refusal says where, so that nothing a game produced is lost."""
+    try:
+        files.write_atomic(path, data, flag)
+    except files.OutputFileError as exc:
+        raise kept_elsewhere(str(exc), path, data) from None
+
+
+def kept_elsewhere(why: str, path: str | os.PathLike, data: bytes | str) -> UserInputError:
+    """The refusal of an output that could not be written at ``path`` (``why``), ``data``
+    kept in a new file of the system's temporary folder, the message saying where."""
+    kept = _keep(path, data)
+    where = (f"; it is kept in {kept}" if kept else
+             "; it could not be kept anywhere else either")
+    return UserInputError(f"{why}{where}")
+
+
+def _keep(path: str | os.PathLike, data: bytes | str) -> str | None:
+    suffix = Path(path).suffix[:16] or ".out"
+    try:
+        fd, kept = tempfile.mkstemp(prefix="pyramid-kept-", suffix=suffix)
+    except OSError:
+        return None
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(raw)
+            fh.flush()
+            os.fsync(fh.fileno())
+    except OSError:
+        return None
+    return kept
+
+
+def read_lines(stream: IO[str], label: str = "line") -> Iterator[str]:
+    """The lines of a text stream (``pyramid engine``'s stdin), each bounded by
+    :data:`engine.jsonin.MAX_DOCUMENT_BYTES` characters (``< /dev/zero`` has no newline):
+    a longer one is :class:`UserInputError` naming ``label`` and its number."""
+    try:
+        yield from files.stream_lines(stream, None, label)
+    except files.InputFileError as exc:
+        raise UserInputError(str(exc)) from None
 
 
 def print_json(obj) -> None:
