@@ -174,30 +174,35 @@ def test_strokes_past_the_end_and_an_unwritable_png_are_refused_before_work(bad_
                      "is a directory")
 
 
-def test_a_persons_record_is_analysed_with_a_note_that_positions_were_not_verified(
-        bad_record, tmp_path):
+def test_a_simulated_record_with_a_stroke_struck_out_is_refused_at_its_line(bad_record,
+                                                                           tmp_path):
+    """Only a person's game (header.human) may leave its strikes out: a simulated record whose
+    strike is nulled cannot switch re-simulation off (issue 23)."""
     def as_told(objs):
         objs[1]["strike"] = None
         objs[1]["outcome"].pop("events")
         del objs[2]["sha256"]
     path = _tampered(bad_record, tmp_path, "told", as_told)
-    out, r = pyramid_json("analyze", path, *FAST)
-    assert "could not be verified" in r.stderr and "no integrity hash" in r.stderr
-    assert out["verification"]["positions_unverified"] == 1
-    assert out["verification"]["hash_checked"] is False
-    assert len(out["strokes"]) == 1
+    r = pyramid("analyze", path, *FAST)
+    assert_bad_input(r, path, "line 2: ")
+    assert "P(win)" not in r.stdout
 
 
-def test_a_record_of_other_physics_is_ruled_but_not_simulated_again(bad_record, tmp_path):
-    """A record played with other physics parameters (an older version) cannot replay
-    exactly: its strokes are not simulated again, and it says so, instead of refusing it."""
-    def older(objs):
+def test_a_record_of_other_physics_is_simulated_again_with_them(bad_record, tmp_path):
+    """A record's physics are used to re-simulate it, never a reason to skip that: other
+    physics with the default physics' resting places are refused at the first stroke that ends
+    elsewhere; physics out of range are refused on the header's line."""
+    def other(objs):
+        objs[0]["physics"] = {"mu_roll": 0.03}
+        del objs[2]["sha256"]
+    path = _tampered(bad_record, tmp_path, "other", other)
+    assert_bad_input(pyramid("analyze", path, *FAST), path, "line 2: ")
+
+    def out_of_range(objs):
         objs[0]["physics"] = {"mu_roll": 0.5}
         del objs[2]["sha256"]
-    path = _tampered(bad_record, tmp_path, "older", older)
-    out, r = pyramid_json("analyze", path, *FAST)
-    assert "other physics" in r.stderr
-    assert out["verification"]["positions_replayed"] == 0
+    path = _tampered(bad_record, tmp_path, "out_of_range", out_of_range)
+    assert_bad_input(pyramid("analyze", path, *FAST), path, "line 1: ", "mu_roll")
 
 
 # --- what a record was made with (header.provenance) -----------------------------------------
