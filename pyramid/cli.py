@@ -14,6 +14,7 @@ import pkgutil
 import sys
 
 from engine.errors import EngineError
+from engine.files import OutputFileError
 
 from . import commands
 from .errors import UserInputError, brief
@@ -46,6 +47,9 @@ def main(argv: list[str] | None = None) -> int:
     except EngineError as exc:  # the rules core's own bad-input errors, should a command let
         print(f"pyramid {args.command}: error: {brief(exc)}", file=sys.stderr)  # one through
         return 2
+    except OutputFileError as exc:  # an output refused by the one writer (engine.files), should
+        print(f"pyramid {args.command}: error: {brief(exc)}", file=sys.stderr)  # a command
+        return 2  # let one through unconverted: it names the path and says why
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         print(f"pyramid {args.command}: error: malformed JSON: {brief(exc)}", file=sys.stderr)
         return 2

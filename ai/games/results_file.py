@@ -27,6 +27,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
+from engine import files
 from engine.errors import EngineError, excerpt
 from engine.jsonin import loads
 
@@ -35,6 +36,9 @@ from .stats import COUNTS
 FORMAT_VERSION = 1
 LOCK_SUFFIX = ".lock"
 N_SIDES = 2  # a tournament game is a two-player game: two agents, two sides
+# a game line is about 1 kB: 256 MiB is some 200 000 games, far beyond a round-robin; a file
+# is read no further than this (engine.files.read_bytes), whatever it claims to hold
+MAX_RESULTS_BYTES = 256 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -234,6 +238,14 @@ class ResultsFile:
         try:
             self._acquire_lock()
             self._open(resume)
+        except files.OutputFileError as exc:  # a special file, a link, a long name ...
+            self.close()
+            raise ResultsFileError(f"cannot use results file {str(self.path)!r}: {exc}"
+                                   ) from None
+        except files.InputFileError as exc:  # read back on resume: a special file, too big
+            self.close()
+            raise ResultsFileError(f"cannot use results file {str(self.path)!r}: {exc}"
+                                   ) from None
         except OSError as exc:  # a folder or file that cannot be written after all
             self.close()
             raise ResultsFileError(f"cannot use results file {str(self.path)!r}: "
@@ -249,7 +261,7 @@ class ResultsFile:
         sidecar was not unlinked by a finishing holder between our open and our lock (then
         we hold a lock nobody else sees: start again); (4) write our pid into it."""
         while True:
-            fd = os.open(self._lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+            fd = files.open_append(self._lock_path, "results lock", os.O_RDWR | os.O_CREAT)
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
@@ -294,25 +306,30 @@ class ResultsFile:
         header must match the configuration and every game line must check; a torn last
         line (no newline) is cut off."""
         path = self.path
-        exists = path.exists() and path.stat().st_size > 0
+        try:
+            exists = os.lstat(path).st_size > 0  # a link or special file: open_append says
+        except FileNotFoundError:
+            exists = False
         if exists and not resume:
             raise ResultsFileError(f"results file {str(path)!r} already exists; use --resume "
                                    f"to continue that tournament, or choose another --out")
         if exists:
             exists = self._read_existing()
-        self.fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        self.fd = files.open_append(path, "results file")
         if not exists:
             append_line(self.fd, self.config)
 
     def _read_existing(self) -> bool:
         path = self.path
-        data = path.read_bytes()
+        data = files.read_bytes(path, MAX_RESULTS_BYTES, "results file")  # regular, bounded
         cut = data.rfind(b"\n") + 1
         if cut < len(data):  # a write torn by a crash: each line is one write ending in \n
-            with open(path, "r+b") as fh:
-                fh.truncate(cut)
-                fh.flush()
-                os.fsync(fh.fileno())
+            fd = files.open_append(path, "results file", os.O_WRONLY)
+            try:
+                os.ftruncate(fd, cut)
+                os.fsync(fd)
+            finally:
+                os.close(fd)
         lines = data[:cut].split(b"\n")[:-1]
         if not lines:
             return False
@@ -328,4 +345,4 @@ class ResultsFile:
 
 
 __all__ = ["ResultsFile", "ResultsFileError", "ResultsRead", "parse_results", "check_game_line",
-           "config_line", "append_line", "FORMAT_VERSION", "LOCK_SUFFIX"]
+           "config_line", "append_line", "FORMAT_VERSION", "LOCK_SUFFIX", "MAX_RESULTS_BYTES"]

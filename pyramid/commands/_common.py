@@ -49,7 +49,7 @@ def handicap(text: str | None):
     from engine.handicap import handicap_from_json
     src = text.strip()
     if not src.startswith("{"):
-        src = read_text(text)
+        src = read_text(text, "--handicap")
     try:
         obj = jsonin.loads(src, source="--handicap")
     except jsonin.JsonInputError as exc:

@@ -15,6 +15,7 @@ English or Russian.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 import time
@@ -301,7 +302,7 @@ def _match_files(path: str) -> list[Path]:
     k = 1
     while True:
         f = game_path(base, k)
-        if not f.is_file():
+        if not os.path.isfile(f):  # a name too long for a game N: not one of the match
             break
         out.append(f)
         k += 1
@@ -321,7 +322,7 @@ def _human(args, record) -> int:
     for f in files:
         try:
             rec = record if args.record == "-" or f == Path(args.record) else \
-                parse_record(f.read_text(encoding="utf-8"))
+                parse_record(read_text(str(f)))
             check = verified(rec).check
         except EngineError as exc:
             raise UserInputError(f"{f}: {exc}") from None

@@ -9,6 +9,7 @@ import argparse
 import sys
 
 from ..errors import UserInputError
+from ..io import check_output_path
 
 DEFAULT_PORT = 8071
 
@@ -33,7 +34,6 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise UserInputError(f"--port must be 0..65535, got {args.port}")
     from ..board.server import bind, serve
-    from ..io import check_output_path
     if args.match_record is not None:
         check_output_path("--match-record", args.match_record)
     try:

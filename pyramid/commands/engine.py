@@ -28,6 +28,7 @@ from engine import jsonin
 
 from ..board import api
 from ..errors import UserInputError
+from ..io import read_lines
 from . import _common as C
 from .score import score as score_document
 
@@ -116,13 +117,26 @@ def handle(request, served: int, started: float) -> tuple[dict, bool]:
 def serve(inp: IO[str], out: IO[str]) -> int:
     """Answer requests from ``inp`` on ``out`` until ``quit`` or the end of the input; returns
     the number of requests answered.  An internal failure of one request is answered as an
-    error (its traceback on stderr) and the engine goes on."""
+    error (its traceback on stderr) and the engine goes on.  A line longer than
+    :data:`engine.jsonin.MAX_DOCUMENT_BYTES` characters is read no further than that, answered
+    as an error, and ends the engine with :class:`UserInputError` (exit 2): there is no next
+    line to find in ``< /dev/zero``."""
     started = time.monotonic()
     served = 0
     _answer(out, {"id": None, "ok": True, "result": {"engine": "pyramid",
                                                      "protocol": PROTOCOL_VERSION,
                                                      "ready": True}})
-    for lineno, line in enumerate(inp, start=1):
+    lines = read_lines(inp, "request line")
+    lineno = 0
+    while True:
+        try:
+            line = next(lines, None)
+        except UserInputError as exc:  # a line past the limit (< /dev/zero): no way on
+            _answer(out, {"id": None, "ok": False, "error": str(exc)})
+            raise UserInputError(f"stdin: {exc}; the engine stops") from None
+        if line is None:
+            break
+        lineno += 1
         if not line.strip():
             continue
         try:

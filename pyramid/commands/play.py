@@ -18,8 +18,12 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
+from engine.errors import excerpt
+from engine.files import PATH_CHARS, OutputFileError
+from engine.record import write_record
+
 from ..errors import UserInputError
-from ..io import check_output_path, print_json
+from ..io import check_output_path, kept_elsewhere, print_json
 from . import _common as C
 
 VARIANTS = ("two-player", "three-each", "one-vs-pair")  # as ai.games.series.VARIANTS
@@ -123,13 +127,24 @@ def _record_path(base: str, game: int, n_games: int) -> Path:
     return path.with_name(f"{path.stem}-g{game + 1}{path.suffix or '.jsonl'}")
 
 
+def _save_record(path: Path, record) -> None:
+    """A game's record through the one writer (checked before the game, this is the last
+    word); should its place fail after all, the record is kept in the temporary folder and
+    the refusal (exit 2) says where: a game played is never lost."""
+    try:
+        write_record(path, record)
+    except OutputFileError as exc:
+        # write_record sealed the record before writing: these are the lines it would write
+        raise kept_elsewhere(f"--record: {exc}", path,
+                             "\n".join(record.lines()) + "\n") from None
+
+
 def run(args: argparse.Namespace) -> int:
     import numpy as np
 
     from ai.games.records import GameInterrupted, play_recorded_game
     from ai.games.series import Series, close_unfinished
     from ai.registry import default_agent_spec, make_agent
-    from engine import write_record
     from engine.errors import EngineError
     from sim import shared_simulator, table_by_name
 
@@ -157,16 +172,17 @@ def run(args: argparse.Namespace) -> int:
                              f"only (R12.2), not {args.variant}")
     pair_order = args.pair_order or PAIR_ORDERS[0]
     hc = _start_handicap(args, table.name, pair_order, hc)
+    if args.record:  # checked now, not after a game played for nothing
+        for g in range(args.games):
+            check_output_path("--record", _record_path(args.record, g, args.games))
     png_dir = None
     if args.png_dir:
         png_dir = Path(args.png_dir)
         try:
             png_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise UserInputError(f"--png-dir {args.png_dir!r}: {exc.strerror}") from None
-    if args.record:  # checked now, not after a game played for nothing
-        for g in range(args.games):
-            check_output_path("--record", _record_path(args.record, g, args.games))
+            raise UserInputError(f"--png-dir {excerpt(args.png_dir, PATH_CHARS)}: "
+                                 f"{exc.strerror or exc}") from None
 
     C.first_run()
     seed = C.fresh_seed() if args.seed is None else args.seed
@@ -220,7 +236,7 @@ def run(args: argparse.Namespace) -> int:
             kept = ""
             if args.record:
                 path = _record_path(args.record, g, args.games)
-                write_record(path, exc.record)  # the strokes played so far, not lost
+                _save_record(path, exc.record)  # the strokes so far, not lost
                 kept = f"; the {len(exc.record.strokes)} stroke(s) played are in {path}"
             if exc.interrupt is not None:  # Ctrl-C or SIGTERM, even from inside Numba
                 term = isinstance(exc.interrupt, Terminated)
@@ -242,7 +258,7 @@ def run(args: argparse.Namespace) -> int:
                  "record": None, "png": []}
         if args.record:
             path = _record_path(args.record, g, args.games)
-            write_record(path, played.record)
+            _save_record(path, played.record)
             entry["record"] = str(path)
         if png_dir is not None:
             from pyramid.diagrams import draw_game_sheet_png, sheet_paths

@@ -13,8 +13,10 @@ import os
 import sys
 import time
 
+from ai.games.results_file import LOCK_SUFFIX, MAX_RESULTS_BYTES
+
 from ..errors import UserInputError
-from ..io import check_output_path, print_json
+from ..io import check_output_path, print_json, read_bytes
 from . import _common as C
 
 
@@ -117,6 +119,7 @@ def _check_output_path(flag: str, path: str) -> None:
     (``os.access``: root passes it, so the open that follows still reports its own failure as
     bad input)."""
     check_output_path(flag, path)
+    check_output_path(flag, path + LOCK_SUFFIX)  # its lock beside it: a name that fits too
     if os.path.exists(path) and not os.access(path, os.W_OK):
         raise UserInputError(f"{flag} {path!r} cannot be written (permission denied)")
 
@@ -276,12 +279,9 @@ def _report(args: argparse.Namespace) -> int:
     """``--report``: the results already in ``--out``, nothing played (no lock needed: the
     file is only read)."""
     from ai.games.results_file import ResultsFileError, parse_results, whole_lines
-    try:
-        data = open(args.out, "rb").read()
-    except FileNotFoundError:
-        raise UserInputError(f"--out {args.out!r} does not exist: nothing to report") from None
-    except OSError as exc:
-        raise UserInputError(f"--out {args.out!r} cannot be read: {exc}") from None
+    if not os.path.lexists(args.out):
+        raise UserInputError(f"--out {args.out!r} does not exist: nothing to report")
+    data = read_bytes(args.out, "--out", MAX_RESULTS_BYTES)  # a regular file, bounded
     lines = whole_lines(data)
     if not lines:
         raise UserInputError(f"--out {args.out!r} is empty: nothing to report")
