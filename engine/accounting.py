@@ -15,7 +15,7 @@ The bookkeeping every state reached by play keeps (engine/adjudicate.py, engine/
    the table from a winner's shelf in three each for himself (R12.1, ``returned_points``).
 
 A state read from a user that breaks one of these is refused naming the numbers, unless it
-says why in the optional ``adjustment`` (an extension of INTERFACES.md's state, documented in
+says why in the optional ``adjustment`` (an extension of the state in docs/FORMATS.md, documented in
 docs/USAGE.md): a referee's correction of the scores (R14), scores taken over from a paper
 sheet, or a position set up for study with balls put aside.  The last-ball replay (R10.1) is
 exempt: one ball on the table, scores restarted, decided by the ball and not by points.

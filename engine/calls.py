@@ -43,7 +43,7 @@ BALL_LINKS = (CAROM, COMBINATION, KISS)  # links that name a ball
 # Manners that put other balls between the cue ball and the called ball: with them a
 # cushion-first start need not be called (R5.1, «заказ абрикольно ... не обязателен»).
 WAIVE_CUSHION_FIRST = (CAROM, COMBINATION)
-CALL_FIELDS = ("ball", "pocket", "manner", "via", "path")  # INTERFACES.md "A call"
+CALL_FIELDS = ("ball", "pocket", "manner", "via", "path")  # docs/FORMATS.md, "A call"
 LINK_FIELDS = ("manner", "ball")
 
 

@@ -1,4 +1,4 @@
-"""Game records, JSON Lines (INTERFACES.md "Game record").
+"""Game records, JSON Lines (docs/FORMATS.md, "A game record").
 
 A stroke line keeps fields beyond the format's own as written (``StrokeRecord.extra``: a
 human game's ``entered`` line, ``ruling`` and ``before`` actions, docs/SCOREKEEPING.md); the

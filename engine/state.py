@@ -1,4 +1,4 @@
-"""The game state (INTERFACES.md "A game state") and the initial rack (R2).
+"""The game state (docs/FORMATS.md, "A game state") and the initial rack (R2).
 
 A :class:`GameState` is an immutable value: adjudicating a stroke returns a new one.  It
 round-trips through JSON exactly: ``GameState.from_json(s.to_json()) == s``.  The contract
@@ -230,7 +230,7 @@ def _state_from_json(obj, other_fields: tuple[str, ...] = ()) -> GameState:
     cue_in_hand = _bool(obj, "cue_in_hand", False)
     balls = parse_balls(obj["balls"], spec)
     if cue_in_hand:
-        balls.pop(CUE, None)  # INTERFACES: coordinates of a cue ball in hand are ignored
+        balls.pop(CUE, None)  # docs/FORMATS.md: coordinates of a cue ball in hand are ignored
     elif CUE not in balls:
         raise MalformedInputError("balls.cue", None, "is missing and cue_in_hand is false")
     check_no_overlap(spec, balls)

@@ -2,7 +2,7 @@
 
 Two sources, one value type:
 
-* a person's summary (INTERFACES.md, ``pyramid score`` ``stroke``): call, call_fulfilled,
+* a person's summary (docs/FORMATS.md, ``pyramid score`` ``stroke``): call, call_fulfilled,
   first_contact, pocketed, off_table, fouls, final;
 * the simulator's (or any) event log: a list of :class:`sim.events.Event` plus resting
   positions.  Fouls R7.1 (a) miss, (b) cue ball pocketed and (g) direct hit on a house ball
@@ -27,7 +27,7 @@ from .jsonin import check_keys
 from .state import _position
 from .values import CUE
 
-# Every field of a stroke summary (INTERFACES.md, ``pyramid score``; docs/USAGE.md for the
+# Every field of a stroke summary (docs/FORMATS.md, ``pyramid score``; docs/USAGE.md for the
 # extensions); any other key is refused, so that a typo is not silently dropped.
 STROKE_FIELDS = ("call", "call_fulfilled", "first_contact", "pocketed", "off_table", "fouls",
                  "final", "placement", "cue_left_house_first", "balls_unchanged", "events")

@@ -7,7 +7,7 @@
   :class:`sim.Simulator`: a record written here replays exactly.
 
 Strokes in a record carry the stroke *as played* (after execution noise) in the JSON form of
-INTERFACES.md plus ``phi_rad`` and ``elevation_rad``, the exact radians (degrees do not
+docs/FORMATS.md plus ``phi_rad`` and ``elevation_rad``, the exact radians (degrees do not
 round-trip bit for bit, and a replay must reproduce the simulation exactly).
 """
 from __future__ import annotations

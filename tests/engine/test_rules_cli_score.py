@@ -204,7 +204,7 @@ def test_R6_4_no_foot_on_floor_through_score():
 
 def test_R7_1a_a_pocketed_ball_without_first_contact_is_ruled_a_miss_with_a_warning(tmp_path):
     """Issue 11: the summary's first_contact left out while the called 7 fell: still the
-    R7.1a miss INTERFACES.md defines, but no longer silently."""
+    R7.1a miss docs/FORMATS.md defines, but no longer silently."""
     doc = json.loads((ROOT / "examples/score_pot.json").read_text(encoding="utf-8"))
     del doc["stroke"]["first_contact"]
     path = tmp_path / "s.json"

@@ -1,5 +1,6 @@
 """The rules are the repository's own (docs/RULES.md), every rule id of them is cited by at
-least one test in tests/engine, and every rule id the code names is one of them (issue 22)."""
+least one test in tests/engine, every rule id the code names is one of them, and no tracked
+file points outside the repository for them or for the formats (issue 22)."""
 import re
 import subprocess
 from pathlib import Path
@@ -11,6 +12,9 @@ ROOT = HERE.parents[1]
 RULES_MD = ROOT / "docs" / "RULES.md"
 CODE_DIRS = ("sim", "engine", "ai", "pyramid")
 RULE_ID = re.compile(r"R\d+\.\d+")  # "R7.1a" names rule R7.1
+# The folder beside the checkout the rules and formats once lived in; spelt in two pieces so
+# that this file does not name it.
+OUTSIDE = "shared" + "/"
 
 
 def rule_ids() -> list[str]:
@@ -75,3 +79,18 @@ def test_every_rule_id_in_the_code_is_defined_in_docs_rules():
             unknown.setdefault(rid, []).append(str(path.relative_to(ROOT)))
     assert not unknown, f"rule ids the code names but docs/RULES.md does not define: {unknown}"
 
+
+def test_no_tracked_file_points_outside_the_repository():
+    """The repository stands alone: its rules are docs/RULES.md and its formats
+    docs/FORMATS.md, not files outside it that a user who clones it does not have."""
+    files = tracked_files()
+    assert len(files) > 100
+    naming = []
+    for path in files:
+        text = text_of(path)
+        if text is None:
+            continue
+        for n, line in enumerate(text.splitlines(), start=1):
+            if OUTSIDE in line:
+                naming.append(f"{path.relative_to(ROOT)}:{n}")
+    assert not naming, f"files that name {OUTSIDE}: {naming}"

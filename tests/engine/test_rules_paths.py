@@ -192,7 +192,7 @@ def test_R5_1_combination_need_not_call_its_cushion_first_start(call, log, fulfi
 # --- the JSON form of a path ----------------------------------------------------------------
 def test_R5_1_path_json_round_trip_and_derived_manner():
     """R5.1 path: manner and via are derived from the path, so a reader that knows only
-    INTERFACES.md's manner and via still sees the call; calls without a path are written as
+    docs/FORMATS.md's manner and via still sees the call; calls without a path are written as
     before (no "path" key)."""
     c = Call.from_json(CAROM_CALL)
     assert c.manner == "carom+combination" and c.via == ("6", "11")
