@@ -2,14 +2,16 @@
 
 ``parse_line(text, state)`` reads a line against the current state and returns either a
 :class:`StrokeEntry` (a typed stroke) or a :class:`Command` (undo, score, new game, the
-referee's warning R11.8 or correction R14.1, the last-ball replay R10.1, help, quit).
+referee's warning R11.8 or correction R14.1, the corner cluster R11.10, the last-ball replay
+R10.1, help, quit).
 ``StrokeEntry.facts(state)`` turns the entry into the :class:`StrokeFacts` the rules core
 adjudicates.  A line that cannot be read, is ambiguous or impossible raises
 :class:`NotationError` naming the token and why (in English and Russian); nothing changes.
 
 Positions are not known in a human game.  The balls are kept at *nominal* places: the rack
 of R2, respotted balls where R6 puts them, the cue ball where it was placed from hand
-(:func:`nominal_placement`, a free point of the house).  The rules that need positions are
+(:func:`nominal_placement`, a free point of the house), or by a corner pocket when the
+players agree on R11.10 (:func:`nominal_cluster_placement`).  The rules that need positions are
 then ruled on the common case, and the scorekeeper says otherwise in words:
 
 * R9.2 / R11.8 (a foul stroke leaving the balls unchanged): never assumed; the line says
@@ -26,6 +28,7 @@ Words are accepted in English and in Russian (both lower and upper case); pocket
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from sim.table import POCKET_IDS
@@ -34,6 +37,7 @@ from .calls import BALL_AND_POCKET, CAROM, COMBINATION, EXACT, MANNERS, Call, \
     unfulfilled_by_summary
 from .errors import EngineError
 from .geometry import Position, house_region, spot_is_free
+from .special import CORNER_POCKETS
 from .state import GameState
 from .stroke import FOUL_LETTERS, NAMED_FACTS, StrokeFacts
 from .values import CUE, OBJECT_BALLS
@@ -60,6 +64,7 @@ class NotationError(EngineError):
 
 # --- vocabulary --------------------------------------------------------------------------
 RU_POCKETS = {"бл": "NL", "бп": "NR", "сл": "ML", "сп": "MR", "дл": "FL", "дп": "FR"}
+RU_POCKET_NAMES = {pid: ru.upper() for ru, pid in RU_POCKETS.items()}  # FL -> ДЛ
 NOT_POTTED = {"x", "х", "мимо", "nopot", "не-забит"}  # the Latin and the Cyrillic x
 MISS = {"miss", "промах"}
 TUSH = {"tush", "туш"}
@@ -103,13 +108,15 @@ COMMANDS = {
     "correct": "correction", "correction": "correction", "поправка": "correction",
     "replay": "replay", "переигровка": "replay",
     "new": "new-game", "новая": "new-game",
+    "cluster": "cluster", "corner-cluster": "cluster", "скопление": "cluster",
+    "куча": "cluster",
 }
 
 
 @dataclass(frozen=True)
 class Command:
-    name: str  # undo, score, help, quit, warning, correction, replay, new-game
-    args: tuple[str, ...] = ()
+    name: str  # undo, score, help, quit, warning, correction, cluster, replay, new-game
+    args: tuple[str, ...] = ()  # cluster: the pocket id, then the balls named (checked)
 
 
 @dataclass(frozen=True)
@@ -178,6 +185,31 @@ def nominal_placement(state: GameState) -> Position:
                         "в доме нет места для битка")
 
 
+def nominal_cluster_placement(state: GameState, pocket: str) -> Position:
+    """Where the cue ball is taken to stand when the players agree on R11.10 (all the balls
+    round corner ``pocket``, the cue ball put near it behind them): the first free point,
+    out from the pocket along the corner's diagonal (from about 0.3 m, each a ball and a
+    quarter further), that is nearer that pocket than any other.  Positions are nominal in a
+    human game; the balls are not really where the session keeps them, so "behind them" is
+    the players' to judge."""
+    spec = state.spec
+    px, py = spec.pocket_position(pocket)
+    dx = 1.0 if px < spec.length_m / 2 else -1.0  # into the table from the corner
+    dy = 1.0 if py < spec.width_m / 2 else -1.0
+    others = {b: p for b, p in state.balls.items() if b != CUE}
+    step = 2.5 * spec.ball_radius_m
+    for k in range(0, 40):
+        along = 0.3 + k * step / 2
+        for side in (0, 1, -1, 2, -2):
+            x = px + dx * (along + side * step / 2) / math.sqrt(2)
+            y = py + dy * (along - side * step / 2) / math.sqrt(2)
+            dists = {p: math.dist((x, y), spec.pocket_position(p)) for p in POCKET_IDS}
+            if min(dists, key=dists.get) == pocket and spot_is_free(spec, (x, y), others):
+                return (x, y)
+    raise NotationError("", f"no free place by pocket {pocket} for the cue ball",
+                        f"у лузы {RU_POCKET_NAMES[pocket]} нет места для битка", "R11.10")
+
+
 def _pocket(tok: str) -> str | None:
     up = tok.upper()
     if up in POCKET_IDS:
@@ -208,6 +240,8 @@ def parse_line(text: str, state: GameState | None) -> StrokeEntry | Command | No
     if head in COMMANDS:
         name = COMMANDS[head]
         rest = tuple(words[1:])
+        if name == "cluster":
+            return _parse_cluster(line, words, state)
         if name == "new-game":
             if not rest or rest[0].lower() not in ("game", "партия", "партию"):
                 raise _err(line, "say `new game`", "скажите «новая партия»")
@@ -219,6 +253,62 @@ def parse_line(text: str, state: GameState | None) -> StrokeEntry | Command | No
     if state is None:
         raise _err(line, "no game is in progress", "партия не идёт")
     return _parse_stroke(line, words, state)
+
+
+def _parse_cluster(line: str, words: list[str], state: GameState | None) -> Command:
+    """R11.10, ``cluster FL [3 5 9]`` (``скопление ДЛ [3 5 9]``): the players agree that all
+    the balls are gathered round corner pocket FL.  Checked here against the state, so the
+    refusal is in both languages (engine.special.apply_corner_cluster checks the same for a
+    record); returns ``Command("cluster", (pocket, *balls))``."""
+    # 1. the game: under way, its break played, no stroke without a call already due
+    if state is None:
+        raise _err(line, "no game is in progress", "партия не идёт")
+    if state.game_over:
+        raise _err(line, "the game is over", "партия окончена", "R11.10")
+    if state.break_pending:
+        raise _err(line, "the break is still to be played (from hand): the balls are not "
+                         "gathered round a corner yet",
+                   "разбой ещё не сыгран (с руки): шары ещё не собрались у угловой лузы",
+                   "R11.10")
+    if state.no_call_strokes_left:
+        raise _err(line, f"{state.no_call_strokes_left} stroke(s) without a call are already "
+                         f"due: type them `nocall ...`",
+                   f"ещё положено ударов без заказа: {state.no_call_strokes_left}; пишите "
+                   f"«без-заказа ...»", "R11.10")
+    # 2. the corner pocket
+    if len(words) < 2:
+        raise _err(line, "at which corner pocket? e.g. `cluster FL`",
+                   "у какой угловой лузы? например «скопление ДЛ»", "R11.10")
+    pocket = _pocket(words[1])
+    if pocket is None:
+        raise _err(words[1], "is not a pocket (NL NR FL FR are the corners)",
+                   "это не луза (угловые: БЛ БП ДЛ ДП)", "R11.10")
+    if pocket not in CORNER_POCKETS:
+        raise _err(words[1], "is a middle pocket: the balls gather round a corner one "
+                             "(NL NR FL FR)",
+                   "это средняя луза: шары собираются у угловой (БЛ БП ДЛ ДП)", "R11.10")
+    # 3. the balls gathered there, when named: every ball on the table, each once
+    balls: list[str] = []
+    for w in words[2:]:
+        b = _ball(w)
+        if b is None or b == CUE:
+            raise _err(w, "after the pocket come the balls gathered there (1..15), or nothing",
+                       "после лузы — шары, собравшиеся у неё (1..15), или ничего")
+        if b in balls:
+            raise _err(w, f"ball {b} is named twice", f"шар {b} назван дважды")
+        if b not in state.balls:
+            raise _err(w, f"ball {b} is not on the table (on the table: "
+                          f"{' '.join(state.object_balls)})",
+                       f"шара {b} нет на столе (на столе: {' '.join(state.object_balls)})",
+                       "R11.10")
+        balls.append(b)
+    rest = [b for b in state.object_balls if b not in balls]
+    if balls and rest:
+        raise _err(line, f"the rule is for all the balls gathered round one corner: "
+                         f"{' '.join(rest)} on the table too (name every ball, or none)",
+                   f"правило — когда все шары собрались у одной лузы: на столе ещё "
+                   f"{' '.join(rest)} (назовите все шары или ни одного)", "R11.10")
+    return Command("cluster", (pocket, *balls))
 
 
 def _parse_stroke(line: str, words: list[str], state: GameState) -> StrokeEntry:
@@ -373,9 +463,9 @@ def _parse_stroke(line: str, words: list[str], state: GameState) -> StrokeEntry:
                    "скажите, что было: заказ («7 ДЛ»), «промах», «туш», «фол ...»")
     if no_call and state.no_call_strokes_left == 0:
         raise _err(line, "no stroke without a call is due now (only the first strokes of a "
-                         "last-ball replay, R10.1, or after R11.10)",
+                         "last-ball replay, R10.1, or after `cluster`, R11.10)",
                    "удар без заказа сейчас не положен (только первые удары переигровки "
-                   "последнего шара, R10.1, или по R11.10)", "R5.4")
+                   "последнего шара, R10.1, или после «скопление», R11.10)", "R5.4")
     if "b" in facts and CUE not in [b for b, _ in others]:
         raise _err(line, "in which pocket did the cue ball fall? write `+cue POCKET`",
                    "в какую лузу упал биток? напишите «+биток ЛУЗА»", "R7.1b")
@@ -416,6 +506,8 @@ HELP_EN = """One line per stroke.  A call is the ball and the pocket (NL NR ML M
   nocall +3 NR    a stroke without a call (R10.1, R11.10)
   ... =           the foul left the balls unchanged (R9.2, counted after a warning)
 Commands: undo, score, warning (R11.8), correct S0 S1 [reason] (R14.1),
+  cluster FL [3 5 ...] (R11.10: all the balls round corner FL, both players agree: the cue
+  ball is put by it behind them, then one stroke each without a call, `nocall ...`),
   replay [BALL] (R10.1 last-ball replay after a draw), replay game (the whole game),
   new game, help, quit"""
 
@@ -432,8 +524,10 @@ HELP_RU = """Одна строка на удар.  Заказ — шар и лу
   без-заказа +3 БП удар без заказа (R10.1, R11.10)
   ... =           фол оставил шары на местах (R9.2, считается после предупреждения)
 Команды: отмена, счёт, предупреждение (R11.8), поправка С0 С1 [причина] (R14.1),
+  скопление ДЛ [3 5 ...] (R11.10: все шары у угловой лузы ДЛ, оба игрока согласны: биток
+  ставится у неё за шарами, затем каждый бьёт по разу без заказа, «без-заказа ...»),
   переигровка [ШАР] (R10.1 после ничьей), переигровка партию (целиком),
   новая партия, помощь, выход"""
 
-__all__ = ["Command", "NotationError", "StrokeEntry", "nominal_placement", "parse_line",
-           "HELP_EN", "HELP_RU"]
+__all__ = ["Command", "NotationError", "StrokeEntry", "nominal_cluster_placement",
+           "nominal_placement", "parse_line", "HELP_EN", "HELP_RU", "RU_POCKET_NAMES"]

@@ -12,7 +12,8 @@ from sim.table import POCKET_IDS
 from .errors import IllegalInputError, MalformedInputError
 from .geometry import Position, spot_is_free
 from .accounting import Adjustment
-from .state import GameState, MatchContext, initial_state, unrecorded_end
+from .state import ONE_VS_PAIR, TWO_PLAYER, GameState, MatchContext, initial_state, \
+    unrecorded_end
 from .values import CUE, OBJECT_BALLS
 
 
@@ -48,15 +49,62 @@ def start_last_ball_replay(drawn: GameState, ball: str = "1") -> GameState:
         targets=None, strokes_played=0)
 
 
-def apply_corner_cluster(state: GameState, pocket: str, cue_position: Position) -> GameState:
+CORNER_POCKETS = ("NL", "NR", "FL", "FR")
+
+
+def apply_corner_cluster(state: GameState, pocket: str, cue_position: Position,
+                         balls: Sequence[str] = ()) -> GameState:
     """R11.10: all balls gathered round one corner: at both players' request the cue ball is
     placed near that pocket behind the balls, and each player makes one stroke without a call.
 
-    The placement is the players' (or referee's) choice; it must be free, on the bed, and
-    nearer to the named corner pocket than to any other pocket."""
-    if pocket not in ("NL", "NR", "FL", "FR"):
-        raise MalformedInputError("pocket", pocket, "must be a corner pocket (NL, NR, FL, FR)")
+    1. the game is under way: not over, its break played (R3.2: the first stroke is from
+       hand), no stroke without a call already due;
+    2. the pocket is a corner pocket;
+    3. ``balls``, when the players name them, are the balls gathered there: every object
+       ball on the table (R11.10 is for *all* the balls), each once;
+    4. the placement is the players' (or referee's) choice; it must be free, on the bed, and
+       nearer to the named corner pocket than to any other pocket;
+    5. the cue ball stands there (no longer in hand) and each side still playing (R12.1)
+       has one stroke without a call: ``no_call_strokes_left`` counts strokes, not players
+       (docs/RULES-INTERPRETATIONS.md)."""
+    # 1. the game
+    if state.game_over:
+        raise IllegalInputError("the game is over; no corner cluster to play", "R11.10")
+    if state.break_pending:
+        raise IllegalInputError("the break is still to be played (from hand, R3.2): the balls "
+                                "cannot be gathered round a corner yet", "R11.10")
+    if state.no_call_strokes_left:
+        raise IllegalInputError(f"{state.no_call_strokes_left} stroke(s) without a call are "
+                                f"already due", "R11.10")
+    # 2. the pocket
+    if pocket not in POCKET_IDS:
+        raise MalformedInputError("pocket", pocket, f"must be a pocket ({', '.join(POCKET_IDS)})")
+    if pocket not in CORNER_POCKETS:
+        raise IllegalInputError(f"pocket {pocket} is not a corner pocket (NL, NR, FL, FR)",
+                                "R11.10")
+    # 3. the balls named
+    if isinstance(balls, str) or not all(isinstance(b, str) for b in balls):
+        raise MalformedInputError("balls", balls, "must be a list of object balls")
+    on_table = state.object_balls
+    for b in balls:
+        if b not in OBJECT_BALLS:
+            raise MalformedInputError("balls", b, "is not an object ball")
+        if b not in state.balls:
+            raise IllegalInputError(f"ball {b} is not on the table (on the table: "
+                                    f"{' '.join(on_table)})", "R11.10")
+    if len(set(balls)) != len(balls):
+        raise MalformedInputError("balls", list(balls), "names a ball twice")
+    if balls and set(balls) != set(on_table):
+        rest = [b for b in on_table if b not in balls]
+        raise IllegalInputError(f"R11.10 is for all the balls gathered round one corner: "
+                                f"{' '.join(rest)} on the table too", "R11.10")
+    # 4. the placement
     spec = state.spec
+    if (not isinstance(cue_position, (list, tuple)) or len(cue_position) != 2
+            or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                       and math.isfinite(v) for v in cue_position)):
+        raise MalformedInputError("cue_position", cue_position, "must be [x, y] in metres")
+    cue_position = (float(cue_position[0]), float(cue_position[1]))
     others = {b: p for b, p in state.balls.items() if b != CUE}
     if not spot_is_free(spec, cue_position, others):
         raise IllegalInputError(f"the cue ball cannot be placed at {list(cue_position)}: it is "
@@ -64,16 +112,21 @@ def apply_corner_cluster(state: GameState, pocket: str, cue_position: Position) 
     dists = {p: math.dist(cue_position, spec.pocket_position(p)) for p in POCKET_IDS}
     if min(dists, key=dists.get) != pocket:
         raise IllegalInputError(f"the cue ball must be placed near pocket {pocket}", "R11.10")
-    balls = dict(others)
-    balls[CUE] = cue_position
-    return replace(state, balls=balls, cue_in_hand=False,
-                   no_call_strokes_left=state.n_sides)
+    # 5. the new state
+    placed = dict(others)
+    placed[CUE] = cue_position
+    return replace(state, balls=placed, cue_in_hand=False,
+                   no_call_strokes_left=len(state.active_sides()))
 
 
-def breaker_of_game(match: MatchContext, game_index: int, lot: Callable[[], int]) -> int:
+def breaker_of_game(match: MatchContext, game_index: int, lot: Callable[[], int],
+                    variant: str = TWO_PLAYER) -> int:
     """R3.1: the first game's breaker is drawn by lot (``match.first_breaker``); later games
     alternate; if the agreed number of games is odd, the last is drawn by lot again
-    (``lot()`` returns 0 or 1)."""
+    (``lot()`` returns 0 or 1).  R12.2: in one against a pair the single player starts every
+    game (``variant``)."""
+    if variant == ONE_VS_PAIR:
+        return 0
     if game_index == 0:
         return match.first_breaker
     if match.games_to_play % 2 == 1 and game_index == match.games_to_play - 1:
@@ -88,7 +141,7 @@ def next_game(finished: GameState, lot: Callable[[], int], **kwargs) -> GameStat
     if played >= m.games_to_play:
         raise IllegalInputError(f"the match of {m.games_to_play} games is over", "R3.1")
     nm = replace(m, games_played=played)
-    breaker = breaker_of_game(nm, played, lot)
+    breaker = breaker_of_game(nm, played, lot, finished.variant)
     return initial_state(finished.variant, finished.call_mode, finished.table, breaker=breaker,
                          match=replace(nm, breaker=breaker), **kwargs)
 
@@ -108,9 +161,10 @@ def first_to_reach(score_history: Iterable[Sequence[int]], target: int | Sequenc
 # --- actions between strokes, as a record keeps them ---------------------------------------
 # A human game's record (engine/record.py) keeps, on the stroke line after them (or on the
 # result line when the game ends with them), the actions taken between strokes: the referee's
-# warning (R11.8) and the referee's correction of the scores (R14.1).  ``apply_action`` is what
-# both the scorekeeping session and engine.verify apply, so the chain of states holds.
-ACTIONS = ("warning", "correction")
+# warning (R11.8), the referee's correction of the scores (R14.1) and the corner cluster the
+# players agreed on (R11.10, with the cue ball's place).  ``apply_action`` is what both the
+# scorekeeping session and engine.verify apply, so the chain of states holds.
+ACTIONS = ("warning", "correction", "cluster")
 
 
 def correct_scores(state: GameState, scores, reason: str = "") -> GameState:
@@ -147,13 +201,21 @@ def correct_scores(state: GameState, scores, reason: str = "") -> GameState:
 
 
 def apply_action(state: GameState, action) -> GameState:
-    """One action between strokes as a record keeps it: ``{"action": "warning"}`` (R11.8) or
-    ``{"action": "correction", "scores": [...], "reason": "..."}`` (R14.1)."""
+    """One action between strokes as a record keeps it: ``{"action": "warning"}`` (R11.8),
+    ``{"action": "correction", "scores": [...], "reason": "..."}`` (R14.1) or
+    ``{"action": "cluster", "pocket": "FL", "cue": [x, y], "balls": [...]}`` (R11.10: the
+    cue ball's place, nominal in a person's game, engine.notation.nominal_cluster_placement;
+    ``balls`` the balls the players named, possibly none)."""
     if not isinstance(action, dict) or action.get("action") not in ACTIONS:
         raise MalformedInputError("action", action, f"must be {{\"action\": one of "
                                   f"{', '.join(ACTIONS)}, ...}}")
     if action["action"] == "warning":
         return give_warning(state)
+    if action["action"] == "cluster":
+        balls = action.get("balls", [])
+        if not isinstance(balls, list):
+            raise MalformedInputError("cluster.balls", balls, "must be a list of object balls")
+        return apply_corner_cluster(state, action.get("pocket"), action.get("cue"), balls)
     reason = action.get("reason", "")
     if not isinstance(reason, str):
         raise MalformedInputError("correction.reason", reason, "must be a string")

@@ -10,8 +10,9 @@ A human game's record: the header says ``"human": true``, ``"positions": "nomina
 ball positions are known: the balls are kept at nominal places, engine/notation.py), the
 players' names, the date, the variant, the match; every stroke line carries ``"entered"``
 (the typed line) and ``"ruling"`` (the adjudication), ``"strike": null``; actions between
-strokes (the referee's warning R11.8, a correction R14.1) are kept in the ``"before"`` list of
-the next stroke line, or of the result line.  Game k > 1 of a match is written beside the
+strokes (the referee's warning R11.8, a correction R14.1, the corner cluster R11.10 with the
+cue ball's nominal place) are kept in the ``"before"`` list of the next stroke line, or of the
+result line.  Game k > 1 of a match is written beside the
 first: ``match.jsonl``, ``match.game2.jsonl``, ...
 """
 from __future__ import annotations
@@ -27,7 +28,8 @@ from engine import GameState, adjudicate, initial_state
 from engine.errors import EngineError
 from engine.context import MatchContext
 from engine.handicap import apply_handicap, handicap_from_json, start_handicap
-from engine.notation import HELP_EN, HELP_RU, Command, NotationError, StrokeEntry, parse_line
+from engine.notation import (HELP_EN, HELP_RU, RU_POCKET_NAMES, Command, NotationError,
+                             StrokeEntry, nominal_cluster_placement, parse_line)
 from engine.record import (GameRecord, make_header, read_record, record_digest, result_line,
                            stroke_record, write_record)
 from engine.special import apply_action, next_game, start_last_ball_replay
@@ -60,6 +62,13 @@ TEXT = {
         "warned": "R11.8: warning given: three unchanged foul strokes in a row from each side "
                   "draw the game (R9.2).",
         "corrected": "R14.1: scores corrected: {scores}.",
+        "cluster": "R11.10: all the balls at pocket {pocket}{balls}: the cue ball is put by "
+                   "the pocket behind them; each side plays one stroke without a call "
+                   "(`nocall ...`).",
+        "cluster_balls": " ({balls})",
+        "actions": {"warning": "warning", "correction": "correct", "cluster": "cluster"},
+        "no_call_due": "Strokes without a call still due: {n} (R10.1, R11.10): `nocall ...`, "
+                       "every ball that falls counts.",
         "refused": "Refused, nothing changed: {why}",
         "undone": "Undone: {what}.",
         "nothing_to_undo": "nothing to undo in this game",
@@ -96,6 +105,13 @@ TEXT = {
         "warned": "R11.8: предупреждение сделано: по три фола подряд без изменения позиции "
                   "у каждой стороны — ничья (R9.2).",
         "corrected": "R14.1: счёт исправлен: {scores}.",
+        "cluster": "R11.10: все шары у лузы {pocket}{balls}: биток ставится у лузы за шарами; "
+                   "каждая сторона бьёт по разу без заказа («без-заказа ...»).",
+        "cluster_balls": " ({balls})",
+        "actions": {"warning": "предупреждение", "correction": "поправка",
+                    "cluster": "скопление"},
+        "no_call_due": "Ещё ударов без заказа: {n} (R10.1, R11.10): «без-заказа ...», "
+                       "засчитывается каждый упавший шар.",
         "refused": "Не принято, ничего не изменилось: {why}",
         "undone": "Отменено: {what}.",
         "nothing_to_undo": "в этой партии нечего отменять",
@@ -151,6 +167,21 @@ def sides_of(people: list[str], variant: str) -> list[str]:
     if variant == ONE_VS_PAIR:
         return [people[0], f"{people[1]} & {people[2]}"]
     return list(people)
+
+
+def breaker_side(people: list[str], variant: str, name: str) -> int:
+    """``--breaker NAME``: the side of the player who breaks (the lot of R3.1).  A name is
+    its side, not its place among the names: in one against a pair the single is side 0 and
+    both partners side 1; and there the single starts (R12.2), so a partner is refused."""
+    if name not in people:
+        raise UserInputError(f"--breaker {name!r} is not one of --players")
+    if variant == ONE_VS_PAIR:
+        if name != people[0]:
+            raise UserInputError(f"--breaker {name!r}: in one against a pair the single "
+                                 f"player ({people[0]}) starts every game, not a partner "
+                                 f"(R12.2)")
+        return 0
+    return people.index(name)
 
 
 def game_path(base: Path, k: int) -> Path:
@@ -282,7 +313,7 @@ class Session:
             self.out(self.status())
         elif cmd.name == "undo":
             if self.pending:
-                what = self.pending.pop()["action"]
+                what = self.action_text(self.pending.pop())
             elif self.strokes:
                 e = self.strokes.pop()
                 self.pending = list(e.before)
@@ -317,6 +348,19 @@ class Session:
             self.save()
             self.out(t["warned"] if cmd.name == "warning"
                      else t["corrected"].format(scores=self.scores_text(new)))
+            self.out(self.status())
+        elif cmd.name == "cluster":
+            pocket, balls = cmd.args[0], list(cmd.args[1:])
+            cue = nominal_cluster_placement(self.state, pocket)
+            action = {"action": "cluster", "pocket": pocket, "balls": balls,
+                      "cue": [cue[0], cue[1]]}
+            new = apply_action(self.state, action)
+            self.pending.append(action)
+            self.state = new
+            self.save()
+            self.out(t["cluster"].format(
+                pocket=RU_POCKET_NAMES[pocket] if self.s.lang == "ru" else pocket,
+                balls=t["cluster_balls"].format(balls=" ".join(balls)) if balls else ""))
             self.out(self.status())
         elif cmd.name == "new-game":
             self._new_game(cmd.args)
@@ -389,6 +433,18 @@ class Session:
         self.out(self.status())
 
     # --- what is printed ----------------------------------------------------------------------
+    def action_text(self, action: dict) -> str:
+        """An action between strokes in the session's words, as it would be typed."""
+        words = [self.t["actions"][action["action"]]]
+        if action["action"] == "correction":
+            words += [str(v) for v in action["scores"]] + ([action["reason"]]
+                                                           if action.get("reason") else [])
+        elif action["action"] == "cluster":
+            pocket = action["pocket"]
+            words += [RU_POCKET_NAMES[pocket] if self.s.lang == "ru" else pocket]
+            words += list(action.get("balls", []))
+        return " ".join(words)
+
     def status(self, state: GameState | None = None) -> str:
         st = state or self.state
         t = self.t
@@ -406,6 +462,8 @@ class Session:
         else:
             lines.append(t["next"].format(who=self.name(st.to_move, st),
                                           hand=t["hand"] if st.cue_in_hand else ""))
+            if st.no_call_strokes_left:
+                lines.append(t["no_call_due"].format(n=st.no_call_strokes_left))
             if st.warning and any(st.unchanged_foul_streak):
                 counts = ", ".join(f"{self.name(s, st)} {st.unchanged_foul_streak[s]}"
                                    for s in st.active_sides())
@@ -442,7 +500,8 @@ class Session:
         for f in adj.fouls:
             if f not in rules:
                 rules.append(f)
-        if adj.successful and adj.counted and not {"R5.1", "R5.2"} & set(rules):
+        if adj.successful and adj.counted and not entry.no_call \
+                and not {"R5.1", "R5.2"} & set(rules):
             rules.insert(0, "R5.2" if outcome.state.call_mode == "ball-and-pocket" else "R5.1")
         lines = [f"{head}  [{', '.join(rules)}]" if rules else head]
         if self.s.lang == "en":
@@ -528,11 +587,7 @@ def run_session(args, stdin: TextIO | None = None) -> int:
             raise UserInputError(f"--players: two players have the same name {people}")
         if args.record:
             check_output_path("--record", args.record)
-        breaker = 0
-        if args.breaker is not None:
-            if args.breaker not in people:
-                raise UserInputError(f"--breaker {args.breaker!r} is not one of --players")
-            breaker = people.index(args.breaker)
+        breaker = 0 if args.breaker is None else breaker_side(people, variant, args.breaker)
         handicap = None
         if args.handicap is not None:
             handicap = parse_handicap(args.handicap).to_json()
