@@ -1,6 +1,6 @@
 """``pyramid score STATE.json``: the scorekeeper.
 
-STATE is a game state (INTERFACES.md) plus ``"stroke"``: the stroke as a person describes it
+STATE is a game state (docs/FORMATS.md) plus ``"stroke"``: the stroke as a person describes it
 (call, call_fulfilled, first_contact, pocketed, off_table, fouls, final) or as an event log
 (``"events"``).  Prints the adjudication and the new state; with ``--json`` exactly
 ``{"adjudication": {...}, "state": {...}, "result": null | {...}}``.
@@ -39,7 +39,7 @@ def register(subparsers) -> None:
     p = subparsers.add_parser(
         "score", help="adjudicate one stroke: points, fouls, respotting, turn, new state",
         description="The scorekeeper: reads a game state plus \"stroke\" and prints the "
-                    "adjudication and the new game state (rule ids refer to RULES.md).")
+                    "adjudication and the new game state (rule ids refer to docs/RULES.md).")
     p.add_argument("state", metavar="STATE.json", nargs="?",
                    help="game state with a \"stroke\" field, or - for stdin (not with "
                         "--session)")

@@ -94,7 +94,7 @@ def table_of(doc: dict) -> str:
 
 
 def parse_shot(obj) -> tuple[Simulator, dict, Strike, float | bool]:
-    """A shot (INTERFACES.md: a position plus "strike") to a simulator, balls and stroke."""
+    """A shot (docs/FORMATS.md: a position plus "strike") to a simulator, balls and stroke."""
     if not isinstance(obj, dict):
         raise UserInputError(f"a shot must be a JSON object, got {type(obj).__name__}")
     unknown = set(obj) - KNOWN_FIELDS
@@ -117,7 +117,7 @@ def parse_shot(obj) -> tuple[Simulator, dict, Strike, float | bool]:
     try:
         balls = parse_balls(obj["balls"])
         if cue_in_hand:
-            # INTERFACES.md: the cue ball's coordinates are ignored when it is in hand.
+            # docs/FORMATS.md: the cue ball's coordinates are ignored when it is in hand.
             balls.pop("cue", None)
             if "placement" not in obj:
                 raise SimInputError("cue_in_hand is true: give the cue ball's placement [x, y]")
@@ -222,7 +222,7 @@ def handle(args) -> int:
 def register(subparsers) -> None:
     p = subparsers.add_parser(
         "simulate", help="simulate one stroke (or many with --batch)",
-        description="Simulate a stroke. SHOT is a position plus \"strike\" (INTERFACES.md); "
+        description="Simulate a stroke. SHOT is a position plus \"strike\" (docs/FORMATS.md); "
                     "- reads stdin. Prints final positions, pocketed balls in order, the events "
                     "and the first ball the cue ball touched.")
     p.add_argument("shot", metavar="SHOT.json", help="the shot, or - for stdin")

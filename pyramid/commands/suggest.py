@@ -2,7 +2,7 @@
 
 With ``--json`` prints ``{"suggestions": [{"kind", "call", "strike", "placement", "p_success",
 "expected_points", "p_foul", "p_win", "instruction", "foul", "samples", "advice"}, ...]}``
-(INTERFACES.md; ``samples`` and ``advice`` are extensions, docs/USAGE.md).  ``--lang ru``
+(docs/FORMATS.md; ``samples`` and ``advice`` are extensions, docs/USAGE.md).  ``--lang ru``
 writes the instructions in Russian.
 Estimates come from the Monte Carlo search of :mod:`ai.search` at the chosen skill (the
 noise the AI assumes for both players); ``--seed`` makes the output reproducible.
