@@ -212,8 +212,12 @@ def label(spec: str, width: int = 24) -> str:
 
 def _module_of(where: str):
     if where.endswith(".py"):
-        path = Path(where).resolve()
-        if not path.is_file():
+        try:
+            path = Path(where).resolve()
+            found = path.is_file()
+        except OSError as exc:  # a name too long, a folder that cannot be entered
+            raise ValueError(f"agent file {where!r} cannot be read: {exc.strerror}") from None
+        if not found:
             raise ValueError(f"agent file {where!r} does not exist")
         # one module per file, named by its path, so two files called agent.py do not collide
         name = "pyramid_agent_" + hashlib.sha1(str(path).encode()).hexdigest()[:12]

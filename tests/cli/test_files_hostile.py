@@ -299,3 +299,10 @@ def test_a_record_that_cannot_be_written_after_the_game_is_kept_elsewhere(tmp_pa
             assert fh.read() == "the record\n"
     finally:
         os.unlink(kept)
+
+
+def test_an_agent_file_of_a_name_too_long_is_refused_naming_it(tmp_path):
+    name = str(tmp_path / ("a" * 300 + ".py")) + ":Agent"
+    code, out, err = run_main("tournament", "--agents", name, "random", "--games", "1",
+                              "--jobs", "1", "--out", str(tmp_path / "r.jsonl"))
+    assert_refused(code, err, "--agents", "cannot be read")
