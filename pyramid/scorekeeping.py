@@ -18,6 +18,7 @@ first: ``match.jsonl``, ``match.game2.jsonl``, ...
 from __future__ import annotations
 
 import datetime as _dt
+import os
 import re
 import sys
 from dataclasses import dataclass, field, replace
@@ -38,7 +39,7 @@ from engine.verify import recorded_facts, verify_record
 
 from .commands._common import handicap as parse_handicap
 from .errors import UserInputError
-from .io import check_output_path
+from .io import check_output_path, kept_elsewhere
 
 RULE_RE = re.compile(r"R\d+(?:\.\d+)?(?:\(\d\))?[a-i]?")
 
@@ -70,6 +71,8 @@ TEXT = {
         "no_call_due": "Strokes without a call still due: {n} (R10.1, R11.10): `nocall ...`, "
                        "every ball that falls counts.",
         "refused": "Refused, nothing changed: {why}",
+        "not_saved": "Not saved: {why}. The game is kept here and written again after the "
+                     "next line.",
         "undone": "Undone: {what}.",
         "nothing_to_undo": "nothing to undo in this game",
         "new_game": "Game {k} of {n}: {who} breaks (R3.1).",
@@ -113,6 +116,8 @@ TEXT = {
         "no_call_due": "Ещё ударов без заказа: {n} (R10.1, R11.10): «без-заказа ...», "
                        "засчитывается каждый упавший шар.",
         "refused": "Не принято, ничего не изменилось: {why}",
+        "not_saved": "Не сохранено: {why}. Партия не потеряна: запись повторится после "
+                     "следующей строки.",
         "undone": "Отменено: {what}.",
         "nothing_to_undo": "в этой партии нечего отменять",
         "new_game": "Партия {k} из {n}: разбивает {who} (R3.1).",
@@ -263,9 +268,18 @@ class Session:
         rec.result = {**rec.result, "sha256": record_digest(rec)}
         return "\n".join(rec.lines()) + "\n"
 
-    def save(self) -> None:
-        if self.base is not None:
+    def save(self) -> bool:
+        """Write the game's record; a place that cannot be written (the folder removed, the
+        disk full) is said, and the game stays in memory to be written after the next line
+        (:meth:`close` keeps it elsewhere if it still cannot be)."""
+        if self.base is None:
+            return True
+        try:
             write_record(game_path(self.base, self.game_no), self.record())
+        except OSError as exc:
+            self.out(self.t["not_saved"].format(why=exc))
+            return False
+        return True
 
     # --- lines ----------------------------------------------------------------------------
     def handle(self, text: str) -> bool:
@@ -570,9 +584,9 @@ def run_session(args, stdin: TextIO | None = None) -> int:
     lang = args.lang
     if args.resume:
         path = Path(args.resume)
-        if not path.is_file():
+        check_output_path("--resume", path)  # first: a name too long is refused, named
+        if not os.path.isfile(path):
             raise UserInputError(f"--resume {args.resume}: no such file")
-        check_output_path("--resume", path)
         session = Session.resume(path, lang)
     else:
         people = args.players
@@ -587,6 +601,8 @@ def run_session(args, stdin: TextIO | None = None) -> int:
             raise UserInputError(f"--players: two players have the same name {people}")
         if args.record:
             check_output_path("--record", args.record)
+            if args.games > 1:  # the last game's file has the longest name
+                check_output_path("--record", game_path(Path(args.record), args.games))
         breaker = 0 if args.breaker is None else breaker_side(people, variant, args.breaker)
         handicap = None
         if args.handicap is not None:
@@ -624,7 +640,11 @@ def run_session(args, stdin: TextIO | None = None) -> int:
         sys.stdout.flush()
     session.out(session.summary())
     if session.base is not None:
-        session.out(session.t["record"].format(path=game_path(session.base, session.game_no)))
+        where = game_path(session.base, session.game_no)
+        if not session.save():  # the last chance to write it: else kept elsewhere, said where
+            raise kept_elsewhere(f"--record {where}: could not be written", where,
+                                 session.record_text())
+        session.out(session.t["record"].format(path=where))
     if session.refusals:
         session.out(session.t["refusals"].format(n=session.refusals))
     return 1 if session.refusals else 0
