@@ -27,7 +27,12 @@ Writing (:func:`check_output`, :func:`write_atomic`, :func:`open_append`):
   target, the folder flushed; on any failure the temporary file is removed and the old
   file is left as it was;
 * an append-only file (a tournament's results) is opened by :func:`open_append` with the
-  same checks.
+  same checks;
+* a journal (``pyramid play --record``: a game record written as it is played) is
+  :class:`Journal`: opened with :func:`open_append`'s checks and emptied, then one whole line
+  at a time appended with a single ``write`` and flushed to disk (``fdatasync``), so a
+  process killed (``kill -9``) leaves every line written whole and at most the line in flight
+  torn.
 
 Refusals and failures raise :class:`OutputFileError` (an ``OSError``, as before) naming the
 path and the flag.
@@ -372,6 +377,57 @@ def open_append(path: str | os.PathLike, label: str = "output", flags: int = APP
     return fd
 
 
-__all__ = ["InputFileError", "OutputFileError", "read_bytes", "read_text", "read_stream",
+class Journal:
+    """A file written as a journal: :func:`open_append`'s checks (a regular file or nothing,
+    never a link, a FIFO or a device; the path's checks of :func:`check_output`), emptied
+    when opened, then :meth:`append` adds one line at a time, whole (one ``write`` of the
+    line and its ``\\n``, repeated for what a short write left), flushed to disk with
+    ``os.fdatasync`` (``sync=False``: left to the system; a ``kill -9`` loses nothing written
+    either way, a power cut may).  Refusals and failures are :class:`OutputFileError`
+    naming ``label`` and the path."""
+
+    def __init__(self, path: str | os.PathLike, label: str = "output", sync: bool = True):
+        self.path = Path(os.fspath(path))
+        self.label = label
+        self.sync = sync
+        self.lines = 0
+        self._subject = f"{label} {shown(os.fspath(path))}"
+        self._fd: int | None = open_append(path, label)
+        try:
+            os.ftruncate(self._fd, 0)
+        except OSError as exc:
+            os.close(self._fd)
+            self._fd = None
+            raise OutputFileError(f"cannot write {self._subject}: {_why(exc)}") from None
+
+    def append(self, line: str) -> None:
+        """Add ``line`` (no newline in it) and its ``\\n``, flushed."""
+        if self._fd is None:
+            raise OutputFileError(f"{self._subject}: the journal is closed")
+        if "\n" in line:
+            raise ValueError("a journal line holds no newline")
+        data = memoryview((line + "\n").encode("utf-8"))
+        try:
+            while data:
+                data = data[os.write(self._fd, data):]
+            if self.sync:
+                (getattr(os, "fdatasync", None) or os.fsync)(self._fd)
+        except OSError as exc:
+            raise OutputFileError(f"cannot write {self._subject}: {_why(exc)}") from None
+        self.lines += 1
+
+    def close(self) -> None:
+        if self._fd is not None:
+            fd, self._fd = self._fd, None
+            os.close(fd)
+
+    def __enter__(self) -> "Journal":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+__all__ = ["Journal", "InputFileError", "OutputFileError", "read_bytes", "read_text", "read_stream",
            "stream_lines", "check_output", "write_atomic", "open_append", "APPEND", "NAME_MAX",
            "PATH_MAX_BYTES"]

@@ -7,6 +7,12 @@ integrity hash covers them, and a result line's ``before`` too.
 Line 1 a header (``"type": "header"``), then one ``"type": "stroke"`` line per stroke, then a
 ``"type": "result"`` line (``"unfinished": true`` when the game stopped early, and
 ``"sha256"``, the integrity hash of the header and stroke lines, see :func:`record_digest`).
+A journal (``pyramid play --record`` while the game is played, :class:`engine.files.Journal`)
+is the same lines written one at a time, its header marked ``"journal": true``
+(:data:`JOURNAL_KEY`) and no result line until the game ends (then the whole record is
+written again, sealed, without the mark); one a process left behind (``kill -9``) reads as an
+interrupted game: its complete lines are read, a torn last line (no ``"\\n"`` after it, not
+JSON) is left out and named (``GameRecord.torn_line``).
 The header's ``"provenance"`` says what the record was made with (:mod:`engine.provenance`;
 absent in records written before it, which read and verify as before).
 Each stroke line carries the full state before the stroke
@@ -32,6 +38,7 @@ from sim.events import Event
 from .adjudicate import Adjudication, adjudicate
 from .calls import Call
 from . import jsonin
+from .text import check_date, check_names
 from .errors import MalformedInputError
 from .files import read_text, write_atomic
 from .geometry import Position
@@ -43,6 +50,9 @@ RECORD_VERSION = 1
 # versions of the record format this code reads; a line added later (``unfinished``, ``sha256``
 # in the result line) is optional, so it did not need a new version
 KNOWN_RECORD_VERSIONS = (1,)
+# the header field of a journal: a record written as it is played, without its result line
+# until the game ends (engine.files.Journal, pyramid play --record)
+JOURNAL_KEY = "journal"
 
 
 @dataclass(frozen=True)
@@ -80,6 +90,14 @@ class GameRecord:
     # where it was read from (0: built in memory) and the hash of its header and stroke lines
     result_lineno: int = field(default=0, compare=False)
     digest: str | None = field(default=None, compare=False)
+    # a journal's torn last line (its number: a partial line without "\n", left out), or 0
+    torn_line: int = field(default=0, compare=False)
+
+    @property
+    def is_journal(self) -> bool:
+        """A journal (header ``"journal": true``) still without its result line: a game
+        interrupted while it was written (``kill -9``), its complete strokes read."""
+        return self.result is None and self.header.get(JOURNAL_KEY) is True
 
     def lines(self) -> list[str]:
         out = [json.dumps(self.header, allow_nan=False)]
@@ -216,6 +234,19 @@ def _stroke_from_json(obj: dict, lineno: int) -> StrokeRecord:
             from None
 
 
+def _check_header_text(header: dict, lineno: int) -> None:
+    """The header's names and date (:mod:`engine.text`): ``players``, one a side (a pair
+    ``"B & C"``, a program's spec: any length), a human game's ``people`` (the names as
+    entered) and ``date``; refused naming the line and the field."""
+    where = f"line {lineno}"
+    if header.get("players") is not None:
+        check_names(header["players"], f"{where}.players", max_chars=None)
+    if header.get("people") is not None:
+        check_names(header["people"], f"{where}.people")
+    if header.get("date") is not None:
+        check_date(header["date"], f"{where}.date")
+
+
 def record_lines(text: str) -> list[str]:
     """The lines of a record's text: split at "\\n" only (a "\\r" before it is JSON
     whitespace).  Not ``str.splitlines``, which also splits at U+2028, U+0085 and the like:
@@ -234,9 +265,18 @@ def read_record(path: str | Path) -> GameRecord:
 
 def parse_record(lines: str | Sequence[str]) -> GameRecord:
     """A record from its text (split by :func:`record_lines`) or its lines; a malformed line
-    is refused with its line number."""
+    is refused with its line number.  A journal's text (header ``"journal": true``) may end
+    with a torn line -- the last, without ``"\\n"``, not JSON: the line in flight when the
+    writer was killed --: it is left out and its number kept (``torn_line``); anywhere else,
+    or in any other record, such a line is refused as before."""
+    torn = 0
     if isinstance(lines, str):
-        lines = record_lines(lines)
+        text = lines
+        lines = record_lines(text)
+        if len(lines) > 1 and lines[-1].strip() and _is_torn(lines[-1]) \
+                and _journal_header(lines):
+            torn = len(lines)
+            lines = lines[:-1]
     header = None
     strokes: list[StrokeRecord] = []
     result = None
@@ -252,6 +292,7 @@ def parse_record(lines: str | Sequence[str]) -> GameRecord:
         if header is None:
             if kind != "header":
                 raise MalformedInputError(f"line {lineno}", kind, "must be the header")
+            _check_header_text(obj, lineno)
             header = obj
             hashed.append(obj)
         elif result is not None:
@@ -272,7 +313,29 @@ def parse_record(lines: str | Sequence[str]) -> GameRecord:
     if header is None:
         raise MalformedInputError("record", "", "is empty: no header line")
     return GameRecord(header, strokes, result, result_lineno=result_lineno,
-                      digest=_digest(hashed))
+                      digest=_digest(hashed), torn_line=torn)
+
+
+def _is_torn(line: str) -> bool:
+    """A last line cut in the middle: not a JSON document."""
+    try:
+        jsonin.loads(line, source="line")
+    except MalformedInputError:
+        return True
+    return False
+
+
+def _journal_header(lines: Sequence[str]) -> bool:
+    """Whether the first non-blank line is a journal's header."""
+    for line in lines[:-1]:
+        if line.strip():
+            try:
+                obj = jsonin.loads(line, source="line 1")
+            except MalformedInputError:
+                return False
+            return isinstance(obj, dict) and obj.get("type") == "header" \
+                and obj.get(JOURNAL_KEY) is True
+    return False
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,12 @@ refuses the first thing wrong with :class:`RecordRefused`, naming the line numbe
 4. the integrity hash (``sha256`` of the result line), when there is one, matches the header
    and stroke lines.
 
+A journal (header ``"journal": true``: ``pyramid play --record`` killed while the game was
+played, :mod:`engine.record`) has no result line yet: steps 1 and 2 check its complete
+strokes, and it is reported interrupted (``RecordCheck.interrupted``, with the number of a
+torn last line the reader left out, ``torn_line``), unfinished and without a seal to check.
+Any other record without a result line is refused as cut short.
+
 A human game's record (``pyramid score --session``) may keep actions taken between strokes
 -- the referee's warning (R11.8), a correction of the scores (R14.1) -- in the ``before``
 list of the next stroke line, or of the result line when none follows; they are applied
@@ -53,7 +59,7 @@ from .calls import Call
 from .errors import EngineError, excerpt
 from .geometry import Position
 from .provenance import of_header as provenance_of_header
-from .record import KNOWN_RECORD_VERSIONS, GameRecord, SimulateFn, StrokeRecord
+from .record import JOURNAL_KEY, KNOWN_RECORD_VERSIONS, GameRecord, SimulateFn, StrokeRecord
 from .special import apply_action
 from .state import GameState
 from .stroke import StrokeFacts, stroke_from_events
@@ -88,9 +94,18 @@ class RecordCheck:
     positions_unverified: int  # strokes ruled from their recorded facts only
     unfinished: bool
     hash_checked: bool  # False: the result line has no sha256 (an older or hand-made record)
+    # a journal without its result line: the game was interrupted while it was written
+    interrupted: bool = False
+    torn_line: int = 0  # the journal's torn last line (left out by the reader), or 0
 
     def notes(self) -> list[str]:
         out = []
+        if self.interrupted:
+            torn = (f"; line {self.torn_line} was torn (a partial line, the stroke in flight: "
+                    f"left out)" if self.torn_line else "")
+            out.append(f"the game was interrupted: the record is a journal without its "
+                       f"result line (written as played, stopped before its end), its "
+                       f"{self.strokes} complete stroke(s) verified{torn}")
         if self.positions_unverified:
             out.append(f"the positions of {self.positions_unverified} stroke(s) could not "
                        f"be verified, only their ruling (no stroke played recorded: a "
@@ -98,7 +113,7 @@ class RecordCheck:
         if not self.hash_checked:
             out.append("the record has no integrity hash (sha256): changes made with care "
                        "to keep it consistent cannot be detected")
-        if self.unfinished:
+        if self.unfinished and not self.interrupted:
             out.append("the game is unfinished (stopped before its end)")
         return out
 
@@ -106,6 +121,7 @@ class RecordCheck:
         return {"strokes": self.strokes, "positions_replayed": self.positions_replayed,
                 "positions_unverified": self.positions_unverified,
                 "unfinished": self.unfinished, "hash_checked": self.hash_checked,
+                "interrupted": self.interrupted, "torn_line": self.torn_line,
                 "notes": self.notes()}
 
 
@@ -145,6 +161,10 @@ def check_header(header: dict) -> GameState:
     human = header.get("human")
     if human is not None and not isinstance(human, bool):
         raise RecordRefused(1, f"header.human = {excerpt(human)} must be true, false or absent")
+    journal = header.get(JOURNAL_KEY)
+    if journal is not None and not isinstance(journal, bool):
+        raise RecordRefused(1, f"header.{JOURNAL_KEY} = {excerpt(journal)} must be true, false "
+                               f"or absent")
     physics = header.get("physics")
     if physics is not None and not isinstance(physics, dict):
         # its values are the simulator's to check: ai.games.records.verified
@@ -436,6 +456,10 @@ def verify_record(record: GameRecord, simulate: SimulateFn | None = None) -> Rec
         out, sim = _check_stroke(s, k, state, simulate, human)
         replayed += sim
         state = out.state
+    n = len(record.strokes)
+    if record.is_journal:  # interrupted while written: its complete strokes are checked
+        return RecordCheck(n, replayed, n - replayed, True, False, interrupted=True,
+                           torn_line=record.torn_line)
     unfinished = _check_result(record, state)
     sha = record.result.get("sha256")
     if sha is not None and sha != record.digest:

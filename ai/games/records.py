@@ -9,9 +9,17 @@
 Strokes in a record carry the stroke *as played* (after execution noise) in the JSON form of
 docs/FORMATS.md plus ``phi_rad`` and ``elevation_rad``, the exact radians (degrees do not
 round-trip bit for bit, and a replay must reproduce the simulation exactly).
+
+With a ``journal`` (``pyramid play --record``: :class:`engine.files.Journal`) the record is
+also written as the game is played: its header (marked ``"journal": true``) first, then each
+stroke's line as soon as it is played, so a process killed (``kill -9``) loses at most the
+stroke in flight; the caller writes the whole sealed record over it at the end
+(:func:`engine.record.write_record`).  Such a journal left behind reads and verifies as an
+interrupted game (:func:`verified`: ``check.interrupted``).
 """
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass
 from typing import Callable, Sequence
@@ -21,7 +29,7 @@ import numpy as np
 from engine import (GameRecord, GameState, make_header, stroke_from_events, stroke_record,
                     tush_stroke)
 from engine.provenance import VersionDifference, header_version_differences
-from engine.record import StrokeRecord, result_line
+from engine.record import JOURNAL_KEY, StrokeRecord, result_line
 from engine.verify import RecordCheck, RecordRefused, check_header, verify_record
 from sim import PhysicsParams, Simulator, Strike, shared_simulator
 from sim.params import record_physics
@@ -135,11 +143,17 @@ def play_recorded_game(state: GameState, agents: Sequence[Agent], specs: Sequenc
                        simulator: Simulator, rng: np.random.Generator,
                        noise: Sequence[NoiseModel], seed=None,
                        on_stroke: Callable[[StrokeReport, StrokeRecord], None] | None = None,
-                       max_strokes: int = MAX_STROKES_PER_GAME, header_extra=None
-                       ) -> PlayedGame:
+                       max_strokes: int = MAX_STROKES_PER_GAME, header_extra=None,
+                       journal: Callable[[str], None] | None = None) -> PlayedGame:
+    """Play one game and build its record.  ``journal(line)``, when given, receives the
+    journal's lines as they come (:func:`journal_header_line`: the header marked ``"journal":
+    true`` before the first stroke, then each stroke's line once it is played, before
+    ``on_stroke``); a journal that fails raises out of it as any other failure would."""
     header = make_header(state, list(specs), seed=seed,
                          physics=physics_json(simulator), software_version=SOFTWARE_VERSION,
                          **(header_extra or {}))
+    if journal is not None:
+        journal(journal_header_line(header))
     # each stroke played goes in as one (line, state after) pair with a single list.append,
     # so an interrupt (Ctrl-C, SIGTERM) arriving between two bytecodes never leaves a line
     # without its state: the record so far always ends at a stroke boundary
@@ -148,6 +162,8 @@ def play_recorded_game(state: GameState, agents: Sequence[Agent], specs: Sequenc
     def hook(report: StrokeReport) -> None:
         line = record_of_report(report)
         done.append((line, report.outcome.state))
+        if journal is not None:
+            journal(json.dumps(line.to_json(), allow_nan=False))
         if on_stroke is not None:
             on_stroke(report, line)
 
@@ -169,6 +185,13 @@ def play_recorded_game(state: GameState, agents: Sequence[Agent], specs: Sequenc
     if log.unfinished:
         record.result["unfinished"] = True
     return PlayedGame(log, record, game_stats(log))
+
+
+def journal_header_line(header: dict) -> str:
+    """A journal's first line: the record's header marked ``"journal": true``
+    (:data:`engine.record.JOURNAL_KEY`); each later line is a stroke line exactly as the
+    record has it (:meth:`engine.record.GameRecord.lines`)."""
+    return json.dumps({**header, JOURNAL_KEY: True}, allow_nan=False)
 
 
 def physics_json(simulator: Simulator) -> dict:

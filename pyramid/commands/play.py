@@ -1,7 +1,10 @@
 """``pyramid play``: a self-play game or match between two agents (three for three-each).
 
 Each stroke is printed as it happens (stdout; stderr with ``--json``); ``--record`` writes the
-game record (JSON Lines, engine/record.py, atomic), ``--png-dir`` a diagram of every stroke and
+game record (JSON Lines, engine/record.py) as a journal while the game is played (the header,
+then each stroke's line appended and flushed as it is played, :class:`engine.files.Journal`:
+``kill -9`` loses at most the stroke in flight, and the file left reads as an interrupted
+game) and, at the game's end, the whole sealed record over it (atomic), ``--png-dir`` a diagram of every stroke and
 a game sheet.  Breaks alternate between the games of a match (R3.1; an odd last game is drawn
 by lot from the seeded generator).  The whole match depends only on ``--seed``.
 
@@ -19,7 +22,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from engine.errors import excerpt
-from engine.files import PATH_CHARS, OutputFileError
+from engine.files import PATH_CHARS, Journal, OutputFileError
 from engine.record import write_record
 
 from ..errors import UserInputError
@@ -139,6 +142,35 @@ def _save_record(path: Path, record) -> None:
                              "\n".join(record.lines()) + "\n") from None
 
 
+class _RecordJournal:
+    """``--record`` written as the game is played (:class:`engine.files.Journal`).  It is
+    a safeguard, not the record: should it fail (the place checked before the game went away,
+    a full disk), that is said once on stderr and the game goes on; the whole record is
+    written at the end all the same (:func:`_save_record`)."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.journal: Journal | None = None
+
+    def __call__(self, line: str) -> None:
+        try:
+            if self.journal is None:
+                if self.path is None:
+                    return
+                self.journal = Journal(self.path, "--record")
+            self.journal.append(line)
+        except OutputFileError as exc:
+            C.log(f"pyramid play: warning: {exc}: the record is not written as the game is "
+                  f"played; it will be written at the end")
+            self.close()
+            self.path = None
+
+    def close(self) -> None:
+        if self.journal is not None:
+            self.journal.close()
+            self.journal = None
+
+
 def run(args: argparse.Namespace) -> int:
     import numpy as np
 
@@ -225,14 +257,19 @@ def run(args: argparse.Namespace) -> int:
                 _draw_stroke(png_dir, g, k, simulator, report, rec, names, frames)
 
         t0 = time.monotonic()
+        journal = _RecordJournal(_record_path(args.record, g, args.games)) \
+            if args.record else None
         try:
             with _sigterm_stops_the_game():
                 played = play_recorded_game(
                     state, agents, specs, simulator, rng, skills, seed=seed,
                     on_stroke=on_stroke, max_strokes=args.max_strokes,
                     header_extra={"game": g + 1, "games": args.games,
-                                  "skills": [m.magnitude for m in skills]})
+                                  "skills": [m.magnitude for m in skills]},
+                    journal=journal)
         except GameInterrupted as exc:
+            if journal is not None:
+                journal.close()
             kept = ""
             if args.record:
                 path = _record_path(args.record, g, args.games)
@@ -248,6 +285,9 @@ def run(args: argparse.Namespace) -> int:
                   f"by an internal failure: {exc}{kept} "
                   f"(seed {seed}; rerun with the same options to reproduce)")
             return 1
+        finally:
+            if journal is not None:
+                journal.close()
         elapsed = time.monotonic() - t0
         final = played.log.final
         state = final
