@@ -38,7 +38,6 @@ from sim.events import Event
 from .adjudicate import Adjudication, adjudicate
 from .calls import Call
 from . import jsonin
-from .text import check_date, check_names
 from .errors import MalformedInputError
 from .files import read_text, write_atomic
 from .geometry import Position
@@ -234,19 +233,6 @@ def _stroke_from_json(obj: dict, lineno: int) -> StrokeRecord:
             from None
 
 
-def _check_header_text(header: dict, lineno: int) -> None:
-    """The header's names and date (:mod:`engine.text`): ``players``, one a side (a pair
-    ``"B & C"``, a program's spec: any length), a human game's ``people`` (the names as
-    entered) and ``date``; refused naming the line and the field."""
-    where = f"line {lineno}"
-    if header.get("players") is not None:
-        check_names(header["players"], f"{where}.players", max_chars=None)
-    if header.get("people") is not None:
-        check_names(header["people"], f"{where}.people")
-    if header.get("date") is not None:
-        check_date(header["date"], f"{where}.date")
-
-
 def record_lines(text: str) -> list[str]:
     """The lines of a record's text: split at "\\n" only (a "\\r" before it is JSON
     whitespace).  Not ``str.splitlines``, which also splits at U+2028, U+0085 and the like:
@@ -292,7 +278,6 @@ def parse_record(lines: str | Sequence[str]) -> GameRecord:
         if header is None:
             if kind != "header":
                 raise MalformedInputError(f"line {lineno}", kind, "must be the header")
-            _check_header_text(obj, lineno)
             header = obj
             hashed.append(obj)
         elif result is not None:
