@@ -9,7 +9,9 @@ wrong kind of error:
   limit), and a long one that is accepted is never a meaningful ball, score or seed;
 * ``NaN`` and ``Infinity`` are accepted although JSON has no such numbers;
 * a duplicate key silently keeps the last value (``{"7": [..], "7": [..]}`` is a ball placed
-  twice, of which the user sees one).
+  twice, of which the user sees one);
+* a lone surrogate (``"\\ud800"`` not followed by its low half) is a string that cannot be
+  written as UTF-8: a record holding one could not be sealed or written again.
 
 Each of these is refused here with :class:`JsonInputError` (a
 :class:`~engine.errors.MalformedInputError`, so the command line reports it as bad input, exit
@@ -138,9 +140,21 @@ def _constant(name: str) -> _Bad:
     return _Bad(f"= {name}, which is not a JSON number: every number must be finite")
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _surrogate(text: str) -> str | None:
+    m = None if text.isascii() else _SURROGATE.search(text)
+    return None if m is None else (f"has a lone surrogate U+{ord(m.group()):04X} at character "
+                                   f"{m.start() + 1} ({excerpt(text)}): not text")
+
+
 def _first_bad(value, where: str) -> str | None:
     """The message for the first refused value in document order, naming its field
     (``balls.cue[1]``), or None."""
+    if isinstance(value, str):
+        why = _surrogate(value)
+        return None if why is None else f"{where or 'the document'} {why}"
     if isinstance(value, _Bad):
         return f"{where or 'the document'} {value.why}"
     if isinstance(value, _DuplicateKeys):
@@ -148,6 +162,9 @@ def _first_bad(value, where: str) -> str | None:
                 f"each field may appear once")
     if isinstance(value, dict):
         for key, item in value.items():
+            why = _surrogate(key)
+            if why is not None:
+                return f"{where or 'the document'}: a key {why}"
             found = _first_bad(item, f"{where}.{key}" if where else str(key))
             if found:
                 return found

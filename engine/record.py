@@ -38,6 +38,7 @@ from sim.events import Event
 from .adjudicate import Adjudication, adjudicate
 from .calls import Call
 from . import jsonin
+from .text import MAX_NAME_CHARS, check_date, check_names
 from .errors import MalformedInputError
 from .files import read_text, write_atomic
 from .geometry import Position
@@ -233,6 +234,22 @@ def _stroke_from_json(obj: dict, lineno: int) -> StrokeRecord:
             from None
 
 
+def _check_header_text(header: dict, lineno: int) -> None:
+    """The header's names and date (:mod:`engine.text`): ``players``, one a side (a pair
+    ``"B & C"``, a program's spec: any length), a human game's ``people`` (the names as
+    entered) and ``date``; refused naming the line and the field."""
+    where = f"line {lineno}: header"
+    for key, strict in (("players", False), ("people", True)):
+        names = header.get(key)
+        if isinstance(names, list) and all(isinstance(n, str) for n in names):
+            # a side's name of a program (players: "B & C", an agent's spec) is not a person's
+            check_names(names, f"{where}.{key}", max_chars=MAX_NAME_CHARS if strict else None,
+                        unique=strict, strict=strict)
+        # other types are refused by engine.verify, naming the field
+    if header.get("date") is not None:
+        check_date(header["date"], f"{where}.date")
+
+
 def record_lines(text: str) -> list[str]:
     """The lines of a record's text: split at "\\n" only (a "\\r" before it is JSON
     whitespace).  Not ``str.splitlines``, which also splits at U+2028, U+0085 and the like:
@@ -278,6 +295,7 @@ def parse_record(lines: str | Sequence[str]) -> GameRecord:
         if header is None:
             if kind != "header":
                 raise MalformedInputError(f"line {lineno}", kind, "must be the header")
+            _check_header_text(obj, lineno)
             header = obj
             hashed.append(obj)
         elif result is not None:

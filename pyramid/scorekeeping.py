@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Callable, TextIO
 
 from engine import GameState, adjudicate, initial_state
-from engine.errors import EngineError
+from engine.errors import EngineError, excerpt
 from engine.context import MatchContext
 from engine.handicap import apply_handicap, handicap_from_json, start_handicap
 from engine.notation import (HELP_EN, HELP_RU, RU_POCKET_NAMES, Command, NotationError,
@@ -35,6 +35,8 @@ from engine.record import (GameRecord, make_header, read_record, record_digest, 
                            stroke_record, write_record)
 from engine.special import apply_action, next_game, start_last_ball_replay
 from engine.state import ONE_VS_PAIR, THREE_EACH, TWO_PLAYER
+from engine.text import (MAX_GAMES, MAX_SCORE, MAX_TARGET, check_date, check_int, check_names,
+                         parse_int)
 from engine.verify import recorded_facts, verify_record
 
 from .commands._common import handicap as parse_handicap
@@ -165,6 +167,21 @@ class Settings:
                 "target": self.target, "games": self.games, "handicap": self.handicap,
                 "pair_order": self.pair_order, "breaker": self.breaker, "date": self.date,
                 "lang": self.lang}
+
+
+def int_between(lo: int, hi: int):
+    """An argparse ``type``: an integer typed in ``[lo, hi]`` (:func:`engine.text.parse_int`;
+    argparse names the option in its message)."""
+    import argparse
+
+    def read(text: str) -> int:
+        try:
+            return parse_int(text, "value", lo, hi)
+        except EngineError:
+            raise argparse.ArgumentTypeError(f"must be an integer from {lo} to {hi}, got "
+                                             f"{excerpt(text)}") from None
+    read.__name__ = "integer"
+    return read
 
 
 def sides_of(people: list[str], variant: str) -> list[str]:
@@ -345,11 +362,12 @@ class Session:
                 nums = []
                 for a in cmd.args[:n]:
                     try:
-                        nums.append(int(a))
-                    except ValueError:
-                        raise NotationError(a, f"a correction gives {n} scores, then the reason",
-                                            f"поправка: {n} числа счёта, затем причина",
-                                            "R14.1") from None
+                        nums.append(parse_int(a, "score", -MAX_SCORE, MAX_SCORE))
+                    except EngineError:
+                        raise NotationError(a, f"a correction gives {n} scores (integers from "
+                                               f"{-MAX_SCORE} to {MAX_SCORE}), then the reason",
+                                            f"поправка: {n} числа счёта (целые от {-MAX_SCORE} "
+                                            f"до {MAX_SCORE}), затем причина", "R14.1") from None
                 if len(nums) != n:
                     raise NotationError(" ".join(cmd.args) or "correct",
                                         f"a correction gives {n} scores, then the reason",
@@ -592,18 +610,26 @@ def run_session(args, stdin: TextIO | None = None) -> int:
         people = args.players
         if not people:
             raise UserInputError("--session needs --players NAME NAME [NAME]")
+        try:  # engine.text: one line of printable text, at most 40 characters; a real date
+            people = check_names(people, "--players")
+            date = check_date(args.date, "--date") if args.date is not None \
+                else _dt.date.today().isoformat()
+            check_int(args.games, "--games", 1, MAX_GAMES)
+            if args.target is not None:
+                check_int(args.target, "--target", 1, MAX_TARGET)
+        except EngineError as exc:
+            raise UserInputError(str(exc)) from None
         variant = args.variant or (TWO_PLAYER if len(people) == 2 else THREE_EACH)
         need = 2 if variant == TWO_PLAYER else 3
         if len(people) != need:
             raise UserInputError(f"--players: variant {variant} needs {need} names, got "
                                  f"{len(people)}")
-        if len(set(people)) != len(people):
-            raise UserInputError(f"--players: two players have the same name {people}")
         if args.record:
             check_output_path("--record", args.record)
             if args.games > 1:  # the last game's file has the longest name
                 check_output_path("--record", game_path(Path(args.record), args.games))
-        breaker = 0 if args.breaker is None else breaker_side(people, variant, args.breaker)
+        breaker = 0 if args.breaker is None else breaker_side(people, variant,
+                                                              args.breaker.strip())
         handicap = None
         if args.handicap is not None:
             handicap = parse_handicap(args.handicap).to_json()
@@ -611,7 +637,7 @@ def run_session(args, stdin: TextIO | None = None) -> int:
                             target=args.target, games=args.games, handicap=handicap,
                             pair_order=args.pair_order, breaker=breaker,
                             lang=lang or "en",
-                            date=args.date or _dt.date.today().isoformat())
+                            date=date)
         try:
             session = Session(settings, Path(args.record) if args.record else None)
         except EngineError as exc:

@@ -27,7 +27,9 @@ from engine.handicap import (apply_handicap, handicap_from_json, missed_balls_fr
                              settle_missed_balls, start_handicap)
 
 from ..errors import UserInputError
-from ..scorekeeping import run_session
+from engine.text import MAX_GAMES, MAX_TARGET
+
+from ..scorekeeping import int_between, run_session
 from . import _common as C
 from ..io import print_json, read_json
 
@@ -48,7 +50,8 @@ def register(subparsers) -> None:
     g.add_argument("--session", action="store_true",
                    help="keep score of a real match: one typed line per stroke on stdin")
     g.add_argument("--players", nargs="+", metavar="NAME",
-                   help="the players' names (2, or 3 for the three-player variants)")
+                   help="the players' names (2, or 3 for the three-player variants; each one "
+                        "line of printable text, at most 40 characters)")
     g.add_argument("--record", metavar="FILE.jsonl", help="write the game record after "
                    "every line (games 2.. of a match beside it: FILE.game2.jsonl, ...)")
     g.add_argument("--resume", metavar="FILE.jsonl", help="continue the session of this "
@@ -56,9 +59,10 @@ def register(subparsers) -> None:
     g.add_argument("--variant", choices=("two-player", "three-each", "one-vs-pair"),
                    default=None, help="default: two-player for 2 names, three-each for 3")
     g.add_argument("--call-mode", choices=("exact", "ball-and-pocket"), default="exact")
-    g.add_argument("--target", type=C.positive_int, default=None,
-                   help="points to win (default 71; 51 in three-each)")
-    g.add_argument("--games", type=C.positive_int, default=1, help="games in the match (R3.1)")
+    g.add_argument("--target", type=int_between(1, MAX_TARGET), default=None,
+                   help=f"points to win (default 71; 51 in three-each; at most {MAX_TARGET})")
+    g.add_argument("--games", type=int_between(1, MAX_GAMES), default=1,
+                   help=f"games in the match (R3.1; at most {MAX_GAMES})")
     g.add_argument("--breaker", metavar="NAME", default=None,
                    help="who breaks the first game (the lot of R3.1; default the first name)")
     g.add_argument("--handicap", metavar="JSON", help="handicap (R13) of every game, as for "
