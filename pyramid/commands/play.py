@@ -27,9 +27,11 @@ from engine.record import write_record
 
 from ..errors import UserInputError
 from ..io import check_output_path, kept_elsewhere, print_json
+from ..scorekeeping import int_between
 from . import _common as C
 
 VARIANTS = ("two-player", "three-each", "one-vs-pair")  # as ai.games.series.VARIANTS
+MAX_GAMES = 10_000  # games of one pyramid play match (each game's record name is checked first)
 PAIR_ORDERS = ("while-scoring", "alternate")  # R12.2 (2) and (1), as engine.state
 
 
@@ -49,8 +51,9 @@ def register(subparsers) -> None:
                    "master, strong, club, beginner or a magnitude factor (default strong)")
     p.add_argument("--skill-b", default="strong", help="execution noise of side 1")
     p.add_argument("--skill-c", default="strong", help="execution noise of side 2")
-    p.add_argument("--games", type=C.positive_int, default=1, help="games in the match "
-                   "(default 1); breaks alternate (R3.1)")
+    p.add_argument("--games", type=int_between(1, MAX_GAMES), default=1,
+                   help=f"games in the match (default 1, at most {MAX_GAMES}); breaks "
+                        "alternate (R3.1)")
     p.add_argument("--seed", type=C.seed_int, default=None, help="seed of the whole match "
                    "(default: a fresh random seed, printed and recorded)")
     p.add_argument("--variant", choices=VARIANTS, default=VARIANTS[0])
