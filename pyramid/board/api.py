@@ -24,6 +24,7 @@ from __future__ import annotations
 import copy
 import functools
 import math
+import re
 
 import numpy as np
 
@@ -154,14 +155,28 @@ def score_notes(state) -> list[str]:
             f"{aside} ({adj.reason})"]
 
 
+_INT_TEXT = re.compile(r"[+-]?[0-9]{1,20}", re.ASCII)
+_FLOAT_TEXT = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]{1,3})?", re.ASCII)
+
+
 def _num_arg(params, key, cast, default, lo=None, hi=None):
+    """An option typed strictly: for ``cast`` int an integer (a JSON integer, or a query
+    string's digits), never true/false, 2.9 or 2.0; for float a number (or a query string's
+    decimal number), never true/false; else :class:`UserInputError` naming it."""
     raw = params.get(key)
     if raw is None or raw == "":
         return default
-    try:
+    kind = "an integer" if cast is int else "a number"
+    if isinstance(raw, str):  # a query string's value (GET/POST ?top=3)
+        text = raw.strip()
+        if not (_INT_TEXT if cast is int else _FLOAT_TEXT).fullmatch(text):
+            raise UserInputError(f"{key} = {excerpt(raw)} must be {kind}")
+        v = cast(text)
+    elif isinstance(raw, bool) or not isinstance(raw, (int, float)) \
+            or (cast is int and not isinstance(raw, int)):
+        raise UserInputError(f"{key} = {excerpt(raw)} must be {kind}")
+    else:
         v = cast(raw)
-    except (TypeError, ValueError):
-        raise UserInputError(f"{key} = {excerpt(raw)} must be a number") from None
     if isinstance(v, float) and not math.isfinite(v):
         raise UserInputError(f"{key} = {excerpt(raw)} must be finite")
     if (lo is not None and v < lo) or (hi is not None and v > hi):
@@ -407,12 +422,16 @@ def match_start(doc):
     from engine.errors import EngineError
     from engine.handicap import handicap_from_json
     from engine.state import ONE_VS_PAIR, THREE_EACH, TWO_PLAYER, VARIANTS
+    from engine.text import check_names
     if not isinstance(doc, dict):
         return doc
     people = doc.get("players")
     if not isinstance(people, list) or not all(isinstance(p, str) for p in people):
         return doc  # the desk says what is wrong with the names
-    people = [p.strip() for p in people]
+    try:  # engine.text: the session's one check of a name (one line, at most 40 characters)
+        people = check_names(people, "players")
+    except EngineError as exc:
+        raise UserInputError(str(exc)) from None
     variant = doc.get("variant") or (TWO_PLAYER if len(people) == 2 else THREE_EACH)
     if variant not in VARIANTS or len(people) != (2 if variant == TWO_PLAYER else 3):
         return doc

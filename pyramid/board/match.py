@@ -4,8 +4,9 @@ write the same game record.
 
 * ``GET /api/match``: the session's status (or ``{"active": false}``);
 * ``POST /api/match/start`` ``{"players": [...], "variant", "call_mode", "games", "target",
-  "handicap", "pair_order", "breaker", "lang"}``: a new session (the record is written to
-  ``pyramid board --match-record FILE`` when given, else kept in memory);
+  "handicap", "pair_order", "breaker", "lang", "date"}``: a new session, its names, date,
+  games and target checked by :mod:`engine.text` as the terminal session's (the record is
+  written to ``pyramid board --match-record FILE`` when given, else kept in memory);
 * ``POST /api/match/line`` ``{"text": "7 FL"}``: one line of the notation
   (docs/SCOREKEEPING.md), exactly as typed in the terminal session; the answer has what the
   session printed, whether the line was refused, and the new status;
@@ -17,14 +18,14 @@ import datetime as _dt
 import threading
 from pathlib import Path
 
-from engine.errors import EngineError
+from engine.errors import EngineError, excerpt
 from engine.handicap import handicap_from_json
 from engine.state import ONE_VS_PAIR, THREE_EACH, TWO_PLAYER, VARIANTS
+from engine.text import MAX_GAMES, MAX_NAME_CHARS, MAX_TARGET, check_date, check_int, check_names
 
 from ..errors import UserInputError
 from ..scorekeeping import Session, Settings, game_path
 
-MAX_NAME_CHARS = 40
 MAX_LINE_CHARS = 200
 
 
@@ -39,23 +40,27 @@ class MatchDesk:
         if not isinstance(doc, dict):
             raise UserInputError("the body must be a JSON object {players, ...}")
         people = doc.get("players")
-        if (not isinstance(people, list) or not all(isinstance(p, str) and p.strip()
-                                                    and len(p) <= MAX_NAME_CHARS
-                                                    for p in people)):
-            raise UserInputError(f"players must be a list of names (1 to {MAX_NAME_CHARS} "
-                                 f"characters)")
-        people = [p.strip() for p in people]
+        if not isinstance(people, list):
+            raise UserInputError(f"players = {excerpt(people)} must be a list of names (1 to "
+                                 f"{MAX_NAME_CHARS} characters)")
+        try:  # engine.text: one line of printable text, at most MAX_NAME_CHARS; a real date
+            people = check_names(people, "players")
+            date = _dt.date.today().isoformat() if doc.get("date") is None \
+                else check_date(doc["date"], "date")
+            for name, hi in (("games", MAX_GAMES), ("target", MAX_TARGET)):
+                if doc.get(name) is not None:
+                    check_int(doc[name], name, 1, hi)
+        except EngineError as exc:
+            raise UserInputError(str(exc)) from None
         variant = doc.get("variant") or (TWO_PLAYER if len(people) == 2 else THREE_EACH)
         if variant not in VARIANTS:
             raise UserInputError(f"variant must be one of {', '.join(VARIANTS)}")
         need = 2 if variant == TWO_PLAYER else 3
         if len(people) != need or len(set(people)) != need:
             raise UserInputError(f"variant {variant} needs {need} different names")
-        games = doc.get("games", 1)
+        games = doc.get("games")
+        games = 1 if games is None else games
         target = doc.get("target")
-        for name, v in (("games", games), ("target", target)):
-            if v is not None and (not isinstance(v, int) or isinstance(v, bool) or v < 1):
-                raise UserInputError(f"{name} must be a positive integer")
         call_mode = doc.get("call_mode", "exact")
         if call_mode not in ("exact", "ball-and-pocket"):
             raise UserInputError("call_mode must be exact or ball-and-pocket")
@@ -77,7 +82,7 @@ class MatchDesk:
             settings = Settings(people=people, variant=variant, call_mode=call_mode,
                                 target=target, games=games, handicap=handicap,
                                 pair_order=pair_order, breaker=people.index(breaker),
-                                lang=lang, date=_dt.date.today().isoformat())
+                                lang=lang, date=date)
             with self.lock:
                 out: list[str] = []
                 session = Session(settings, self.record_path, out=out.append)

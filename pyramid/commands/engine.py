@@ -25,6 +25,7 @@ import traceback
 from typing import IO, Any, Callable
 
 from engine import jsonin
+from engine.errors import excerpt
 
 from ..board import api
 from ..errors import UserInputError
@@ -33,6 +34,37 @@ from . import _common as C
 from .score import score as score_document
 
 PROTOCOL_VERSION = 1
+
+# the options whose values are numbers, typed strictly (docs/ENGINE.md): an integer option takes
+# a JSON integer (not true, 2.9, 2.0 or "3"), a number option a JSON number (not true or
+# "0.5"); skill and noise take a name or a number
+INT_OPTIONS = ("top", "budget", "seed", "runs")
+NUMBER_OPTIONS = ("time_budget",)
+NAME_OR_NUMBER_OPTIONS = ("skill", "noise")
+
+
+def _shown(value) -> str:
+    """A value as the request wrote it (JSON: ``true``, ``"3"``), cut short."""
+    if isinstance(value, str):
+        return excerpt(value)
+    text = json.dumps(value)
+    return text if len(text) <= 60 else f"{text[:60]}... ({len(text)} characters)"
+
+
+def check_options(options: dict) -> None:
+    """Refuse an option of the wrong JSON type, naming it (:data:`INT_OPTIONS`, ...); the
+    ranges are checked by the command (:func:`pyramid.board.api.suggest_options`, ...)."""
+    for key, value in options.items():
+        if value is None:
+            continue
+        number = isinstance(value, (int, float)) and not isinstance(value, bool)
+        if key in INT_OPTIONS and not (number and isinstance(value, int)):
+            raise UserInputError(f"options.{key} = {_shown(value)} must be a JSON integer")
+        if key in NUMBER_OPTIONS and not number:
+            raise UserInputError(f"options.{key} = {_shown(value)} must be a JSON number")
+        if key in NAME_OR_NUMBER_OPTIONS and not (number or isinstance(value, str)):
+            raise UserInputError(f"options.{key} = {_shown(value)} must be a name or a "
+                                 f"JSON number")
 
 
 def _suggest(body, options):
@@ -107,6 +139,7 @@ def handle(request, served: int, started: float) -> tuple[dict, bool]:
         return {"id": rid, "ok": False, "error": f"body is missing: {cmd} needs one"}, False
     t0 = time.perf_counter()
     try:
+        check_options(options)
         result = COMMANDS[cmd](request["body"], options)
     except (UserInputError, ValueError) as exc:  # EngineError and SimInputError are ValueErrors
         return {"id": rid, "ok": False, "error": str(exc)}, False
