@@ -25,7 +25,6 @@ import traceback
 from typing import IO, Any, Callable
 
 from engine import jsonin
-from engine.errors import excerpt
 
 from ..board import api
 from ..errors import UserInputError
@@ -45,9 +44,7 @@ NAME_OR_NUMBER_OPTIONS = ("skill", "noise")
 
 def _shown(value) -> str:
     """A value as the request wrote it (JSON: ``true``, ``"3"``), cut short."""
-    if isinstance(value, str):
-        return excerpt(value)
-    text = json.dumps(value)
+    text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= 60 else f"{text[:60]}... ({len(text)} characters)"
 
 

@@ -30,7 +30,6 @@ from ..errors import UserInputError
 from engine.text import MAX_GAMES, MAX_TARGET
 
 from ..scorekeeping import int_between, run_session
-from . import _common as C
 from ..io import print_json, read_json
 
 

@@ -18,12 +18,12 @@ def talk(lines):
 
 
 @pytest.mark.parametrize("cmd, key, value, shown", [
-    ("suggest", "top", True, "true"), ("suggest", "top", "3", "'3'"),
+    ("suggest", "top", True, "true"), ("suggest", "top", "3", '"3"'),
     ("suggest", "top", 2.9, "2.9"), ("suggest", "top", 2.0, "2.0"),
     ("suggest", "budget", False, "false"), ("suggest", "seed", 1.5, "1.5"),
-    ("suggest", "time_budget", "0.5", "'0.5'"), ("suggest", "time_budget", True, "true"),
+    ("suggest", "time_budget", "0.5", '"0.5"'), ("suggest", "time_budget", True, "true"),
     ("suggest", "skill", [1], "[1]"), ("simulate", "seed", 1.5, "1.5"),
-    ("simulate", "runs", "5", "'5'"), ("simulate", "noise", {"a": 1}, '{"a": 1}'),
+    ("simulate", "runs", "5", '"5"'), ("simulate", "noise", {"a": 1}, '{"a": 1}'),
 ])
 def test_an_option_of_the_wrong_type_is_refused_naming_it(cmd, key, value, shown):
     answers = talk([{"id": 1, "cmd": cmd, "body": {}, "options": {key: value}},
