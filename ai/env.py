@@ -46,7 +46,7 @@ from engine.calls import BANK, CLEAN, CUSHION_FIRST
 from engine.values import OBJECT_BALLS
 from sim import Simulator, Strike, shared_simulator
 from sim.events import BALL_IDS
-from sim.table import POCKET_IDS
+from sim.table import DEFAULT_TABLE, POCKET_IDS
 
 from .agent import Agent, Decision
 from .agents.random_agent import random_placement
@@ -96,7 +96,7 @@ class PyramidEnv(_Base):
 
     def __init__(self, opponent: str | Agent = "greedy", learner_side: int | None = 0,
                  skill: str | float = "strong", opponent_skill: str | float = "strong",
-                 call_mode: str = "exact", table: str = "pyramid-12ft", reward: str = "win",
+                 call_mode: str = "exact", table: str = DEFAULT_TABLE, reward: str = "win",
                  max_strokes: int = MAX_STROKES_PER_GAME,
                  simulator: Simulator | None = None):
         if learner_side not in (0, 1, None):

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from sim.events import BALL_IDS
-from sim.table import POSITION_TOLERANCE_M, TableSpec, table_by_name, triangle_rack
+from sim.table import DEFAULT_TABLE, POSITION_TOLERANCE_M, TableSpec, table_by_name, triangle_rack
 
 from .accounting import Adjustment, check_accounting, points_accounted, scores_accounted
 from .calls import CALL_MODES, EXACT
@@ -222,7 +222,7 @@ def _state_from_json(obj, other_fields: tuple[str, ...] = ()) -> GameState:
     for key in ("balls", "scores", "to_move"):
         if key not in obj:
             raise MalformedInputError(key, None, "is missing")
-    table = obj.get("table", "pyramid-12ft")
+    table = obj.get("table", DEFAULT_TABLE)
     try:
         spec = table_by_name(table)
     except (KeyError, TypeError):
@@ -373,7 +373,7 @@ def rack_positions(spec: TableSpec) -> dict[str, Position]:
 
 
 def initial_state(variant: str = TWO_PLAYER, call_mode: str = EXACT,
-                  table: str = "pyramid-12ft", breaker: int = 0,
+                  table: str = DEFAULT_TABLE, breaker: int = 0,
                   match: MatchContext | None = None, pair_order: str = PAIR_WHILE_SCORING,
                   target: int | None = None, auto_warning: bool = False) -> GameState:
     """A new game: the rack of R2, the breaker to play from hand from the house (R3.2).

@@ -5,8 +5,8 @@ from .api import SimInputError, Simulator, Strike, parse_balls, shared_simulator
 from .events import BALL_IDS, Event, EventKind, MotionState
 from .params import PhysicsParams
 from .result import Batch, Pocketed, SimResult
-from .table import POCKET_IDS, PRESETS, TableSpec, table_by_name
+from .table import DEFAULT_TABLE, POCKET_IDS, PRESETS, TableSpec, UnknownTableError, table_by_name
 
 __all__ = ["Batch", "Simulator", "shared_simulator", "Strike", "SimInputError", "parse_balls", "BALL_IDS", "Event",
            "EventKind", "MotionState", "PhysicsParams", "Pocketed", "SimResult", "POCKET_IDS",
-           "PRESETS", "TableSpec", "table_by_name"]
+           "PRESETS", "TableSpec", "table_by_name", "DEFAULT_TABLE", "UnknownTableError"]

@@ -25,7 +25,7 @@ from .physics.cue_strike import strike as _strike_kernel
 from .physics.loop import run as _run_kernel
 from .physics.loop import run_batch as _run_batch_kernel
 from .result import Batch, Pocketed, SimResult
-from .table import (CUSHION_IDS, POCKET_IDS, POSITION_TOLERANCE_M, SEGMENT_JAW_FACE,
+from .table import (CUSHION_IDS, DEFAULT_TABLE, POCKET_IDS, POSITION_TOLERANCE_M, SEGMENT_JAW_FACE,
                     TableSpec, table_by_name)
 
 N_BALLS = len(BALL_IDS)
@@ -121,7 +121,7 @@ def parse_balls(obj, where: str = "balls") -> dict[str, tuple[float, float]]:
 class Simulator:
     """A table and a set of physics parameters, ready to simulate strokes."""
 
-    def __init__(self, table: TableSpec | str = "pyramid-12ft",
+    def __init__(self, table: TableSpec | str = DEFAULT_TABLE,
                  physics: PhysicsParams | None = None, max_events: int = 20000):
         self.table = table_by_name(table) if isinstance(table, str) else table
         self.physics = physics or PhysicsParams()
@@ -272,7 +272,7 @@ class Simulator:
 _SHARED: dict[str, Simulator] = {}
 
 
-def shared_simulator(table: str = "pyramid-12ft") -> Simulator:
+def shared_simulator(table: str = DEFAULT_TABLE) -> Simulator:
     """The process's one simulator for a table preset with the default physics: created on
     first use and passed down from there (a simulator holds only its table and parameters,
     so sharing it is safe)."""

@@ -44,6 +44,10 @@ CUSHION_IDS = ("NR-NL", "NR-MR", "MR-FR", "FR-FL", "FL-ML", "ML-NL")
 # decimals within 1e-6 m.  The simulator and the rules core accept the same positions.
 POSITION_TOLERANCE_M = 1e-6
 
+# The table a document, a game or a command means when it names none: the 12 ft match table
+# (the Russian federation's playing area, 3550 x 1775 mm; TableSpec's defaults).
+DEFAULT_TABLE = "pyramid-12ft"
+
 SEGMENT_NOSE = 0  # a cushion nose between two pockets
 SEGMENT_JAW_FACE = 1  # the face of a jaw inside a pocket
 
@@ -52,7 +56,7 @@ SEGMENT_JAW_FACE = 1  # the face of a jaw inside a pocket
 class TableSpec:
     """Dimensions of a table and its balls, SI units."""
 
-    name: str = "pyramid-12ft"
+    name: str = DEFAULT_TABLE
     length_m: float = 3.550
     width_m: float = 1.775
     ball_radius_m: float = 0.034
@@ -131,18 +135,30 @@ class TableSpec:
 
 
 PRESETS: dict[str, TableSpec] = {
-    "pyramid-12ft": TableSpec(),
+    DEFAULT_TABLE: TableSpec(),
     # Playing areas of the smaller tables vary a little between makers; these are common ones.
     "pyramid-11ft": TableSpec(name="pyramid-11ft", length_m=3.200, width_m=1.600),
     "pyramid-10ft": TableSpec(name="pyramid-10ft", length_m=2.840, width_m=1.420),
 }
 
 
-def table_by_name(name: str) -> TableSpec:
-    try:
-        return PRESETS[name]
-    except KeyError:
-        raise KeyError(f"unknown table {name!r}; known: {', '.join(PRESETS)}") from None
+class UnknownTableError(KeyError):
+    """A table name that is not a preset; ``str()`` is the one message every layer shows:
+    ``table = 'x' is not a known table; known: pyramid-12ft, ...``."""
+
+    def __init__(self, name) -> None:
+        shown = repr(name) if len(repr(name)) <= 60 else repr(name)[:57] + "..."
+        super().__init__(f"table = {shown} is not a known table; known: {', '.join(PRESETS)}")
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0])
+
+
+def table_by_name(name) -> TableSpec:
+    """The preset called ``name``, or :class:`UnknownTableError` (a KeyError) naming it."""
+    if not isinstance(name, str) or name not in PRESETS:
+        raise UnknownTableError(name)
+    return PRESETS[name]
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from engine import GameState, initial_state, next_game
 from engine.handicap import apply_handicap, start_handicap
 from engine.special import breaker_of_game
 from engine.state import MatchContext
+from sim.table import DEFAULT_TABLE
 
 TWO_PLAYER, THREE_EACH, ONE_VS_PAIR = "two-player", "three-each", "one-vs-pair"
 VARIANTS = (TWO_PLAYER, THREE_EACH, ONE_VS_PAIR)
@@ -25,7 +26,7 @@ class Series:
     games: int = 1
     variant: str = TWO_PLAYER
     call_mode: str = "exact"
-    table: str = "pyramid-12ft"
+    table: str = DEFAULT_TABLE
     handicap: object = None  # an engine.handicap value, applied to every game
     pair_order: str = "while-scoring"  # one against a pair: R12.2 (1) "alternate" or (2)
 

@@ -22,7 +22,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from sim import shared_simulator
+from sim import DEFAULT_TABLE, shared_simulator
 
 from ..agent import Agent
 from ..noise import NoiseModel
@@ -59,7 +59,7 @@ class GameTask:
     games: int  # games per pairing (for the R3.1 lot of an odd last game)
     variant: str = "two-player"
     call_mode: str = "exact"
-    table: str = "pyramid-12ft"
+    table: str = DEFAULT_TABLE
     skill: float = 1.0
     max_strokes: int = 500
 

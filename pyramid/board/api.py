@@ -31,6 +31,7 @@ import numpy as np
 from engine import jsonin
 from engine.errors import excerpt
 from engine.provenance import comparison_json, difference_note, header_version_differences
+from sim.table import DEFAULT_TABLE
 
 from ..errors import UserInputError
 
@@ -59,16 +60,16 @@ def _pts(arr) -> list:
 
 
 @functools.lru_cache(maxsize=8)
-def table_info(name: str = "pyramid-12ft") -> dict:
+def table_info(name: str = DEFAULT_TABLE) -> dict:
     """Everything the page needs to draw ``name`` to scale and to check a ball's place the way
     the simulator does (:meth:`sim.Simulator.check_position`)."""
     from engine import initial_state
-    from sim.table import POCKET_IDS, POSITION_TOLERANCE_M, PRESETS
+    from sim.table import POCKET_IDS, POSITION_TOLERANCE_M, PRESETS, UnknownTableError, table_by_name
     from ..diagrams import RAIL_M, RUBBER_M, _cloth_outline, _hole, _hole_centre
-    if name not in PRESETS:
-        raise UserInputError(f"table = {excerpt(name)} is not a known table; known: "
-                             f"{', '.join(PRESETS)}")
-    spec = PRESETS[name]
+    try:
+        spec = table_by_name(name)
+    except UnknownTableError as exc:
+        raise UserInputError(str(exc)) from None
     g = spec.geometry
     L, W = spec.length_m, spec.width_m
     diamonds = [[L * k / 8, y] for k in range(1, 8) if k != 4 for y in (0.0, W)]

@@ -46,6 +46,7 @@ from starlette.staticfiles import StaticFiles
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from engine.errors import EngineError, excerpt
+from sim.table import DEFAULT_TABLE
 
 from ..errors import UserInputError, brief
 from . import api
@@ -209,7 +210,7 @@ def create_app(worker: AIWorker | None = None, warm: bool = True,
                              "server": status["main"]})
 
     async def table(request: Request):
-        name = request.query_params.get("name") or "pyramid-12ft"
+        name = request.query_params.get("name") or DEFAULT_TABLE
         return JSONResponse(await run_in_threadpool(api.table_info, name))
 
     async def positions(request: Request):

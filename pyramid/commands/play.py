@@ -24,6 +24,7 @@ from pathlib import Path
 from engine.errors import excerpt
 from engine.files import PATH_CHARS, Journal, OutputFileError
 from engine.record import write_record
+from sim.table import DEFAULT_TABLE
 
 from ..errors import UserInputError
 from ..io import check_output_path, kept_elsewhere, print_json
@@ -58,7 +59,7 @@ def register(subparsers) -> None:
                    "(default: a fresh random seed, printed and recorded)")
     p.add_argument("--variant", choices=VARIANTS, default=VARIANTS[0])
     p.add_argument("--call-mode", choices=("exact", "ball-and-pocket"), default="exact")
-    p.add_argument("--table", default="pyramid-12ft", help="table preset (default pyramid-12ft)")
+    p.add_argument("--table", default=DEFAULT_TABLE, help=f"table preset (default {DEFAULT_TABLE})")
     p.add_argument("--handicap", metavar="JSON", help="handicap (R13) as JSON inline or a "
                    "file, e.g. '{\"kind\": \"points\", \"receiver\": 1, \"points\": 10}'")
     p.add_argument("--pair-order", choices=PAIR_ORDERS, default=None,

@@ -8,7 +8,7 @@ import sys
 from sim import PhysicsParams, SimInputError, Simulator, Strike, parse_balls, shared_simulator
 from engine import jsonin
 from engine.errors import EngineError, excerpt
-from sim.table import PRESETS
+from sim.table import DEFAULT_TABLE, PRESETS, UnknownTableError, table_by_name
 
 from ..errors import UserInputError, brief
 from ..io import check_output_path, print_json, read_json, read_text
@@ -86,10 +86,11 @@ def _check_xy(field: str, xy) -> None:
 
 def table_of(doc: dict) -> str:
     """The document's ``table`` (default the 12 ft table), a known preset's name or bad input."""
-    table = doc.get("table", "pyramid-12ft")
-    if not isinstance(table, str) or table not in PRESETS:
-        raise UserInputError(f"table = {excerpt(table)} is not a known table; known: "
-                             f"{', '.join(PRESETS)}")
+    table = doc.get("table", DEFAULT_TABLE)
+    try:
+        table_by_name(table)
+    except UnknownTableError as exc:
+        raise UserInputError(str(exc)) from None
     return table
 
 

@@ -14,6 +14,7 @@ import sys
 import time
 
 from ai.games.results_file import LOCK_SUFFIX, MAX_RESULTS_BYTES
+from sim.table import DEFAULT_TABLE
 
 from ..errors import UserInputError
 from ..io import check_output_path, print_json, read_bytes
@@ -44,7 +45,7 @@ def register(subparsers) -> None:
     p.add_argument("--skill", default="strong", help="execution noise of every agent "
                    "(default strong)")
     p.add_argument("--call-mode", choices=("exact", "ball-and-pocket"), default="exact")
-    p.add_argument("--table", default="pyramid-12ft")
+    p.add_argument("--table", default=DEFAULT_TABLE)
     p.add_argument("--max-strokes", type=C.positive_int, default=500,
                    help="stroke cap per game (default 500); a capped game counts as a draw")
     p.add_argument("--jobs", type=int, default=-1, help="parallel workers (joblib n_jobs; "
