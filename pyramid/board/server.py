@@ -4,6 +4,7 @@ Routes (docs/BOARD.md):
 
 * ``GET /`` the page; ``GET /static/...`` its files and the shipped positions;
 * ``GET /api/health``; ``GET /api/table?name=``; ``GET /api/positions``;
+* ``GET /api/words/{lang}``: the language's message catalog (:mod:`engine.words`), as it is;
 * ``POST /api/check``, ``POST /api/suggest``, ``POST /api/simulate``, ``POST /api/record``;
 * ``GET /api/match``, ``POST /api/match/start``, ``POST /api/match/line``,
   ``GET /api/match/record`` (the Match tab, :mod:`pyramid.board.match`; the start's handicap,
@@ -45,6 +46,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from engine import words
 from engine.errors import EngineError, excerpt
 from sim.table import DEFAULT_TABLE
 
@@ -213,6 +215,14 @@ def create_app(worker: AIWorker | None = None, warm: bool = True,
         name = request.query_params.get("name") or DEFAULT_TABLE
         return JSONResponse(await run_in_threadpool(api.table_info, name))
 
+    async def catalog(request: Request):
+        lang = request.path_params["lang"]
+        try:
+            table = words.catalog(lang)
+        except words.UnknownLanguageError as exc:
+            return JSONResponse({"ok": False, "error": str(exc)}, status_code=404)
+        return JSONResponse(dict(table), headers={"Cache-Control": "no-cache"})
+
     async def positions(request: Request):
         out = []
         for path in sorted((STATIC / "positions").glob("*.json")):
@@ -308,6 +318,7 @@ def create_app(worker: AIWorker | None = None, warm: bool = True,
         Route("/api/health", health),
         Route("/api/table", table),
         Route("/api/positions", positions),
+        Route("/api/words/{lang}", catalog),
         Route("/api/check", check, methods=["POST"]),
         Route("/api/simulate", simulate, methods=["POST"]),
         Route("/api/suggest", suggest, methods=["POST"]),
