@@ -13,6 +13,12 @@ The folder: ``$NUMBA_CACHE_DIR/<digest>`` when the user sets ``NUMBA_CACHE_DIR``
 read-only installation clean.  Only the :data:`KEEP` newest digests are kept.  When no such
 folder can be written, Numba's own choice (``__pycache__`` beside the sources) stands.
 
+Finding the kernel sources parses them (about a quarter of a second), which every process
+would pay at import.  So the digest is remembered in the cache root's :data:`MEMO_NAME`, keyed
+by :func:`tree_digest` -- a sha256 over every source file of the packages, read whole (a few
+milliseconds): any change to any of those files misses the memo and the digest is computed
+afresh, so a remembered digest is never one of other sources.
+
 Imported by ``sim/__init__.py`` before any kernel is defined: Numba reads the folder when a
 kernel is decorated.
 """
@@ -20,6 +26,7 @@ from __future__ import annotations
 
 import ast
 import hashlib
+import json
 import os
 import re
 import shutil
@@ -32,6 +39,8 @@ KERNEL_PACKAGES = ("sim", "engine", "ai")  # every package with compiled kernels
 KEEP = 3  # digests kept side by side (other checkouts, the previous version)
 # a module that defines compiled kernels names one of these
 KERNEL_MARK = re.compile(r"\bnjit\b|^@kernel\b", re.M)
+MEMO_NAME = "digests.json"  # in the cache root: {tree digest: kernel digest}
+MEMO_KEEP = 32  # entries remembered (checkouts and versions in use)
 
 
 def _module_file(root: Path, dotted: str) -> list[Path]:
@@ -88,6 +97,46 @@ def source_digest(root: Path = PACKAGE_ROOT, packages=KERNEL_PACKAGES) -> str:
     return h.hexdigest()[:16]
 
 
+def tree_digest(root: Path = PACKAGE_ROOT, packages=KERNEL_PACKAGES) -> str:
+    """sha256 over the paths and contents of every ``.py`` file of ``packages``: what the
+    kernel digest is a function of (it reads a subset of these files), cheap to compute."""
+    h = hashlib.sha256()
+    for pkg in packages:
+        for f in sorted((root / pkg).rglob("*.py")):
+            h.update(f.relative_to(root).as_posix().encode())
+            h.update(b"\0")
+            h.update(f.read_bytes())
+            h.update(b"\0")
+    return h.hexdigest()
+
+
+def remembered_digest(memo: Path, root: Path = PACKAGE_ROOT, packages=KERNEL_PACKAGES) -> str:
+    """:func:`source_digest`, looked up in the memo file ``memo`` by :func:`tree_digest` and
+    written there when missing (atomically; a memo that cannot be read or written is only a
+    slower start)."""
+    key = tree_digest(root, packages)
+    try:
+        table = json.loads(memo.read_text(encoding="utf-8"))
+        if not isinstance(table, dict):
+            table = {}
+    except (OSError, ValueError):
+        table = {}
+    digest = table.get(key)
+    if isinstance(digest, str) and len(digest) == 16:
+        return digest
+    digest = source_digest(root, packages)
+    table = dict(list(table.items())[-(MEMO_KEEP - 1):])
+    table[key] = digest
+    try:
+        memo.parent.mkdir(parents=True, exist_ok=True)
+        tmp = memo.with_name(f"{memo.name}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(table), encoding="utf-8")
+        os.replace(tmp, memo)
+    except OSError:
+        pass
+    return digest
+
+
 def cache_root() -> Path:
     user = os.environ.get("NUMBA_CACHE_DIR")
     if user:
@@ -111,7 +160,7 @@ def configure() -> Path | None:
     """Point Numba's cache at this source's folder; returns it, or None if it could not be
     made (Numba then caches beside the sources, as it does by default)."""
     root = cache_root()
-    folder = root / source_digest()
+    folder = root / remembered_digest(root / MEMO_NAME)
     try:
         folder.mkdir(parents=True, exist_ok=True)
         os.utime(folder)

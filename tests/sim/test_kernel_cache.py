@@ -2,6 +2,7 @@
 so a change to a kernel's callee in another module never loads the old machine code."""
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -71,7 +72,7 @@ def test_a_process_uses_the_users_folder_and_the_default_one(tmp_path):
                          capture_output=True, check=True).stdout.strip()
     root = tmp_path / "xdg" / "russian-pyramid" / "numba"
     assert Path(out) == root / kernel_cache.source_digest()
-    assert len(list(root.iterdir())) == kernel_cache.KEEP  # older digests pruned
+    assert len([p for p in root.iterdir() if p.is_dir()]) == kernel_cache.KEEP  # pruned
 
 
 def test_an_unwritable_folder_falls_back_to_numbas_default(tmp_path):
@@ -82,3 +83,28 @@ def test_an_unwritable_folder_falls_back_to_numbas_default(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, text=True,
                          capture_output=True, check=True).stdout.strip()
     assert out == "None"
+
+
+def test_the_remembered_digest_is_the_digest_and_follows_every_change(tmp_path):
+    src = tmp_path / "src"
+    files = {"sim/__init__.py": "", "sim/k.py": "from numba import njit\nfrom .c import C\n"
+                                                 "@njit\ndef f():\n    return C\n",
+             "sim/c.py": "C = 1.0\n", "engine/__init__.py": "", "ai/__init__.py": ""}
+    for name, text in files.items():
+        (src / name).parent.mkdir(parents=True, exist_ok=True)
+        (src / name).write_text(text)
+    memo = tmp_path / "cache" / kernel_cache.MEMO_NAME
+    first = kernel_cache.remembered_digest(memo, src)
+    assert first == kernel_cache.source_digest(src) and memo.is_file()
+    assert kernel_cache.remembered_digest(memo, src) == first  # from the memo
+    (src / "sim" / "c.py").write_text("C = 2.0\n")  # a callee changed: never the old digest
+    second = kernel_cache.remembered_digest(memo, src)
+    assert second == kernel_cache.source_digest(src) != first
+    memo.write_text("not json")  # a broken memo is only a slower start
+    assert kernel_cache.remembered_digest(memo, src) == second
+    # a memo that lies about a tree is believed only for that exact tree's contents
+    table = {kernel_cache.tree_digest(src): "f" * 16}
+    memo.write_text(json.dumps(table))
+    assert kernel_cache.remembered_digest(memo, src) == "f" * 16
+    (src / "ai" / "x.py").write_text("X = 1\n")
+    assert kernel_cache.remembered_digest(memo, src) == kernel_cache.source_digest(src)
