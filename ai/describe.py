@@ -33,6 +33,7 @@ from sim import layout
 from sim.physics.motion import classify, evolve, state_duration
 from sim.trajectory import states_at
 
+from .agent import DELIBERATE_FOUL, POCKET_OWN_BALL, SAFETY, TUSH
 from .words import (DIAMONDS_ACROSS, DIAMONDS_ALONG, STRAIGHT_CUT_RAD, fraction_name,
                     fraction_words, language, manner_words, number_text, pocket_words,
                     speed_name, speed_words, spin_short, spin_words)
@@ -257,9 +258,9 @@ def _foul_text(foul: str | None, strike, place: str, direction: str, advice: Adv
                lang: str) -> str:
     """The instruction of a deliberate foul: a tush, the cue ball rolled into a pocket, or a
     miss."""
-    if foul == "tush" or strike is None:
+    if foul == TUSH or strike is None:
         return word("advice.foul.tush", lang)
-    key = "advice.foul.pocket_own_ball" if foul == "pocket-own-ball" else "advice.foul.miss"
+    key = "advice.foul.pocket_own_ball" if foul == POCKET_OWN_BALL else "advice.foul.miss"
     return say(key, lang, place=place, speed=speed_text(strike, advice, lang),
                direction=direction)
 
@@ -274,7 +275,7 @@ def instruction(kind: str, call, strike, placement, shot=None, foul: str | None 
     direction = "" if strike is None else " " + say(
         "advice.direction", lang, deg=number_text(math.degrees(strike.phi_rad), 1, lang))
     place = _place_text(placement, advice, lang)
-    if kind == "deliberate-foul":
+    if kind == DELIBERATE_FOUL:
         return _foul_text(foul, strike, place, direction, advice, lang)
     sp = speed_text(strike, advice, lang)
     tip = (tip_text(strike, lang) if advice is not None
@@ -284,7 +285,7 @@ def instruction(kind: str, call, strike, placement, shot=None, foul: str | None 
     pocket = pocket_words(call.pocket, lang)
     cut = "" if advice is None else cut_text(advice, lang)
     stop = _stop_text(advice, lang)
-    if kind == "safety":
+    if kind == SAFETY:
         first = (call.ball if advice is None or advice.first_contact is None
                  else advice.first_contact)
         return say("advice.safety", lang, place=place, ball=call.ball, pocket=pocket,
