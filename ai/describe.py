@@ -180,7 +180,6 @@ def advise(simulator, balls: dict, strike, placement=None, watch_house_line=Fals
 
 
 # --- texts: sentences built here, every word from the catalog (advice.*) ---------------------
-
 def _place_text(placement, advice: Advice | None, lang: str) -> str:
     """"From hand, place the cue ball ... " (with its trailing space), or "" without a
     placement."""
@@ -188,7 +187,8 @@ def _place_text(placement, advice: Advice | None, lang: str) -> str:
         return ""
     x, y = placement
     if advice is None or advice.diamonds is None:
-        return say("advice.place.at", lang, x=number_text(x, 2, lang), y=number_text(y, 2, lang)) + " "
+        return say("advice.place.at", lang, x=number_text(x, 2, lang),
+                   y=number_text(y, 2, lang)) + " "
     along, across, rail = advice.diamonds
     return say("advice.place.diamonds", lang, along=number_text(along, 1, lang),
                across=number_text(across, 1, lang), rail=word(f"advice.rail.{rail}.gen", lang),
@@ -251,7 +251,8 @@ def _stop_text(advice: Advice | None, lang: str) -> str:
     along, across, rail = diamonds_of(advice.table_length_m, advice.table_width_m,
                                      advice.cue_stop)
     return " " + say("advice.stop.at", lang, along=number_text(along, 1, lang),
-                     across=number_text(across, 1, lang), rail=word(f"advice.rail.{rail}.gen", lang))
+                     across=number_text(across, 1, lang),
+                     rail=word(f"advice.rail.{rail}.gen", lang))
 
 
 def _foul_text(foul: str | None, strike, place: str, direction: str, advice: Advice | None,

@@ -27,7 +27,6 @@ from engine.values import LAST_BALL_BONUS, ball_value
 from engine.words import DEFAULT_LANG, say, words_under
 
 
-
 def foul_words(lang: str) -> dict[str, str]:
     """The fouls a human record counts, by rule id (``"R7.1a"``), in ``lang``'s words
     (the catalog's ``stats.foul.<rule>``)."""

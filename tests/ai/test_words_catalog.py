@@ -46,7 +46,8 @@ def test_the_words_read_from_the_catalog():
     assert ai_words.spin_words(0.3, 0.5, "en") == "follow (top, natural roll) with right side"
     assert ai_words.spin_words(0.3, 0.5, "ru") == "накат (верх), правый винт"
     assert ai_words.spin_short(-0.3, -0.3, "ru") == "оттяжка, левый винт"
-    assert ai_words.number_text(1.25, 1, "ru") == "1,2" and ai_words.number_text(1.25, 2, "en") == "1.25"
+    assert ai_words.number_text(1.25, 2, "ru") == "1,25"
+    assert ai_words.number_text(1.25, 2, "en") == "1.25"
     with pytest.raises(ValueError, match="known: en, ru"):
         ai_words.language("de")
 
