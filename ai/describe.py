@@ -25,13 +25,18 @@ Everything here is a pure function of its input; nothing random.
 from __future__ import annotations
 
 import math
-
-from sim import detmath as dm
 from dataclasses import dataclass
 
-from .words import (DIAMONDS_ACROSS, DIAMONDS_ALONG, FRACTION_WORDS, MANNER_WORDS,
-                    POCKET_WORDS, POCKET_WORDS_RU, STRAIGHT_CUT_RAD, fraction_name, language,
-                    number_text, speed_name, speed_words, spin_short, spin_words)
+from engine.words import say, word
+from sim import detmath as dm
+from sim import layout
+from sim.physics.motion import classify, evolve, state_duration
+from sim.trajectory import states_at
+
+from .agent import DELIBERATE_FOUL, POCKET_OWN_BALL, SAFETY, TUSH
+from .words import (DIAMONDS_ACROSS, DIAMONDS_ALONG, STRAIGHT_CUT_RAD, fraction_name,
+                    fraction_words, language, manner_words, number_text, pocket_words,
+                    speed_name, speed_words, spin_short, spin_words)
 
 # --- the stroke played once exactly as meant -------------------------------------------------
 @dataclass(frozen=True)
@@ -111,8 +116,6 @@ def _rounded(d):
 def roll_distance(simulator, strike) -> float:
     """How far the cue ball would travel, alone on an endless cloth, after ``strike``: the
     sliding phase and the rolling phase of :mod:`sim.physics.motion`, integrated in closed form."""
-    from sim import layout
-    from sim.physics.motion import classify, evolve, state_duration
     params = simulator.params
     vx, vy, wx, wy, wz = simulator.cue_ball_motion(strike)
     x = y = 0.0
@@ -147,7 +150,6 @@ def diamonds_of(length_m: float, width_m: float, xy) -> tuple[float, float, str]
 def advise(simulator, balls: dict, strike, placement=None, watch_house_line=False):
     """Play ``strike`` once without noise from ``balls`` (ids to centres, the cue ball at its
     placement when in hand) and describe it.  Returns ``(Advice, SimResult)``."""
-    from sim.trajectory import states_at
     result = simulator.simulate(balls, strike, watch_house_line=watch_house_line, check=False)
     first = ghost = cut = None
     for ev in result.events:
@@ -177,91 +179,91 @@ def advise(simulator, balls: dict, strike, placement=None, watch_house_line=Fals
     return advice, result
 
 
-# --- texts -----------------------------------------------------------------------------------
+# --- texts: sentences built here, every word from the catalog (advice.*) ---------------------
 def _place_text(placement, advice: Advice | None, lang: str) -> str:
+    """"From hand, place the cue ball ... " (with its trailing space), or "" without a
+    placement."""
     if not placement:
         return ""
     x, y = placement
     if advice is None or advice.diamonds is None:
-        if lang == "ru":
-            return f"Поставьте биток с руки в точку ({number_text(x, 2, lang)}; {number_text(y, 2, lang)}) м. "
-        return f"From hand, place the cue ball at ({x:.2f}, {y:.2f}) m. "
+        return say("advice.place.at", lang, x=number_text(x, 2, lang),
+                   y=number_text(y, 2, lang)) + " "
     along, across, rail = advice.diamonds
-    if lang == "ru":
-        rail_ru = "правого" if rail == "right" else "левого"
-        return (f"Поставьте биток с руки: {number_text(along, 1, lang)} ромба от короткого борта дома, "
-                f"{number_text(across, 1, lang)} ромба от {rail_ru} длинного борта "
-                f"(x {number_text(x, 2, lang)}, y {number_text(y, 2, lang)} м). ")
-    return (f"From hand, place the cue ball {along:.1f} diamonds up from the house cushion and "
-            f"{across:.1f} diamonds from the {rail} long cushion (x {x:.2f}, y {y:.2f} m). ")
+    return say("advice.place.diamonds", lang, along=number_text(along, 1, lang),
+               across=number_text(across, 1, lang), rail=word(f"advice.rail.{rail}.gen", lang),
+               x=number_text(x, 2, lang), y=number_text(y, 2, lang)) + " "
 
 
 def cut_text(advice: Advice, lang: str = "en") -> str:
-    """"cut left, half ball (0.42, 35 deg)"; "straight in (full ball)"."""
+    """"cut left, half ball (0.42 ball, 35 deg)"; "straight in, full ball"; "" without a cut."""
+    lang = language(lang)
     if advice.cut_rad is None:
         return ""
     f = advice.fraction
-    words = FRACTION_WORDS[lang][fraction_name(f)]
-    deg = math.degrees(abs(advice.cut_rad))
+    fraction = fraction_words(f, lang)
     side = advice.cut_side
-    if lang == "ru":
-        if side == "straight":
-            return f"прямо, {words}"
-        where = "влево" if side == "left" else "вправо"
-        return f"резка {where}, {words} ({number_text(f, 2, lang)} шара, {deg:.0f}°)"
     if side == "straight":
-        return f"straight in, {words}"
-    return f"cut {side}, {words} ({f:.2f} ball, {deg:.0f} deg)"
+        return say("advice.cut.straight", lang, fraction=fraction)
+    return say("advice.cut.side", lang, side=word(f"advice.cut.{side}", lang), fraction=fraction,
+               share=number_text(f, 2, lang), deg=f"{math.degrees(abs(advice.cut_rad)):.0f}")
 
 
 def speed_text(strike, advice: Advice | None, lang: str = "en") -> str:
+    """"medium speed (2.4 m/s)"; with ``advice``, the roll in table lengths too."""
     v = strike.speed_mps
-    words = speed_words(v, lang)
+    speed = speed_words(v, lang)
     if advice is None:
-        return (f"{words} ({number_text(v, 1, lang)} м/с)" if lang == "ru"
-                else f"{words} speed ({v:.1f} m/s)")
-    n = advice.table_lengths
-    if lang == "ru":
-        return (f"{words}: один биток прокатился бы {number_text(n, 1, lang)} длины стола "
-                f"({number_text(v, 1, lang)} м/с)")
-    return f"{words} speed: alone the cue ball would roll {n:.1f} table lengths ({v:.1f} m/s)"
+        return say("advice.speed_plain", lang, speed=speed, v=number_text(v, 1, lang))
+    return say("advice.speed_roll", lang, speed=speed, n=number_text(advice.table_lengths, 1, lang),
+               v=number_text(v, 1, lang))
 
 
 def tip_text(strike, lang: str = "en") -> str:
     """"tip 0.4 R above centre (follow), cue level"."""
-    ru = lang == "ru"
+    lang = language(lang)
     elev = math.degrees(strike.elevation_rad)
-    where = []
+    offsets = []
     if abs(strike.vertical) > 0.005:
-        where.append(f"{number_text(abs(strike.vertical), 1, lang)} R "
-                     + (("выше" if strike.vertical > 0 else "ниже") if ru
-                        else ("above" if strike.vertical > 0 else "below")))
+        offsets.append(say("advice.tip.above" if strike.vertical > 0 else "advice.tip.below",
+                           lang, n=number_text(abs(strike.vertical), 1, lang)))
     if abs(strike.side) > 0.005:
-        where.append(f"{number_text(abs(strike.side), 1, lang)} R "
-                     + (("правее" if strike.side > 0 else "левее") if ru
-                        else ("right of" if strike.side > 0 else "left of")))
-    if ru:
-        at = ("в центр битка" if not where else "на " + " и ".join(where) + " центра")
-        text = f"кий {at} ({spin_short(strike.side, strike.vertical, lang)})"
-        return text + (", кий горизонтально" if elev < 0.5 else f", кий приподнят на {elev:.0f}°")
-    at = "at centre" if not where else " and ".join(where) + " centre"
-    text = f"tip {at} ({spin_short(strike.side, strike.vertical, lang)})"
-    return text + (", cue level" if elev < 0.5 else f", cue raised {elev:.0f} deg")
+        offsets.append(say("advice.tip.right" if strike.side > 0 else "advice.tip.left",
+                           lang, n=number_text(abs(strike.side), 1, lang)))
+    spin = spin_short(strike.side, strike.vertical, lang)
+    if not offsets:
+        text = say("advice.tip.at_centre", lang, spin=spin)
+    else:
+        joined = offsets[0] if len(offsets) == 1 else say("advice.tip.two", lang,
+                                                           first=offsets[0], second=offsets[1])
+        text = say("advice.tip.off_centre", lang, offsets=joined, spin=spin)
+    cue = (word("advice.tip.level", lang) if elev < 0.5
+           else say("advice.tip.raised", lang, deg=f"{elev:.0f}"))
+    return f"{text}, {cue}"
 
 
 def _stop_text(advice: Advice | None, lang: str) -> str:
+    """" The cue ball should stop about ..." (with its leading space), or ""."""
     if advice is None:
         return ""
     if advice.cue_stop is None:
-        return " Биток упадёт в лузу!" if lang == "ru" else " The cue ball falls in a pocket!"
+        return " " + word("advice.stop.falls", lang)
     along, across, rail = diamonds_of(advice.table_length_m, advice.table_width_m,
                                      advice.cue_stop)
-    if lang == "ru":
-        rail_ru = "правого" if rail == "right" else "левого"
-        return (f" Биток остановится примерно в {number_text(along, 1, lang)} ромба от борта дома и "
-                f"{number_text(across, 1, lang)} от {rail_ru} борта.")
-    return (f" The cue ball should stop about {along:.1f} diamonds up and {across:.1f} from the "
-            f"{rail} cushion.")
+    return " " + say("advice.stop.at", lang, along=number_text(along, 1, lang),
+                     across=number_text(across, 1, lang),
+                     rail=word(f"advice.rail.{rail}.gen", lang))
+
+
+def _foul_text(foul: str | None, strike, place: str, direction: str, advice: Advice | None,
+               lang: str) -> str:
+    """The instruction of a deliberate foul: a tush, the cue ball rolled into a pocket, or a
+    miss."""
+    if foul == TUSH or strike is None:
+        return word("advice.foul.tush", lang)
+    key = "advice.foul.pocket_own_ball" if foul == POCKET_OWN_BALL else "advice.foul.miss"
+    return say(key, lang, place=place, speed=speed_text(strike, advice, lang),
+               direction=direction)
 
 
 def instruction(kind: str, call, strike, placement, shot=None, foul: str | None = None,
@@ -269,59 +271,34 @@ def instruction(kind: str, call, strike, placement, shot=None, foul: str | None 
     """What to do at the table, in words.  ``shot`` is the stroke's :class:`ai.agent.ShotInfo`
     (manner, cut, balls used), None if it has none; ``advice`` (from :func:`advise`) adds the
     cut side and fraction, the roll in table lengths, the placement in diamonds and where the
-    cue ball stops; ``lang`` is ``"en"`` or ``"ru"``."""
+    cue ball stops; ``lang`` is one of :data:`engine.words.LANGS`."""
     lang = language(lang)
-    ru = lang == "ru"
-    deg = None if strike is None else math.degrees(strike.phi_rad)
-    direction = "" if deg is None else (f" (направление кия {number_text(deg, 1, lang)}°)" if ru
-                                        else f" (cue direction {deg:.1f} deg)")
+    direction = "" if strike is None else " " + say(
+        "advice.direction", lang, deg=number_text(math.degrees(strike.phi_rad), 1, lang))
     place = _place_text(placement, advice, lang)
-    if kind == "deliberate-foul":
-        if foul == "tush" or strike is None:
-            return ("Намеренный фол: коснитесь битка кием (туш), чтобы ничего не сдвинулось."
-                    if ru else
-                    "Deliberate foul: touch (tush) your cue ball with the cue so that nothing "
-                    "moves.")
-        if foul == "pocket-own-ball":
-            return (f"Намеренный фол: {place}закатите свой биток в лузу, не задев шаров: "
-                    f"{speed_text(strike, advice, lang)}{direction}." if ru else
-                    f"Deliberate foul: {place}roll your cue ball into the pocket, touching no "
-                    f"ball: {speed_text(strike, advice, lang)}{direction}.")
-        return (f"Намеренный фол (промах): {place}катите биток, не задев шаров: "
-                f"{speed_text(strike, advice, lang)}{direction}." if ru else
-                f"Deliberate foul (miss): {place}roll your cue ball touching no ball: "
-                f"{speed_text(strike, advice, lang)}{direction}.")
+    if kind == DELIBERATE_FOUL:
+        return _foul_text(foul, strike, place, direction, advice, lang)
     sp = speed_text(strike, advice, lang)
-    tip = tip_text(strike, lang) if advice is not None else spin_words(strike.side,
-                                                                        strike.vertical, lang)
+    tip = (tip_text(strike, lang) if advice is not None
+           else spin_words(strike.side, strike.vertical, lang))
     if call is None:
-        return (f"{place}Удар{direction}: {sp}, {tip}." if ru
-                else f"{place}Strike{direction}: {sp}, {tip}.")
-    pocket = (POCKET_WORDS_RU if ru else POCKET_WORDS).get(call.pocket, call.pocket)
+        return say("advice.strike", lang, place=place, direction=direction, speed=sp, tip=tip)
+    pocket = pocket_words(call.pocket, lang)
     cut = "" if advice is None else cut_text(advice, lang)
     stop = _stop_text(advice, lang)
-    if kind == "safety":
-        first = call.ball if advice is None or advice.first_contact is None \
-            else advice.first_contact
-        if ru:
-            return (f"{place}Отыгрыш: заказ — шар {call.ball} в {pocket} лузу; играйте в шар "
-                    f"{first}{', ' + cut if cut else ''}; {sp}; {tip}{direction}; не оставьте "
-                    f"сопернику ничего.{stop}")
-        return (f"{place}Safety: call ball {call.ball} in the {pocket} pocket; play at ball "
-                f"{first}{', ' + cut if cut else ''}; {sp}; {tip}{direction}; leave the "
-                f"opponent nothing.{stop}")
+    if kind == SAFETY:
+        first = (call.ball if advice is None or advice.first_contact is None
+                 else advice.first_contact)
+        return say("advice.safety", lang, place=place, ball=call.ball, pocket=pocket,
+                   first=first, cut=", " + cut if cut else "", speed=sp, tip=tip,
+                   direction=direction, stop=stop)
     manner = call.manner if shot is None or shot.manner is None else shot.manner
     via_balls = tuple(shot.via) if shot is not None and shot.via else ()
     if advice is None and manner == "clean" and shot is not None and shot.cut_rad is not None:
-        frac = 1.0 - dm.sin(min(shot.cut_rad, math.pi / 2))
-        cut = (f"резка {math.degrees(shot.cut_rad):.0f}° ({number_text(frac, 2, lang)} шара)" if ru
-               else f"cut {math.degrees(shot.cut_rad):.0f} deg (ball fraction {frac:.2f})")
-    if ru:
-        mw = MANNER_WORDS["ru"].get(manner, manner)
-        via = f" через шар {', '.join(via_balls)}" if via_balls else ""
-        return (f"{place}Шар {call.ball} в {pocket} лузу ({mw}{via})"
-                f"{': ' + cut if cut else ''}; {sp}; {tip}{direction}.{stop}")
-    mw = MANNER_WORDS["en"].get(manner, manner)
-    via = f" via ball {', '.join(via_balls)}" if via_balls else ""
-    return (f"{place}Ball {call.ball} in the {pocket} pocket ({mw}{via})"
-            f"{': ' + cut if cut else ''}; {sp}; {tip}{direction}.{stop}")
+        share = 1.0 - dm.sin(min(shot.cut_rad, math.pi / 2))
+        cut = say("advice.cut.plain", lang, deg=f"{math.degrees(shot.cut_rad):.0f}",
+                  share=number_text(share, 2, lang))
+    via = " " + say("advice.via", lang, balls=", ".join(via_balls)) if via_balls else ""
+    return say("advice.pot", lang, place=place, ball=call.ball, pocket=pocket,
+               manner=manner_words(manner, lang), via=via, cut=": " + cut if cut else "",
+               speed=sp, tip=tip, direction=direction, stop=stop)

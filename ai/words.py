@@ -1,40 +1,27 @@
-"""A player's vocabulary, in English and Russian: pockets, manners, speeds, ball fractions,
-spin, and numbers written the way each language writes them.  :mod:`ai.describe` builds its
-instructions from these words."""
+"""A player's vocabulary: the logic that picks the word -- which speed, which ball fraction,
+which spin a stroke's numbers are -- with the thresholds it picks by; the words themselves, in
+every language, are the catalog's ``advice.*`` keys (:mod:`engine.words`,
+``engine/locale/<lang>.json``).  :mod:`ai.describe` builds its instructions from these words."""
 from __future__ import annotations
 
 import math
 
-LANGS = ("en", "ru")
+from engine.words import LANGS, check_lang, say, word
 
-POCKET_WORDS = {"NL": "near left corner", "NR": "near right corner", "ML": "left middle",
-                "MR": "right middle", "FL": "far left corner", "FR": "far right corner"}
-POCKET_WORDS_RU = {"NL": "ближнюю левую угловую", "NR": "ближнюю правую угловую",
-                   "ML": "левую среднюю", "MR": "правую среднюю",
-                   "FL": "дальнюю левую угловую", "FR": "дальнюю правую угловую"}
-MANNER_WORDS = {"en": {"clean": "clean", "bank": "bank (off a cushion)", "kiss": "kiss",
-                       "carom": "carom", "cushion-first": "cue ball off a cushion first",
-                       "combination": "combination"},
-                "ru": {"clean": "чисто", "bank": "дуплетом (от борта)", "kiss": "с касанием",
-                       "carom": "карамболем", "cushion-first": "битком от борта",
-                       "combination": "комбинацией"}}
+__all__ = ["LANGS", "fraction_name", "fraction_words", "language", "manner_words",
+           "number_text", "pocket_words", "speed_name", "speed_words", "spin_kinds",
+           "spin_short", "spin_words"]
 
-# Speed in words (cue speed at impact, m/s): upper bounds of each name.
+# Speed in words (cue speed at impact, m/s): upper bounds of each name (advice.speed.<name>).
+# The bounds are this project's own scale, set so that "medium" is an ordinary stroke on a
+# 12 ft table (2-2.5 m/s, a roll of 5-6 table lengths; ai/describe.py's roll_distance).
 SPEED_NAMES = (("very-soft", 0.8), ("soft", 1.6), ("medium", 2.6), ("firm", 3.8),
                ("hard", math.inf))
-SPEED_WORDS = {"en": {"very-soft": "very soft", "soft": "soft", "medium": "medium",
-                      "firm": "firm", "hard": "hard"},
-               "ru": {"very-soft": "очень слабо", "soft": "слабо", "medium": "средне",
-                      "firm": "сильно", "hard": "очень сильно"}}
 
-# Ball fractions (how much of the object ball the cue ball covers, 1 - sin(cut)), by name.
+# Ball fractions (how much of the object ball the cue ball covers, 1 - sin(cut)), by name
+# (advice.fraction.<name>): the fractions players aim by (full, 3/4, 1/2, 1/4, 1/8 ball).
 FRACTIONS = (("full", 1.0), ("three-quarter", 0.75), ("half", 0.5), ("quarter", 0.25),
              ("eighth", 0.125), ("thin", 0.0))
-FRACTION_WORDS = {"en": {"full": "full ball", "three-quarter": "3/4 ball", "half": "half ball",
-                         "quarter": "1/4 ball", "eighth": "1/8 ball", "thin": "very thin"},
-                  "ru": {"full": "в лоб (полный шар)", "three-quarter": "в 3/4 шара",
-                         "half": "в полшара", "quarter": "в 1/4 шара", "eighth": "в 1/8 шара",
-                         "thin": "очень тонко"}}
 STRAIGHT_CUT_RAD = math.radians(2.0)  # closer than this to straight: "straight in"
 
 DIAMONDS_ALONG = 8  # diamond intervals along a long rail (L/8 each)
@@ -42,17 +29,42 @@ DIAMONDS_ACROSS = 4  # across a short rail (W/4 each)
 
 
 def language(lang: str) -> str:
-    if lang not in LANGS:
-        raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGS)}")
-    return lang
+    """``lang`` if it has a catalog, else :class:`engine.words.UnknownLanguageError` (a
+    ValueError naming the known languages)."""
+    return check_lang(lang)
+
+
+def number_text(x: float, digits: int, lang: str) -> str:
+    """``x`` with ``digits`` decimals, written as ``lang`` writes numbers (a decimal comma in
+    Russian: advice.decimal_mark)."""
+    return f"{x:.{digits}f}".replace(".", word("advice.decimal_mark", lang))
+
+
+def pocket_words(pocket: str, lang: str) -> str:
+    """A pocket (``"ML"``) in the form "in the ... pocket" needs (advice.pocket.<id>.acc: the
+    accusative in Russian, «в левую среднюю лузу»); an unknown id as it is."""
+    try:
+        return word(f"advice.pocket.{pocket}.acc", lang)
+    except KeyError:
+        return pocket
+
+
+def manner_words(manner: str, lang: str) -> str:
+    """How a ball is pocketed (engine.manner's names: clean, bank, ...), as "how" is said
+    (advice.manner.<name>: «дуплетом», «абриколем»); an unknown manner as it is."""
+    try:
+        return word(f"advice.manner.{manner}", lang)
+    except KeyError:
+        return manner
 
 
 def speed_name(v: float) -> str:
+    """The name of a cue speed (m/s) on the scale of :data:`SPEED_NAMES`."""
     return next(name for name, hi in SPEED_NAMES if v < hi)
 
 
 def speed_words(v: float, lang: str = "en") -> str:
-    return SPEED_WORDS[language(lang)][speed_name(v)]
+    return word(f"advice.speed.{speed_name(v)}", language(lang))
 
 
 def fraction_name(fraction: float) -> str:
@@ -60,23 +72,17 @@ def fraction_name(fraction: float) -> str:
     return min(FRACTIONS, key=lambda f: abs(f[1] - fraction))[0]
 
 
+def fraction_words(fraction: float, lang: str) -> str:
+    """The nearest named ball fraction in words ("half ball", «в полшара»)."""
+    return word(f"advice.fraction.{fraction_name(fraction)}", lang)
+
+
 # Spin in a player's words: the tip's offset (fractions of R) sorted into the kinds players
-# name; one classification, a long and a short wording of each kind.
+# name; one classification, a long and a short wording of each kind
+# (advice.spin.<kind>.long / .short).
 FOLLOW_MIN, LITTLE_FOLLOW_MIN = 0.3, 0.1  # vertical offset: "follow" / "a little top"
 DRAW_MAX, LITTLE_DRAW_MAX = -0.2, -0.05  # "draw" / "a little bottom"
 SIDE_MIN = 0.1  # |side| above this is named side spin
-SPIN_WORDS = {  # kind -> (long, short) per language
-    "en": {"follow": ("follow (top, natural roll)", "follow"),
-           "little-follow": ("a little top", "a little follow"),
-           "draw": ("draw (bottom)", "draw"), "little-draw": ("a little bottom", "a little draw"),
-           "centre": ("centre ball (stun)", "stun"),
-           "right": ("right side", "right side"), "left": ("left side", "left side")},
-    "ru": {"follow": ("накат (верх)", "накат"),
-           "little-follow": ("немного наката", "немного наката"),
-           "draw": ("оттяжка (низ)", "оттяжка"), "little-draw": ("немного низа", "немного оттяжки"),
-           "centre": ("в центр (без вращения)", "без вращения"),
-           "right": ("правый винт", "правый винт"), "left": ("левый винт", "левый винт")},
-}
 
 
 def spin_kinds(side: float, vertical: float) -> tuple[str, str | None]:
@@ -95,21 +101,20 @@ def spin_kinds(side: float, vertical: float) -> tuple[str, str | None]:
     return v, s
 
 
-def spin_words(side: float, vertical: float, lang: str = "en") -> str:
-    lang = language(lang)
-    words = SPIN_WORDS[lang]
+def _spin(side: float, vertical: float, lang: str, form: str) -> str:
     v, s = spin_kinds(side, vertical)
+    vertical_words = word(f"advice.spin.{v}.{form}", lang)
     if s is None:
-        return words[v][0]
-    return f"{words[v][0]}, {words[s][0]}" if lang == "ru" else f"{words[v][0]} with {words[s][0]}"
+        return vertical_words
+    return say(f"advice.spin.{form}_with_side", lang, vertical=vertical_words,
+               side=word(f"advice.spin.{s}.{form}", lang))
 
 
-def number_text(x: float, digits: int, lang: str) -> str:
-    text = f"{x:.{digits}f}"
-    return text.replace(".", ",") if lang == "ru" else text
+def spin_words(side: float, vertical: float, lang: str = "en") -> str:
+    """The spin of a tip offset in full: "follow (top, natural roll) with right side"."""
+    return _spin(side, vertical, language(lang), "long")
 
 
 def spin_short(side: float, vertical: float, lang: str) -> str:
-    words = SPIN_WORDS["ru" if lang == "ru" else "en"]
-    v, s = spin_kinds(side, vertical)
-    return words[v][1] + (f", {words[s][1]}" if s else "")
+    """The spin of a tip offset in short: "follow, right side"."""
+    return _spin(side, vertical, language(lang), "short")

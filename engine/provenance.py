@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from .errors import MalformedInputError
+from .words import LANGS, check_lang, say, words_under
 
 HEADER_KEY = "provenance"  # the record header's field
 PACKAGE = "russian-pyramid"  # this package's distribution name
@@ -217,22 +218,16 @@ def header_version_differences(header: Mapping[str, Any]) -> tuple[VersionDiffer
         return ()
 
 
-# the note, in every language a player reads (ai.words.LANGS)
-NOTE_TEXT = {
-    "en": {"label": "note", "note": "the record was made with {recorded}; this is {running}: a replay may "
-                   "differ",
-           "absent": "{name} (not installed)", "commit": "commit {sha}"},
-    "ru": {"label": "примечание", "note": "запись сделана с {recorded}, а здесь {running}: повтор ударов может "
-                   "разойтись с записью",
-           "absent": "{name} (не установлен)", "commit": "коммит {sha}"},
-}
+# the note's words by language, {lang: {"label": ..., "note": ...}}: a view of the catalog's
+# provenance.* (kept for the analyze command's label and --lang choices)
+NOTE_TEXT = {lang: words_under("provenance.", lang) for lang in LANGS}
 
 
-def _named(name: str, value: str | None, words: Mapping[str, str]) -> str:
+def _named(name: str, value: str | None, lang: str) -> str:
     if name == "commit":
-        return words["commit"].format(sha=(value or "?")[:COMMIT_SHOWN])
+        return say("provenance.commit", lang, sha=(value or "?")[:COMMIT_SHOWN])
     if value is None:
-        return words["absent"].format(name=name)
+        return say("provenance.absent", lang, name=name)
     return f"{name} {value}"
 
 
@@ -240,21 +235,19 @@ def difference_note(differences: tuple[VersionDifference, ...], lang: str = "en"
     """The note on a record made with other versions, in ``lang`` (``en`` or ``ru``), e.g.
     "the record was made with numpy 2.3.1, numba 0.61.0; this is numpy 2.4.6, numba 0.68.1:
     a replay may differ"; None when nothing differs."""
-    if lang not in NOTE_TEXT:
-        raise ValueError(f"lang = {lang!r} must be one of {', '.join(NOTE_TEXT)}")
+    check_lang(lang)
     if not differences:
         return None
-    words = NOTE_TEXT[lang]
-    recorded = ", ".join(_named(d.name, d.recorded, words) for d in differences)
-    running = ", ".join(_named(d.name, d.running, words) for d in differences)
-    return words["note"].format(recorded=recorded, running=running)
+    recorded = ", ".join(_named(d.name, d.recorded, lang) for d in differences)
+    running = ", ".join(_named(d.name, d.running, lang) for d in differences)
+    return say("provenance.note", lang, recorded=recorded, running=running)
 
 
 def difference_notes(differences: tuple[VersionDifference, ...]) -> dict[str, str] | None:
     """:func:`difference_note` in every language, ``{lang: text}``; None when nothing differs."""
     if not differences:
         return None
-    return {lang: difference_note(differences, lang) for lang in NOTE_TEXT}
+    return {lang: difference_note(differences, lang) for lang in LANGS}
 
 
 def comparison_json(header: Mapping[str, Any]) -> dict:

@@ -24,13 +24,16 @@ from typing import Sequence
 
 from engine.record import GameRecord
 from engine.values import LAST_BALL_BONUS, ball_value
+from engine.words import DEFAULT_LANG, say, words_under
 
-FOUL_WORDS = {
-    "R7.1a": "miss", "R7.1b": "cue ball pocketed", "R7.1c": "cue ball off the table",
-    "R7.1d": "touch / tush", "R7.1e": "struck with another ball", "R7.1f": "ferrule or side",
-    "R7.1g": "house ball hit directly", "R7.1h": "played from the wrong place",
-    "R7.1i": "balls still moving", "R12.3": "pair: pass or advice",
-}
+
+def foul_words(lang: str) -> dict[str, str]:
+    """The fouls a human record counts, by rule id (``"R7.1a"``), in ``lang``'s words
+    (the catalog's ``stats.foul.<rule>``)."""
+    return words_under("stats.foul.", lang)
+
+
+FOUL_WORDS = foul_words(DEFAULT_LANG)  # in the language of files and logs (English)
 
 
 def is_human(record: GameRecord) -> bool:
@@ -44,7 +47,7 @@ def person_of(record: GameRecord, stroke) -> str:
     k = stroke.player
     if st.variant == "one-vs-pair" and k == 1 and len(people) == 3:
         return people[1 + (st.pair.partner if st.pair is not None else 0)]
-    return people[k] if k < len(people) else f"side {k}"
+    return people[k] if k < len(people) else say("stats.side", DEFAULT_LANG, k=k)
 
 
 def _blank() -> dict:
@@ -157,4 +160,4 @@ def match_stats(games: Sequence[dict]) -> dict:
                         for g in games]}
 
 
-__all__ = ["FOUL_WORDS", "game_stats", "is_human", "match_stats", "person_of"]
+__all__ = ["FOUL_WORDS", "foul_words", "game_stats", "is_human", "match_stats", "person_of"]

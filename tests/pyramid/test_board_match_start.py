@@ -10,6 +10,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from engine import read_record, verify_record
+from engine.words import word
 from pyramid.board.server import create_app
 
 
@@ -133,8 +134,10 @@ def test_the_page_has_the_new_fields():
     for el in ("m-breaker", "m-lot", "m-pair-order", "m-hc-kind", "m-hc-receiver",
                "m-hc-points", "m-hc-balls", "m-new-match"):
         assert f'id="{el}"' in html
-    i18n = (static / "i18n.js").read_text(encoding="utf-8")
-    assert "Фора (R13)" in i18n and "Очерёдность в паре" in i18n and "Разбивает" in i18n
+    # the page's words are the catalog's board.* (i18n.js)
+    assert word("board.m_handicap", "ru") == "Фора (R13)"
+    assert word("board.m_pair_order", "ru").startswith("Очерёдность в паре")
+    assert word("board.m_breaker", "ru").startswith("Разбивает")
 
 
 def _fits(drv, root_id: str) -> list:

@@ -772,7 +772,8 @@ async function copyLink() {
   try { await navigator.clipboard.writeText(url); say(t("link_copied")); }
   catch (e) { say(t("link_shown")); }
 }
-function setLang(lang) {
+async function setLang(lang) {
+  try { await loadWords(lang); } catch (e) { say(t("server_error", {why: e.message}), "error"); return; }
   LANG = lang;
   say("");  // a message in the other language is stale
   try { localStorage.setItem("pyramid.lang", lang); } catch (e) { /* private mode */ }
@@ -813,7 +814,9 @@ async function loadPositionsMenu() {
 
 async function init() {
   LANG = pickLanguage();
+  try { await loadWords(LANG); } catch (e) { console.error(e); }  // shown with its keys
   applyI18n();
+  LANGS.filter(l => l !== LANG).forEach(l => loadWords(l).catch(() => {}));  // a switch is at once
   document.querySelectorAll(".langbtn").forEach(b => { b.classList.toggle("active", b.dataset.lang === LANG);
     b.addEventListener("click", () => setLang(b.dataset.lang)); });
   S.T = await api("GET", "/api/table");

@@ -8,7 +8,6 @@
 
 const MATCH = {status: null};
 const POCKETS = ["FL", "FR", "ML", "MR", "NL", "NR"];
-const POCKET_RU = {NL: "БЛ", NR: "БП", ML: "СЛ", MR: "СП", FL: "ДЛ", FR: "ДП"};
 
 function mText() { return $("m-text"); }
 function mAdd(tok) {
@@ -37,7 +36,7 @@ function mStatus(st) {
 }
 function mPockets() {
   document.querySelectorAll("#m-pockets button").forEach(b => {
-    b.textContent = LANG === "ru" ? POCKET_RU[b.dataset.pocket] : b.dataset.pocket; });
+    b.textContent = t("m_pocket_" + b.dataset.pocket); });
 }
 async function mSend(line) {
   const text = line !== undefined ? line : mText().value;
@@ -136,7 +135,9 @@ async function mStart() {
     mStatus(st);
   } catch (e) { mShow([e.message], true, "m-setup-out"); }  // the form stays, with why
 }
-function matchInit() {
+async function matchInit() {
+  try { await loadWords(LANG); } catch (e) { /* board.js says so */ }
+  ["m-p1", "m-p2"].forEach((id, k) => { if (!$(id).value) $(id).value = t("m_name" + (k + 1)); });
   const balls = $("m-balls");
   for (let k = 1; k <= 15; k++) {
     const b = document.createElement("button");
@@ -167,10 +168,10 @@ function matchInit() {
   $("m-lot").addEventListener("click", mLot);
   mForm();
   mPockets();
-  document.querySelectorAll(".langbtn").forEach(b => b.addEventListener("click", () => setTimeout(() => {
+  document.addEventListener("wordschange", () => {  // the page's language switched
     mPockets(); mForm();
     if (MATCH.status && MATCH.status.active) $("m-terms").textContent = mTerms(MATCH.status);
-  }, 0)));
+  });
   document.querySelectorAll("#panel-match [data-tok]").forEach(b =>
     b.addEventListener("click", () => mAdd(b.dataset.tok)));
   document.querySelectorAll("#panel-match [data-line]").forEach(b =>
