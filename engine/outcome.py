@@ -69,8 +69,9 @@ class GameOutcome:
     draw: bool = False
     rule: str | None = None
     placings: tuple[int, ...] | None = None
-    extra: Mapping[str, Any] = field(default_factory=dict)
-    keys: tuple[str, ...] | None = None  # as read; None: the engine's order (RESULT_KEYS)
+    # how the mapping was written, not what it says (so not compared, nor hashed)
+    extra: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    keys: tuple[str, ...] | None = field(default=None, compare=False)  # None: RESULT_KEYS order
 
     @property
     def termination(self) -> Termination:

@@ -223,6 +223,27 @@ def check_no_overlap(spec: TableSpec, balls: Mapping[str, Position], field_name=
                                           f"overlaps ball {c} at {list(q)}")
 
 
+def _shelves(raw, n_sides: int, balls) -> list[tuple[str, ...]]:
+    """``shelves``: one list of object balls a side, no ball twice nor also on the table."""
+    if not isinstance(raw, list) or len(raw) != n_sides:
+        raise MalformedInputError("shelves", raw, f"must be a list of {n_sides} lists")
+    shelves = []
+    seen: dict[str, str] = {}
+    for i, shelf in enumerate(raw):
+        if not isinstance(shelf, list):
+            raise MalformedInputError(f"shelves[{i}]", shelf, "must be a list of ball ids")
+        for b in shelf:
+            if b not in OBJECT_BALLS:
+                raise MalformedInputError(f"shelves[{i}]", b, "is not an object ball id")
+            if b in balls:
+                raise MalformedInputError(f"shelves[{i}]", b, "is also on the table (balls)")
+            if b in seen:
+                raise MalformedInputError(f"shelves[{i}]", b, f"is also on {seen[b]}")
+            seen[b] = f"shelves[{i}]"
+        shelves.append(tuple(shelf))
+    return shelves
+
+
 def _state_from_json(obj, other_fields: tuple[str, ...] = ()) -> GameState:
     if not isinstance(obj, dict):
         raise MalformedInputError("state", type(obj).__name__, "must be a JSON object")
@@ -262,23 +283,7 @@ def _state_from_json(obj, other_fields: tuple[str, ...] = ()) -> GameState:
     call_mode = CallMode(call_mode)
     target = _int(obj, "target", variant.default_target, minimum=1)
 
-    shelves_raw = obj.get("shelves", [[] for _ in range(n_sides)])
-    if not isinstance(shelves_raw, list) or len(shelves_raw) != n_sides:
-        raise MalformedInputError("shelves", shelves_raw, f"must be a list of {n_sides} lists")
-    shelves = []
-    seen: dict[str, str] = {}
-    for i, shelf in enumerate(shelves_raw):
-        if not isinstance(shelf, list):
-            raise MalformedInputError(f"shelves[{i}]", shelf, "must be a list of ball ids")
-        for b in shelf:
-            if b not in OBJECT_BALLS:
-                raise MalformedInputError(f"shelves[{i}]", b, "is not an object ball id")
-            if b in balls:
-                raise MalformedInputError(f"shelves[{i}]", b, "is also on the table (balls)")
-            if b in seen:
-                raise MalformedInputError(f"shelves[{i}]", b, f"is also on {seen[b]}")
-            seen[b] = f"shelves[{i}]"
-        shelves.append(tuple(shelf))
+    shelves = _shelves(obj.get("shelves", [[] for _ in range(n_sides)]), n_sides, balls)
 
     targets = obj.get("targets")
     if targets is not None:
