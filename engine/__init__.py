@@ -12,6 +12,11 @@ Public API (all values are immutable; JSON round-trips via ``to_json`` / ``from_
   :func:`adjudicate_events`, :func:`adjudicate_sim_result`, :func:`evaluate`
 * :func:`legal_calls`, :func:`placement_region`, :func:`can_place_cue`, :func:`tush_available`,
   :func:`penalty_hands_game`
+* a match's progression (R3.1, R10.1): :func:`next_game`, :func:`breaker_of_game`,
+  :func:`replay_drawn_game`, :func:`start_last_ball_replay` (:mod:`engine.match`)
+* typed values: :class:`GameOutcome` and :class:`Termination` (``GameState.outcome``), the
+  enums :class:`Variant`, :class:`CallMode`, :class:`PairOrder`, :class:`FoulLetter`,
+  :class:`NamedFact` (:mod:`engine.kinds`, each member equal to its string)
 * records: :func:`write_record`, :func:`read_record`, :func:`replay`, :func:`verify_record`
   (raises :class:`RecordRefused` naming the line of a damaged or tampered record)
 """
@@ -21,6 +26,10 @@ from .calls import Call
 from .manner import (BatchSummary, call_fulfilled_by_events, fulfilled_mask, jaw_pockets,
                      manners_shown, summarise_batch)
 from .errors import EngineError, IllegalInputError, MalformedInputError
+from .kinds import CallMode, FoulLetter, NamedFact, PairOrder, Variant
+from .match import (MatchError, breaker_of_game, match_is_over, needs_lot, replay_breaker,
+                    replay_drawn_game)
+from .outcome import GameOutcome, Termination
 from .handicap import (BallsHandicap, MixedHandicap, PointsHandicap, apply_handicap,
                        settle_missed_balls)
 from .queries import (can_place_cue, legal_calls, penalty_hands_game, placement_region,

@@ -27,13 +27,14 @@ from sim.table import POCKET_IDS
 
 from .errors import MalformedInputError
 from .jsonin import check_keys
+from .kinds import CallMode
 from .values import CUE, OBJECT_BALLS
 
 CLEAN, BANK, KISS, CAROM, CUSHION_FIRST, COMBINATION = (
     "clean", "bank", "kiss", "carom", "cushion-first", "combination")
 MANNERS = (CLEAN, BANK, KISS, CAROM, CUSHION_FIRST, COMBINATION)
-EXACT, BALL_AND_POCKET = "exact", "ball-and-pocket"
-CALL_MODES = (EXACT, BALL_AND_POCKET)
+EXACT, BALL_AND_POCKET = CallMode.EXACT, CallMode.BALL_AND_POCKET  # engine.kinds.CallMode
+CALL_MODES = tuple(CallMode)
 
 # A path's links in the order they can happen: the cue ball's cushion-first start, the balls
 # it glances off, the chain that drives the called ball, then the called ball's own way (its

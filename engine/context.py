@@ -8,8 +8,9 @@ from dataclasses import dataclass
 
 from .errors import IllegalInputError, MalformedInputError
 from .jsonin import check_keys
+from .kinds import PairOrder
 
-PAIR_ALTERNATE, PAIR_WHILE_SCORING = "alternate", "while-scoring"  # R12.2 (1) and (2)
+PAIR_ALTERNATE, PAIR_WHILE_SCORING = PairOrder.ALTERNATE, PairOrder.WHILE_SCORING  # R12.2 (1), (2)
 MATCH_FIELDS = ("games_to_play", "games_played", "first_breaker", "breaker")
 PAIR_FIELDS = ("order", "partner", "switch_pending", "single_potted")
 
@@ -79,6 +80,7 @@ class PairState:
         if order not in (PAIR_ALTERNATE, PAIR_WHILE_SCORING):
             raise MalformedInputError("pair.order", order,
                                       f"must be {PAIR_ALTERNATE!r} or {PAIR_WHILE_SCORING!r}")
+        order = PairOrder(order)
         partner = obj.get("partner", 0)
         if partner not in (0, 1) or isinstance(partner, bool):
             raise MalformedInputError("pair.partner", partner, "must be 0 (A) or 1 (B)")

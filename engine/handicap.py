@@ -11,8 +11,11 @@ from itertools import combinations
 from typing import Iterable
 
 from .errors import IllegalInputError, MalformedInputError
-from .state import ONE_VS_PAIR, PAIR_ALTERNATE, THREE_EACH, GameState
+from .geometry import respot
+from .kinds import PairOrder, Variant
+from .state import GameState
 from .values import OBJECT_BALLS, TOTAL_POINTS, balls_value, sort_balls
+from .variants import variant_for
 
 PAIR_MINIMUM_POINTS = 5  # R12.2(1): «фору не менее пяти очков»
 # No handicap can give more than every point of the game (R1.2): checked on reading, before a
@@ -92,7 +95,7 @@ def apply_handicap(state: GameState, h: Handicap, take_balls_off: bool = True) -
     """Apply a handicap before the first stroke.  ``take_balls_off=False`` models R13.2: the
     agreed balls were forgotten and stay on the table (settle later with
     :func:`settle_missed_balls`)."""
-    if state.variant == THREE_EACH:
+    if state.variant == Variant.THREE_EACH:
         raise IllegalInputError("no handicap is given in three players each for himself",
                                 "R12.1")
     if not 0 <= h.receiver < state.n_sides:
@@ -119,8 +122,8 @@ def apply_handicap(state: GameState, h: Handicap, take_balls_off: bool = True) -
 def pair_minimum_handicap(state: GameState) -> int:
     """R12.2(1): with single strokes in turn, the single gives the pair at least 5 points:
     «один имеет преимущество и должен давать фору не менее пяти очков сыгранными шарами»."""
-    if state.variant == ONE_VS_PAIR and state.pair is not None \
-            and state.pair.order == PAIR_ALTERNATE:
+    if state.variant == Variant.ONE_VS_PAIR and state.pair is not None \
+            and state.pair.order == PairOrder.ALTERNATE:
         return PAIR_MINIMUM_POINTS
     return 0
 
@@ -192,7 +195,7 @@ def settle_missed_balls(state: GameState, receiver: int, agreed: Iterable[str]
     3. otherwise the receiver plays to the target minus the points still owed.
     Returns the new state and which step settled it ("taken-off", "swapped", "target").
     """
-    if state.variant == THREE_EACH:
+    if state.variant == Variant.THREE_EACH:
         raise IllegalInputError("no handicap is given in three players each for himself",
                                 "R12.1")
     if not 0 <= receiver < state.n_sides:
@@ -218,7 +221,6 @@ def settle_missed_balls(state: GameState, receiver: int, agreed: Iterable[str]
         _, T, S = best
         s = _take_off(s, receiver, T)
         if S:
-            from .geometry import respot
             balls = dict(s.balls)
             placed = respot(s.spec, balls, S)
             balls.update(dict(placed))
@@ -233,8 +235,7 @@ def settle_missed_balls(state: GameState, receiver: int, agreed: Iterable[str]
     targets[receiver] -= owed
     s = replace(s, targets=tuple(targets))
     # a receiver already at his lowered target has reached it now: the game ends (R9.1)
-    from .variants import variant_for
-    result = variant_for(s).result(s)
-    if result is not None:
-        s = replace(s, result={**result, "rule": "R13.2"})
+    outcome = variant_for(s).outcome(s)
+    if outcome is not None:
+        s = replace(s, result=outcome.with_rule("R13.2").to_json())
     return s, "target"

@@ -1,19 +1,22 @@
 """Actions outside a single stroke: the referee's warning (R11.8), the last-ball replay
-(R10.1), the corner cluster (R11.10), the next game of a match (R3.1) and the scoring-error
-rule (R14.1)."""
+(R10.1), the corner cluster (R11.10) and the scoring-error rule (R14.1).  The next game of a
+match (R3.1) is :mod:`engine.match`'s (``breaker_of_game`` and ``next_game`` are imported
+here too, for the callers that know them from this module)."""
 from __future__ import annotations
 
 import math
 from dataclasses import replace
-from typing import Callable, Iterable, Sequence
+from typing import Iterable, Sequence
 
 from sim.table import POCKET_IDS
 
 from .errors import IllegalInputError, MalformedInputError
 from .geometry import Position, spot_is_free
 from .accounting import Adjustment
-from .state import ONE_VS_PAIR, TWO_PLAYER, GameState, MatchContext, initial_state, \
-    unrecorded_end
+from .kinds import Variant
+from .match import breaker_of_game, check_drawn, next_game, replay_breaker
+from .outcome import GameOutcome
+from .state import GameState, unrecorded_end
 from .values import CUE, OBJECT_BALLS
 
 
@@ -32,14 +35,13 @@ def start_last_ball_replay(drawn: GameState, ball: str = "1") -> GameState:
 
     Interpretation: which ball stands is not said; ``ball`` (default "1") is a parameter, and
     the replay is decided by pocketing it, not by points (scores restart at 0)."""
-    if drawn.variant != "two-player":
+    if drawn.variant != Variant.TWO_PLAYER:
         raise IllegalInputError(f"last-ball replay is defined for two players, not "
                                 f"{drawn.variant}", "R10.1")
-    if drawn.result is None or not drawn.result.get("draw"):
-        raise IllegalInputError("only a drawn game is replayed", "R10.1")
+    check_drawn(drawn)
     if ball not in OBJECT_BALLS:
         raise MalformedInputError("ball", ball, "is not an object ball")
-    breaker = 1 - drawn.match.breaker  # R3.1: the next game's breaker
+    breaker = replay_breaker(drawn)  # R10.1: who would break the next game (R3.1)
     spec = drawn.spec
     return replace(
         drawn, balls={ball: spec.third_spot}, cue_in_hand=True, scores=(0, 0),
@@ -119,33 +121,6 @@ def apply_corner_cluster(state: GameState, pocket: str, cue_position: Position,
                    no_call_strokes_left=len(state.active_sides()))
 
 
-def breaker_of_game(match: MatchContext, game_index: int, lot: Callable[[], int],
-                    variant: str = TWO_PLAYER) -> int:
-    """R3.1: the first game's breaker is drawn by lot (``match.first_breaker``); later games
-    alternate; if the agreed number of games is odd, the last is drawn by lot again
-    (``lot()`` returns 0 or 1).  R12.2: in one against a pair the single player starts every
-    game (``variant``)."""
-    if variant == ONE_VS_PAIR:
-        return 0
-    if game_index == 0:
-        return match.first_breaker
-    if match.games_to_play % 2 == 1 and game_index == match.games_to_play - 1:
-        return lot()
-    return (match.first_breaker + game_index) % 2
-
-
-def next_game(finished: GameState, lot: Callable[[], int], **kwargs) -> GameState:
-    """The next game of the match (R3.1), with the same variant and call mode."""
-    m = finished.match
-    played = m.games_played + 1
-    if played >= m.games_to_play:
-        raise IllegalInputError(f"the match of {m.games_to_play} games is over", "R3.1")
-    nm = replace(m, games_played=played)
-    breaker = breaker_of_game(nm, played, lot, finished.variant)
-    return initial_state(finished.variant, finished.call_mode, finished.table, breaker=breaker,
-                         match=replace(nm, breaker=breaker), **kwargs)
-
-
 def first_to_reach(score_history: Iterable[Sequence[int]], target: int | Sequence[int]
                    ) -> int | None:
     """R14.1: given the scores after each stroke, the side that reached the target first --
@@ -192,11 +167,11 @@ def correct_scores(state: GameState, scores, reason: str = "") -> GameState:
     if unrecorded_end(new) is not None:
         over = [s for s in range(new.n_sides)
                 if s not in new.placings and scores[s] >= new.target_of(s)]
-        if len(over) != 1 or new.variant == "three-each":
+        if len(over) != 1 or new.variant == Variant.THREE_EACH:
             raise IllegalInputError(
                 f"the corrected scores {list(scores)} end the game but do not say who won; "
                 f"the record must say who reached the target first", "R14.1")
-        new = replace(new, result={"winner": over[0], "rule": "R14.1"})
+        new = replace(new, result=GameOutcome.win(over[0], "R14.1").to_json())
     return new
 
 
@@ -220,3 +195,8 @@ def apply_action(state: GameState, action) -> GameState:
     if not isinstance(reason, str):
         raise MalformedInputError("correction.reason", reason, "must be a string")
     return correct_scores(state, action.get("scores"), reason)
+
+
+__all__ = ["give_warning", "start_last_ball_replay", "apply_corner_cluster", "CORNER_POCKETS",
+           "breaker_of_game", "next_game", "first_to_reach", "ACTIONS", "correct_scores",
+           "apply_action"]

@@ -25,6 +25,8 @@ from .context import (PAIR_ALTERNATE, PAIR_WHILE_SCORING, MatchContext, PairStat
                       parse_result)
 from .errors import IllegalInputError, MalformedInputError
 from .jsonin import check_keys
+from .kinds import CallMode, Variant
+from .outcome import GameOutcome, outcome_of
 from .geometry import (HOUSE, Position, Region, overlaps, placement_region_for)
 from .values import CUE, LAST_BALL_BONUS, OBJECT_BALLS, TOTAL_POINTS, ball_value, balls_value
 
@@ -33,8 +35,9 @@ from .values import CUE, LAST_BALL_BONUS, OBJECT_BALLS, TOTAL_POINTS, ball_value
 RACK_ORDER: tuple[tuple[str, ...], ...] = (
     ("4",), ("5", "6"), ("7", "15", "8"), ("9", "14", "13", "10"), ("2", "1", "12", "11", "3"))
 
-TWO_PLAYER, THREE_EACH, ONE_VS_PAIR = "two-player", "three-each", "one-vs-pair"
-VARIANTS = (TWO_PLAYER, THREE_EACH, ONE_VS_PAIR)
+# the variants (engine.kinds.Variant; the names kept: each is the member, equal to its string)
+TWO_PLAYER, THREE_EACH, ONE_VS_PAIR = Variant.TWO_PLAYER, Variant.THREE_EACH, Variant.ONE_VS_PAIR
+VARIANTS = tuple(Variant)
 # Every field a game state is read with (what ``to_json`` writes; ``placement_region`` is
 # informative and recomputed).  Any other key is refused, but a key beginning with ``_`` is a
 # comment (``"_comment"`` in examples/*.json).
@@ -94,6 +97,11 @@ class GameState:
     @property
     def game_over(self) -> bool:
         return self.result is not None
+
+    @property
+    def outcome(self) -> GameOutcome | None:
+        """How the game ended, typed (:mod:`engine.outcome`); None while it goes on."""
+        return outcome_of(self.result)
 
     def placement_region(self) -> Region | None:
         """Where the cue ball may be placed from hand (R3.2, R8.1, R8.3); None if not in hand."""
@@ -215,6 +223,27 @@ def check_no_overlap(spec: TableSpec, balls: Mapping[str, Position], field_name=
                                           f"overlaps ball {c} at {list(q)}")
 
 
+def _shelves(raw, n_sides: int, balls) -> list[tuple[str, ...]]:
+    """``shelves``: one list of object balls a side, no ball twice nor also on the table."""
+    if not isinstance(raw, list) or len(raw) != n_sides:
+        raise MalformedInputError("shelves", raw, f"must be a list of {n_sides} lists")
+    shelves = []
+    seen: dict[str, str] = {}
+    for i, shelf in enumerate(raw):
+        if not isinstance(shelf, list):
+            raise MalformedInputError(f"shelves[{i}]", shelf, "must be a list of ball ids")
+        for b in shelf:
+            if b not in OBJECT_BALLS:
+                raise MalformedInputError(f"shelves[{i}]", b, "is not an object ball id")
+            if b in balls:
+                raise MalformedInputError(f"shelves[{i}]", b, "is also on the table (balls)")
+            if b in seen:
+                raise MalformedInputError(f"shelves[{i}]", b, f"is also on {seen[b]}")
+            seen[b] = f"shelves[{i}]"
+        shelves.append(tuple(shelf))
+    return shelves
+
+
 def _state_from_json(obj, other_fields: tuple[str, ...] = ()) -> GameState:
     if not isinstance(obj, dict):
         raise MalformedInputError("state", type(obj).__name__, "must be a JSON object")
@@ -236,9 +265,10 @@ def _state_from_json(obj, other_fields: tuple[str, ...] = ()) -> GameState:
     check_no_overlap(spec, balls)
 
     variant = obj.get("variant", TWO_PLAYER)
-    if variant not in VARIANTS:
+    if not isinstance(variant, str) or variant not in VARIANTS:
         raise MalformedInputError("variant", variant, f"must be one of {', '.join(VARIANTS)}")
-    n_sides = 3 if variant == THREE_EACH else 2
+    variant = Variant(variant)
+    n_sides = variant.n_sides
     scores = obj["scores"]
     if (not isinstance(scores, list) or len(scores) != n_sides
             or not all(isinstance(s, int) and not isinstance(s, bool) for s in scores)):
@@ -248,28 +278,12 @@ def _state_from_json(obj, other_fields: tuple[str, ...] = ()) -> GameState:
     if to_move >= n_sides:
         raise MalformedInputError("to_move", to_move, f"must be 0..{n_sides - 1}")
     call_mode = obj.get("call_mode", EXACT)
-    if call_mode not in CALL_MODES:
+    if not isinstance(call_mode, str) or call_mode not in CALL_MODES:
         raise MalformedInputError("call_mode", call_mode, f"must be one of {', '.join(CALL_MODES)}")
-    default_target = 51 if variant == THREE_EACH else 71
-    target = _int(obj, "target", default_target, minimum=1)
+    call_mode = CallMode(call_mode)
+    target = _int(obj, "target", variant.default_target, minimum=1)
 
-    shelves_raw = obj.get("shelves", [[] for _ in range(n_sides)])
-    if not isinstance(shelves_raw, list) or len(shelves_raw) != n_sides:
-        raise MalformedInputError("shelves", shelves_raw, f"must be a list of {n_sides} lists")
-    shelves = []
-    seen: dict[str, str] = {}
-    for i, shelf in enumerate(shelves_raw):
-        if not isinstance(shelf, list):
-            raise MalformedInputError(f"shelves[{i}]", shelf, "must be a list of ball ids")
-        for b in shelf:
-            if b not in OBJECT_BALLS:
-                raise MalformedInputError(f"shelves[{i}]", b, "is not an object ball id")
-            if b in balls:
-                raise MalformedInputError(f"shelves[{i}]", b, "is also on the table (balls)")
-            if b in seen:
-                raise MalformedInputError(f"shelves[{i}]", b, f"is also on {seen[b]}")
-            seen[b] = f"shelves[{i}]"
-        shelves.append(tuple(shelf))
+    shelves = _shelves(obj.get("shelves", [[] for _ in range(n_sides)]), n_sides, balls)
 
     targets = obj.get("targets")
     if targets is not None:
@@ -380,16 +394,17 @@ def initial_state(variant: str = TWO_PLAYER, call_mode: str = EXACT,
 
     Handicaps are applied afterwards with :func:`engine.handicap.apply_handicap`.
     """
-    if variant not in VARIANTS:
+    if not isinstance(variant, str) or variant not in VARIANTS:
         raise MalformedInputError("variant", variant, f"must be one of {', '.join(VARIANTS)}")
-    if call_mode not in CALL_MODES:
+    if not isinstance(call_mode, str) or call_mode not in CALL_MODES:
         raise MalformedInputError("call_mode", call_mode, f"must be one of {', '.join(CALL_MODES)}")
+    variant, call_mode = Variant(variant), CallMode(call_mode)
     spec = table_by_name(table)
-    n = 3 if variant == THREE_EACH else 2
+    n = variant.n_sides
     if not 0 <= breaker < n:
         raise MalformedInputError("breaker", breaker, f"must be 0..{n - 1}")
     if target is None:
-        target = 51 if variant == THREE_EACH else 71  # R12.1, R9.1
+        target = variant.default_target  # R12.1, R9.1
     pair = None
     if variant == ONE_VS_PAIR:
         if breaker != 0:

@@ -24,6 +24,7 @@ from .manner import call_fulfilled_by_events
 from .errors import MalformedInputError
 from .geometry import Position
 from .jsonin import check_keys
+from .kinds import FoulLetter, NamedFact
 from .state import _position
 from .values import CUE
 
@@ -34,28 +35,33 @@ STROKE_FIELDS = ("call", "call_fulfilled", "first_contact", "pocketed", "off_tab
 # A pocketed ball: ``pyramid simulate`` prints ``time_s`` with it, so a pasted list is read.
 POCKETED_FIELDS = ("ball", "pocket", "time_s")
 
-FOUL_LETTERS = tuple("abcdefghi")  # R7.1
-NAMED_FACTS = {
-    "tush": "R7.1(d) deliberate touch of one's own cue ball (nothing moves)",
-    "push": "R6.3 push stroke: not a foul, pocketed balls do not count, turn passes",
-    "double-hit": "R6.3 double hit: not a foul, pocketed balls do not count, turn passes",
-    "no-foot-on-floor": "R6.4 no foot touched the floor: not a foul, pocketed balls do not "
-                        "count, turn passes",
-    "stance": "R3.3 stood beyond the long-cushion line from hand: recorded only",
-    "cue-stopped-by-opponent": "R11.1 the opponent stopped the moving cue ball",
-    "called-stopped-by-opponent": "R11.2 the opponent stopped the moving called ball",
-    "uncalled-stopped-by-opponent": "R11.3 the opponent stopped a moving uncalled ball",
-    "balls-disturbed-by-opponent": "R11.4 the opponent moved balls at rest: restored, no penalty",
-    "shooter-disturbed": "R11.4 someone disturbed the shooter: position restored, stroke replayed",
-    "hanging-ball-fell": "R11.5 a called ball hanging in the jaws fell before the opponent's stroke",
-    "hanging-ball-shaken-in": "R11.5 a hanging ball fell because the table was shaken",
-    "hanging-ball-fell-after-opponent-stroke":
+FOUL_LETTERS = tuple(FoulLetter)  # R7.1 (engine.kinds.FoulLetter)
+NAMED_FACTS: dict[NamedFact, str] = {  # engine.kinds.NamedFact: what each means
+    NamedFact.TUSH: "R7.1(d) deliberate touch of one's own cue ball (nothing moves)",
+    NamedFact.PUSH: "R6.3 push stroke: not a foul, pocketed balls do not count, turn passes",
+    NamedFact.DOUBLE_HIT: "R6.3 double hit: not a foul, pocketed balls do not count, turn passes",
+    NamedFact.NO_FOOT_ON_FLOOR:
+        "R6.4 no foot touched the floor: not a foul, pocketed balls do not count, turn passes",
+    NamedFact.STANCE: "R3.3 stood beyond the long-cushion line from hand: recorded only",
+    NamedFact.CUE_STOPPED_BY_OPPONENT: "R11.1 the opponent stopped the moving cue ball",
+    NamedFact.CALLED_STOPPED_BY_OPPONENT: "R11.2 the opponent stopped the moving called ball",
+    NamedFact.UNCALLED_STOPPED_BY_OPPONENT: "R11.3 the opponent stopped a moving uncalled ball",
+    NamedFact.BALLS_DISTURBED_BY_OPPONENT:
+        "R11.4 the opponent moved balls at rest: restored, no penalty",
+    NamedFact.SHOOTER_DISTURBED:
+        "R11.4 someone disturbed the shooter: position restored, stroke replayed",
+    NamedFact.HANGING_BALL_FELL:
+        "R11.5 a called ball hanging in the jaws fell before the opponent's stroke",
+    NamedFact.HANGING_BALL_SHAKEN_IN: "R11.5 a hanging ball fell because the table was shaken",
+    NamedFact.HANGING_BALL_FELL_AFTER_OPPONENT_STROKE:
         "R11.5 a hanging ball fell after the opponent's stroke, not because of it",
-    "cue-jumped-and-returned": "R11.6 the cue ball jumped, touched a person/object, came back",
-    "ball-on-cushion": "R11.7 a ball stopped on top of a cushion (set frozen to it)",
-    "tush-believing-won": "R11.9 tushed believing the game already won, but it was not",
-    "advice": "R12.3 a partner of the pair advised the other",
-    "pass-to-partner": "R12.3 a partner of the pair fouls on purpose to hand over to the other",
+    NamedFact.CUE_JUMPED_AND_RETURNED:
+        "R11.6 the cue ball jumped, touched a person/object, came back",
+    NamedFact.BALL_ON_CUSHION: "R11.7 a ball stopped on top of a cushion (set frozen to it)",
+    NamedFact.TUSH_BELIEVING_WON: "R11.9 tushed believing the game already won, but it was not",
+    NamedFact.ADVICE: "R12.3 a partner of the pair advised the other",
+    NamedFact.PASS_TO_PARTNER:
+        "R12.3 a partner of the pair fouls on purpose to hand over to the other",
 }
 
 

@@ -6,14 +6,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .state import (ONE_VS_PAIR, PAIR_ALTERNATE, THREE_EACH, TWO_PLAYER, GameState,
-                    PairState)
+from .kinds import PairOrder, Variant
+from .outcome import GameOutcome
+from .state import GameState, PairState
 
 
 class TwoPlayer:
     """The ordinary game (R4.1, R9)."""
 
-    name = TWO_PLAYER
+    name = Variant.TWO_PLAYER
 
     def penalty_recipient(self, state: GameState, shooter: int) -> int:
         return 1 - shooter  # R7.2
@@ -24,19 +25,24 @@ class TwoPlayer:
         return (1 - shooter if turn_passes else shooter), state.pair
 
     def result(self, state: GameState) -> dict | None:
+        """:meth:`outcome` as the state's ``result`` mapping (None: the game goes on)."""
+        outcome = self.outcome(state)
+        return None if outcome is None else outcome.to_json()
+
+    def outcome(self, state: GameState) -> GameOutcome | None:
         """R9.1 first to the target wins; R9.2 both at 70 is a draw.  Interpretation: if the
         table is empty and neither rule applied (possible only with odd bookkeeping), the
         higher score wins, equal scores draw."""
         for side in range(state.n_sides):
             if state.scores[side] >= state.target_of(side):
-                return {"winner": side, "rule": "R9.1"}
+                return GameOutcome.win(side, "R9.1")
         if all(state.scores[s] == state.target_of(s) - 1 for s in range(state.n_sides)):
-            return {"draw": True, "rule": "R9.2"}
+            return GameOutcome.drawn("R9.2")
         if not state.object_balls:
             a, b = state.scores
             if a == b:
-                return {"draw": True, "rule": "R9.2"}
-            return {"winner": 0 if a > b else 1, "rule": "R9.1"}
+                return GameOutcome.drawn("R9.2")
+            return GameOutcome.win(0 if a > b else 1, "R9.1")
         return None
 
 
@@ -52,14 +58,14 @@ class OneAgainstPair(TwoPlayer):
     (``pass-to-partner``): 5 points to the single, the pair keeps the table.
     """
 
-    name = ONE_VS_PAIR
+    name = Variant.ONE_VS_PAIR
 
     def next_to_move(self, state, shooter, turn_passes, *, fouled, counted_any,
                      pass_to_partner=False):
         pair = state.pair or PairState()
         if pass_to_partner:
             return 1, replace(pair, partner=1 - pair.partner, switch_pending=False)
-        if pair.order == PAIR_ALTERNATE:
+        if pair.order == PairOrder.ALTERNATE:
             if shooter == 1:  # the partner alternates at every pair turn
                 return 0, replace(pair, partner=1 - pair.partner)
             return 1, pair
@@ -82,7 +88,7 @@ class ThreeEachForHimself(TwoPlayer):
     is second, the third loses.  Interpretation: a penalty goes to the next player in turn
     order (the one who takes the table); turn order is 0 -> 1 -> 2 -> 0 over players still in."""
 
-    name = THREE_EACH
+    name = Variant.THREE_EACH
 
     def _next_active(self, state: GameState, side: int) -> int:
         active = state.active_sides()
@@ -102,20 +108,21 @@ class ThreeEachForHimself(TwoPlayer):
             return self._next_active(state, shooter), None
         return shooter, None
 
-    def result(self, state):
+    def outcome(self, state):
+        """R12.1: over when at most one side is still playing (every side ranked, the first
+        to 51 the winner); interpretation: the table cleared, the rest ranked by score."""
         active = state.active_sides()
         if len(active) <= 1:
-            return {"placings": list(state.placings) + active, "winner": state.placings[0],
-                    "rule": "R12.1"}
+            return GameOutcome(winner=state.placings[0], rule="R12.1",
+                               placings=tuple(state.placings) + tuple(active))
         if not state.object_balls:  # nothing left to play for (interpretation): rank by score
             rest = sorted(active, key=lambda s: -state.scores[s])
-            return {"placings": list(state.placings) + rest,
-                    "winner": (list(state.placings) + rest)[0], "rule": "R12.1"}
+            return GameOutcome.ranked(tuple(state.placings) + tuple(rest), "R12.1")
         return None
 
 
-VARIANT_CLASSES = {TWO_PLAYER: TwoPlayer, ONE_VS_PAIR: OneAgainstPair,
-                   THREE_EACH: ThreeEachForHimself}
+VARIANT_CLASSES = {Variant.TWO_PLAYER: TwoPlayer, Variant.ONE_VS_PAIR: OneAgainstPair,
+                   Variant.THREE_EACH: ThreeEachForHimself}
 
 
 def variant_for(state: GameState):

@@ -4,9 +4,10 @@ write the same game record.
 
 * ``GET /api/match``: the session's status (or ``{"active": false}``);
 * ``POST /api/match/start`` ``{"players": [...], "variant", "call_mode", "games", "target",
-  "handicap", "pair_order", "breaker", "lang", "date"}``: a new session, its names, date,
-  games and target checked by :mod:`engine.text` as the terminal session's (the record is
-  written to ``pyramid board --match-record FILE`` when given, else kept in memory);
+  "handicap", "pair_order", "breaker", "lang", "date"}``: a new session, every field checked
+  by the session's own :func:`pyramid.scorekeeping.settings.start_settings`, as the terminal
+  session's (the record is written to ``pyramid board --match-record FILE`` when given, else
+  kept in memory);
 * ``POST /api/match/line`` ``{"text": "7 FL"}``: one line of the notation
   (docs/SCOREKEEPING.md), exactly as typed in the terminal session; the answer has what the
   session printed, whether the line was refused, and the new status;
@@ -14,22 +15,28 @@ write the same game record.
 """
 from __future__ import annotations
 
-import datetime as _dt
 import threading
 from pathlib import Path
 
 from engine.errors import EngineError, excerpt
-from engine.handicap import handicap_from_json
-from engine.state import ONE_VS_PAIR, THREE_EACH, TWO_PLAYER, VARIANTS
-from engine.text import MAX_GAMES, MAX_NAME_CHARS, MAX_TARGET, check_date, check_int, check_names
+from engine.kinds import Variant
 
 from ..errors import UserInputError
-from ..scorekeeping import Session, Settings, game_path
+from ..scorekeeping import Session, game_path
+from ..scorekeeping.settings import start_settings
 
 MAX_LINE_CHARS = 200
+DEFAULT_LANG = "ru"  # the tablet at the table speaks Russian unless told
+
+
+def _field(name: str) -> str:
+    """A start field as the body names it (the terminal says ``--players``, this ``players``)."""
+    return name
 
 
 class MatchDesk:
+    """The board's scorekeeping desk: one session at a time, its printed lines kept."""
+
     def __init__(self, record_path: str | Path | None = None):
         self.record_path = None if record_path is None else Path(record_path)
         self.session: Session | None = None
@@ -37,52 +44,22 @@ class MatchDesk:
         self.lock = threading.Lock()
 
     def start(self, doc) -> dict:
+        """``POST /api/match/start``: the body's fields handed to the session's own checks
+        (:func:`pyramid.scorekeeping.settings.start_settings`, refusals naming the field and
+        the value); a breaker given as a side is its player's name (the board's api did that,
+        :func:`pyramid.board.api.match_start`)."""
         if not isinstance(doc, dict):
             raise UserInputError("the body must be a JSON object {players, ...}")
-        people = doc.get("players")
-        if not isinstance(people, list):
-            raise UserInputError(f"players = {excerpt(people)} must be a list of names (1 to "
-                                 f"{MAX_NAME_CHARS} characters)")
-        try:  # engine.text: one line of printable text, at most MAX_NAME_CHARS; a real date
-            people = check_names(people, "players")
-            date = _dt.date.today().isoformat() if doc.get("date") is None \
-                else check_date(doc["date"], "date")
-            for name, hi in (("games", MAX_GAMES), ("target", MAX_TARGET)):
-                if doc.get(name) is not None:
-                    check_int(doc[name], name, 1, hi)
-        except EngineError as exc:
-            raise UserInputError(str(exc)) from None
-        variant = doc.get("variant") or (TWO_PLAYER if len(people) == 2 else THREE_EACH)
-        if variant not in VARIANTS:
-            raise UserInputError(f"variant must be one of {', '.join(VARIANTS)}")
-        need = 2 if variant == TWO_PLAYER else 3
-        if len(people) != need or len(set(people)) != need:
-            raise UserInputError(f"variant {variant} needs {need} different names")
-        games = doc.get("games")
-        games = 1 if games is None else games
-        target = doc.get("target")
-        call_mode = doc.get("call_mode", "exact")
-        if call_mode not in ("exact", "ball-and-pocket"):
-            raise UserInputError("call_mode must be exact or ball-and-pocket")
-        lang = doc.get("lang", "ru")
-        if lang not in ("ru", "en"):
-            raise UserInputError("lang must be ru or en")
-        pair_order = doc.get("pair_order")
-        if pair_order not in (None, "while-scoring", "alternate") or \
-                (pair_order and variant != ONE_VS_PAIR):
-            raise UserInputError("pair_order (one-vs-pair only) must be while-scoring or "
-                                 "alternate")
-        handicap = doc.get("handicap")
-        breaker = doc.get("breaker") or people[0]
-        if breaker not in people:
-            raise UserInputError("breaker must be one of the players")
+        breaker = doc.get("breaker")
+        if breaker is not None and not isinstance(breaker, str):
+            raise UserInputError(f"breaker = {excerpt(breaker)} must be a player's name")
+        settings = start_settings(
+            doc.get("players"), variant=doc.get("variant"),
+            call_mode=doc.get("call_mode", "exact"), games=doc.get("games"),
+            target=doc.get("target"), handicap=doc.get("handicap"),
+            pair_order=doc.get("pair_order"), breaker=breaker,
+            lang=doc.get("lang", DEFAULT_LANG), date=doc.get("date"), field=_field)
         try:
-            if handicap is not None:
-                handicap = handicap_from_json(handicap).to_json()
-            settings = Settings(people=people, variant=variant, call_mode=call_mode,
-                                target=target, games=games, handicap=handicap,
-                                pair_order=pair_order, breaker=people.index(breaker),
-                                lang=lang, date=date)
             with self.lock:
                 out: list[str] = []
                 session = Session(settings, self.record_path, out=out.append)
@@ -119,7 +96,7 @@ class MatchDesk:
         if s is None:
             return {"active": False}
         st = s.state
-        names = (s.s.people if st.variant != ONE_VS_PAIR
+        names = (s.s.people if st.variant != Variant.ONE_VS_PAIR
                  else [s.s.people[0], f"{s.s.people[1]} & {s.s.people[2]}"])
         return {
             "active": True, "people": list(s.s.people), "sides": names,

@@ -22,15 +22,15 @@ import argparse
 
 from engine import GameState, adjudicate, stroke_from_json
 from engine.errors import EngineError, excerpt
-from engine.state import ONE_VS_PAIR
+from engine.kinds import CallMode, PairOrder, Variant
 from engine.handicap import (apply_handicap, handicap_from_json, missed_balls_from_json,
                              settle_missed_balls, start_handicap)
 
-from ..errors import UserInputError
 from engine.text import MAX_GAMES, MAX_TARGET
 
-from ..scorekeeping import int_between, run_session
+from ..errors import UserInputError
 from ..io import print_json, read_json
+from ..scorekeeping import int_between, run_session
 
 
 DOC_FIELDS = ("stroke", "handicap", "handicap_missed", "players")  # beside the state's own
@@ -55,9 +55,10 @@ def register(subparsers) -> None:
                    "every line (games 2.. of a match beside it: FILE.game2.jsonl, ...)")
     g.add_argument("--resume", metavar="FILE.jsonl", help="continue the session of this "
                    "record (the latest game's file)")
-    g.add_argument("--variant", choices=("two-player", "three-each", "one-vs-pair"),
+    g.add_argument("--variant", choices=tuple(v.value for v in Variant),
                    default=None, help="default: two-player for 2 names, three-each for 3")
-    g.add_argument("--call-mode", choices=("exact", "ball-and-pocket"), default="exact")
+    g.add_argument("--call-mode", choices=tuple(m.value for m in CallMode),
+                   default=CallMode.EXACT.value)
     g.add_argument("--target", type=int_between(1, MAX_TARGET), default=None,
                    help=f"points to win (default 71; 51 in three-each; at most {MAX_TARGET})")
     g.add_argument("--games", type=int_between(1, MAX_GAMES), default=1,
@@ -67,7 +68,8 @@ def register(subparsers) -> None:
     g.add_argument("--handicap", metavar="JSON", help="handicap (R13) of every game, as for "
                    "pyramid play, e.g. '{\"kind\": \"points\", \"receiver\": 1, "
                    "\"points\": 10}'")
-    g.add_argument("--pair-order", choices=("while-scoring", "alternate"), default=None,
+    g.add_argument("--pair-order", choices=tuple(o.value for o in reversed(PairOrder)),
+                   default=None,
                    help="one against a pair: the turn order of R12.2")
     g.add_argument("--lang", choices=("ru", "en"), default=None, help="language of the "
                    "session's messages (default en)")
@@ -101,11 +103,11 @@ def _score(doc) -> tuple[dict, dict]:
         raise UserInputError(str(exc)) from None
     new_state = outcome.state
     result = None
-    if new_state.result is not None:
-        r = new_state.result
-        result = {"draw": True} if r.get("draw") else {"winner": r["winner"]}
-        if "placings" in r:
-            result["placings"] = list(r["placings"])
+    ended = new_state.outcome
+    if ended is not None:  # the --json output's short form: who won (no rule id)
+        result = {"draw": True} if ended.is_draw else {"winner": ended.winner}
+        if ended.placings is not None:
+            result["placings"] = list(ended.placings)
     adjudication = outcome.adjudication.to_json()
     adjudication["notes"] = before + adjudication["notes"]
     raw = doc["stroke"]
@@ -134,11 +136,11 @@ def _players(raw, state: GameState) -> list[str] | None:
     if raw is None:
         return None
     n = state.n_sides
-    sizes = (2, 3) if state.variant == ONE_VS_PAIR else (n,)
+    sizes = (2, 3) if state.variant == Variant.ONE_VS_PAIR else (n,)
     if (not isinstance(raw, list) or len(raw) not in sizes
             or not all(isinstance(p, str) and p.strip() for p in raw)):
         want = ("2 names (the single, the pair) or 3 (the single, partner A, partner B)"
-                if state.variant == ONE_VS_PAIR else f"{n} names, one a side")
+                if state.variant == Variant.ONE_VS_PAIR else f"{n} names, one a side")
         raise UserInputError(f"players = {excerpt(raw)} must be a list of {want} for variant "
                              f"{state.variant}")
     if len(set(raw)) != len(raw):
@@ -151,14 +153,14 @@ def _name(people: list[str] | None, side: int, state: GameState) -> str:
     (R12.2)."""
     if people is None:
         return f"player {side}"
-    if state.variant == ONE_VS_PAIR and side == 1 and len(people) == 3:
+    if state.variant == Variant.ONE_VS_PAIR and side == 1 and len(people) == 3:
         partner = state.pair.partner if state.pair is not None else 0
         return people[1 + partner]
     return people[side]
 
 
 def _side_names(people: list[str], state: GameState) -> list[str]:
-    if state.variant == ONE_VS_PAIR and len(people) == 3:
+    if state.variant == Variant.ONE_VS_PAIR and len(people) == 3:
         return [people[0], f"{people[1]} & {people[2]}"]
     return list(people)
 
