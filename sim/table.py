@@ -142,12 +142,17 @@ PRESETS: dict[str, TableSpec] = {
 }
 
 
+NAME_EXCERPT_CHARS = 60  # a refused name is quoted to this many characters (engine.errors)
+
+
 class UnknownTableError(KeyError):
     """A table name that is not a preset; ``str()`` is the one message every layer shows:
     ``table = 'x' is not a known table; known: pyramid-12ft, ...``."""
 
     def __init__(self, name) -> None:
-        shown = repr(name) if len(repr(name)) <= 60 else repr(name)[:57] + "..."
+        shown = repr(name)  # quoted as engine.errors.excerpt quotes a bad value
+        if len(shown) > NAME_EXCERPT_CHARS:
+            shown = f"{shown[:NAME_EXCERPT_CHARS]}... ({len(shown)} characters)"
         super().__init__(f"table = {shown} is not a known table; known: {', '.join(PRESETS)}")
 
     def __str__(self) -> str:  # KeyError would quote the message
