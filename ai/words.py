@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import math
 
+from sim.table import DIAMONDS_ACROSS, DIAMONDS_ALONG  # noqa: F401  (the sights; ai.describe)
+
 LANGS = ("en", "ru")
 
 POCKET_WORDS = {"NL": "near left corner", "NR": "near right corner", "ML": "left middle",
@@ -36,9 +38,6 @@ FRACTION_WORDS = {"en": {"full": "full ball", "three-quarter": "3/4 ball", "half
                          "half": "в полшара", "quarter": "в 1/4 шара", "eighth": "в 1/8 шара",
                          "thin": "очень тонко"}}
 STRAIGHT_CUT_RAD = math.radians(2.0)  # closer than this to straight: "straight in"
-
-DIAMONDS_ALONG = 8  # diamond intervals along a long rail (L/8 each)
-DIAMONDS_ACROSS = 4  # across a short rail (W/4 each)
 
 
 def language(lang: str) -> str:
