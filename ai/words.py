@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 
 from engine.words import LANGS, check_lang, say, word
+from sim.table import DIAMONDS_ACROSS, DIAMONDS_ALONG  # noqa: F401  (the sights; ai.describe)
 
 __all__ = ["LANGS", "fraction_name", "fraction_words", "language", "manner_words",
            "number_text", "pocket_words", "speed_name", "speed_words", "spin_kinds",
@@ -23,9 +24,6 @@ SPEED_NAMES = (("very-soft", 0.8), ("soft", 1.6), ("medium", 2.6), ("firm", 3.8)
 FRACTIONS = (("full", 1.0), ("three-quarter", 0.75), ("half", 0.5), ("quarter", 0.25),
              ("eighth", 0.125), ("thin", 0.0))
 STRAIGHT_CUT_RAD = math.radians(2.0)  # closer than this to straight: "straight in"
-
-DIAMONDS_ALONG = 8  # diamond intervals along a long rail (L/8 each)
-DIAMONDS_ACROSS = 4  # across a short rail (W/4 each)
 
 
 def language(lang: str) -> str:

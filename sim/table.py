@@ -24,6 +24,12 @@ Model of a pocket (all lengths are parameters of :class:`TableSpec`):
 
 The simulator sees only flat arrays (segments, circles, capture lines); names for cushions and
 pockets are kept here so that event logs can be reported in words.
+
+The same geometry, drawn: :meth:`TableGeometry.cloth_outline` (the cloth's boundary with the
+throats), :meth:`TableGeometry.pocket_hole` and :meth:`TableGeometry.pocket_hole_centre` (the
+holes beyond the capture lines) and :meth:`TableSpec.diamonds` (the sights on the rails) are
+what the diagrams (``pyramid.drawing``) and the board's page (``GET /api/table``) draw, so that
+a picture shows the table the simulator plays on.
 """
 from __future__ import annotations
 
@@ -34,6 +40,7 @@ import math
 import numpy as np
 
 from . import detmath as dm
+from .physics.detect import table_clearance  # compiled (the simulator's own clearance)
 
 POCKET_IDS = ("NL", "NR", "ML", "MR", "FL", "FR")
 # Cushions (rails) between pockets, named by the pockets at their ends.
@@ -47,6 +54,21 @@ POSITION_TOLERANCE_M = 1e-6
 # The table a document, a game or a command means when it names none: the 12 ft match table
 # (the Russian federation's playing area, 3550 x 1775 mm; TableSpec's defaults).
 DEFAULT_TABLE = "pyramid-12ft"
+
+# The sights ("diamonds", «ромбы») inlaid in the rails: they divide a long rail into
+# 8 and a short rail into 4 equal intervals of the playing area (the federation's table
+# drawing; the usual division of pool and pyramid tables alike).  The middle pocket stands
+# where the long rail's 4th sight would be, so a long rail carries 3 on each half.
+DIAMONDS_ALONG = 8  # intervals along a long rail (L/8 each)
+DIAMONDS_ACROSS = 4  # intervals across a short rail (W/4 each)
+
+# Pockets in order round the table (house-end right corner first, counter-clockwise as drawn
+# with +y up): the order :meth:`TableGeometry.cloth_outline` walks.
+POCKET_WALK = ("NR", "MR", "FR", "FL", "ML", "NL")
+# A drawing convention, no physics: where a fallen ball is drawn, this many ball radii past
+# the capture line on the pocket's axis (the hole's centre for a picture).
+HOLE_CENTRE_DEPTH_R = 1.2
+JAW_ARC_POINTS = 9  # points of a jaw's rounding in the outline (a drawing's resolution)
 
 SEGMENT_NOSE = 0  # a cushion nose between two pockets
 SEGMENT_JAW_FACE = 1  # the face of a jaw inside a pocket
@@ -133,6 +155,20 @@ class TableSpec:
         return {"NL": (0.0, W), "NR": (0.0, 0.0), "ML": (L / 2, W), "MR": (L / 2, 0.0),
                 "FL": (L, W), "FR": (L, 0.0)}[pocket_id]
 
+    def diamonds(self) -> np.ndarray:
+        """The sights on the rails as an (18, 2) array of table points (m): first the long
+        rails' (x = L k/8, k = 1..7 without the middle pocket's 4, each on the right rail y = 0
+        then the left y = W), then the short rails' (y = W k/4, k = 1..3, each on the house
+        rail x = 0 then the far rail x = L).  Along its rail a sight is where
+        :data:`DIAMONDS_ALONG`/:data:`DIAMONDS_ACROSS` put it; across the rail the point lies on
+        the cushion nose's line (0, W, 0 or L): how far out on the rail's wood a drawing puts
+        the mark is the drawing's choice (the board draws it mid-rail)."""
+        L, W = self.length_m, self.width_m
+        pts = [(L * k / DIAMONDS_ALONG, y) for k in range(1, DIAMONDS_ALONG)
+               if 2 * k != DIAMONDS_ALONG for y in (0.0, W)]
+        pts += [(x, W * k / DIAMONDS_ACROSS) for k in range(1, DIAMONDS_ACROSS) for x in (0.0, L)]
+        return np.array(pts, dtype=np.float64)
+
 
 PRESETS: dict[str, TableSpec] = {
     DEFAULT_TABLE: TableSpec(),
@@ -212,7 +248,6 @@ class TableGeometry:
 
     def clearance(self, x: float, y: float) -> float:
         """Smallest gap (m) between a ball at (x, y) and any cushion, jaw or capture line."""
-        from .physics.detect import table_clearance  # compiled; imported late to keep this light
         return float(table_clearance(float(x), float(y), self.segments, self.circles,
                                      self.capture_lines, self.spec.ball_radius_m))
 
@@ -228,6 +263,67 @@ class TableGeometry:
             if (x - x0) * n[0] + (y - y0) * n[1] < -tolerance_m:
                 return False
         return True
+
+
+    # --- the table as drawn: outline, holes (diagrams and the board's page) ----------------
+    def jaw_outline(self, pocket_id: str, cushion_id: str) -> np.ndarray:
+        """One jaw's edge as an (n, 2) array, from the nose toward the hole: the nose's tangent
+        point, the rounding (:data:`JAW_ARC_POINTS` points the short way round its circle), then
+        the point where the jaw face meets the pocket's capture line."""
+        k, ci = POCKET_IDS.index(pocket_id), CUSHION_IDS.index(cushion_id)
+        face = int(np.flatnonzero((self.segment_kind == SEGMENT_JAW_FACE)
+                                  & (self.segment_pocket == k) & (self.segment_cushion == ci))[0])
+        circ = int(np.flatnonzero((self.circle_pocket == k) & (self.circle_cushion == ci))[0])
+        cx, cy, r = self.circles[circ]
+        nose = self.segments[ci].reshape(2, 2)
+        nose_pt = nose[np.argmin(np.hypot(nose[:, 0] - cx, nose[:, 1] - cy))]
+        f0, f1 = self.segments[face, :2], self.segments[face, 2:]
+        a0 = math.atan2(nose_pt[1] - cy, nose_pt[0] - cx)
+        a1 = math.atan2(f0[1] - cy, f0[0] - cx)
+        sweep = (a1 - a0 + math.pi) % (2 * math.pi) - math.pi  # the short way round
+        arc = [(cx + r * math.cos(a0 + sweep * t), cy + r * math.sin(a0 + sweep * t))
+               for t in np.linspace(0.0, 1.0, JAW_ARC_POINTS)]
+        px, py, nx, ny = self.capture_lines[k]
+        d = f1 - f0
+        t = ((px - f0[0]) * nx + (py - f0[1]) * ny) / (d[0] * nx + d[1] * ny)
+        capture_pt = tuple(f0 + t * d)
+        return np.array([tuple(nose_pt)] + arc + [capture_pt])
+
+    def cloth_outline(self) -> np.ndarray:
+        """The playing surface's boundary as the simulator sees it, throats included, as a
+        closed (n, 2) polygon (last point not repeated): round the table pocket by pocket in
+        :data:`POCKET_WALK` order, in each pocket down one jaw to the capture line and back up
+        the other.  Between two pockets the polygon's edge is that cushion's nose."""
+        pts: list = []
+        for i, pid in enumerate(POCKET_WALK):
+            before = _cushion_between(POCKET_WALK[i - 1], pid)
+            after = _cushion_between(pid, POCKET_WALK[(i + 1) % len(POCKET_WALK)])
+            pts += [tuple(p) for p in self.jaw_outline(pid, before)]
+            pts += [tuple(p) for p in self.jaw_outline(pid, after)[::-1]]
+        return np.array(pts)
+
+    def pocket_hole(self, pocket_id: str) -> np.ndarray:
+        """The hole of a pocket as a (4, 2) polygon: between its two jaw faces from the capture
+        line to the faces' far ends (where a ball has fallen)."""
+        k = POCKET_IDS.index(pocket_id)
+        faces = self.jaw_faces_by_pocket[k]
+        ends = [self.segments[s, 2:] for s in faces]
+        caps = [self.jaw_outline(pocket_id, CUSHION_IDS[int(self.segment_cushion[s])])[-1]
+                for s in faces]
+        return np.array([caps[0], ends[0], ends[1], caps[1]])
+
+    def pocket_hole_centre(self, pocket_id: str) -> np.ndarray:
+        """Where a fallen ball is drawn: :data:`HOLE_CENTRE_DEPTH_R` ball radii past the capture
+        line on the pocket's axis (a drawing convention)."""
+        k = POCKET_IDS.index(pocket_id)
+        px, py = self.capture_lines[k, :2]
+        axis = self.pocket_axes[k]
+        return np.array([px, py]) + axis * self.spec.ball_radius_m * HOLE_CENTRE_DEPTH_R
+
+
+def _cushion_between(p: str, q: str) -> str:
+    """The cushion whose ends are pockets ``p`` and ``q``."""
+    return next(c for c in CUSHION_IDS if set(c.split("-")) == {p, q})
 
 
 def _unit(v) -> np.ndarray:

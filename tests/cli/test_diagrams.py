@@ -11,7 +11,12 @@ matplotlib = pytest.importorskip("matplotlib")
 import matplotlib.image as mpimg  # noqa: E402
 from matplotlib.colors import to_rgb  # noqa: E402
 
-from pyramid import diagrams as D  # noqa: E402
+from engine.words import say  # noqa: E402
+from pyramid import diagrams  # noqa: E402
+import pyramid.io as pio  # noqa: E402
+from pyramid import drawing as D  # noqa: E402
+from pyramid.drawing import figure as drawing_figure  # noqa: E402
+from pyramid.drawing.suggestion import drawing_words  # noqa: E402
 from pyramid.errors import UserInputError  # noqa: E402
 from sim import Simulator, Strike  # noqa: E402
 from sim.trajectory import sample_paths  # noqa: E402
@@ -230,7 +235,7 @@ def test_nothing_half_written_on_failure(stroke, tmp_path, monkeypatch):
     def broken(fig):
         raise RuntimeError("renderer failed")
 
-    monkeypatch.setattr(D, "_png_bytes", broken)
+    monkeypatch.setattr(drawing_figure, "png_bytes", broken)
     with pytest.raises(RuntimeError):
         D.draw_stroke_png(out, table, balls, result, paths)
     with pytest.raises(RuntimeError):
@@ -240,9 +245,30 @@ def test_nothing_half_written_on_failure(stroke, tmp_path, monkeypatch):
 
     monkeypatch.undo()
 
-    import pyramid.io as pio
     monkeypatch.setattr(pio.os, "fsync", lambda fd: (_ for _ in ()).throw(OSError("disk full")))
     # a place that cannot be written is reported as such (exit 2), not as a traceback
     with pytest.raises(UserInputError, match="disk full"):
         D.draw_stroke_png(tmp_path / "new.png", table, balls, result, paths)
     _only(tmp_path, "stroke.png")
+
+
+def test_the_former_module_still_answers():
+    """``pyramid.diagrams`` (what the commands import) gives the same functions as
+    ``pyramid.drawing``, and the table's drawing geometry as sim.table computes it."""
+    for name in D.__all__:
+        assert getattr(diagrams, name) is getattr(D, name), name
+    spec = Simulator().table
+    g = spec.geometry
+    assert np.array_equal(diagrams._cloth_outline(spec), g.cloth_outline())
+    for pid in ("NL", "MR"):
+        assert np.array_equal(diagrams._hole(spec, pid), g.pocket_hole(pid))
+        assert np.array_equal(diagrams._hole_centre(spec, pid), g.pocket_hole_centre(pid))
+    assert (diagrams.RAIL_M, diagrams.RUBBER_M) == (D.RAIL_M, D.RUBBER_M)
+
+
+def test_suggestion_words_from_the_catalog():
+    """The picture's words are the catalog's (drawing.*), English for an unknown language."""
+    ru = drawing_words("ru")
+    assert ru["kind.safety"] == say("drawing.kind.safety", "ru") == "отыгрыш"
+    assert drawing_words("xx") == drawing_words("en")
+    assert {"cue", "foul", "success", "points", "none", "legend"} <= set(ru)

@@ -1,5 +1,6 @@
-"""The board in a real browser (headless Chromium): drag balls, get refused on an overlap and
-in a cushion, ask for a suggestion on a shipped position and see its stroke drawn, play it
+"""The board in a real browser (headless Chromium): drag balls, get refused by the server's
+check (POST /api/check: the page has no table geometry of its own) on an overlap and in a
+cushion, ask for a suggestion on a shipped position and see its stroke drawn, play it
 out, switch the language, copy a link, load a game record and step through it.
 
 Each test saves screenshots to build/board-screenshots/."""
@@ -7,6 +8,8 @@ from __future__ import annotations
 
 import math
 import time
+
+import pytest
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -42,7 +45,19 @@ def drag_to(drv, bid, x, y):
      .move_by_offset(round(tx - r[0]) - round((tx - r[0]) / 2),
                      round(ty - r[1]) - round((ty - r[1]) / 2))
      .release().perform())
-    time.sleep(0.25)  # the server's check
+    wait_checked(drv)
+
+
+def wait_checked(drv, timeout_s=20.0):
+    """Until the server has answered every drop's check (the page asks after a short delay)."""
+    time.sleep(0.05)
+    WebDriverWait(drv, timeout_s).until(lambda d: js(d, "return pendingChecks();") == 0)
+
+
+def _drawn_at(drv, bid):
+    """The table point (m) where a ball is drawn: its SVG translate (mm, y down from y = W)."""
+    x_mm, y_mm = map(float, ball(drv, bid).get_attribute("transform")[10:-1].split())
+    return x_mm / 1000, js(drv, "return window.boardState.T.width_m;") - y_mm / 1000
 
 
 def balls(drv):
@@ -68,17 +83,38 @@ def test_drag_balls_and_refusals(browser):
     assert set(now) == {"cue", "7"}
     assert math.dist(now["7"], (2.0, 1.1)) < 0.01, now
     assert ball(drv, "7").get_attribute("data-where") == "table"
-    # onto the 7: refused on the spot, the 3 goes back to the tray
+    # onto the 7: the server refuses it, naming both balls; the 3 goes back to the tray
     drag_to(drv, "3", 2.02, 1.1)
     text, cls = message(drv)
-    assert "error" in cls and text.startswith("Нельзя: шар 3 налезает на шар 7"), text
+    assert "error" in cls and text.startswith("Нельзя: "), text
+    assert "balls.3" in text and "balls.7" in text and "overlap" in text, text
     assert "3" not in balls(drv) and ball(drv, "3").get_attribute("data-where") == "tray"
     screenshot(drv, "refused-overlap")
-    # into a cushion: refused; the 7 stays where it was
+    # into a cushion: refused by the server; the 7 goes back where it was
     drag_to(drv, "7", 1.0, 1.775 + 0.01)
     text, cls = message(drv)
-    assert "error" in cls and "борт" in text, text
+    assert "error" in cls and "balls.7" in text and "not on the bed" in text, text
     assert math.dist(balls(drv)["7"], (2.0, 1.1)) < 0.01
+    assert _drawn_at(drv, "7") == pytest.approx(balls(drv)["7"], abs=1e-3)  # drawn back there
+    # the page no longer carries a geometry of its own
+    assert js(drv, "return typeof ballFits === 'undefined' && typeof refusal === 'undefined';")
+    # a drop while the previous check is still on its way: the newer request (the whole
+    # position, both drops) cancels the older one, and both balls land
+    js(drv, """
+        const real = window.fetch; window.checkSignals = [];
+        window.fetch = (url, opts) => {
+          if (url !== "/api/check") return real(url, opts);
+          window.checkSignals.push(opts.signal);
+          return new Promise(r => setTimeout(r, 600)).then(() => real(url, opts)); };
+        queueCheck("7", [2.6, 0.7]);""")
+    time.sleep(0.4)  # the first request is on its way
+    js(drv, 'queueCheck("3", [1.4, 0.4]);')
+    wait_checked(drv)
+    assert js(drv, "return window.checkSignals.map(s => s.aborted);") == [True, False]
+    now = balls(drv)
+    assert now["7"] == [2.6, 0.7] and now["3"] == [1.4, 0.4], now
+    assert _drawn_at(drv, "3") == pytest.approx((1.4, 0.4), abs=1e-3)
+    drag_to(drv, "3", 1.0, -0.6)  # back to the tray, as the rest of the test expects
     # between places on the table, and off the table back to the tray
     drag_to(drv, "7", 2.5, 0.5)
     assert math.dist(balls(drv)["7"], (2.5, 0.5)) < 0.01

@@ -17,6 +17,7 @@ const S = {
   mode: "edit",
   record: null, analysis: null, strokeIndex: 0,
   busy: false, drag: null, anim: null, noiseSeed: 1,
+  check: {timer: null, controller: null, moves: {}, base: null},  // drops the server is checking
   lastSuggestMs: null, secondsPerSample: null,  // the last answer's time, per sample spent
 };
 window.boardState = S;  // for tests and users' scripts
@@ -41,8 +42,8 @@ function signed(x) {  // "+3,4", "-0,7"; never "-0,0"
 }
 function ballLabel(b) { return b === "cue" ? t("cue_name") : t("ball_name", {b}); }
 
-async function api(method, url, body, raw) {
-  const opts = {method, headers: {}};
+async function api(method, url, body, raw, signal) {
+  const opts = {method, headers: {}, signal};
   if (body !== undefined) {
     opts.body = raw ? body : JSON.stringify(body);
     opts.headers["Content-Type"] = raw ? "text/plain; charset=utf-8" : "application/json";
@@ -107,49 +108,64 @@ function drawTable() {
 function trayY() { return -S.T.rail_m - TRAY_GAP + 0.16; }
 function trayX(k) { return 0.25 + k * 0.105; }
 
-// --- the position check the simulator makes (sim.table.TableGeometry.ball_fits) -------------
-function segDist(px, py, x0, y0, x1, y1) {
-  const dx = x1 - x0, dy = y1 - y0, l2 = dx * dx + dy * dy;
-  let u = l2 > 0 ? ((px - x0) * dx + (py - y0) * dy) / l2 : 0;
-  u = Math.max(0, Math.min(1, u));
-  return Math.hypot(px - (x0 + u * dx), py - (y0 + u * dy));
+// --- the position check: the server's (POST /api/check, sim.Simulator.check_position) ------
+// The page has no geometry of its own: a dragged ball moves freely; on the drop it stays where
+// it was dropped while the server checks the whole position (a short wait after the last drop,
+// so that quick drops make one request; a newer request cancels the one in flight).  Accepted,
+// the drop joins S.balls (the last accepted position); refused, the ball goes back to its last
+// accepted place (or the tray) and the server's reason is shown.
+const CHECK_DELAY_MS = 120;  // wait after a drop before asking: a phone's quick drops, one request
+function newCheck() { return {timer: null, controller: null, moves: {}, base: null}; }
+function pendingChecks() { return Object.keys(S.check.moves).length + (S.check.controller ? 1 : 0); }
+function dropChecks() {  // the position was replaced: forget drops not yet accepted
+  if (S.check.timer) clearTimeout(S.check.timer);
+  if (S.check.controller) S.check.controller.abort();
+  S.check = newCheck();
 }
-function clearance(x, y) {
-  const T = S.T, R = T.ball_radius_m, sg = T.segments;
-  let gap = Infinity;
-  for (let k = 0; k < sg.length / 2; k++) {
-    const a = sg[2 * k], b = sg[2 * k + 1];
-    gap = Math.min(gap, segDist(x, y, a[0], a[1], b[0], b[1]) - R);
+function queueCheck(id, xy) {
+  if (S.check.base !== S.balls) dropChecks();
+  S.check.base = S.balls;
+  delete S.check.moves[id];  // a ball dropped again: its newest place, last in the order
+  S.check.moves[id] = xy;
+  if (S.check.timer) clearTimeout(S.check.timer);
+  S.check.timer = setTimeout(runCheck, CHECK_DELAY_MS);
+}
+async function runCheck() {
+  const c = S.check;
+  c.timer = null;
+  if (c.controller) c.controller.abort();  // the last request wins
+  const controller = new AbortController();
+  c.controller = controller;
+  const moves = Object.assign({}, c.moves);
+  const trial = Object.assign({}, S.balls, moves);
+  let why = null;
+  try {
+    await api("POST", "/api/check", {table: S.T.name, balls: trial}, false, controller.signal);
+  } catch (e) {
+    if (controller.signal.aborted) return;  // a newer check (or a new position) took over
+    why = e.message;
   }
-  for (const c of T.circles) gap = Math.min(gap, Math.hypot(x - c[0], y - c[1]) - c[2] - R);
-  for (const c of T.capture_lines) gap = Math.min(gap, (x - c[0]) * c[2] + (y - c[1]) * c[3]);
-  return gap;
-}
-function inThroat(k, x, y, tol) {
-  const T = S.T, c = T.capture_lines[k];
-  if ((x - c[0]) * c[2] + (y - c[1]) * c[3] <= 0) return false;
-  for (const s of T.jaw_faces_by_pocket[k]) {
-    const p = T.segments[2 * s], n = T.segment_normals[s];
-    if ((x - p[0]) * n[0] + (y - p[1]) * n[1] < -tol) return false;
+  if (S.check !== c || c.controller !== controller) return;
+  c.controller = null;
+  if (c.base !== S.balls) { dropChecks(); return; }  // a new position was loaded meanwhile
+  const ids = Object.keys(moves).filter(id => c.moves[id] === moves[id]);
+  for (const id of ids) delete c.moves[id];
+  if (why !== null) {
+    for (const id of ids) refuse(id, why);
+    return;
   }
-  return true;
+  for (const id of ids) S.balls[id] = moves[id];
+  if (S.extra) delete S.extra.break_pending;  // a position set up by hand is not the break
+  const last = ids[ids.length - 1], xy = moves[last];
+  if (last) say(t("placed", {ball: ballLabel(last), x: num(xy[0], 3), y: num(xy[1], 3)}));
+  changed();
 }
-function ballFits(x, y) {
-  const T = S.T, R = T.ball_radius_m, L = T.length_m, W = T.width_m, tol = T.tolerance_m;
-  if (!isFinite(x) || !isFinite(y)) return false;
-  const inside = R - tol <= x && x <= L - R + tol && R - tol <= y && y <= W - R + tol;
-  if (!inside && ![0, 1, 2, 3, 4, 5].some(k => inThroat(k, x, y, tol))) return false;
-  return clearance(x, y) >= -tol;
-}
-// Why a ball may not go to (x, y): a message, or null when it may.
-function refusal(id, x, y) {
-  if (!ballFits(x, y)) return t("refused_cushion", {a: ballLabel(id)});
-  const R = S.T.ball_radius_m, tol = S.T.tolerance_m;
-  for (const [b, p] of Object.entries(S.balls)) {
-    if (b === id) continue;
-    if (Math.hypot(p[0] - x, p[1] - y) < 2 * R - tol) return t("refused_overlap", {a: ballLabel(id), b: ballLabel(b)});
-  }
-  return null;
+function refuse(id, why) {
+  if (!(S.drag && S.drag.id === id)) placeBallEl(id, S.balls[id] || null);
+  const g = ballEl(id);
+  g.classList.add("refused");
+  setTimeout(() => g.classList.remove("refused"), 1200);
+  say(t("refused", {why}), "error");
 }
 
 // --- balls ---------------------------------------------------------------------------------
@@ -175,7 +191,8 @@ function placeBallEl(id, xy, where) {
   if (where) b.dataset.where = where;
 }
 function renderBalls(balls) {
-  for (const id of BALL_IDS) placeBallEl(id, balls[id] || null);
+  const checking = balls === S.balls && S.check.base === S.balls ? S.check.moves : {};
+  for (const id of BALL_IDS) placeBallEl(id, checking[id] || balls[id] || null);
   const hand = S.mode === "edit" && S.state && S.state.cue_in_hand;
   ballEl("cue").classList.toggle("in-hand", !!hand);
 }
@@ -195,7 +212,8 @@ function onPointerDown(evt) {
   if (S.mode !== "edit" || S.busy || S.anim) return;
   evt.preventDefault();
   const g = evt.currentTarget, id = g.dataset.ball;
-  S.drag = {id, from: S.balls[id] ? S.balls[id].slice() : null, g, moved: false};
+  const shown = S.check.base === S.balls && S.check.moves[id] || S.balls[id];  // where it is drawn
+  S.drag = {id, from: shown ? shown.slice() : null, g, moved: false};
   try { g.setPointerCapture(evt.pointerId); } catch (e) { /* synthetic events */ }
   g.classList.add("dragging");
   g.parentNode.appendChild(g);  // on top
@@ -208,18 +226,18 @@ function onPointerMove(evt) {
   const xy = svgPoint(evt);
   d.moved = true;
   d.g.setAttribute("transform", `translate(${X(xy[0]).toFixed(1)} ${Y(xy[1]).toFixed(1)})`);
-  d.g.classList.toggle("bad", onTableArea(xy) && refusal(d.id, xy[0], xy[1]) !== null);
 }
-async function onPointerUp(evt) {
+function onPointerUp(evt) {
   const d = S.drag;
   window.removeEventListener("pointermove", onPointerMove);
   window.removeEventListener("pointerup", onPointerUp);
   if (!d) return;
   S.drag = null;
-  d.g.classList.remove("dragging", "bad");
+  d.g.classList.remove("dragging");
   const xy = svgPoint(evt);
   if (!d.moved) { placeBallEl(d.id, d.from); return; }
   if (!onTableArea(xy)) {  // off the table: back to the tray
+    delete S.check.moves[d.id];
     delete S.balls[d.id];
     if (S.extra) delete S.extra.break_pending;
     placeBallEl(d.id, null);
@@ -228,25 +246,8 @@ async function onPointerUp(evt) {
     return;
   }
   const x = Math.round(xy[0] * 10000) / 10000, y = Math.round(xy[1] * 10000) / 10000;
-  const why = refusal(d.id, x, y);
-  if (why) return refuse(d, why);
-  const trial = Object.assign({}, S.balls, {[d.id]: [x, y]});
-  try {
-    await api("POST", "/api/check", {table: S.T.name, balls: trial});
-  } catch (e) {
-    return refuse(d, e.message);
-  }
-  S.balls = trial;
-  if (S.extra) delete S.extra.break_pending;  // a position set up by hand is not the break
-  placeBallEl(d.id, [x, y]);
-  say(t("placed", {ball: ballLabel(d.id), x: num(x, 3), y: num(y, 3)}));
-  changed();
-}
-function refuse(d, why) {
-  placeBallEl(d.id, d.from);
-  d.g.classList.add("refused");
-  setTimeout(() => d.g.classList.remove("refused"), 1200);
-  say(t("refused", {why}), "error");
+  placeBallEl(d.id, [x, y]);  // where it was dropped, until the server has checked it
+  queueCheck(d.id, [x, y]);
 }
 
 // --- the game state ------------------------------------------------------------------------

@@ -1,0 +1,53 @@
+"""Diagrams of positions, strokes, suggestions and whole games, as PNG files (matplotlib).
+
+One module per concern: :mod:`.style` (colours, sizes), :mod:`.figure` (figures, PNG bytes,
+scale, caption texts), :mod:`.table` (the table), :mod:`.balls` (balls, paths, fallen balls),
+:mod:`.stroke`, :mod:`.suggestion` and :mod:`.sheet` (the three kinds of picture).  The
+table's outline, holes and marks are :mod:`sim.table`'s (the geometry the simulator plays
+on); the words are the catalog's (``drawing.*``).
+
+Used by the command line: ``simulate --png``, ``suggest --png``, ``play --png-dir`` and
+``analyze --png``.
+
+Drawing conventions
+-------------------
+* The table is drawn to scale in table coordinates (metres, ``docs/FORMATS.md``): x
+  horizontal with the house cushion (x = 0) at the left, y up (so +y, the left side seen from
+  the house end, is at the top), equal aspect.  Cloth, the cushion outline as the simulator
+  sees it (noses, jaw faces, jaw roundings as arcs), pocket holes beyond the capture lines, the
+  three spots, the dashed house line and pocket ids.
+* Object balls are ivory with their number, the cue ball red (as in Russian pyramid).
+* Paths: the cue ball's path red and thicker, each moving object ball its own colour
+  (:func:`path_colours`).
+
+Files
+-----
+The ``*_png`` functions are pure: they take data, render into an in-memory PNG and write it
+with :func:`pyramid.io.write_atomic` (a whole file or nothing).  They raise
+:class:`pyramid.errors.UserInputError` if the output folder does not exist, before drawing.
+
+:func:`draw_game_sheet_png` puts at most :data:`SHEET_MAX_FRAMES` (24) strokes on a sheet, in
+rows of :data:`SHEET_COLUMNS` (4).  A game that fits is written to ``path`` itself; a longer game
+is paginated into ``stem-1.png``, ``stem-2.png``, ... next to ``path`` (``path`` itself is then
+not written); :func:`sheet_paths` gives the names.
+
+The ``*_figure`` functions build the same figures without writing them (tests use them to
+map table coordinates to pixels: figures are saved at their own size and dpi, without
+``bbox_inches="tight"``, so ``ax.transData`` maps to the PNG's pixels, y counted from the bottom).
+"""
+from __future__ import annotations
+
+from .balls import draw_balls, draw_paths, path_colours
+from .sheet import draw_game_sheet_png, game_sheet_figures, sheet_paths
+from .stroke import draw_stroke_png, stroke_figure
+from .style import (CLOTH, CUE_BALL, CUE_PATH_COLOUR, IVORY, PATH_COLOURS, RAIL_M, RUBBER_M,
+                    SHEET_COLUMNS, SHEET_DPI, SHEET_MAX_FRAMES, STROKE_DPI, SUGGEST_DPI,
+                    SUGGESTION_COLOURS)
+from .suggestion import draw_suggestion_png, suggestion_figure
+from .table import draw_table
+
+__all__ = ["draw_table", "draw_balls", "draw_paths", "path_colours", "draw_stroke_png",
+           "draw_suggestion_png", "draw_game_sheet_png", "sheet_paths", "stroke_figure",
+           "suggestion_figure", "game_sheet_figures", "SHEET_MAX_FRAMES", "SHEET_COLUMNS",
+           "SHEET_DPI", "STROKE_DPI", "SUGGEST_DPI", "RAIL_M", "RUBBER_M", "CLOTH", "CUE_BALL",
+           "CUE_PATH_COLOUR", "IVORY", "PATH_COLOURS", "SUGGESTION_COLOURS"]
