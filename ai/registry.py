@@ -28,6 +28,7 @@ from .agent import Agent
 from .agents.greedy import GreedyAgent
 from .agents.mc import MCAgent
 from .agents.random_agent import RandomAgent
+from .calibrate.fitted import warn_if_mismatched
 from .noise import SKILLS
 from .value import VALUES
 
@@ -272,7 +273,16 @@ def _entry_point(name: str):
 def make_agent(spec: str, simulator: Simulator | None = None) -> Agent:
     """Build an agent from its spec; a clear ValueError names a bad name or option.
     ``simulator``: the process's simulator, for the agents that simulate (default: the
-    shared one of the default table)."""
+    shared one of the default table).  An agent (other than the random one) built on a
+    simulator whose table or physics the AI's calibrations were not fitted for warns
+    (:class:`ai.calibrate.provenance.CalibrationMismatch`, ai/calibrate/fitted.py)."""
+    agent = _make_agent(spec, simulator)
+    if simulator is not None and not isinstance(agent, RandomAgent):
+        warn_if_mismatched(simulator, stacklevel=2)
+    return agent
+
+
+def _make_agent(spec: str, simulator: Simulator | None) -> Agent:
     if is_loaded_spec(spec):
         where, _, rest = spec.partition(":")
         cls_name, _, options = rest.partition(":")

@@ -38,6 +38,7 @@ import math
 
 import pymunk
 
+from .cushion_models import HAN2005
 from .params import PhysicsParams
 from .table import POCKET_IDS, SEGMENT_JAW_FACE, TableSpec
 
@@ -74,7 +75,7 @@ def rolling_regime(table: TableSpec | None = None, *, mu_roll: float = 0.05,
     # and pocketing, not of the cushion law).
     physics = PhysicsParams(mu_slide=mu_slide, mu_roll=mu_roll, e_ball=e_ball, mu_ball_a=0.0,
                             mu_ball_b=0.0, e_cushion=e_cushion, mu_cushion=0.0,
-                            cushion_model="han2005", **kw)
+                            cushion_model=HAN2005.name, **kw)
     return table, physics
 
 

@@ -26,15 +26,11 @@ P_VELASTIC = 18
 P_VREST = 19
 P_E_J = 20
 P_MU_J = 21
-P_CUSHION_MODEL = 22  # which impact model cushions and jaws use: CUSHION_* below
+P_CUSHION_MODEL = 22  # which impact model cushions and jaws use: an id of sim/cushion_models.py
 P_EE_CUSHION = 23  # the rubber's energetic restitution at speed P_EE_VREF (Mathavan 2010)
 P_EE_VREF = 24
 P_EE_EXP = 25  # 1 - e grows as (v / P_EE_VREF) ** P_EE_EXP
 N_PARAMS = 26
-
-# Cushion impact models (values of the P_CUSHION_MODEL slot).
-CUSHION_HAN2005 = 0
-CUSHION_MATHAVAN2010 = 1
 
 # Motion states (same values as sim.events.MotionState).
 STATIONARY = 0

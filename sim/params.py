@@ -43,11 +43,14 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 import difflib
+import hashlib
+import json
 import math
 
 import numpy as np
 
 from . import layout
+from .cushion_models import CUSHION_MODELS, DEFAULT_CUSHION_MODEL, cushion_model as _cushion_model
 
 
 @dataclass(frozen=True)
@@ -78,8 +81,8 @@ class PhysicsParams:
     # restitution with friction at cushion and cloth, noses and jaws alike, which are the same
     # cloth-covered rubber; sim/physics/cushion_mathavan2010.py) or "han2005" (one closed-form
     # impulse with e_cushion / mu_cushion, jaws e_jaw / mu_jaw).  Chosen by validation: see
-    # docs/PHYSICS.md ("Cushions").
-    cushion_model: str = "mathavan2010"
+    # docs/PHYSICS.md ("Cushions").  The models by name: sim/cushion_models.py.
+    cushion_model: str = DEFAULT_CUSHION_MODEL
     # Mathavan 2010: the rubber's energetic restitution e_e at the reference normal speed, and
     # 1 - e_e growing as (speed / reference) ** exponent.
     cushion_e_energetic: float = 0.742  # sqrt(0.55): the MCP rubber's rebound resilience is
@@ -101,9 +104,7 @@ class PhysicsParams:
     cushion_rest_below_mps: float = 0.005  # slower cushion impacts end the normal motion
 
     def __post_init__(self) -> None:
-        if self.cushion_model not in CUSHION_MODELS:
-            raise ValueError(f"physics.cushion_model must be one of {', '.join(CUSHION_MODELS)}, "
-                             f"got {self.cushion_model!r}")
+        _cushion_model(self.cushion_model)  # a ValueError naming the known models
         for f in fields(self):
             if f.name == "cushion_model":
                 continue
@@ -117,12 +118,19 @@ class PhysicsParams:
                                  f"got {getattr(self, name)!r}")
         for name in ("e_ball", "e_cushion", "e_jaw", "e_tip", "cushion_e_energetic"):
             if getattr(self, name) > 1:
-                raise ValueError(f"physics.{name} is a restitution, at most 1, got {getattr(self, name)}")
+                raise ValueError(f"physics.{name} is a restitution, at most 1, "
+                                 f"got {getattr(self, name)}")
         if not 0 < self.miscue_offset < 1:
             raise ValueError(f"physics.miscue_offset must lie in (0, 1), got {self.miscue_offset}")
 
     def to_json(self) -> dict:
         return asdict(self)
+
+    def digest(self) -> str:
+        """A short stable name of these values: the first 12 hex digits of the sha256 of
+        :meth:`to_json` with sorted keys (what a calibration records it was fitted with)."""
+        text = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:12]
 
     @classmethod
     def from_json(cls, obj: dict) -> "PhysicsParams":
@@ -132,9 +140,6 @@ class PhysicsParams:
             raise ValueError(f"unknown physics parameter(s): {', '.join(sorted(unknown))}")
         return cls(**obj)
 
-
-# Cushion models by name, and the kernel's code for each.
-CUSHION_MODELS = {"han2005": layout.CUSHION_HAN2005, "mathavan2010": layout.CUSHION_MATHAVAN2010}
 
 # Which kernel parameter slot holds which field.
 _SLOTS = (
@@ -159,7 +164,7 @@ def kernel_params(physics: PhysicsParams, ball_radius_m: float, ball_mass_kg: fl
     p[layout.P_H_C] = cushion_height_m
     for slot, name in _SLOTS:
         p[slot] = getattr(physics, name)
-    p[layout.P_CUSHION_MODEL] = CUSHION_MODELS[physics.cushion_model]
+    p[layout.P_CUSHION_MODEL] = _cushion_model(physics.cushion_model).model_id
     return p
 
 
@@ -190,7 +195,7 @@ def record_physics(obj, where: str = "physics") -> PhysicsParams:
             raise ValueError(f"{where}.{str(key)[:40]} is not a physics parameter"
                              + (f" (did you mean {near[0]}?)" if near else ""))
         if key == "cushion_model":
-            if value not in CUSHION_MODELS:
+            if not isinstance(value, str) or value not in CUSHION_MODELS:
                 raise ValueError(f"{where}.cushion_model = {value!r:.60} must be one of "
                                  f"{', '.join(CUSHION_MODELS)}")
             continue

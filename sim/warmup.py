@@ -41,6 +41,8 @@ LATE = (
     (loop._separate, (A2, I, I, F, A2, A2, A2)),
     (cushion_han2005.resolve_cushion, (F,) * 9 + (A1,)),
     (cushion_mathavan2010.resolve_cushion_mathavan, (F,) * 7 + (A1,)),
+    (cushion_han2005.resolve, (F,) * 7 + (T.boolean, A1)),  # the models' protocol
+    (cushion_mathavan2010.resolve, (F,) * 7 + (T.boolean, A1)),
     (loop._advance, (A2, I, F, A1)),
     (cue_strike.strike, (F,) * 5 + (A1,)),
     (detect.table_clearance, (F, F, A2, A2, A2, F)),

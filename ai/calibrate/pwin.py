@@ -27,6 +27,7 @@ from ..games.match import play_game
 from ..noise import NoiseModel
 from ..registry import make_agent
 from ..value.pwin import WEIGHTS_FILE, base_features, load_weights
+from .provenance import FittedFor, command_line, today
 
 
 def _one_game(g: int, seed: int, spec: str):
@@ -118,7 +119,11 @@ def main(argv=None) -> int:
                                "positions": int(len(y)), "log_loss": round(logloss, 4),
                                "base_rate": round(float(y.mean()), 3),
                                "held_out_every_4th_game": held_out,
-                               "seconds": round(time.time() - t, 1), "reliability": table}}
+                               "seconds": round(time.time() - t, 1), "reliability": table},
+           # self-play ran on the shared simulator of the default table (_one_game)
+           "fitted_for": FittedFor.of_simulator(shared_simulator(),
+                                                command_line("ai.calibrate.pwin", argv),
+                                                today()).to_json()}
     tmp = args.out + ".tmp"
     with open(tmp, "w") as f:  # atomically: a crash never leaves half a weights file
         json.dump(doc, f, indent=1)

@@ -25,7 +25,8 @@ from sim import Simulator, Strike, shared_simulator
 from sim.events import EventKind
 
 from ..geometry import bank_routes, pockets_of
-from ..geometry.banks import REBOUND
+from ..geometry.banks import REBOUND, REBOUND_FITTED_FOR
+from .provenance import FittedFor, command_line, today
 
 NATURAL = 0.4  # tip offset for natural roll
 A_GRID = np.round(np.arange(0.45, 0.851, 0.025), 3)
@@ -90,6 +91,9 @@ def main(argv=None) -> int:
     (within, median), law, n = best
     print(f"best on this sample: REBOUND = {law}: median miss {median * 100:.1f} cm over {n} "
           f"routes, {-within:.0%} within {WITHIN_M * 100:.0f} cm")
+    print(f"in use, fitted for {REBOUND_FITTED_FOR.describe()}; a new law goes with "
+          f"REBOUND_FITTED_FOR = "
+          f"{FittedFor.of_simulator(sim, command_line('ai.calibrate.rebound', argv), today())}")
     return 0
 
 

@@ -27,10 +27,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from sim import shared_simulator
+from sim.table import DEFAULT_TABLE
+
 from ..noise import NoiseModel
 from ..value.features import NAMES, features
 from ..value.learned import LEARNED_FILE
 from ..value.pwin import WinModel
+from .provenance import FittedFor, command_line, today
 from .pwin import fit
 from .selfplay import read_positions, state_of
 
@@ -123,6 +127,19 @@ def scores(p: np.ndarray, y: np.ndarray) -> dict:
             "brier": round(float(np.mean((p - y) ** 2)), 4), "reliability": table}
 
 
+def fitted_for(lines: list[dict], argv=None) -> FittedFor:
+    """What weights fitted on these self-play lines are fitted for: their games' table, and
+    the default physics, which :mod:`ai.calibrate.selfplay` always plays with (the shared
+    simulator); ValueError when the lines come from more than one table."""
+    tables = {line["state"].get("table", DEFAULT_TABLE) for line in lines}
+    if len(tables) > 1:
+        raise ValueError(f"the positions come from several tables ({', '.join(sorted(tables))}):"
+                         f" fit one table at a time")
+    table = tables.pop() if tables else DEFAULT_TABLE
+    return FittedFor.of_simulator(shared_simulator(table), command_line("ai.calibrate.value", argv),
+                                  today())
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--positions", required=True, help="JSON Lines from ai.calibrate.selfplay")
@@ -154,7 +171,8 @@ def main(argv=None) -> int:
            "cross_validation_log_loss": {"lambda": cv,
                                          "race_model_today": round(float(np.mean(cv_race)), 4)
                                          if cv_race else None},
-           "held_out_every_4th_game": report}
+           "held_out_every_4th_game": report,
+           "fitted_for": fitted_for(lines, argv).to_json()}
     tmp = args.out + ".tmp"
     with open(tmp, "w") as f:  # atomically: a crash never leaves half a weights file
         json.dump(doc, f, indent=1)

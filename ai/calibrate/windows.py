@@ -25,7 +25,9 @@ from ..agent import ATTACK, ShotInfo
 from ..geometry import pot_speed, shot_table
 from ..noise import NoiseModel
 from ..search import Context, Proposal
+from ..geometry.pockets import WINDOWS_FITTED_FOR
 from ..search.refine import refine, success_mask
+from .provenance import FittedFor, command_line, today
 
 
 def _erfinv(y: float) -> float:
@@ -79,6 +81,9 @@ def main(argv=None) -> int:
                          for c in np.linspace(0.3, 3, 55))
         print(f"{name}: {int(m.sum())} shots, predicted {rows[m, 0].mean():.3f}, observed "
               f"{rows[m, 1].mean():.3f}, best window scale {scale:.2f} (mse {err:.4f})")
+    print(f"in use, fitted for {WINDOWS_FITTED_FOR.describe()}; new windows go with "
+          f"WINDOWS_FITTED_FOR = "
+          f"{FittedFor.of_simulator(sim, command_line('ai.calibrate.windows', argv), today())}")
     return 0
 
 

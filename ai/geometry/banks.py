@@ -9,6 +9,8 @@ import numpy as np
 from sim.table import TableSpec
 from sim import detmath as dm
 
+from ..calibrate.provenance import FittedFor
+
 from .kernels import bank_fan
 from .pockets import MAX_CORNER_APPROACH, MAX_MIDDLE_APPROACH, Pockets
 
@@ -16,6 +18,12 @@ from .pockets import MAX_CORNER_APPROACH, MAX_MIDDLE_APPROACH, Pockets
 # clip(A - B x incidence_deg, LO, HI), [A, B, LO, HI].  Fitted by ``python -m
 # ai.calibrate.rebound`` on the Mathavan 2010 cushion (see cushion_rebound_ratio).
 REBOUND = (0.60, 0.0, 0.3, 0.95)
+# What REBOUND was fitted for (commit 2ce1d54): the default table and physics of then and now
+# (written out, not computed, so that a change of the defaults shows).
+REBOUND_FITTED_FOR = FittedFor(table="pyramid-12ft", physics_digest="fde70f00bc16",
+                               cushion_model="mathavan2010",
+                               fitted_by="python -m ai.calibrate.rebound --positions 20 --seed 11",
+                               fitted_on="2026-12-01")
 
 # Bounces nearer a corner (or a middle pocket) than this are refused: the jaws, not the
 # cushion, would take the ball.

@@ -10,6 +10,8 @@ import numpy as np
 from sim.table import TableSpec
 from sim import detmath as dm
 
+from ..calibrate.provenance import FittedFor
+
 CORNER = np.array([True, True, False, False, True, True])
 # Effective half-window (m) of a pocket for the ball centre's line, head-on.  Calibrated
 # against the simulator with ``python -m ai.calibrate.windows --shots 800``: random one-ball
@@ -21,6 +23,12 @@ CORNER = np.array([True, True, False, False, True, True])
 # The Han 2005 jaws before had let 0.006 / 0.013 through.
 W_CORNER = 0.0038
 W_MIDDLE = 0.0095
+# What W_CORNER / W_MIDDLE were fitted for (commit 2ce1d54): the default table and physics
+# of then and now (written out, not computed, so that a change of the defaults shows).
+WINDOWS_FITTED_FOR = FittedFor(table="pyramid-12ft", physics_digest="fde70f00bc16",
+                               cushion_model="mathavan2010",
+                               fitted_by="python -m ai.calibrate.windows --shots 800",
+                               fitted_on="2026-12-01")
 MAX_CUT_RAD = math.radians(78.0)  # thinner cuts are left to the safety scan
 MAX_CORNER_APPROACH = math.radians(62.0)  # angle between the ball's path and the pocket axis
 MAX_MIDDLE_APPROACH = math.radians(58.0)  # beyond these the jaws turn a ball away

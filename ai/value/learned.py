@@ -24,6 +24,7 @@ import numpy as np
 from engine import GameState
 from sim import detmath as dm
 
+from ..calibrate.provenance import FittedFor
 from .features import NAMES, features
 from .protocol import finished_value
 from .pwin import WinModel, _sigmoid
@@ -38,14 +39,22 @@ class LearnedWeights:
     """A weight per feature of :data:`ai.value.features.NAMES` (in that order)."""
 
     weights: tuple[float, ...]
+    # The table and physics the weights were fitted for (the file's ``fitted_for``; None for
+    # weights made in code).  Checked when an agent is built (ai/calibrate/fitted.py).
+    fitted_for: FittedFor | None = None
 
     @classmethod
     def load(cls, path: Path = LEARNED_FILE) -> "LearnedWeights":
+        """The weights of ``path``; ValueError when they were fitted on other features than
+        the code computes (using them would be wrong, not imprecise) or ``fitted_for`` is
+        malformed."""
         doc = json.loads(Path(path).read_text())
         if tuple(doc["features"]) != NAMES:
             raise ValueError(f"{path}: fitted on features {doc['features']}, the code has "
                              f"{list(NAMES)}; refit with python -m ai.calibrate.value")
-        return cls(tuple(float(w) for w in doc["weights"]))
+        fitted = doc.get("fitted_for")
+        return cls(tuple(float(w) for w in doc["weights"]),
+                   None if fitted is None else FittedFor.from_json(fitted, f"{path}: fitted_for"))
 
 
 @dataclass

@@ -35,6 +35,7 @@ from engine import GameState
 from engine.geometry import balls_in_region
 from engine.values import LAST_BALL_BONUS, ball_value
 
+from ..calibrate.provenance import FittedFor
 from ..geometry import (MAX_CORNER_APPROACH, MAX_CUT_RAD, MAX_MIDDLE_APPROACH, THROAT_EXIT_COS,
                         W_CORNER, W_MIDDLE, Pockets, pockets_of, sigma_phi)
 from ..geometry import kernels
@@ -58,6 +59,16 @@ def load_weights() -> tuple[float, float, float]:
         return (float(w[0]), float(w[1]), float(w[2]))
     except (OSError, ValueError, KeyError, IndexError, TypeError):
         return DEFAULT_WEIGHTS
+
+
+def load_fitted_for() -> FittedFor | None:
+    """What the weights file says its weights were fitted for (None when the file is
+    missing, damaged or says nothing: :data:`DEFAULT_WEIGHTS` are then in use)."""
+    try:
+        return FittedFor.from_json(json.loads(WEIGHTS_FILE.read_text())["fitted_for"],
+                                   f"{WEIGHTS_FILE.name}: fitted_for")
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
 
 
 def _sigmoid(z: float) -> float:
@@ -207,4 +218,5 @@ def _arrays(state: GameState, targets):
     return objs, vals, allpos, self_idx
 
 
-__all__ = ["WinModel", "base_features", "load_weights", "WEIGHTS_FILE", "TYPICAL_DISCOUNT"]
+__all__ = ["WinModel", "base_features", "load_fitted_for", "load_weights", "WEIGHTS_FILE",
+           "TYPICAL_DISCOUNT"]

@@ -19,7 +19,7 @@ import math
 from .jit import kernel
 from .jit import norm2 as _norm
 
-from ..layout import P_H_C, P_M, P_R, P_VREST
+from ..layout import P_E_C, P_E_J, P_H_C, P_M, P_MU_C, P_MU_J, P_R, P_VREST
 
 
 @kernel
@@ -74,3 +74,13 @@ def resolve_cushion(vx, vy, wx, wy, wz, nx, ny, e, mu, params):
     nwx = wxp * cx_ - wyp * cy_
     nwy = wxp * cy_ + wyp * cx_
     return (nvx, nvy, nwx, nwy, wz), True
+
+
+@kernel
+def resolve(vx, vy, wx, wy, wz, nx, ny, jaw, params):
+    """The cushion models' protocol (sim/cushion_models.py): :func:`resolve_cushion` with the
+    noses' restitution and friction (``e_cushion``, ``mu_cushion``), or the jaws' (``e_jaw``,
+    ``mu_jaw``) when ``jaw``."""
+    if jaw:
+        return resolve_cushion(vx, vy, wx, wy, wz, nx, ny, params[P_E_J], params[P_MU_J], params)
+    return resolve_cushion(vx, vy, wx, wy, wz, nx, ny, params[P_E_C], params[P_MU_C], params)

@@ -218,3 +218,10 @@ def resolve_cushion_mathavan(vx, vy, wx, wy, wz, nx, ny, params):
     nwx = wa * ax_ - wb * ay_
     nwy = wa * ay_ + wb * ax_
     return (nvx, nvy, nwx, nwy, wz), True
+
+
+@kernel
+def resolve(vx, vy, wx, wy, wz, nx, ny, jaw, params):
+    """The cushion models' protocol (sim/cushion_models.py): :func:`resolve_cushion_mathavan`;
+    the jaws are the same cloth-covered rubber as the noses, so ``jaw`` changes nothing."""
+    return resolve_cushion_mathavan(vx, vy, wx, wy, wz, nx, ny, params)

@@ -27,13 +27,14 @@ from ..layout import (B_AX, B_AY, B_BOW, B_BX0, B_BX1, B_BY0, B_BY1, B_COLS, B_Q
                       B_WX, B_WY, B_WZ, C_COLS, C_ROW_J, C_ROW_T, C_STATIC_KIND, C_STATIC_OBJ,
                       C_STATIC_T, EV_BALL_BALL, EV_BALL_CUSHION, EV_BALL_JAW, EV_COLS,
                       EV_LINE_CROSS, EV_POCKET, EV_ROLL_SPIN, EV_ROLL_STOP, EV_SLIDE_ROLL,
-                      EV_SLIDE_STOP, EV_SPIN_STOP, EV_STRIKE, P_E_C, P_E_J, P_MU_C, P_MU_J, P_R, P_TOL, P_VFIRE, POCKETED,
+                      EV_SLIDE_STOP, EV_SPIN_STOP, EV_STRIKE, P_R, P_TOL, P_VFIRE, POCKETED,
                       ROLLING, S_JAW, S_NX, S_NY, S_X0, S_X1, S_Y0, S_Y1, SEG_COLS, SLIDING,
                       SPINNING, ST_CAPTURE, ST_CIRCLE, ST_NONE, ST_SEGMENT, ST_WATCH, STATIONARY,
-                      CUSHION_MATHAVAN2010, P_CUSHION_MODEL)
+                      P_CUSHION_MODEL)
+from ..cushion_models import CUSHION_MATHAVAN2010
 from .ball_ball import resolve_ball_ball
-from .cushion_han2005 import resolve_cushion
-from .cushion_mathavan2010 import resolve_cushion_mathavan
+from .cushion_han2005 import resolve as resolve_han2005
+from .cushion_mathavan2010 import resolve as resolve_mathavan2010
 from .detect import (ball_ball_time, ball_circle_time, ball_segment_time, line_crossing_time,
                      point_segment_distance, table_clearance)
 from .motion import acceleration, classify, evolve, state_duration
@@ -479,18 +480,15 @@ def run(pos, on_table, cue, v0x, v0y, w0x, w0y, w0z, params, lines, circles, cap
                 if depth > 0.0:
                     B[i, B_RX] += depth * nx
                     B[i, B_RY] += depth * ny
+                # The cushion model by its registry id (sim/cushion_models.py).
+                jaw = kind == EV_BALL_JAW
                 if params[P_CUSHION_MODEL] == CUSHION_MATHAVAN2010:
-                    # Jaws are the same cloth-covered rubber as the noses.
-                    out, closing = resolve_cushion_mathavan(B[i, B_VX], B[i, B_VY], B[i, B_WX],
-                                                            B[i, B_WY], B[i, B_WZ], nx, ny,
-                                                            params)
+                    out, closing = resolve_mathavan2010(B[i, B_VX], B[i, B_VY], B[i, B_WX],
+                                                        B[i, B_WY], B[i, B_WZ], nx, ny, jaw,
+                                                        params)
                 else:
-                    jaw = kind == EV_BALL_JAW
-                    out, closing = resolve_cushion(B[i, B_VX], B[i, B_VY], B[i, B_WX],
-                                                   B[i, B_WY], B[i, B_WZ], nx, ny,
-                                                   params[P_E_J] if jaw else params[P_E_C],
-                                                   params[P_MU_J] if jaw else params[P_MU_C],
-                                                   params)
+                    out, closing = resolve_han2005(B[i, B_VX], B[i, B_VY], B[i, B_WX],
+                                                   B[i, B_WY], B[i, B_WZ], nx, ny, jaw, params)
                 _set_motion(B, i, t, out[0], out[1], out[2], out[3], out[4], params)
                 if closing:
                     evlog = _log_event(evlog, nev, t, _I(kind), i, _I(-1), _I(obj), x, y)
