@@ -1,12 +1,12 @@
 """Event-based ball simulator for Russian pyramid tables (knows nothing of the rules)."""
 # first: Numba's cache folder is chosen by a digest of the sources, before any kernel exists
 from . import kernel_cache  # noqa: F401
-from .api import SimInputError, Simulator, Strike, parse_balls, shared_simulator
+from .api import PositionRefused, SimInputError, Simulator, Strike, parse_balls, shared_simulator
 from .events import BALL_IDS, Event, EventKind, MotionState
 from .params import PhysicsParams
 from .result import Batch, Pocketed, SimResult
 from .table import DEFAULT_TABLE, POCKET_IDS, PRESETS, TableSpec, UnknownTableError, table_by_name
 
-__all__ = ["Batch", "Simulator", "shared_simulator", "Strike", "SimInputError", "parse_balls", "BALL_IDS", "Event",
+__all__ = ["Batch", "PositionRefused", "Simulator", "shared_simulator", "Strike", "SimInputError", "parse_balls", "BALL_IDS", "Event",
            "EventKind", "MotionState", "PhysicsParams", "Pocketed", "SimResult", "POCKET_IDS",
            "PRESETS", "TableSpec", "table_by_name", "DEFAULT_TABLE", "UnknownTableError"]

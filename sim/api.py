@@ -36,6 +36,22 @@ class SimInputError(ValueError):
     """Input the simulator cannot take; the message names the field and the value."""
 
 
+class PositionRefused(SimInputError):
+    """A position the table cannot hold, and why, as data for a page to say in its own words:
+    ``reason`` is :data:`REFUSED_CUSHION` (a ball not on the bed: in a cushion, a jaw or off
+    the table) or :data:`REFUSED_OVERLAP` (two balls overlap); ``balls`` the ball ids (one or
+    two) as the position names them."""
+
+    def __init__(self, message: str, reason: str, balls: tuple[str, ...]) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.balls = balls
+
+
+REFUSED_CUSHION = "cushion"
+REFUSED_OVERLAP = "overlap"
+
+
 def _number(obj: dict, key: str, where: str, default=None) -> float:
     if key not in obj:
         if default is None:
@@ -141,22 +157,25 @@ class Simulator:
 
     # --- validation -------------------------------------------------------------------
     def check_position(self, balls: dict[str, tuple[float, float]], where: str = "balls") -> None:
-        """Refuse balls off the bed, inside a cushion or overlapping each other."""
+        """Refuse balls off the bed, inside a cushion or overlapping each other
+        (:class:`PositionRefused`, saying which balls and why)."""
         R = self.table.ball_radius_m
         items = list(balls.items())
         for key, (x, y) in items:
             if not self.geometry.ball_fits(x, y, tolerance_m=OVERLAP_TOLERANCE_M):
-                raise SimInputError(
+                raise PositionRefused(
                     f"{where}.{key} at [{x}, {y}] is not on the bed of the {self.table.name} table "
-                    f"(a ball centre needs {R} m clear of every cushion and jaw)")
+                    f"(a ball centre needs {R} m clear of every cushion and jaw)",
+                    REFUSED_CUSHION, (key,))
         for a in range(len(items)):
             for b in range(a + 1, len(items)):
                 (ka, (xa, ya)), (kb, (xb, yb)) = items[a], items[b]
                 d = math.hypot(xa - xb, ya - yb)
                 if d < 2 * R - OVERLAP_TOLERANCE_M:
-                    raise SimInputError(
+                    raise PositionRefused(
                         f"{where}.{ka} at [{xa}, {ya}] and {where}.{kb} at [{xb}, {yb}] overlap "
-                        f"(centres {d:.6f} m apart, balls need {2 * R} m)")
+                        f"(centres {d:.6f} m apart, balls need {2 * R} m)",
+                        REFUSED_OVERLAP, (ka, kb))
 
     # --- simulation -------------------------------------------------------------------
     def cue_ball_motion(self, strike: Strike) -> tuple[float, float, float, float, float]:
