@@ -4,7 +4,13 @@
 class UserInputError(Exception):
     """Input from a user (a file, a flag, a JSON field) is malformed or not allowed.
 
-    The message names the field and the value."""
+    The message names the field and the value; ``detail`` (JSON-able fields) says the same as
+    data, for a page to put in its own words (the board's answer carries it beside
+    ``error``: e.g. ``refusal: {"reason": "overlap", "balls": ["3", "7"]}``)."""
+
+    def __init__(self, message: str, **detail) -> None:
+        super().__init__(message)
+        self.detail = detail
 
 
 MAX_MESSAGE_CHARS = 1000  # an error message is read by a person: a 50 MB bad value once gave

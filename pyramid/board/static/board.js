@@ -51,7 +51,12 @@ async function api(method, url, body, raw, signal) {
   const r = await fetch(url, opts);
   let data = null;
   try { data = await r.json(); } catch (e) { data = {error: `HTTP ${r.status}`}; }
-  if (!r.ok) { const err = new Error(data && data.error || `HTTP ${r.status}`); err.status = r.status; throw err; }
+  if (!r.ok) {
+    const err = new Error(data && data.error || `HTTP ${r.status}`);
+    err.status = r.status;
+    err.data = data;  // e.g. /api/check's refusal: {reason, balls}
+    throw err;
+  }
   return data;
 }
 
@@ -143,7 +148,7 @@ async function runCheck() {
     await api("POST", "/api/check", {table: S.T.name, balls: trial}, false, controller.signal);
   } catch (e) {
     if (controller.signal.aborted) return;  // a newer check (or a new position) took over
-    why = e.message;
+    why = refusalWords(e);
   }
   if (S.check !== c || c.controller !== controller) return;
   c.controller = null;
@@ -159,6 +164,16 @@ async function runCheck() {
   const last = ids[ids.length - 1], xy = moves[last];
   if (last) say(t("placed", {ball: ballLabel(last), x: num(xy[0], 3), y: num(xy[1], 3)}));
   changed();
+}
+// The server's refusal in the player's words: {reason: "cushion" | "overlap", balls: [ids]}
+// (sim.PositionRefused); any other error as the server wrote it.
+function refusalWords(e) {
+  const r = e.data && e.data.refusal;
+  if (r && r.reason === "overlap" && r.balls && r.balls.length === 2)
+    return t("refused_overlap", {a: ballLabel(r.balls[0]), b: ballLabel(r.balls[1])});
+  if (r && r.reason === "cushion" && r.balls && r.balls.length === 1)
+    return t("refused_cushion", {a: ballLabel(r.balls[0])});
+  return e.message;
 }
 function refuse(id, why) {
   if (!(S.drag && S.drag.id === id)) placeBallEl(id, S.balls[id] || null);
