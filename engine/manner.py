@@ -2,7 +2,7 @@
 
 A call under the exact rules names a manner -- clean, bank, kiss, carom, cushion-first,
 combination, or several together -- and the balls it uses.  Whether a stroke showed that
-manner is decided here, once, by a compiled pass over event rows (columns ``sim.layout.EVC_*``,
+manner is decided here, once, by compiled passes over event rows (columns ``sim.layout.EVC_*``,
 the simulator's own format), so that the rules core refereeing one stroke and the AI judging
 thousands of simulated samples use the same code:
 
@@ -78,22 +78,159 @@ def _seq_bits(seq):
 
 
 @njit(cache=True, error_model="numpy")
+def _cue_ball_start(events, lo, hi):
+    """Rows ``lo:hi`` of one sample: the first ball the cue ball touched (-1: none), whether
+    the cue ball fell, and whether it crossed the watched line before that first contact."""
+    first = -1
+    cue_in = False
+    crossed = False
+    for r in range(lo, hi):
+        kind = int(events[r, EVC_KIND])
+        a = int(events[r, EVC_A])
+        b = int(events[r, EVC_B])
+        if kind == _LINE:
+            if a == 0 and first < 0:
+                crossed = True
+        elif kind == _POCKET:
+            if a == 0:
+                cue_in = True
+        elif kind == _BB and first < 0 and (a == 0 or b == 0):
+            first = b if a == 0 else a
+    return first, cue_in, crossed
+
+
+@njit(cache=True, error_model="numpy")
+def _set_moving(called, other, set_by, carom_at, walk, n_balls):
+    """The contact that first set ball ``called`` moving, struck by ``other``: its chain (the
+    object balls that drove it, walked back to the one the cue ball set moving, its *head*)
+    and the caroms before the cue ball's contact with the head.  Returns the manner bits
+    (combination, carom), the via bits and the chain and caroms as ordered ball lists."""
+    tags = 0
+    via = 0
+    chain = 0
+    caroms = 0
+    head = called
+    n_links = 0
+    link = other
+    while link > 0 and n_links < n_balls:
+        walk[n_links] = link
+        n_links += 1
+        head = link
+        link = set_by[link]
+    if n_links > 0:
+        tags |= BIT_COMBO
+        for k in range(n_links):  # head first
+            chain |= walk[n_links - 1 - k] << (NIBBLE * k)
+            via |= 1 << walk[k]
+    if set_by[head] == 0 and carom_at[head] != 0:
+        # the cue ball came onto the head off other balls
+        tags |= BIT_CAROM
+        caroms = carom_at[head]
+        via |= _seq_bits(carom_at[head])
+    return tags, via, chain, caroms
+
+
+@njit(cache=True, error_model="numpy")
+def _called_ball_path(events, lo, hi, called, jaw_pocket, n_balls, in_motion, set_by,
+                      carom_at, walk):
+    """Rows ``lo:hi`` of one sample, up to the fall of ball ``called`` (>= 0): its manner
+    bits and via bits, the pocket it fell in (-1: none), and its path as ordered ball lists
+    (caroms, chain, kisses).  ``in_motion``, ``set_by``, ``carom_at`` and ``walk`` are
+    scratch arrays of ``n_balls``."""
+    for k in range(n_balls):
+        in_motion[k] = False
+        set_by[k] = -1
+        carom_at[k] = 0
+    in_motion[0] = True
+    cue_touched = False
+    cue_seq = 0  # the balls the cue ball touched so far, in order, each once
+    cue_len = 0
+    cue_bits = 0
+    kiss_seq = 0
+    kiss_len = 0
+    kiss_bits = 0
+    moving = False  # has the called ball been set moving yet?
+    jaws_touched = 0  # pockets whose jaws the called ball touched
+    t = 0
+    v = 0
+    f = -1
+    caroms = 0
+    chain = 0
+    for r in range(lo, hi):
+        kind = int(events[r, EVC_KIND])
+        a = int(events[r, EVC_A])
+        b = int(events[r, EVC_B])
+        if kind == _POCKET:
+            if a == called:
+                f = int(events[r, EVC_OBJ])
+                break  # nothing after the called ball fell counts
+        elif kind == _CUSH or kind == _JAW:
+            if a == 0 and not cue_touched:
+                t |= BIT_CF  # a jaw is the end of a cushion: it counts too
+            if a == called and moving:
+                if kind == _CUSH:
+                    t |= BIT_BANK
+                else:
+                    jaws_touched |= 1 << jaw_pocket[int(events[r, EVC_OBJ])]
+        elif kind == _BB:
+            started = -1
+            if in_motion[a] and not in_motion[b]:
+                in_motion[b] = True
+                set_by[b] = a
+                started = b
+            elif in_motion[b] and not in_motion[a]:
+                in_motion[a] = True
+                set_by[a] = b
+                started = a
+            if a == 0 or b == 0:
+                other = b if a == 0 else a
+                cue_touched = True
+                if started == other:
+                    carom_at[other] = cue_seq
+                if (cue_bits >> other) & 1 == 0:
+                    cue_bits |= 1 << other
+                    cue_seq |= other << (NIBBLE * cue_len)
+                    cue_len += 1
+            if a == called or b == called:
+                other = b if a == called else a
+                if not moving:
+                    moving = True
+                    bits, used, chain, caroms = _set_moving(called, other, set_by, carom_at,
+                                                            walk, n_balls)
+                    t |= bits
+                    v |= used
+                else:
+                    t |= BIT_KISS
+                    if other != 0:
+                        v |= 1 << other
+                        if (kiss_bits >> other) & 1 == 0:
+                            kiss_bits |= 1 << other
+                            kiss_seq |= other << (NIBBLE * kiss_len)
+                            kiss_len += 1
+    own = (1 << f) if f >= 0 else 0
+    if (jaws_touched & ~own) != 0:
+        t |= BIT_BANK  # off another pocket's jaw: the ball came in off the cushion's end
+    return t, v, f, caroms, chain, kiss_seq
+
+
+@njit(cache=True, error_model="numpy")
 def _summarise(events, offsets, called, jaw_pocket, n_balls):
     """Per sample j: first ball the cue ball touched (-1: none), cue ball pocketed, the
-    watched line crossed before the first contact, manner bits and via bits (1 << ball) of
-    ball ``called`` (-1: no called ball), the pocket it fell in (-1: none), and the path of
-    the called ball as three ordered ball lists (:func:`encode_balls`): the balls the cue
-    ball glanced off before it struck the head of the chain (carom), the chain of object
-    balls from its head to the one that struck the called ball (combination), and the balls
-    the called ball touched on its way (kiss).  ``jaw_pocket`` maps a jaw event's object id
-    to its pocket."""
+    watched line crossed before the first contact (:func:`_cue_ball_start`), manner bits and
+    via bits (1 << ball) of ball ``called`` (-1: no called ball), the pocket it fell in (-1:
+    none), and the path of the called ball as three ordered ball lists (:func:`encode_balls`):
+    the balls the cue ball glanced off before it struck the head of the chain (carom), the
+    chain of object balls from its head to the one that struck the called ball
+    (combination), and the balls the called ball touched on its way (kiss)
+    (:func:`_called_ball_path`).  ``jaw_pocket`` maps a jaw event's object id to its
+    pocket."""
     n = offsets.shape[0] - 1
     first = np.empty(n, dtype=np.int64)
     cue_in = np.zeros(n, dtype=np.bool_)
     crossed = np.zeros(n, dtype=np.bool_)
     tags = np.zeros(n, dtype=np.int64)
     via = np.zeros(n, dtype=np.int64)
-    fell = np.empty(n, dtype=np.int64)
+    fell = np.full(n, -1, dtype=np.int64)
     caroms = np.zeros(n, dtype=np.int64)
     chains = np.zeros(n, dtype=np.int64)
     kisses = np.zeros(n, dtype=np.int64)
@@ -103,114 +240,11 @@ def _summarise(events, offsets, called, jaw_pocket, n_balls):
     carom_at = np.zeros(n_balls, dtype=np.int64)
     walk = np.empty(n_balls, dtype=np.int64)
     for j in range(n):
-        for k in range(n_balls):
-            in_motion[k] = False
-            set_by[k] = -1
-            carom_at[k] = 0
-        in_motion[0] = True
-        cue_touched = False
-        cue_seq = 0  # the balls the cue ball touched so far, in order, each once
-        cue_len = 0
-        cue_bits = 0
-        kiss_seq = 0
-        kiss_len = 0
-        kiss_bits = 0
-        moving = False  # has the called ball been set moving yet?
-        jaws_touched = 0  # pockets whose jaws the called ball touched
-        t = 0
-        v = 0
-        f = -1
-        fc = -1
-        for r in range(offsets[j], offsets[j + 1]):
-            kind = int(events[r, EVC_KIND])
-            a = int(events[r, EVC_A])
-            b = int(events[r, EVC_B])
-            if kind == _LINE:
-                if a == 0 and fc < 0:
-                    crossed[j] = True
-                continue
-            if kind == _POCKET:
-                if a == 0:
-                    cue_in[j] = True
-                if a == called and f < 0:
-                    f = int(events[r, EVC_OBJ])
-                continue
-            if f >= 0 or called < 0:  # only the first contact is still of interest
-                if kind == _BB and fc < 0 and (a == 0 or b == 0):
-                    fc = b if a == 0 else a
-                continue
-            if kind == _CUSH or kind == _JAW:
-                if a == 0 and not cue_touched:
-                    t |= BIT_CF  # a jaw is the end of a cushion: it counts too
-                if a == called and moving:
-                    if kind == _CUSH:
-                        t |= BIT_BANK
-                    else:
-                        jaws_touched |= 1 << jaw_pocket[int(events[r, EVC_OBJ])]
-                continue
-            if kind == _BB:
-                started = -1
-                if in_motion[a] and not in_motion[b]:
-                    in_motion[b] = True
-                    set_by[b] = a
-                    started = b
-                elif in_motion[b] and not in_motion[a]:
-                    in_motion[a] = True
-                    set_by[a] = b
-                    started = a
-                if a == 0 or b == 0:
-                    other = b if a == 0 else a
-                    if fc < 0:
-                        fc = other
-                    cue_touched = True
-                    if started == other:
-                        carom_at[other] = cue_seq
-                    if (cue_bits >> other) & 1 == 0:
-                        cue_bits |= 1 << other
-                        cue_seq |= other << (NIBBLE * cue_len)
-                        cue_len += 1
-                if a == called or b == called:
-                    other = b if a == called else a
-                    if not moving:
-                        moving = True
-                        # the chain that drove the called ball, walked back to the cue ball;
-                        # its head is the ball the cue ball set moving
-                        head = called
-                        n_links = 0
-                        link = other
-                        while link > 0 and n_links < n_balls:
-                            walk[n_links] = link
-                            n_links += 1
-                            head = link
-                            link = set_by[link]
-                        if n_links > 0:
-                            t |= BIT_COMBO
-                            seq = 0
-                            for k in range(n_links):  # head first
-                                seq |= walk[n_links - 1 - k] << (NIBBLE * k)
-                                v |= 1 << walk[k]
-                            chains[j] = seq
-                        if set_by[head] == 0 and carom_at[head] != 0:
-                            # the cue ball came onto the head off other balls
-                            t |= BIT_CAROM
-                            caroms[j] = carom_at[head]
-                            v |= _seq_bits(carom_at[head])
-                    else:
-                        t |= BIT_KISS
-                        if other != 0:
-                            v |= 1 << other
-                            if (kiss_bits >> other) & 1 == 0:
-                                kiss_bits |= 1 << other
-                                kiss_seq |= other << (NIBBLE * kiss_len)
-                                kiss_len += 1
-        own = (1 << f) if f >= 0 else 0
-        if (jaws_touched & ~own) != 0:
-            t |= BIT_BANK  # off another pocket's jaw: the ball came in off the cushion's end
-        first[j] = fc
-        tags[j] = t
-        via[j] = v
-        fell[j] = f
-        kisses[j] = kiss_seq
+        lo, hi = offsets[j], offsets[j + 1]
+        first[j], cue_in[j], crossed[j] = _cue_ball_start(events, lo, hi)
+        if called >= 0:
+            tags[j], via[j], fell[j], caroms[j], chains[j], kisses[j] = _called_ball_path(
+                events, lo, hi, called, jaw_pocket, n_balls, in_motion, set_by, carom_at, walk)
     return first, cue_in, crossed, tags, via, fell, caroms, chains, kisses
 
 

@@ -12,6 +12,16 @@ Russian sentence at the table.
 The catalogs are the conventions of gettext's PO files and of i18next's JSON reduced to what
 this product needs: one flat table per language, no plural engine (the few plurals are keys of
 their own).
+
+The notation's words (``notation.*``, read by :mod:`engine.notation.lexicon`): the words the
+scorekeeper types, in every language.  A word with several accepted spellings keeps them in
+one text separated by ``|`` (``notation.word.cue``: ``cue`` / ``биток|б``), the first the
+one written out; the parser reads the spellings of every language at once, lower-cased.
+``notation.word.<name>`` are words of one meaning, ``notation.manner.<manner>`` the manners
+of a call, ``notation.foul.<letter or fact>`` the fouls by name, ``notation.command.<name>``
+the commands, ``notation.pocket.<id>`` the pockets (in English the ids themselves),
+``notation.help`` the help text.  Ball numbers, pocket ids, R7.1 letters and named facts
+are ids, the same in every language, and not in the catalog.
 """
 from __future__ import annotations
 
