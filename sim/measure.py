@@ -22,7 +22,7 @@ import math
 
 import numpy as np
 
-from .api import Simulator
+from .api import Simulator, Strike
 from .events import EventKind
 from .table import POCKET_IDS
 from .trajectory import states_at
@@ -219,7 +219,6 @@ def rail_shot(sim: Simulator, cue_speed: float, distance_m: float = 0.6,
     """The rail shot of issue 9: an object ball frozen on the long cushion NR-MR ``distance_m``
     from the NR corner, struck straight along the rail by the cue ball ``behind_m`` behind it.
     Returns whether it dropped, its jaw contacts and where it stopped."""
-    from .api import Strike
     R = sim.table.ball_radius_m
     res = sim.simulate({"cue": (distance_m + behind_m, R), "1": (distance_m, R)},
                        Strike(cue_speed, math.pi, vertical=vertical))
