@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import time
 from dataclasses import dataclass
+from enum import StrEnum
 
 import numpy as np
 
@@ -42,6 +43,18 @@ from .simulate import sampled_paths
 BUDGET_NOTE = "app.budget.time_note"  # the catalog's text of a search against the clock
 
 
+class SeedFrom(StrEnum):
+    """Where a search's seed came from: the request, or drawn from the position."""
+    REQUEST = "request"
+    POSITION = "position"
+
+
+class BudgetKind(StrEnum):
+    """What bounded a search: samples alone (the same advice every time), or the clock too."""
+    SAMPLES = "samples"
+    TIME = "time"
+
+
 @dataclass(frozen=True)
 class SearchBudget:
     """How a suggestion was searched: ``samples`` (the sample budget), ``seed`` and where it
@@ -50,13 +63,13 @@ class SearchBudget:
     samples the search spent (``samples_used``)."""
     samples: int
     seed: int
-    seed_from: str = "request"
+    seed_from: SeedFrom = SeedFrom.REQUEST
     seconds: float | None = None
     samples_used: int = 0
 
     @property
-    def kind(self) -> str:
-        return "samples" if self.seconds is None else "time"
+    def kind(self) -> BudgetKind:
+        return BudgetKind.SAMPLES if self.seconds is None else BudgetKind.TIME
 
     def note(self, lang: str) -> str | None:
         """What a person is told of a search against the clock, in ``lang``; None otherwise."""
@@ -66,8 +79,8 @@ class SearchBudget:
                    seed=self.seed)
 
     def to_json(self) -> dict:
-        out = {"kind": self.kind, "samples": self.samples, "seed": self.seed,
-               "seed_from": self.seed_from, "samples_used": self.samples_used}
+        out = {"kind": str(self.kind), "samples": self.samples, "seed": self.seed,
+               "seed_from": str(self.seed_from), "samples_used": self.samples_used}
         if self.seconds is not None:
             out["seconds"] = self.seconds
             out["note"] = {lang: self.note(lang) for lang in LANGS}
@@ -161,7 +174,7 @@ def suggest(doc, top: int = limits.DEFAULT_TOP, skill=limits.DEFAULT_SKILL, time
         agent = MCAgent(budget=budget, time=time_budget, skill=skill, simulator=simulator)
     except ValueError as exc:
         raise UserInputError(f"--skill: {exc}") from None
-    seed_from = "request" if seed is not None else "position"
+    seed_from = SeedFrom.REQUEST if seed is not None else SeedFrom.POSITION
     if seed is None:
         seed = position_seed(state)
     analysis = agent.analyse(state, np.random.default_rng(seed), top=top)
