@@ -15,6 +15,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from engine.words import DEFAULT_LANG, LANGS
+
 from ..app.common import fmt_call
 from ..app.limits import DEFAULT_BUDGET, DEFAULT_SKILL, DEFAULT_TOP, MAX_BUDGET  # noqa: F401
 from ..app.suggest import SearchBudget, Suggested, describe, position_seed, suggest  # noqa: F401
@@ -41,7 +43,7 @@ def register(subparsers) -> None:
                    help=f"Monte Carlo samples in all (default {DEFAULT_BUDGET})")
     p.add_argument("--seed", type=seed_int, default=0,
                    help="random seed, a non-negative integer (default 0)")
-    p.add_argument("--lang", choices=("en", "ru"), default="en",
+    p.add_argument("--lang", choices=LANGS, default=DEFAULT_LANG,
                    help="language of the instructions: en (default) or ru")
     p.add_argument("--png", metavar="FILE", help="draw the suggestions to a PNG file")
     p.add_argument("--json", action="store_true", help="print one JSON document on stdout")
