@@ -1,7 +1,7 @@
 """The analysis board: a local web page to set up a real position, ask the AI and see its
 advice drawn on the table, play strokes out and step through game records.
 
-* :mod:`pyramid.board.api` -- the JSON API as plain functions;
+* :mod:`pyramid.board.api` -- the JSON API as plain functions over :mod:`pyramid.app`;
 * :mod:`pyramid.board.worker` -- the one warm AI process the suggestions run in;
 * :mod:`pyramid.board.server` -- the ASGI app (Starlette) and ``serve`` (uvicorn);
 * ``static/`` -- the page: HTML, SVG and plain JavaScript, no build step.

@@ -8,12 +8,12 @@ Routes (docs/BOARD.md):
 * ``POST /api/check``, ``POST /api/suggest``, ``POST /api/simulate``, ``POST /api/record``;
 * ``GET /api/match``, ``POST /api/match/start``, ``POST /api/match/line``,
   ``GET /api/match/record`` (the Match tab, :mod:`pyramid.board.match`; the start's handicap,
-  pair order and breaker are checked by :func:`api.match_start` first).
+  pair order and breaker are checked by :func:`pyramid.app.match_start.match_start` first).
 
 Bad input is answered with HTTP 4xx and ``{"ok": false, "error": "..."}`` naming the field
 and value (422 for a body that is JSON but not acceptable, 400 for one that is not JSON this
 project accepts -- not JSON, nested too deep, NaN, a duplicate key --, 413 for one larger than
-``api.MAX_BODY_BYTES``, refused before it is read in full); an
+``pyramid.app.limits.MAX_BODY_BYTES``, refused before it is read in full); an
 unexpected failure is a 500 with a one-line message, never a traceback (that goes to the
 server's stderr).  A suggestion the AI process could not answer because it died is a 503 with
 ``Retry-After`` (the process is restarted, :mod:`pyramid.board.worker`).
@@ -50,6 +50,8 @@ from engine import words
 from engine.errors import EngineError, excerpt
 from sim.table import DEFAULT_TABLE
 
+from ..app import limits
+from ..app.table import table_info
 from ..errors import UserInputError, brief
 from . import api
 from .match import MatchDesk
@@ -67,9 +69,9 @@ def _error(status: int, message: str) -> JSONResponse:
 
 async def _read_body(request: Request) -> bytes:
     """The request body, refused with 413 as soon as it is known to exceed
-    :data:`api.MAX_BODY_BYTES`: at once from its Content-Length, or while it streams in (a
-    running count; a chunked body has no length), never after reading it all."""
-    limit = api.MAX_BODY_BYTES
+    :data:`pyramid.app.limits.MAX_BODY_BYTES`: at once from its Content-Length, or while it
+    streams in (a running count; a chunked body has no length), never after reading it all."""
+    limit = limits.MAX_BODY_BYTES
     declared = request.headers.get("content-length")
     if declared is not None:
         # at most 20 digits: int() of a hostile header must not itself cost time
@@ -111,7 +113,7 @@ class _BadBody(Exception):
 
 
 class _TooLarge(Exception):
-    """A body larger than :data:`api.MAX_BODY_BYTES`: HTTP 413."""
+    """A body larger than :data:`pyramid.app.limits.MAX_BODY_BYTES`: HTTP 413."""
 
 
 class _SlowBody(Exception):
@@ -172,13 +174,166 @@ def _warm_main_process() -> None:
     api.check(doc)
 
 
-def create_app(worker: AIWorker | None = None, warm: bool = True,
-               match_record: str | None = None) -> Starlette:
-    """The ASGI app.  ``worker`` runs the suggestions (one is made if None); with ``warm`` it
-    is warmed in the background at start-up (``/api/health`` says when it is ready)."""
-    worker = worker or AIWorker()
-    status = {"main": "cold"}
+class _Handlers:
+    """The routes' handlers over the AI ``worker`` (suggestions), the Match tab's ``desk`` and
+    the server process's warm-up ``status``; each answers JSON (bad input: the errors of
+    :data:`EXCEPTION_HANDLERS`)."""
 
+    def __init__(self, worker: AIWorker, desk: MatchDesk, status: dict) -> None:
+        self.worker, self.desk, self.status = worker, desk, status
+
+    async def index(self, request: Request):
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    async def health(self, request: Request):
+        worker = self.worker
+        worker.refresh()  # a process that has just died is cold now, not at the next request
+        return JSONResponse({"ok": True, "version": VERSION, "ai": worker.state,
+                             "ai_warm_seconds": worker.warm_seconds, "ai_error": worker.error,
+                             "ai_pid": worker.pid(), "ai_restarts": worker.restarts,
+                             "server": self.status["main"]})
+
+    async def table(self, request: Request):
+        name = request.query_params.get("name") or DEFAULT_TABLE
+        return JSONResponse(await run_in_threadpool(table_info, name))
+
+    async def catalog(self, request: Request):
+        lang = request.path_params["lang"]
+        try:
+            table = words.catalog(lang)
+        except words.UnknownLanguageError as exc:
+            return JSONResponse({"ok": False, "error": str(exc)}, status_code=404)
+        return JSONResponse(dict(table), headers={"Cache-Control": "no-cache"})
+
+    async def positions(self, request: Request):
+        out = []
+        for path in sorted((STATIC / "positions").glob("*.json")):
+            doc = json.loads(path.read_text(encoding="utf-8"))
+            out.append({"name": path.stem, "url": f"/static/positions/{path.name}",
+                        "comment": doc.get("_comment", "")})
+        return JSONResponse({"positions": out})
+
+    async def check(self, request: Request):
+        doc = await _json_body(request)
+        return JSONResponse(await run_in_threadpool(api.check, doc))
+
+    async def simulate(self, request: Request):
+        doc = await _json_body(request)
+        params = dict(request.query_params)
+        return JSONResponse(await run_in_threadpool(api.simulate, doc, params))
+
+    async def suggest(self, request: Request):
+        doc = await _json_body(request)
+        options = api.suggest_options(dict(request.query_params))
+        # the state is checked here first, so that bad input never waits behind the AI
+        await run_in_threadpool(api.check, doc, True)
+        return JSONResponse(await self.worker.run(api.suggest, doc, options))
+
+    async def record(self, request: Request):
+        raw = await _read_body(request)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return _error(400, "the body is not UTF-8 text")
+        return JSONResponse(await run_in_threadpool(api.record, text))
+
+    # --- the Match tab (pyramid.board.match) -----------------------------------------------
+    def _with_session(self, st: dict) -> dict:
+        # the options the session was started with, as its record's header has them
+        # (``session``: handicap, pair_order, breaker, ...), so the page can show them
+        session = self.desk.session
+        if st.get("active") and session is not None:
+            st = dict(st, session=session.s.to_json())
+        return st
+
+    async def match_status(self, request: Request):
+        return JSONResponse(self._with_session(self.desk.status()))
+
+    async def match_start(self, request: Request):
+        doc = api.match_start(await _json_body(request))  # handicap, pair order, breaker
+        return JSONResponse(self._with_session(await run_in_threadpool(self.desk.start, doc)))
+
+    async def match_line(self, request: Request):
+        doc = await _json_body(request)
+        r = await run_in_threadpool(self.desk.line, doc)
+        return JSONResponse(dict(r, status=self._with_session(r["status"])))
+
+    async def match_record(self, request: Request):
+        text = await run_in_threadpool(self.desk.record_text)
+        return PlainTextResponse(text, media_type="application/x-ndjson; charset=utf-8",
+                                 headers={"Content-Disposition":
+                                          'attachment; filename="match.jsonl"'})
+
+
+def _routes(h: _Handlers) -> list:
+    """The board's routes (the module's docstring lists them) to ``h``'s handlers."""
+    return [
+        Route("/", h.index),
+        Route("/api/health", h.health),
+        Route("/api/table", h.table),
+        Route("/api/positions", h.positions),
+        Route("/api/words/{lang}", h.catalog),
+        Route("/api/check", h.check, methods=["POST"]),
+        Route("/api/simulate", h.simulate, methods=["POST"]),
+        Route("/api/suggest", h.suggest, methods=["POST"]),
+        Route("/api/record", h.record, methods=["POST"]),
+        Route("/api/match", h.match_status),
+        Route("/api/match/start", h.match_start, methods=["POST"]),
+        Route("/api/match/line", h.match_line, methods=["POST"]),
+        Route("/api/match/record", h.match_record),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+
+
+# --- errors: each kind of failure to its HTTP status -------------------------------------------
+async def _user_error(request: Request, exc: UserInputError):
+    return _error(422, brief(exc))
+
+
+async def _engine_error(request: Request, exc: EngineError):
+    # the rules core's bad-input errors, should an endpoint let one through: still input
+    return _error(422, brief(exc))
+
+
+async def _bad_body(request: Request, exc: _BadBody):
+    return _error(400, brief(exc))
+
+
+async def _too_large(request: Request, exc: _TooLarge):
+    return _error(413, str(exc))
+
+
+async def _slow_body(request: Request, exc: _SlowBody):
+    return JSONResponse({"ok": False, "error": str(exc)}, status_code=408,
+                        headers={"Connection": "close"})
+
+
+async def _ai_unavailable(request: Request, exc: AIUnavailable):
+    return JSONResponse({"ok": False, "error": str(exc), "retry_after_s": exc.retry_after},
+                        status_code=503, headers={"Retry-After": str(exc.retry_after)})
+
+
+async def _http_error(request: Request, exc: HTTPException):
+    return _error(exc.status_code, exc.detail or "")
+
+
+async def _internal(request: Request, exc: Exception):
+    print(f"pyramid board: {request.method} {request.url.path} failed:", file=sys.stderr)
+    traceback.print_exception(exc, file=sys.stderr)
+    return _error(500, brief(f"internal error ({type(exc).__name__}: {exc}); details are on "
+                             "the server's console"))
+
+
+EXCEPTION_HANDLERS = {UserInputError: _user_error, EngineError: _engine_error,
+                      _BadBody: _bad_body, _TooLarge: _too_large, _SlowBody: _slow_body,
+                      AIUnavailable: _ai_unavailable, HTTPException: _http_error,
+                      Exception: _internal}
+
+
+def _lifespan(worker: AIWorker, status: dict, warm: bool):
+    """Start-up and shut-down: warm the AI worker, then this process (``status["main"]``), in
+    the background when ``warm``; watch the worker (a dead AI process is restarted); stop it
+    at the end."""
     async def warm_all() -> None:
         await worker.warm()
         status["main"] = "warming"
@@ -192,7 +347,7 @@ def create_app(worker: AIWorker | None = None, warm: bool = True,
     async def lifespan(app):
         task = asyncio.create_task(warm_all()) if warm else None
         app.state.warm_task = task
-        watcher = asyncio.create_task(worker.watch())  # a dead AI process is restarted
+        watcher = asyncio.create_task(worker.watch())
         try:
             yield
         finally:
@@ -200,140 +355,19 @@ def create_app(worker: AIWorker | None = None, warm: bool = True,
             if task is not None and not task.done():
                 task.cancel()
             worker.close()
+    return lifespan
 
-    async def index(request: Request):
-        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
-    async def health(request: Request):
-        worker.refresh()  # a process that has just died is cold now, not at the next request
-        return JSONResponse({"ok": True, "version": VERSION, "ai": worker.state,
-                             "ai_warm_seconds": worker.warm_seconds, "ai_error": worker.error,
-                             "ai_pid": worker.pid(), "ai_restarts": worker.restarts,
-                             "server": status["main"]})
-
-    async def table(request: Request):
-        name = request.query_params.get("name") or DEFAULT_TABLE
-        return JSONResponse(await run_in_threadpool(api.table_info, name))
-
-    async def catalog(request: Request):
-        lang = request.path_params["lang"]
-        try:
-            table = words.catalog(lang)
-        except words.UnknownLanguageError as exc:
-            return JSONResponse({"ok": False, "error": str(exc)}, status_code=404)
-        return JSONResponse(dict(table), headers={"Cache-Control": "no-cache"})
-
-    async def positions(request: Request):
-        out = []
-        for path in sorted((STATIC / "positions").glob("*.json")):
-            doc = json.loads(path.read_text(encoding="utf-8"))
-            out.append({"name": path.stem, "url": f"/static/positions/{path.name}",
-                        "comment": doc.get("_comment", "")})
-        return JSONResponse({"positions": out})
-
-    async def check(request: Request):
-        doc = await _json_body(request)
-        return JSONResponse(await run_in_threadpool(api.check, doc))
-
-    async def simulate(request: Request):
-        doc = await _json_body(request)
-        params = dict(request.query_params)
-        return JSONResponse(await run_in_threadpool(api.simulate, doc, params))
-
-    async def suggest(request: Request):
-        doc = await _json_body(request)
-        options = api.suggest_options(dict(request.query_params))
-        # the state is checked here first, so that bad input never waits behind the AI
-        await run_in_threadpool(api.check, doc, True)
-        return JSONResponse(await worker.run(api.suggest, doc, options))
-
-    async def record(request: Request):
-        raw = await _read_body(request)
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            return _error(400, "the body is not UTF-8 text")
-        return JSONResponse(await run_in_threadpool(api.record, text))
-
-    desk = MatchDesk(match_record)
-
-    def with_session(st: dict) -> dict:
-        # the options the session was started with, as its record's header has them
-        # (``session``: handicap, pair_order, breaker, ...), so the page can show them
-        session = desk.session
-        if st.get("active") and session is not None:
-            st = dict(st, session=session.s.to_json())
-        return st
-
-    async def match_status(request: Request):
-        return JSONResponse(with_session(desk.status()))
-
-    async def match_start(request: Request):
-        doc = api.match_start(await _json_body(request))  # handicap, pair order, breaker
-        return JSONResponse(with_session(await run_in_threadpool(desk.start, doc)))
-
-    async def match_line(request: Request):
-        doc = await _json_body(request)
-        r = await run_in_threadpool(desk.line, doc)
-        return JSONResponse(dict(r, status=with_session(r["status"])))
-
-    async def match_record(request: Request):
-        text = await run_in_threadpool(desk.record_text)
-        return PlainTextResponse(text, media_type="application/x-ndjson; charset=utf-8",
-                                 headers={"Content-Disposition":
-                                          'attachment; filename="match.jsonl"'})
-
-    async def user_error(request: Request, exc: UserInputError):
-        return _error(422, brief(exc))
-
-    async def engine_error(request: Request, exc: EngineError):
-        # the rules core's bad-input errors, should an endpoint let one through: still input
-        return _error(422, brief(exc))
-
-    async def bad_body(request: Request, exc: _BadBody):
-        return _error(400, brief(exc))
-
-    async def too_large(request: Request, exc: _TooLarge):
-        return _error(413, str(exc))
-
-    async def slow_body(request: Request, exc: _SlowBody):
-        return JSONResponse({"ok": False, "error": str(exc)}, status_code=408,
-                            headers={"Connection": "close"})
-
-    async def ai_unavailable(request: Request, exc: AIUnavailable):
-        return JSONResponse({"ok": False, "error": str(exc), "retry_after_s": exc.retry_after},
-                            status_code=503, headers={"Retry-After": str(exc.retry_after)})
-
-    async def http_error(request: Request, exc: HTTPException):
-        return _error(exc.status_code, exc.detail or "")
-
-    async def internal(request: Request, exc: Exception):
-        print(f"pyramid board: {request.method} {request.url.path} failed:", file=sys.stderr)
-        traceback.print_exception(exc, file=sys.stderr)
-        return _error(500, brief(f"internal error ({type(exc).__name__}: {exc}); details are on "
-                                 "the server's console"))
-
-    routes = [
-        Route("/", index),
-        Route("/api/health", health),
-        Route("/api/table", table),
-        Route("/api/positions", positions),
-        Route("/api/words/{lang}", catalog),
-        Route("/api/check", check, methods=["POST"]),
-        Route("/api/simulate", simulate, methods=["POST"]),
-        Route("/api/suggest", suggest, methods=["POST"]),
-        Route("/api/record", record, methods=["POST"]),
-        Route("/api/match", match_status),
-        Route("/api/match/start", match_start, methods=["POST"]),
-        Route("/api/match/line", match_line, methods=["POST"]),
-        Route("/api/match/record", match_record),
-        Mount("/static", StaticFiles(directory=STATIC), name="static"),
-    ]
-    app = Starlette(routes=routes, lifespan=lifespan,
-                    exception_handlers={UserInputError: user_error, EngineError: engine_error,
-                                        _BadBody: bad_body, _TooLarge: too_large,
-                                        _SlowBody: slow_body, AIUnavailable: ai_unavailable,
-                                        HTTPException: http_error, Exception: internal})
+def create_app(worker: AIWorker | None = None, warm: bool = True,
+               match_record: str | None = None) -> Starlette:
+    """The ASGI app.  ``worker`` runs the suggestions (one is made if None); with ``warm`` it
+    is warmed in the background at start-up (``/api/health`` says when it is ready); the
+    Match tab writes its record to ``match_record`` (None: kept in memory)."""
+    worker = worker or AIWorker()
+    status = {"main": "cold"}
+    handlers = _Handlers(worker, MatchDesk(match_record), status)
+    app = Starlette(routes=_routes(handlers), lifespan=_lifespan(worker, status, warm),
+                    exception_handlers=EXCEPTION_HANDLERS)
     app.state.worker = worker
     return app
 

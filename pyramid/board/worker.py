@@ -23,7 +23,11 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
+from ..app.common import first_run
+from ..app.suggest import suggest
+
 STATIC = Path(__file__).resolve().parent / "static"
+WARM_UP_TOP, WARM_UP_BUDGET = 2, 40  # the warm-up suggestion: small, every code path once
 WATCH_INTERVAL_S = 0.5  # how often the server looks whether the AI process is alive
 RETRY_AFTER_S = 10  # told to a request refused while the AI restarts (unless warming took longer)
 MAX_RESTARTS_IN_ROW = 3  # restarts without a warm-up that succeeds before the state is failed
@@ -39,14 +43,12 @@ class AIUnavailable(Exception):
 
 
 def warm_up() -> float:
-    """Run in the worker: compile or load every kernel (:func:`pyramid.commands._common.
+    """Run in the worker: compile or load every kernel (:func:`pyramid.app.common.
     first_run`), then one small suggestion on a shipped position.  Returns the seconds."""
-    from ..commands._common import first_run
-    from ..commands.suggest import suggest
     t0 = time.perf_counter()
     first_run()
     doc = json.loads((STATIC / "positions" / "open.json").read_text(encoding="utf-8"))
-    suggest(doc, top=2, budget=40, seed=0, paths=True, all_langs=True)
+    suggest(doc, top=WARM_UP_TOP, budget=WARM_UP_BUDGET, seed=0, paths=True, all_langs=True)
     return time.perf_counter() - t0
 
 

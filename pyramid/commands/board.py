@@ -33,6 +33,8 @@ def register(subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise UserInputError(f"--port must be 0..65535, got {args.port}")
+    # the server loads Starlette, uvicorn and matplotlib (a second): only for this command,
+    # not for every other command the CLI starts (pyramid.cli imports every command module)
     from ..board.server import bind, serve
     if args.match_record is not None:
         check_output_path("--match-record", args.match_record)

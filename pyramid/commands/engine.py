@@ -10,7 +10,7 @@ One request a line, one answer a line, in order::
     {"id": 2, "ok": false, "error": "strike.speed_mps = -1 ..."}
 
 Commands: ``suggest``, ``simulate``, ``score``, ``check``, ``record``, ``health``, ``quit``.
-They run the same code as the analysis board's API (:mod:`pyramid.board.api`) and ``pyramid
+They run the same application layer as the analysis board (:mod:`pyramid.app`) and ``pyramid
 score``; a bad request gets an answer naming the field, never a crash.  The process ends on
 ``quit`` or at the end of its input (exit 0).
 """
@@ -26,10 +26,14 @@ from typing import IO, Any, Callable
 
 from engine import jsonin
 
-from ..board import api
+from ..app.common import first_run
+from ..app.options import SimulateOptions, SuggestOptions
+from ..app.position import check as check_document
+from ..app.record_view import record_view
+from ..app.simulate import simulate as simulate_shot
+from ..app.suggest import suggest_answer
 from ..errors import UserInputError
 from ..io import read_lines
-from . import _common as C
 from .score import score as score_document
 
 PROTOCOL_VERSION = 1
@@ -50,7 +54,8 @@ def _shown(value) -> str:
 
 def check_options(options: dict) -> None:
     """Refuse an option of the wrong JSON type, naming it (:data:`INT_OPTIONS`, ...); the
-    ranges are checked by the command (:func:`pyramid.board.api.suggest_options`, ...)."""
+    ranges are checked by the command (:meth:`pyramid.app.options.SuggestOptions.from_params`,
+    ...)."""
     for key, value in options.items():
         if value is None:
             continue
@@ -64,23 +69,31 @@ def check_options(options: dict) -> None:
                                  f"JSON number")
 
 
-def _suggest(body, options):
-    api.check(body, True)  # bad input answers at once, before any search
-    return api.suggest(body, api.suggest_options(options))
+def _suggest(body, options: dict) -> dict:
+    check_document(body, True)  # bad input answers at once, before any search
+    return suggest_answer(body, SuggestOptions.from_params(options)).to_json()
 
 
-def _record(body, options):
+def _simulate(body, options: dict) -> dict:
+    return simulate_shot(body, SimulateOptions.from_params(options)).to_json()
+
+
+def _check(body, options: dict) -> dict:
+    return check_document(body).to_json()
+
+
+def _record(body, options: dict) -> dict:
     if not isinstance(body, str):
         raise UserInputError(f"body must be the record's JSON Lines as one string, got "
                              f"{type(body).__name__}")
-    return api.record(body)
+    return record_view(body).to_json()
 
 
 COMMANDS: dict[str, Callable[[Any, dict], Any]] = {
     "suggest": _suggest,
-    "simulate": lambda body, options: api.simulate(body, options),
+    "simulate": _simulate,
     "score": lambda body, options: score_document(body),
-    "check": lambda body, options: api.check(body),
+    "check": _check,
     "record": _record,
 }
 
@@ -100,7 +113,7 @@ def register(subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.warm:
-        C.first_run()
+        first_run()
     serve(sys.stdin, sys.stdout)
     return 0
 

@@ -9,7 +9,8 @@ from pathlib import Path
 
 from engine import GameState
 from pyramid.commands.engine import serve
-from pyramid.commands.suggest import DEFAULT_BUDGET, position_seed
+from pyramid.app.limits import DEFAULT_BUDGET
+from pyramid.app.suggest import position_seed
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

@@ -10,8 +10,8 @@ import pytest
 from engine import GameState
 from engine.provenance import current as current_provenance
 from engine.record import parse_record, record_digest
-from pyramid.board.api import TIME_BUDGET_SAMPLES
-from pyramid.commands.suggest import DEFAULT_BUDGET, position_seed
+from pyramid.app.limits import DEFAULT_BUDGET, TIME_BUDGET_SAMPLES
+from pyramid.app.suggest import position_seed
 
 from ..cli.clihelp import ROOT
 from .conftest import load_json
@@ -388,8 +388,8 @@ def test_body_over_the_limit_is_refused_by_its_length(local_board):
 def test_streamed_body_over_the_limit_is_refused_while_it_streams(local, monkeypatch):
     """A chunked body (no length) is counted as it arrives: refused with 413 once past the
     limit (the server stops keeping it; httpx's client sends the rest regardless)."""
-    from pyramid.board import api
-    monkeypatch.setattr(api, "MAX_BODY_BYTES", 10_000)
+    from pyramid.app import limits
+    monkeypatch.setattr(limits, "MAX_BODY_BYTES", 10_000)
 
     def chunks():
         for _ in range(1000):  # 1 MB, 100 times the limit

@@ -73,8 +73,8 @@ def test_num_arg_is_strict(params, key):
 
 def test_num_arg_takes_query_strings_and_json_numbers():
     o = api.suggest_options({"top": " 2 ", "budget": 50, "time_budget": "0.5", "skill": 1})
-    assert o["top"] == 2 and o["budget"] == 50 and o["time_budget"] == 0.5
-    assert o["skill"] == 1.0
+    assert o.top == 2 and o.budget == 50 and o.time_budget_s == 0.5
+    assert o.skill == 1.0
 
 
 def test_query_options_over_http(client):

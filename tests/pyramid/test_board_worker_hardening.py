@@ -17,6 +17,7 @@ import time
 import httpx
 import pytest
 
+from pyramid.app import limits
 from pyramid.board import api, server
 from pyramid.commands import engine
 from pyramid.errors import UserInputError
@@ -160,17 +161,17 @@ def test_simulate_refuses_a_stroke_beyond_the_simulated_time_limit(board):
 
 
 def test_simulate_limits_on_events_and_answer_size(monkeypatch):
-    monkeypatch.setattr(api, "MAX_EVENTS", 3)
+    monkeypatch.setattr(limits, "MAX_EVENTS", 3)
     with pytest.raises(UserInputError, match="limit of 3 simulator events.*MAX_EVENTS"):
         api.simulate(_shot())
-    monkeypatch.setattr(api, "MAX_EVENTS", 5000)
-    monkeypatch.setattr(api, "MAX_ANSWER_BYTES", 100_000)
+    monkeypatch.setattr(limits, "MAX_EVENTS", 5000)
+    monkeypatch.setattr(limits, "MAX_ANSWER_BYTES", 100_000)
     with pytest.raises(UserInputError, match="MAX_ANSWER_BYTES.*fewer runs"):
         api.simulate(_shot(), {"noise": "club", "runs": "20"})
-    monkeypatch.setattr(api, "MAX_ANSWER_BYTES", 8 * 1024 * 1024)
+    monkeypatch.setattr(limits, "MAX_ANSWER_BYTES", 8 * 1024 * 1024)
     out = api.simulate(_shot(), {"noise": "club", "runs": "20"})
     assert len(out["runs"]) == 20
-    assert len(json.dumps(out)) < api.MAX_ANSWER_BYTES
+    assert len(json.dumps(out)) < limits.MAX_ANSWER_BYTES
 
 
 def test_engine_simulate_shares_the_limits():
