@@ -1,30 +1,19 @@
-"""The diagrams' former module: the pictures live in :mod:`pyramid.drawing` (one module per
-concern), the table's geometry in :mod:`sim.table`.  Kept so that ``from pyramid.diagrams
-import ...`` in the commands and in other clients goes on working; new code imports
-:mod:`pyramid.drawing`."""
+"""The pictures' public names, gathered from :mod:`pyramid.drawing` (one module per concern;
+the table's geometry is :mod:`sim.table`'s).  Importing this module loads matplotlib: the
+commands import it only when asked for a picture."""
 from __future__ import annotations
 
-import numpy as np
+from .drawing.balls import draw_balls, draw_paths, path_colours
+from .drawing.sheet import draw_game_sheet_png, game_sheet_figures, sheet_paths
+from .drawing.stroke import draw_stroke_png, stroke_figure
+from .drawing.style import (CLOTH, CUE_BALL, CUE_PATH_COLOUR, IVORY, PATH_COLOURS, RAIL_M,
+                            RUBBER_M, SHEET_COLUMNS, SHEET_DPI, SHEET_MAX_FRAMES, STROKE_DPI,
+                            SUGGEST_DPI, SUGGESTION_COLOURS)
+from .drawing.suggestion import draw_suggestion_png, suggestion_figure
+from .drawing.table import draw_table
 
-from sim.table import TableSpec
-
-from .drawing import *  # noqa: F401,F403  (the public names, as before)
-from .drawing import __all__ as _drawing_names
-from .drawing.style import RAIL_M, RUBBER_M  # noqa: F401
-
-
-# Kept for pyramid.app.table (the board's table_info) until re-pointed at sim.table's
-# TableGeometry.cloth_outline / pocket_hole / pocket_hole_centre.
-def _cloth_outline(table: TableSpec) -> np.ndarray:
-    return table.geometry.cloth_outline()
-
-
-def _hole(table: TableSpec, pid: str) -> np.ndarray:
-    return table.geometry.pocket_hole(pid)
-
-
-def _hole_centre(table: TableSpec, pid: str) -> np.ndarray:
-    return table.geometry.pocket_hole_centre(pid)
-
-
-__all__ = list(_drawing_names)
+__all__ = ["draw_table", "draw_balls", "draw_paths", "path_colours", "draw_stroke_png",
+           "draw_suggestion_png", "draw_game_sheet_png", "sheet_paths", "stroke_figure",
+           "suggestion_figure", "game_sheet_figures", "SHEET_MAX_FRAMES", "SHEET_COLUMNS",
+           "SHEET_DPI", "STROKE_DPI", "SUGGEST_DPI", "RAIL_M", "RUBBER_M", "CLOTH", "CUE_BALL",
+           "CUE_PATH_COLOUR", "IVORY", "PATH_COLOURS", "SUGGESTION_COLOURS"]

@@ -15,11 +15,10 @@ from engine import initial_state
 from sim.table import (DEFAULT_TABLE, POCKET_IDS, POSITION_TOLERANCE_M, PRESETS,
                        UnknownTableError, table_by_name)
 
-from ..diagrams import RAIL_M, RUBBER_M, _cloth_outline, _hole, _hole_centre
+from ..drawing.style import RAIL_M, RUBBER_M
 from ..errors import UserInputError
 
 DECIMALS = 5  # coordinates in the answer: 0.01 mm
-DIAMONDS_LONG, DIAMONDS_SHORT = 8, 4  # a long cushion's and a short one's diamond intervals
 
 
 def _r(x: float) -> float:
@@ -41,10 +40,6 @@ def table_info(name: str = DEFAULT_TABLE) -> dict:
         raise UserInputError(str(exc)) from None
     g = spec.geometry
     L, W = spec.length_m, spec.width_m
-    diamonds = [[L * k / DIAMONDS_LONG, y] for k in range(1, DIAMONDS_LONG)
-                if k != DIAMONDS_LONG // 2 for y in (0.0, W)]
-    diamonds += [[x, W * k / DIAMONDS_SHORT] for k in range(1, DIAMONDS_SHORT)
-                 for x in (0.0, L)]
     state = initial_state(table=name)
     return {
         "name": name, "length_m": L, "width_m": W, "ball_radius_m": spec.ball_radius_m,
@@ -54,12 +49,13 @@ def table_info(name: str = DEFAULT_TABLE) -> dict:
         "pockets": {pid: {"position": list(spec.pocket_position(pid)),
                           "mouth": _pts(g.mouth_centres[k])[0],
                           "axis": _pts(g.pocket_axes[k])[0],
-                          "hole": _pts(_hole(spec, pid)),
-                          "hole_centre": _pts(_hole_centre(spec, pid))[0]}
+                          "hole": _pts(g.pocket_hole(pid)),
+                          "hole_centre": _pts(g.pocket_hole_centre(pid))[0]}
                     for k, pid in enumerate(POCKET_IDS)},
-        "outline": _pts(_cloth_outline(spec)),
-        "diamonds": diamonds,
-        # for the page's instant check, the same data as sim.table.TableGeometry.ball_fits
+        "outline": _pts(g.cloth_outline()),
+        "diamonds": spec.diamonds().tolist(),
+        # the simulator's own arrays, for other clients (the page checks a position with
+        # POST /api/check and no longer reads these)
         "segments": _pts(g.segments.reshape(-1, 2)),
         "segment_normals": _pts(g.segment_normals),
         "circles": [[_r(c) for c in row] for row in g.circles],

@@ -14,6 +14,7 @@ from sim.trajectory import sample_paths
 
 from ..app.common import first_run
 from ..app.position import parse_shot
+from .. import pictures
 from ..errors import UserInputError, brief
 from ..io import check_output_path, print_json, read_json, read_text
 
@@ -87,10 +88,9 @@ def handle(args) -> int:
     obj = read_json(args.shot)
     simulator, balls, result = run_shot(obj)
     if args.png:
-        # pyramid.diagrams loads matplotlib (about a second): only when a picture is asked for
-        from ..diagrams import draw_stroke_png
-        draw_stroke_png(args.png, simulator.table, balls, result,
-                        sample_paths(result.segments, simulator.params), title=args.shot)
+        pictures.diagrams().draw_stroke_png(
+            args.png, simulator.table, balls, result,
+            sample_paths(result.segments, simulator.params), title=args.shot)
     if args.json:
         print_json(result.to_json())
     else:

@@ -15,8 +15,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from engine.words import DEFAULT_LANG, LANGS
+from engine.words import DEFAULT_LANG, LANGS, say
 
+from .. import pictures
 from ..app.common import fmt_call
 from ..app.limits import DEFAULT_BUDGET, DEFAULT_SKILL, DEFAULT_TOP, MAX_BUDGET  # noqa: F401
 from ..app.suggest import SearchBudget, Suggested, describe, position_seed, suggest  # noqa: F401
@@ -83,15 +84,11 @@ def run(args: argparse.Namespace) -> int:
                     paths=bool(args.png))
     state, suggestions = found.state, found.suggestions
     if args.png:
-        # pyramid.diagrams loads matplotlib (about a second): only when a picture is asked for
-        from ..diagrams import draw_suggestion_png
         balls = dict(state.balls)
-        title = (f"Советы игроку {'ABC'[state.to_move]}, счёт {':'.join(map(str, state.scores))}"
-                 if args.lang == "ru" else
-                 f"Suggestions for player {'ABC'[state.to_move]}, score "
-                 f"{':'.join(map(str, state.scores))}")
-        draw_suggestion_png(args.png, state.spec, balls, suggestions, title=title,
-                            lang=args.lang)  # a place gone since the check: UserInputError
+        title = say("drawing.suggestion_title", args.lang, player="ABC"[state.to_move],
+                    score=":".join(map(str, state.scores)))
+        pictures.diagrams().draw_suggestion_png(  # a place gone since the check: UserInputError
+            args.png, state.spec, balls, suggestions, title=title, lang=args.lang)
         print(f"wrote {args.png}", file=sys.stderr)
         for s in suggestions:
             s.pop("paths", None)

@@ -7,7 +7,9 @@ table's outline, holes and marks are :mod:`sim.table`'s (the geometry the simula
 on); the words are the catalog's (``drawing.*``).
 
 Used by the command line: ``simulate --png``, ``suggest --png``, ``play --png-dir`` and
-``analyze --png``.
+``analyze --png``, through :mod:`pyramid.diagrams`, which gathers the public names.  This
+package's ``__init__`` imports nothing, so that :mod:`.style` (the rail widths the board's page
+draws too, :mod:`pyramid.app.table`) is read without loading matplotlib (0.7 s).
 
 Drawing conventions
 -------------------
@@ -35,19 +37,3 @@ The ``*_figure`` functions build the same figures without writing them (tests us
 map table coordinates to pixels: figures are saved at their own size and dpi, without
 ``bbox_inches="tight"``, so ``ax.transData`` maps to the PNG's pixels, y counted from the bottom).
 """
-from __future__ import annotations
-
-from .balls import draw_balls, draw_paths, path_colours
-from .sheet import draw_game_sheet_png, game_sheet_figures, sheet_paths
-from .stroke import draw_stroke_png, stroke_figure
-from .style import (CLOTH, CUE_BALL, CUE_PATH_COLOUR, IVORY, PATH_COLOURS, RAIL_M, RUBBER_M,
-                    SHEET_COLUMNS, SHEET_DPI, SHEET_MAX_FRAMES, STROKE_DPI, SUGGEST_DPI,
-                    SUGGESTION_COLOURS)
-from .suggestion import draw_suggestion_png, suggestion_figure
-from .table import draw_table
-
-__all__ = ["draw_table", "draw_balls", "draw_paths", "path_colours", "draw_stroke_png",
-           "draw_suggestion_png", "draw_game_sheet_png", "sheet_paths", "stroke_figure",
-           "suggestion_figure", "game_sheet_figures", "SHEET_MAX_FRAMES", "SHEET_COLUMNS",
-           "SHEET_DPI", "STROKE_DPI", "SUGGEST_DPI", "RAIL_M", "RUBBER_M", "CLOTH", "CUE_BALL",
-           "CUE_PATH_COLOUR", "IVORY", "PATH_COLOURS", "SUGGESTION_COLOURS"]

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import math
 import os
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -14,9 +16,10 @@ from matplotlib.colors import to_rgb  # noqa: E402
 from engine.words import say  # noqa: E402
 from pyramid import diagrams  # noqa: E402
 import pyramid.io as pio  # noqa: E402
-from pyramid import drawing as D  # noqa: E402
+from pyramid import diagrams as D  # noqa: E402  (the pictures' public names)
 from pyramid.drawing import figure as drawing_figure  # noqa: E402
 from pyramid.drawing.suggestion import drawing_words  # noqa: E402
+from pyramid.drawing import style  # noqa: E402
 from pyramid.errors import UserInputError  # noqa: E402
 from sim import Simulator, Strike  # noqa: E402
 from sim.trajectory import sample_paths  # noqa: E402
@@ -252,18 +255,17 @@ def test_nothing_half_written_on_failure(stroke, tmp_path, monkeypatch):
     _only(tmp_path, "stroke.png")
 
 
-def test_the_former_module_still_answers():
-    """``pyramid.diagrams`` (what the commands import) gives the same functions as
-    ``pyramid.drawing``, and the table's drawing geometry as sim.table computes it."""
-    for name in D.__all__:
-        assert getattr(diagrams, name) is getattr(D, name), name
-    spec = Simulator().table
-    g = spec.geometry
-    assert np.array_equal(diagrams._cloth_outline(spec), g.cloth_outline())
-    for pid in ("NL", "MR"):
-        assert np.array_equal(diagrams._hole(spec, pid), g.pocket_hole(pid))
-        assert np.array_equal(diagrams._hole_centre(spec, pid), g.pocket_hole_centre(pid))
-    assert (diagrams.RAIL_M, diagrams.RUBBER_M) == (D.RAIL_M, D.RUBBER_M)
+def test_the_table_style_is_read_without_matplotlib_and_pictures_load_it():
+    """``pyramid.app.table`` (the board's table) reads the drawing's rail widths without
+    loading matplotlib; ``pyramid.pictures.diagrams()`` gives the pictures' module, which
+    does (the commands call it only for --png)."""
+    code = ("import sys, pyramid.app.table, pyramid.pictures; a = 'matplotlib' in sys.modules; "
+            "d = pyramid.pictures.diagrams(); print(a, 'matplotlib' in sys.modules, "
+            "d.draw_stroke_png.__module__)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert out == ["False", "True", "pyramid.drawing.stroke"]
+    assert (D.RAIL_M, D.RUBBER_M) == (style.RAIL_M, style.RUBBER_M)
 
 
 def test_suggestion_words_from_the_catalog():

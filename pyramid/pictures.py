@@ -1,0 +1,16 @@
+"""The one door to the pictures: :func:`diagrams` imports :mod:`pyramid.diagrams` on first use.
+
+Drawing loads matplotlib (about 0.7 s) and :mod:`pyramid.cli` imports every command module to
+build its parser, so a command that imported the diagrams at its top would make every command
+-- ``pyramid engine``, ``pyramid --help`` -- wait for matplotlib.  The commands import this
+module at their top (the dependency shows) and call :func:`diagrams` only when asked for a
+picture (``--png``, ``--png-dir``)."""
+from __future__ import annotations
+
+from types import ModuleType
+
+
+def diagrams() -> ModuleType:
+    """:mod:`pyramid.diagrams` (imported the first time, then Python's cached module)."""
+    from . import diagrams as module  # matplotlib is loaded only when a picture is drawn
+    return module
