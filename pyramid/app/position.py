@@ -17,7 +17,7 @@ from enum import StrEnum
 
 from engine import GameState
 from engine.errors import EngineError, excerpt
-from sim import PhysicsParams, SimInputError, Simulator, Strike, parse_balls, shared_simulator
+from sim import PhysicsParams, PositionRefused, SimInputError, Simulator, Strike, parse_balls, shared_simulator
 from sim.table import DEFAULT_TABLE, PRESETS, UnknownTableError, table_by_name
 
 from ..errors import UserInputError
@@ -207,6 +207,9 @@ def check(doc, state: bool = False) -> Checked:
         if cue_in_hand:
             balls.pop("cue", None)
         simulator.check_position(balls)
+    except PositionRefused as exc:  # said as data too: the page words it (board.refused_*)
+        raise UserInputError(str(exc), refusal={"reason": exc.reason,
+                                                "balls": list(exc.balls)}) from None
     except SimInputError as exc:
         raise UserInputError(str(exc)) from None
     if not (state or _is_state(doc)):

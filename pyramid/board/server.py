@@ -63,8 +63,9 @@ HEADER_TIMEOUT_S = 5.0  # a request's line and headers must arrive in full withi
 KEEP_ALIVE_S = 5.0  # an idle kept-alive connection is closed after this
 
 
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"ok": False, "error": message}, status_code=status)
+def _error(status: int, message: str, **detail) -> JSONResponse:
+    """``{"ok": false, "error": message, **detail}`` (detail: the refusal as data, if any)."""
+    return JSONResponse({"ok": False, "error": message, **detail}, status_code=status)
 
 
 async def _read_body(request: Request) -> bytes:
@@ -287,7 +288,7 @@ def _routes(h: _Handlers) -> list:
 
 # --- errors: each kind of failure to its HTTP status -------------------------------------------
 async def _user_error(request: Request, exc: UserInputError):
-    return _error(422, brief(exc))
+    return _error(422, brief(exc), **exc.detail)
 
 
 async def _engine_error(request: Request, exc: EngineError):

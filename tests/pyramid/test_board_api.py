@@ -65,10 +65,13 @@ def test_check(http):
     _refused(http.post("/api/check", json=bad_scores), 422, "sum to 3", "shelves hold 88")
     said = dict(bad_scores, adjustment={"reason": "typed in", "points": -85})
     assert "adjustment -85 points" in http.post("/api/check", json=said).json()["notes"][0]
-    _refused(http.post("/api/check", json={"balls": {"cue": [1.0, 1.0], "7": [1.01, 1.0]}}),
-             422, "balls.cue", "balls.7", "overlap")
-    _refused(http.post("/api/check", json={"balls": {"7": [0.01, 1.0]}}), 422, "balls.7",
-             "not on the bed")
+    overlap = http.post("/api/check", json={"balls": {"cue": [1.0, 1.0], "7": [1.01, 1.0]}})
+    _refused(overlap, 422, "balls.cue", "balls.7", "overlap")
+    # the refusal as data too, for the page to say in the player's words (board.refused_*)
+    assert overlap.json()["refusal"] == {"reason": "overlap", "balls": ["cue", "7"]}
+    cushion = http.post("/api/check", json={"balls": {"7": [0.01, 1.0]}})
+    _refused(cushion, 422, "balls.7", "not on the bed")
+    assert cushion.json()["refusal"] == {"reason": "cushion", "balls": ["7"]}
     _refused(http.post("/api/check", json={"balls": {"16": [1, 1]}}), 422, "'16'")
     _refused(http.post("/api/check", json={"balls": {"7": [1, "x"]}}), 422, "balls.7")
     _refused(http.post("/api/check", json={"table": "snooker", "balls": {}}), 422, "table")

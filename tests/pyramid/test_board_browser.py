@@ -83,17 +83,18 @@ def test_drag_balls_and_refusals(browser):
     assert set(now) == {"cue", "7"}
     assert math.dist(now["7"], (2.0, 1.1)) < 0.01, now
     assert ball(drv, "7").get_attribute("data-where") == "table"
-    # onto the 7: the server refuses it, naming both balls; the 3 goes back to the tray
+    # onto the 7: the server refuses it (its answer says why as data: the page words it in
+    # the player's language, board.refused_overlap); the 3 goes back to the tray
     drag_to(drv, "3", 2.02, 1.1)
     text, cls = message(drv)
-    assert "error" in cls and text.startswith("Нельзя: "), text
-    assert "balls.3" in text and "balls.7" in text and "overlap" in text, text
+    assert "error" in cls and text == "Нельзя: шар 3 налезает на шар 7", text
     assert "3" not in balls(drv) and ball(drv, "3").get_attribute("data-where") == "tray"
     screenshot(drv, "refused-overlap")
     # into a cushion: refused by the server; the 7 goes back where it was
     drag_to(drv, "7", 1.0, 1.775 + 0.01)
     text, cls = message(drv)
-    assert "error" in cls and "balls.7" in text and "not on the bed" in text, text
+    assert "error" in cls and text == "Нельзя: шар 7 в борту или в лузе — нужно место на сукне", \
+        text
     assert math.dist(balls(drv)["7"], (2.0, 1.1)) < 0.01
     assert _drawn_at(drv, "7") == pytest.approx(balls(drv)["7"], abs=1e-3)  # drawn back there
     # the page no longer carries a geometry of its own
