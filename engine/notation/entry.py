@@ -16,26 +16,51 @@ from ..geometry import Position, house_region, spot_is_free
 from ..state import GameState
 from ..stroke import StrokeFacts
 from ..values import CUE
-from .lexicon import RU_POCKET_NAMES
+from ..words import say
 
 TOKEN_CHARS = 60
 
 
 class NotationError(EngineError):
-    """A typed line refused: ``token`` is the word at fault (or the whole line), ``why`` the
-    reason in English, ``why_ru`` in Russian."""
+    """A typed line refused: ``token`` is the word at fault (or the whole line), ``key`` names
+    the reason in the catalog (``notation.error.*``, or ``score.*`` for the session's own
+    refusals), ``fields`` fill its ``{name}`` fields, ``rule`` is the rule id or None.
 
-    def __init__(self, token: str, why: str, why_ru: str, rule: str | None = None):
+    The key and fields are public so that a page may word the refusal itself; a field named
+    ``pocket`` (:data:`POCKET_FIELDS`) holds a pocket id and is written in each language's
+    word for it (``notation.pocket.<id>``: FL, ДЛ).  ``why`` / ``why_ru`` are the reason in
+    English / Russian, ``message(lang)`` the whole refusal as the player reads it, ``str()``
+    the English one for logs."""
+
+    POCKET_FIELDS = ("pocket",)
+
+    def __init__(self, token: str, key: str, rule: str | None = None, **fields):
         if len(token) > TOKEN_CHARS:  # a message quotes a bounded part of what was typed
             token = token[:TOKEN_CHARS] + f"... ({len(token)} characters)"
-        self.token, self.why, self.why_ru, self.rule = token, why, why_ru, rule
+        self.token, self.key, self.rule, self.fields = token, key, rule, fields
         tail = f" ({rule})" if rule else ""
-        super().__init__(f"{token!r}: {why}{tail}")
+        super().__init__(f"{token!r}: {self.why}{tail}")
+
+    def reason(self, lang: str) -> str:
+        """The reason in ``lang`` (without the token and the rule id)."""
+        fields = {name: say(f"notation.pocket.{value}", lang) if name in self.POCKET_FIELDS
+                  else value for name, value in self.fields.items()}
+        return say(self.key, lang, **fields)
+
+    @property
+    def why(self) -> str:
+        """The reason in English."""
+        return self.reason("en")
+
+    @property
+    def why_ru(self) -> str:
+        """The reason in Russian."""
+        return self.reason("ru")
 
     def message(self, lang: str = "en") -> str:
+        """The refusal in ``lang``: «token»: the reason (the rule id)."""
         tail = f" ({self.rule})" if self.rule else ""
-        return f"«{self.token}»: {self.why_ru if lang == 'ru' else self.why}{tail}"
-
+        return f"«{self.token}»: {self.reason(lang)}{tail}"
 
 
 @dataclass(frozen=True)
@@ -106,8 +131,7 @@ def nominal_placement(state: GameState) -> Position:
                 y = spec.width_m / 2 + sign * k * step
                 if region.contains(xx, y) and spot_is_free(spec, (xx, y), others):
                     return (xx, y)
-    raise NotationError("", "no free place in the house for the cue ball",
-                        "в доме нет места для битка")
+    raise NotationError("", "notation.error.no_place_in_house")
 
 
 def nominal_cluster_placement(state: GameState, pocket: str) -> Position:
@@ -131,8 +155,7 @@ def nominal_cluster_placement(state: GameState, pocket: str) -> Position:
             dists = {p: math.dist((x, y), spec.pocket_position(p)) for p in POCKET_IDS}
             if min(dists, key=dists.get) == pocket and spot_is_free(spec, (x, y), others):
                 return (x, y)
-    raise NotationError("", f"no free place by pocket {pocket} for the cue ball",
-                        f"у лузы {RU_POCKET_NAMES[pocket]} нет места для битка", "R11.10")
+    raise NotationError("", "notation.error.no_place_by_pocket", "R11.10", pocket=pocket)
 
 
 __all__ = ["Command", "NotationError", "StrokeEntry", "nominal_cluster_placement",

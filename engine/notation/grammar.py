@@ -13,7 +13,8 @@ read by :func:`_parse_cluster`) from a stroke.  A stroke line is read in three p
    :func:`_balls_that_fell` (R7.1a), :func:`_check_enough_said` (R5.1, R5.4, R7.1a, R7.1b,
    R9.2), then :func:`_entry` (the letters the rules read from what fell, R7.1b, c).
 
-Every refusal is a :class:`~engine.notation.entry.NotationError` naming the word at fault.
+Every refusal is a :class:`~engine.notation.entry.NotationError` naming the word at fault
+and its reason by a catalog key, ``notation.error.<what is wrong>`` (:mod:`engine.words`).
 """
 from __future__ import annotations
 
@@ -33,10 +34,6 @@ from .lexicon import (BALL, COMMANDS, FACT, FELL, FIRST_BALL, FLAG_KINDS, FOUL_C
 CALL = "call"  # the kind of an object ball opening a stroke line
 
 
-def _err(token, en, ru, rule=None):
-    return NotationError(token, en, ru, rule)
-
-
 def parse_line(text: str, state: GameState | None) -> StrokeEntry | Command | None:
     """Read one typed line (see the module doc); None for an empty line or a comment."""
     line = text.strip()
@@ -51,14 +48,14 @@ def parse_line(text: str, state: GameState | None) -> StrokeEntry | Command | No
             return _parse_cluster(line, words, state)
         if name == "new-game":
             if not rest or rest[0].lower() not in GAME:
-                raise _err(line, "say `new game`", "скажите «новая партия»")
+                raise NotationError(line, "notation.error.new_game")
             rest = rest[1:]
         if name in ("undo", "score", "help", "quit", "warning") and rest:
-            raise _err(rest[0], f"`{words[0]}` takes nothing after it",
-                       f"после «{words[0]}» ничего не пишется")
+            raise NotationError(rest[0], "notation.error.command_takes_nothing",
+                                word=words[0])
         return Command(name, rest)
     if state is None:
-        raise _err(line, "no game is in progress", "партия не идёт")
+        raise NotationError(line, "notation.error.no_game")
     return _parse_stroke(line, words, state)
 
 def _parse_cluster(line: str, words: list[str], state: GameState | None) -> Command:
@@ -68,52 +65,38 @@ def _parse_cluster(line: str, words: list[str], state: GameState | None) -> Comm
     record); returns ``Command("cluster", (pocket, *balls))``."""
     # 1. the game: under way, its break played, no stroke without a call already due
     if state is None:
-        raise _err(line, "no game is in progress", "партия не идёт")
+        raise NotationError(line, "notation.error.no_game")
     if state.game_over:
-        raise _err(line, "the game is over", "партия окончена", "R11.10")
+        raise NotationError(line, "notation.error.game_over", "R11.10")
     if state.break_pending:
-        raise _err(line, "the break is still to be played (from hand): the balls are not "
-                         "gathered round a corner yet",
-                   "разбой ещё не сыгран (с руки): шары ещё не собрались у угловой лузы",
-                   "R11.10")
+        raise NotationError(line, "notation.error.cluster.break_pending", "R11.10")
     if state.no_call_strokes_left:
-        raise _err(line, f"{state.no_call_strokes_left} stroke(s) without a call are already "
-                         f"due: type them `nocall ...`",
-                   f"ещё положено ударов без заказа: {state.no_call_strokes_left}; пишите "
-                   f"«без-заказа ...»", "R11.10")
+        raise NotationError(line, "notation.error.cluster.no_call_due", "R11.10",
+                            n=state.no_call_strokes_left)
     # 2. the corner pocket
     if len(words) < 2:
-        raise _err(line, "at which corner pocket? e.g. `cluster FL`",
-                   "у какой угловой лузы? например «скопление ДЛ»", "R11.10")
+        raise NotationError(line, "notation.error.cluster.which_pocket", "R11.10")
     pocket = pocket_of(words[1])
     if pocket is None:
-        raise _err(words[1], "is not a pocket (NL NR FL FR are the corners)",
-                   "это не луза (угловые: БЛ БП ДЛ ДП)", "R11.10")
+        raise NotationError(words[1], "notation.error.cluster.not_a_pocket", "R11.10")
     if pocket not in CORNER_POCKETS:
-        raise _err(words[1], "is a middle pocket: the balls gather round a corner one "
-                             "(NL NR FL FR)",
-                   "это средняя луза: шары собираются у угловой (БЛ БП ДЛ ДП)", "R11.10")
+        raise NotationError(words[1], "notation.error.cluster.middle_pocket", "R11.10")
     # 3. the balls gathered there, when named: every ball on the table, each once
     balls: list[str] = []
     for w in words[2:]:
         b = ball_of(w)
         if b is None or b == CUE:
-            raise _err(w, "after the pocket come the balls gathered there (1..15), or nothing",
-                       "после лузы — шары, собравшиеся у неё (1..15), или ничего")
+            raise NotationError(w, "notation.error.cluster.not_a_ball")
         if b in balls:
-            raise _err(w, f"ball {b} is named twice", f"шар {b} назван дважды")
+            raise NotationError(w, "notation.error.cluster.named_twice", ball=b)
         if b not in state.balls:
-            raise _err(w, f"ball {b} is not on the table (on the table: "
-                          f"{' '.join(state.object_balls)})",
-                       f"шара {b} нет на столе (на столе: {' '.join(state.object_balls)})",
-                       "R11.10")
+            raise NotationError(w, "notation.error.not_on_table_listed", "R11.10", ball=b,
+                                balls=" ".join(state.object_balls))
         balls.append(b)
     rest = [b for b in state.object_balls if b not in balls]
     if balls and rest:
-        raise _err(line, f"the rule is for all the balls gathered round one corner: "
-                         f"{' '.join(rest)} on the table too (name every ball, or none)",
-                   f"правило — когда все шары собрались у одной лузы: на столе ещё "
-                   f"{' '.join(rest)} (назовите все шары или ни одного)", "R11.10")
+        raise NotationError(line, "notation.error.cluster.not_all", "R11.10",
+                            balls=" ".join(rest))
     return Command("cluster", (pocket, *balls))
 
 
@@ -164,8 +147,7 @@ def _call_clause(tokens, i, said: _Said) -> int:
     """``7 FL``: the called ball and pocket (R5)."""
     tok, nxt = tokens[i], _word_after(tokens, i)
     if nxt is None or pocket_of(nxt.text) is None:
-        raise _err(tok.text, "which pocket? a call is a ball and a pocket, e.g. `7 FL`",
-                   "в какую лузу? заказ — это шар и луза, например «7 ДЛ»", "R5")
+        raise NotationError(tok.text, "notation.error.call.no_pocket", "R5")
     said.call_ball, said.call_pocket = ball_of(tok.low), pocket_of(nxt.text)
     return i + 2
 
@@ -181,15 +163,13 @@ def _fell_clause(tokens, i, said: _Said) -> int:
         nxt = _word_after(tokens, i)
     b = ball_of(ball_word)
     if b is None:
-        raise _err(tok.text, "after + comes a ball (1..15 or cue) and a pocket, e.g. `+3 NR`",
-                   "после + идёт шар (1..15 или биток) и луза, например «+3 БП»")
+        raise NotationError(tok.text, "notation.error.fell.no_ball")
     if nxt is not None and nxt.low in OFF_TABLE:
         said.off.append(b)
     elif nxt is not None and pocket_of(nxt.text) is not None:
         said.others.append((b, pocket_of(nxt.text)))
     else:
-        raise _err(tok.text, "in which pocket did it fall? (or `off` if it left the table)",
-                   "в какую лузу он упал? (или «вылет», если вылетел за борт)")
+        raise NotationError(tok.text, "notation.error.fell.no_pocket")
     return i + 2
 
 
@@ -214,8 +194,7 @@ def _first_clause(tokens, i, said: _Said) -> int:
     nxt = _word_after(tokens, i)
     b = ball_of(nxt.text) if nxt else None
     if b is None or b == CUE:
-        raise _err(tokens[i].text, "`first` needs the object ball hit first, e.g. `first 5`",
-                   "после «первым» нужен шар, например «первым 5»")
+        raise NotationError(tokens[i].text, "notation.error.first.no_ball")
     said.first = b
     return i + 2
 
@@ -228,8 +207,7 @@ def _foul_clause(tokens, i, said: _Said) -> int:
         said.facts.add(fact_of(tokens[j].low))
         j += 1
     if j == i + 1:
-        raise _err(tokens[i].text, "which foul? e.g. `foul touch`, `foul d` (see `help`)",
-                   "какой фол? например «фол касание», «фол d» (см. «помощь»)", "R7.1")
+        raise NotationError(tokens[i].text, "notation.error.foul.which", "R7.1")
     return j
 
 
@@ -243,15 +221,10 @@ def _misplaced(tokens, i, said: _Said) -> int:
     """A pocket or a ball where none belongs, or a word the notation does not have."""
     tok = tokens[i]
     if tok.kind == POCKET:
-        raise _err(tok.text, "a pocket without a ball: a call is the ball then the pocket",
-                   "луза без шара: заказ — сначала шар, потом луза", "R5")
+        raise NotationError(tok.text, "notation.error.pocket_without_ball", "R5")
     if tok.kind == BALL:
-        raise _err(tok.text, "a ball out of place: the called ball comes first, other balls "
-                             "that fell are written `+N POCKET`",
-                   "шар не на месте: заказанный шар пишется первым, остальные упавшие — "
-                   "«+N ЛУЗА»")
-    raise _err(tok.text, "is not a word of the notation (type `help`)",
-               "нет такого слова в записи (наберите «помощь»)")
+        raise NotationError(tok.text, "notation.error.ball_out_of_place")
+    raise NotationError(tok.text, "notation.error.unknown_word")
 
 
 CLAUSES: dict[str, Callable[[tuple[Token, ...], int, _Said], int]] = {
@@ -290,27 +263,21 @@ def _call_said(line: str, said: _Said, state: GameState) -> Call | None:
         try:
             call = Call(said.call_ball, said.call_pocket, manner)
         except EngineError as exc:
-            raise _err(line, str(exc), str(exc), "R5.1") from None
+            raise NotationError(line, "notation.error.call.refused", "R5.1",
+                                reason=str(exc)) from None
         if said.call_ball not in state.balls:
-            raise _err(said.call_ball, f"ball {said.call_ball} is not on the table (on the "
-                                       f"table: {' '.join(state.object_balls)})",
-                       f"шара {said.call_ball} нет на столе (на столе: "
-                       f"{' '.join(state.object_balls)})", "R5.4")
+            raise NotationError(said.call_ball, "notation.error.not_on_table_listed", "R5.4",
+                                ball=said.call_ball, balls=" ".join(state.object_balls))
     elif said.manners:
-        raise _err(said.manners[0], "a manner belongs to a call: `7 FL bank`",
-                   "способ относится к заказу: «7 ДЛ дуплет»", "R5.1")
+        raise NotationError(said.manners[0], "notation.error.manner_without_call", "R5.1")
     elif "manner-wrong" in flags:
-        raise _err(line, "`wrong` (not as called) needs a call", "«не-так» требует заказа",
-                   "R5.1")
+        raise NotationError(line, "notation.error.wrong_without_call", "R5.1")
     if call is not None and "no-call" in flags:
-        raise _err(line, "both a call and `nocall`", "и заказ, и «без-заказа»")
+        raise NotationError(line, "notation.error.call_and_nocall")
     if "not-potted" in flags and call is None:
-        raise _err(line, "`x` (not pocketed) needs a call: `7 FL x`",
-                   "«х» (не забит) требует заказа: «7 ДЛ х»")
+        raise NotationError(line, "notation.error.x_without_call")
     if "not-potted" in flags and "manner-wrong" in flags:
-        raise _err(line, "`x` and `wrong` together: if the ball did not fall, the manner "
-                         "does not matter", "«х» и «не-так» вместе: если шар не упал, способ "
-                                            "не важен")
+        raise NotationError(line, "notation.error.x_and_wrong")
     return call
 
 
@@ -322,22 +289,17 @@ def _balls_that_fell(line: str, said: _Said, call: Call | None, potted: bool,
     fell = ([call.ball] if potted else []) + [b for b, _ in said.others] + said.off
     for b in fell:
         if b in seen:
-            raise _err(b, f"ball {b} falls twice", f"шар {b} упал дважды")
+            raise NotationError(b, "notation.error.fell.twice", ball=b)
         seen.add(b)
         if b != CUE and b not in state.balls:
-            raise _err(b, f"ball {b} is not on the table", f"шара {b} нет на столе")
+            raise NotationError(b, "notation.error.not_on_table", ball=b)
     if "miss" in said.flags:
         if said.first is not None:
-            raise _err(line, "`miss` and `first N` together: did the cue ball hit a ball?",
-                       "«промах» и «первым N» вместе: коснулся ли биток шара?", "R7.1a")
+            raise NotationError(line, "notation.error.miss.and_first", "R7.1a")
         if potted or [b for b in seen if b != CUE]:
-            raise _err(line, "a miss touches no ball, so no object ball can fall (say which "
-                             "ball was hit first with `first N`)",
-                       "при промахе биток не касается шаров, значит, ни один шар не может "
-                       "упасть (скажите, какой шар был первым: «первым N»)", "R7.1a")
+            raise NotationError(line, "notation.error.miss.and_fell", "R7.1a")
     if said.first is not None and said.first not in state.balls:
-        raise _err(said.first, f"ball {said.first} is not on the table",
-                   f"шара {said.first} нет на столе")
+        raise NotationError(said.first, "notation.error.not_on_table", ball=said.first)
     return seen
 
 
@@ -356,31 +318,21 @@ def _check_enough_said(line: str, said: _Said, call: Call | None, potted: bool,
     miss, no_call = "miss" in flags, "no-call" in flags
     if (call is not None and potted and first is None and "manner-wrong" not in flags
             and state.call_mode == EXACT and call.manner_set & {CAROM, COMBINATION}):
-        raise _err(line, "a carom or combination: the cue ball hit another ball before the "
-                         "called one; say which with `first N`",
-                   "карамболь или комбинация: биток сначала задел другой шар; скажите, какой: "
-                   "«первым N»", "R5.1")
+        raise NotationError(line, "notation.error.carom_first", "R5.1")
     if (call is None and not miss and not no_call and first is None and not facts
             and not said.others and not said.off):
-        raise _err(line, "say what happened: a call (`7 FL`), `miss`, `tush`, `foul ...`",
-                   "скажите, что было: заказ («7 ДЛ»), «промах», «туш», «фол ...»")
+        raise NotationError(line, "notation.error.nothing_said")
     if no_call and state.no_call_strokes_left == 0:
-        raise _err(line, "no stroke without a call is due now (only the first strokes of a "
-                         "last-ball replay, R10.1, or after `cluster`, R11.10)",
-                   "удар без заказа сейчас не положен (только первые удары переигровки "
-                   "последнего шара, R10.1, или после «скопление», R11.10)", "R5.4")
+        raise NotationError(line, "notation.error.no_call_not_due", "R5.4")
     if "b" in facts and CUE not in [b for b, _ in said.others]:
-        raise _err(line, "in which pocket did the cue ball fall? write `+cue POCKET`",
-                   "в какую лузу упал биток? напишите «+биток ЛУЗА»", "R7.1b")
+        raise NotationError(line, "notation.error.cue_pocket", "R7.1b")
     touch_only = facts and facts <= TOUCH_ONLY
     if (call is None and not miss and first is None and not no_call and not touch_only
             and not [b for b in seen if b != CUE] and len(state.object_balls) != 1
             and state.no_call_strokes_left == 0):
-        raise _err(line, "which ball did the cue ball hit first? (`first N`, or `miss`)",
-                   "какой шар биток задел первым? («первым N» или «промах»)", "R7.1a")
+        raise NotationError(line, "notation.error.first_ball", "R7.1a")
     if "unchanged" in flags and not (facts or miss or CUE in seen):
-        raise _err("=", "`=` (balls unchanged) is said of a foul stroke only",
-                   "«=» (шары на местах) говорится только о фоле", "R9.2")
+        raise NotationError("=", "notation.error.unchanged_not_foul", "R9.2")
 
 
 def _entry(line: str, said: _Said, call: Call | None, potted: bool) -> StrokeEntry:

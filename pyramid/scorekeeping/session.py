@@ -24,7 +24,6 @@ from engine.record import GameRecord, read_record, record_digest, write_record
 from engine.special import apply_action, start_last_ball_replay
 from engine.text import MAX_SCORE, parse_int
 from engine.verify import recorded_facts, verify_record
-from engine.words import say
 
 from ..errors import UserInputError
 from . import record as _record
@@ -46,7 +45,7 @@ class Entered:
 
 def refusal(token: str, exc: MatchError) -> NotationError:
     """An engine's refusal of a match step as the session says a refused line."""
-    return NotationError(token, exc.why("en"), exc.why("ru"), exc.rule)
+    return NotationError(token, exc.key, exc.rule, **exc.fields)
 
 
 class Session:
@@ -206,8 +205,7 @@ class Session:
             self.pending = list(e.before)
             what = e.text
         else:
-            raise NotationError("undo", say("score.nothing_to_undo", "en"),
-                                say("score.nothing_to_undo", "ru"))
+            raise NotationError("undo", "score.nothing_to_undo")
         self._recompute()
         self.save()
         self.out(self.say("undone", what=what))
@@ -222,13 +220,10 @@ class Session:
             try:
                 nums.append(parse_int(a, "score", -MAX_SCORE, MAX_SCORE))
             except EngineError:
-                raise NotationError(a, say("score.correction_numbers", "en", **fields),
-                                    say("score.correction_numbers", "ru", **fields),
-                                    "R14.1") from None
+                raise NotationError(a, "score.correction_numbers", "R14.1", **fields) from None
         if len(nums) != n:
-            raise NotationError(" ".join(args) or "correct",
-                                say("score.correction_count", "en", n=n),
-                                say("score.correction_count", "ru", n=n), "R14.1")
+            raise NotationError(" ".join(args) or "correct", "score.correction_count", "R14.1",
+                                n=n)
         return nums, " ".join(args[n:])
 
     def _referee(self, cmd: Command) -> None:
@@ -279,11 +274,9 @@ class Session:
         """The lot of R3.1 as the players say it: ``new game NAME``."""
         def lot() -> int:
             if name is None:
-                raise NotationError("new game", say("score.lot", "en"), say("score.lot", "ru"),
-                                    "R3.1")
+                raise NotationError("new game", "score.lot", "R3.1")
             if name not in self.s.people[:2]:
-                raise NotationError(name, say("score.lot_not_player", "en"),
-                                    say("score.lot_not_player", "ru"))
+                raise NotationError(name, "score.lot_not_player")
             return self.s.people.index(name)
         return lot
 
