@@ -18,7 +18,7 @@ from engine.errors import EngineError
 from engine.handicap import apply_handicap, handicap_from_json, start_handicap
 from engine.match import (MatchError, check_game_over, check_match_goes_on, next_game,
                           replay_drawn_game)
-from engine.notation import (HELP_EN, HELP_RU, Command, NotationError, StrokeEntry,
+from engine.notation import (GAME, HELP_EN, HELP_RU, Command, NotationError, StrokeEntry,
                              nominal_cluster_placement, parse_line)
 from engine.record import GameRecord, read_record, record_digest, write_record
 from engine.special import apply_action, start_last_ball_replay
@@ -30,7 +30,9 @@ from . import record as _record
 from . import render
 from .settings import Settings, game_path
 
-REPLAY_GAME_WORDS = ("game", "партию", "партия")  # `replay game`: the whole game (R10.1)
+# `replay game` (`переигровка партию`): the whole game (R10.1); the word `game` of the
+# notation in every language (notation.word.game, as in `new game`)
+REPLAY_GAME_WORDS = GAME
 
 
 @dataclass
