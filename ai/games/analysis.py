@@ -19,6 +19,7 @@ Interface (for ``pyramid analyze``)::
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Iterable, Sequence
 
 import numpy as np
 
@@ -35,6 +36,8 @@ from .match import balls_for_stroke, watch_line_x
 # A stroke that loses at least this much P(win) against the best found is a mistake (?), at
 # least BLUNDER a blunder (??): the chess convention's spirit, in win probability.
 MISTAKE, BLUNDER = 0.05, 0.15
+MISTAKE_MARK, BLUNDER_MARK = "?", "??"  # the marks, as in a chess engine's annotation
+LOSS_DIGITS = 4  # P(win) and losses are reported (and averaged) rounded to 4 decimals
 
 
 def evaluate_alternatives(state: GameState, rng: np.random.Generator, agent, top: int = 3
@@ -108,9 +111,9 @@ class StrokeVerdict:
 
 def mark_for(loss: float, mistake: float = MISTAKE, blunder: float = BLUNDER) -> str:
     if loss >= blunder:
-        return "??"
+        return BLUNDER_MARK
     if loss >= mistake:
-        return "?"
+        return MISTAKE_MARK
     return ""
 
 
@@ -131,3 +134,50 @@ def judge_stroke(index: int, state: GameState, call: Call | None, strike: Strike
     loss = max(0.0, best_v - played) if played == played else 0.0
     return StrokeVerdict(index, state.to_move, played, best, best_v, loss,
                          mark_for(loss, mistake, blunder))
+
+
+def player_name(players: Sequence[str], p: int) -> str:
+    """How a record's side ``p`` is named in an analysis: "A (greedy)" with the record's
+    ``players`` (its agent specs or names), "player A" when the record does not name it."""
+    letter = "ABC"[p] if 0 <= p < 3 else str(p)
+    return f"{letter} ({players[p]})" if p < len(players) else f"player {letter}"
+
+
+@dataclass(frozen=True)
+class PlayerSummary:
+    """One side's strokes of an analysed game, summed up: how many were analysed, the mean
+    loss in P(win) (of the losses rounded as reported), the mistakes (?) and blunders (??),
+    and how many were the best stroke found."""
+
+    player: int
+    name: str
+    strokes: int
+    mean_loss: float
+    mistakes: int
+    blunders: int
+    best_played: int
+
+    def to_json(self) -> dict:
+        return {"player": self.player, "name": self.name, "strokes": self.strokes,
+                "mean_loss": self.mean_loss, "mistakes": self.mistakes,
+                "blunders": self.blunders, "best_played": self.best_played}
+
+
+def player_summaries(judged: Iterable[tuple[int, StrokeVerdict]], players: Sequence[str]
+                     ) -> tuple[PlayerSummary, ...]:
+    """Per side, in side order, the summary of ``judged``: (the record's player of the
+    stroke, its verdict) pairs; ``players`` names the sides (:func:`player_name`)."""
+    by_player: dict[int, list[StrokeVerdict]] = {}
+    for p, v in judged:
+        by_player.setdefault(p, []).append(v)
+    out = []
+    for p in sorted(by_player):
+        mine = by_player[p]
+        mean = sum(round(v.loss, LOSS_DIGITS) for v in mine) / len(mine)
+        out.append(PlayerSummary(
+            player=p, name=player_name(players, p), strokes=len(mine),
+            mean_loss=round(mean, LOSS_DIGITS),
+            mistakes=sum(v.mark == MISTAKE_MARK for v in mine),
+            blunders=sum(v.mark == BLUNDER_MARK for v in mine),
+            best_played=sum(v.best is None for v in mine)))
+    return tuple(out)

@@ -4,7 +4,7 @@ results files carry."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from engine import GameState
 
@@ -124,3 +124,33 @@ def game_stats(log: GameLog) -> GameStats:
     return GameStats(**{k: tuple(v) for k, v in st.items()}, breaker=breaker, result=result,
                      scores=tuple(final.scores) if final is not None else None,
                      break_and_run=bool(br), n_strokes=len(log.reports))
+
+
+@dataclass(frozen=True)
+class MatchTally:
+    """What the games of a match came to: wins per side, draws, and games the rules did not
+    end (stopped by the stroke cap); every game is in exactly one of these."""
+
+    wins: tuple[int, ...]
+    draws: int
+    unfinished: int
+
+    def to_json(self) -> dict:
+        return {"wins": list(self.wins), "draws": self.draws, "unfinished": self.unfinished}
+
+
+def tally(results: Iterable[GameResult], n_sides: int) -> MatchTally:
+    """The wins, draws and unfinished games among ``results`` (one a game) of ``n_sides``
+    sides: a decided game that is not a draw is a win of the side it scores 1 for
+    (:meth:`GameResult.score_of`)."""
+    wins = [0] * n_sides
+    draws = unfinished = 0
+    for r in results:
+        if not r.decided:
+            unfinished += 1
+        elif r.draw:
+            draws += 1
+        else:
+            for side in range(n_sides):
+                wins[side] += r.score_of(side) == 1.0
+    return MatchTally(tuple(wins), draws, unfinished)

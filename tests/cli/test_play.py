@@ -245,10 +245,10 @@ def test_a_signal_during_play_keeps_the_strokes_played(tmp_path, signame, status
 
 
 def test_the_sigterm_handler_is_only_installed_during_a_game():
-    from pyramid.commands.play import Terminated, _sigterm_stops_the_game
+    from pyramid.app.play import Terminated, sigterm_stops_the_game
     before = signal.getsignal(signal.SIGTERM)
     with pytest.raises(Terminated):
-        with _sigterm_stops_the_game():
+        with sigterm_stops_the_game():
             signal.raise_signal(signal.SIGTERM)
     assert signal.getsignal(signal.SIGTERM) == before
 
@@ -262,7 +262,7 @@ def test_a_signal_inside_compiled_code_is_still_an_interrupt(tmp_path, monkeypat
     It is an interrupt: exit 130/143, the strokes so far written."""
     from ai.agents.random_agent import RandomAgent
     from pyramid.cli import main
-    from pyramid.commands import play
+    from pyramid.app import play
 
     cause = {"Terminated": play.Terminated, "KeyboardInterrupt": KeyboardInterrupt}[interrupt]
     calls = {"n": 0}
@@ -286,3 +286,13 @@ def test_a_signal_inside_compiled_code_is_still_an_interrupt(tmp_path, monkeypat
     assert rc == status and "internal failure" not in err and "Traceback" not in err
     record = read_record(rec)
     assert len(record.strokes) == 3 and record.result["stopped_by"] == stopped_by
+
+
+def test_an_unknown_table_is_said_once(tmp_path):
+    """``--table`` names the table once (the message was doubled: "--table 'x': table = 'x'
+    is not a known table"), before any game or record."""
+    rec = tmp_path / "g.jsonl"
+    r = pyramid("play", "--agent-a", "random", "--agent-b", "random", "--table", "snooker",
+                "--record", rec)
+    assert_bad_input(r, "--table 'snooker' is not a known table; known: pyramid-12ft")
+    assert "table = " not in r.stderr and not rec.exists()

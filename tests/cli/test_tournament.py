@@ -256,3 +256,11 @@ def test_a_refused_line_deleted_is_played_again_on_resume(reference, tmp_path):
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["played_now"] == 1
     assert canonical(game_lines(path)) == canonical(game_lines(ref_path))
+
+
+def test_an_unknown_table_is_said_once(tmp_path):
+    """``--table`` names the table once (the message was doubled: "--table 'x': table = 'x'
+    is not a known table"), before any game."""
+    r = pyramid("tournament", *COMMON, "--table", "snooker", "--out", tmp_path / "t.jsonl")
+    assert_bad_input(r, "--table 'snooker' is not a known table; known: pyramid-12ft")
+    assert "table = " not in r.stderr and not (tmp_path / "t.jsonl").exists()

@@ -1,0 +1,276 @@
+"""A round-robin tournament of agents (``pyramid tournament``): checked, played in parallel
+(joblib) into a crash-safe, resumable results file, and reported.
+
+* :func:`tournament_terms` -- the terms checked (bad input raises
+  :class:`pyramid.errors.UserInputError` before anything is played);
+* :func:`play_tournament` -- the games not yet in the results file, played; each finished
+  game is appended at once (one write + fsync), so a run killed at any moment, even by
+  SIGKILL, continues with ``resume`` without losing or repeating a game.  What happens is told
+  to a :class:`TournamentListener`; returns a :class:`TournamentPlayed`;
+* :func:`read_results` -- a results file as it is (``--report``: nothing played);
+* :func:`tournament_report` -- the strength table and crosstable of the games played.
+
+Each game's seed comes from (seed, pairing, game index): the results do not depend on the
+number of workers or the backend (``dask``: a Dask cluster through joblib's Dask backend).
+"""
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass
+from typing import Protocol, Sequence
+
+from ai.games.crosstable import Crosstable, crosstable
+from ai.games.results_file import (LOCK_SUFFIX, MAX_RESULTS_BYTES, ResultsFile,
+                                   ResultsFileError, config_line, parse_results, whole_lines)
+from ai.games.tournament import make_tasks, run_task, score_of_side0, strength_table, \
+    watch_parent
+
+from ..errors import UserInputError
+from ..io import check_output_path, read_bytes
+from .play import table_named
+
+MAX_SEED = 2**64 - 1  # numpy seeds are 64-bit; a results file reads integers of <= 20 digits
+# 100 000 resamples take minutes for a large round-robin; more is a typo that would leave the
+# table unprinted long after the last game was played
+MAX_BOOTSTRAP = 100_000
+BACKENDS = ("loky", "threading", "sequential", "dask")
+CI_METHODS = ("fisher", "bootstrap")
+
+
+@dataclass(frozen=True)
+class TournamentTerms:
+    """A tournament's terms, checked: the agents (specs), games per pairing, seed, the
+    execution noise of every agent (a magnitude), call mode, table, stroke cap, the results
+    file (``out``, continued with ``resume``), and how the games are run (joblib backend and
+    workers; a Dask scheduler's address with the ``dask`` backend)."""
+
+    specs: tuple[str, ...]
+    games: int
+    seed: int
+    skill: float
+    call_mode: str
+    table: str
+    max_strokes: int
+    out: str
+    resume: bool = False
+    backend: str = BACKENDS[0]
+    jobs: int = -1
+    scheduler: str | None = None
+
+    @property
+    def game_config(self) -> dict:
+        return {"call_mode": self.call_mode, "table": self.table, "skill": self.skill,
+                "max_strokes": self.max_strokes}
+
+
+def check_results_path(flag: str, path: str) -> None:
+    """The shared check (:func:`pyramid.io.check_output_path`: a missing folder, a directory,
+    a folder that takes no new file -- the results file and its lock go there), and, since a
+    results file is appended to rather than replaced, an existing one must be writable itself
+    (``os.access``: root passes it, so the open that follows still reports its own failure as
+    bad input)."""
+    check_output_path(flag, path)
+    check_output_path(flag, path + LOCK_SUFFIX)  # its lock beside it: a name that fits too
+    if os.path.exists(path) and not os.access(path, os.W_OK):
+        raise UserInputError(f"{flag} {path!r} cannot be written (permission denied)")
+
+
+def check_bootstrap(bootstrap: int) -> None:
+    if bootstrap > MAX_BOOTSTRAP:
+        raise UserInputError(f"--bootstrap {bootstrap}: at most {MAX_BOOTSTRAP} resamples "
+                             f"(the table is computed after every game is played)")
+
+
+def tournament_terms(specs: Sequence[str], games: int, seed: int, skill: float,
+                     call_mode: str, table: str, max_strokes: int, out: str, resume: bool,
+                     backend: str, jobs: int, scheduler: str | None, bootstrap: int
+                     ) -> TournamentTerms:
+    """The terms checked, each refusal naming its flag (``bootstrap``: the resamples the
+    report will take, checked with them so that a typo is not found after the games)."""
+    if len(specs) < 2:
+        raise UserInputError("--agents needs at least two agent specs")
+    if len(set(specs)) != len(specs):
+        raise UserInputError("--agents lists the same spec twice; give each agent once "
+                             "(add an option to tell copies apart, e.g. random:name=r2)")
+    if seed > MAX_SEED:
+        raise UserInputError(f"--seed {seed}: at most {MAX_SEED} (2**64 - 1), so that the "
+                             f"results file's header reads back on --resume")
+    check_bootstrap(bootstrap)
+    if jobs == 0:
+        raise UserInputError("--jobs must not be 0 (use -1 for all cores)")
+    if backend == "dask" and not scheduler:
+        raise UserInputError("--backend dask needs --scheduler ADDRESS")
+    if scheduler and backend != "dask":
+        raise UserInputError("--scheduler is for --backend dask")
+    table_named(table)
+    check_results_path("--out", out)
+    return TournamentTerms(tuple(specs), games, seed, skill, call_mode, table, max_strokes,
+                           out, resume, backend, jobs, scheduler)
+
+
+class TournamentListener(Protocol):
+    """What :func:`play_tournament` tells as the tournament goes (the command prints it)."""
+
+    def started(self, terms: TournamentTerms, total: int, done: int, todo: int) -> None:
+        """``total`` games in all, ``done`` already in the results file, ``todo`` to play."""
+
+    def game_over(self, line: dict) -> None:
+        """A game's results line, written (a failed game's has its ``error``)."""
+
+
+@dataclass(frozen=True)
+class TournamentPlayed:
+    """The games of a tournament after a run: every game line counted (those in the file
+    before and those played now), the failures (played now, and from before when not played
+    again), how many were played now and how long it took."""
+
+    results: tuple[dict, ...]
+    failed: tuple[dict, ...]
+    played_now: int
+    failed_now: int
+    elapsed_s: float
+
+    def extra_json(self, terms: TournamentTerms) -> dict:
+        """What the report's JSON says of this run besides the table."""
+        e = self.elapsed_s
+        return {"seed": terms.seed, "games_per_pair": terms.games, "results": terms.out,
+                "played_now": self.played_now, "failed_now": self.failed_now,
+                "elapsed_s": round(e, 3),
+                "games_per_min": round(60 * self.played_now / e, 2) if e > 0 else None}
+
+
+def _parallel(terms: TournamentTerms, joblib):
+    """The joblib configuration and workers of ``terms.backend``, and the Dask client to
+    close afterwards (None for the others)."""
+    if terms.backend == "dask":
+        try:
+            from distributed import Client  # third-party, optional: only with dask
+        except ImportError:
+            raise UserInputError("--backend dask needs the packages dask and "
+                                 "distributed (pip install dask distributed)") from None
+        try:
+            client = Client(terms.scheduler, timeout="20s")
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise UserInputError(f"--scheduler {terms.scheduler!r}: cannot connect: "
+                                 f"{exc}") from None
+        return joblib.parallel_config(backend="dask"), -1, client
+    if terms.backend == "loky":
+        # the workers end with the tournament, even one killed with SIGKILL
+        return (joblib.parallel_config(backend="loky", initializer=watch_parent,
+                                       initargs=(os.getpid(),)), terms.jobs, None)
+    n_jobs = 1 if terms.backend == "sequential" else terms.jobs
+    return joblib.parallel_config(backend=terms.backend), n_jobs, None
+
+
+def play_tournament(terms: TournamentTerms, listener: TournamentListener) -> TournamentPlayed:
+    """The games of ``terms`` not yet in its results file, played and appended one by one
+    (the file locked against a second tournament until the last is written, and closed
+    whatever happens); a failed game's line, with its error, is kept for ``resume``."""
+    import joblib  # third-party, a tenth of a second: only when a tournament is played
+
+    config = config_line(list(terms.specs), terms.games, terms.seed, **terms.game_config)
+    tasks = make_tasks(list(terms.specs), terms.games, terms.seed, **terms.game_config)
+    try:
+        results_file = ResultsFile(terms.out, config, terms.resume)
+    except ResultsFileError as exc:
+        raise UserInputError(str(exc)) from None
+    done, failed_before = results_file.done, results_file.failed
+    results = list(done)
+    failed_now: list[dict] = []
+    t0 = time.monotonic()
+    client = None
+    try:  # from here on, whatever happens, the file is closed and the lock released
+        done_keys = {(o["pair"], o["game"]) for o in done}
+        todo = [t for t in tasks if (t.pair, t.game) not in done_keys]
+        listener.started(terms, len(tasks), len(done), len(todo))
+        if todo:
+            ctx, n_jobs, client = _parallel(terms, joblib)
+            with ctx:
+                par = joblib.Parallel(n_jobs=n_jobs, return_as="generator_unordered",
+                                      batch_size=1, pre_dispatch="2*n_jobs")
+                for line in par(joblib.delayed(run_task)(t) for t in todo):
+                    results_file.append(line)  # a failed game too: its error is kept
+                    (failed_now if "error" in line else results).append(line)
+                    listener.game_over(line)
+    finally:
+        results_file.close()
+        if client is not None:
+            client.close()
+    elapsed = time.monotonic() - t0
+    played = {(o["pair"], o["game"]) for o in results}
+    failed = failed_now + [o for o in failed_before if (o["pair"], o["game"]) not in played]
+    return TournamentPlayed(tuple(results), tuple(failed), len(results) - len(done),
+                            len(failed_now), elapsed)
+
+
+@dataclass(frozen=True)
+class ResultsOnFile:
+    """A results file read as it is (``--report``): its agents, the games done and failed,
+    and the games it was to hold."""
+
+    specs: tuple[str, ...]
+    header: dict
+    done: tuple[dict, ...]
+    failed: tuple[dict, ...]
+
+    @property
+    def planned(self) -> int:
+        n = len(self.specs)
+        return n * (n - 1) // 2 * self.header["games"]
+
+    def extra_json(self, out: str) -> dict:
+        return {"seed": self.header.get("seed"), "games_per_pair": self.header["games"],
+                "results": out, "played_now": 0}
+
+
+def read_results(out: str, agents: Sequence[str] | None) -> ResultsOnFile:
+    """The results file ``out`` (no lock needed: it is only read); ``agents``, when given,
+    must be its agents."""
+    if not os.path.lexists(out):
+        raise UserInputError(f"--out {out!r} does not exist: nothing to report")
+    data = read_bytes(out, "--out", MAX_RESULTS_BYTES)  # a regular file, bounded
+    lines = whole_lines(data)
+    if not lines:
+        raise UserInputError(f"--out {out!r} is empty: nothing to report")
+    try:
+        read = parse_results(out, lines)
+    except ResultsFileError as exc:
+        raise UserInputError(str(exc)) from None
+    specs = read.header["agents"]
+    if agents and list(agents) != specs:
+        raise UserInputError(f"--agents {list(agents)} are not the agents of {out!r} "
+                             f"({specs}); leave --agents out to report that tournament")
+    return ResultsOnFile(tuple(specs), read.header, tuple(read.done), tuple(read.failed))
+
+
+@dataclass(frozen=True)
+class TournamentReport:
+    """The strength table (:func:`ai.games.tournament.strength_table`, with the run's facts
+    and the failures: ``pyramid tournament --json``'s document) and the crosstable."""
+
+    table: dict
+    cross: Crosstable
+
+    @property
+    def order(self) -> list[str]:
+        """The agents best first."""
+        return [r["agent"] for r in self.table["table"]]
+
+
+def tournament_report(specs: Sequence[str], results: Sequence[dict], extra: dict,
+                      failed: Sequence[dict], bootstrap: int, ci: str, out: str
+                      ) -> TournamentReport:
+    """The table and crosstable of ``results``; ``extra`` (the run's facts) and the failures
+    go into the table's JSON."""
+    try:
+        table = strength_table(list(specs), results, bootstrap=bootstrap, ci=ci)
+    except ResultsFileError as exc:
+        raise UserInputError(f"{out}: {exc}") from None
+    cross = crosstable(list(specs), [(o["agents"][0], o["agents"][1], score_of_side0(o))
+                                     for o in results])
+    table.update(extra)
+    table["crosstable"] = cross.to_json()
+    table["failed"] = [{"pair": o["pair"], "game": o["game"], "error": o["error"]}
+                       for o in failed]
+    return TournamentReport(table, cross)
