@@ -38,7 +38,7 @@ from engine.record import GameRecord, StrokeRecord, parse_record
 from sim import Strike, shared_simulator
 from sim.trajectory import sample_paths
 
-from ..diagrams import draw_game_sheet_png, sheet_paths
+from .. import pictures
 from ..errors import UserInputError
 from ..human_plot import draw_score_graph_png
 from ..io import read_text
@@ -247,8 +247,9 @@ def draw_sheet(path, prepared: PreparedAnalysis, analysed: Sequence[AnalysedStro
                        "call": s.call,
                        "result": f"{v.mark or 'ok'}, P(win) {round(v.p_win_played, 4):.2f}, "
                                  f"loss {round(v.loss, 4):.2f}"})
-    draw_game_sheet_png(path, simulator.table, frames, title="Analysis")
-    return [str(p) for p in sheet_paths(path, len(frames))]
+    drawing = pictures.diagrams()
+    drawing.draw_game_sheet_png(path, simulator.table, frames, title="Analysis")
+    return [str(p) for p in drawing.sheet_paths(path, len(frames))]
 
 
 def match_files(path: str) -> list[Path]:

@@ -31,7 +31,7 @@ from sim.trajectory import sample_paths
 
 from ..app.play import (PAIR_ORDERS, GameStopped, MatchPlayed, MatchTerms, PlayedGame,
                         match_terms, play_match)
-from ..diagrams import draw_game_sheet_png, draw_stroke_png, sheet_paths
+from .. import pictures
 from ..errors import UserInputError
 from ..io import print_json
 from ..scorekeeping import int_between
@@ -189,11 +189,12 @@ class _Report:
         names = self.terms.names
         if self.png_dir is not None:
             sheet = self.png_dir / f"sheet-g{game.game}.png"
-            draw_game_sheet_png(sheet, self.terms.table, self.frames,
-                                title=f"Game {game.game}: {' vs '.join(names)}, "
-                                      f"seed {self.seed}")
+            drawing = pictures.diagrams()
+            drawing.draw_game_sheet_png(sheet, self.terms.table, self.frames,
+                                        title=f"Game {game.game}: {' vs '.join(names)}, "
+                                              f"seed {self.seed}")
             png = tuple([str(self.png_dir / f["file"]) for f in self.frames if f["file"]]
-                        + [str(p) for p in sheet_paths(sheet, len(self.frames))])
+                        + [str(p) for p in drawing.sheet_paths(sheet, len(self.frames))])
         self.say(f"--- game {game.game} over: {_result_text(game, names)}; score "
                  f"{':'.join(map(str, game.scores))}; {game.strokes} strokes in "
                  f"{game.elapsed_s:.1f} s")
@@ -228,7 +229,8 @@ def _draw_stroke(png_dir: Path, g: int, k: int, simulator, report, rec, names, f
         final = report.sim.final
         title = (f"Game {g + 1}, stroke {k}: {names[rec.player]}, "
                  f"{C.fmt_call(rec.call)}; score {':'.join(map(str, rec.scores_after))}")
-        draw_stroke_png(png_dir / name, simulator.table, before, report.sim, paths, title=title)
+        pictures.diagrams().draw_stroke_png(png_dir / name, simulator.table, before, report.sim,
+                                            paths, title=title)
     frames.append({"stroke": k, "balls": before, "paths": paths, "final": final,
                    "player": names[rec.player], "call": rec.call,
                    "pocketed": rec.outcome.get("pocketed", []),

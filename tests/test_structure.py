@@ -1,0 +1,120 @@
+"""The top layer's shape, checked (issue 24's measures): the board and the command line are
+adapters over the application layer (:mod:`pyramid.app`), not over each other; imports of the
+project's own packages sit at the top of a module, where the dependency shows (at most
+:data:`MAX_INNER_IMPORTS` inside functions, each saying why on its line or the line above);
+units stay readable (:data:`MAX_MODULE_LINES`, :data:`MAX_FUNCTION_LINES`).
+
+The compiled physics (``sim/physics/``) is exempt from the sizes: an event loop compiled as
+one kernel reads better whole than cut to a length."""
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("sim", "engine", "ai", "pyramid")
+EXEMPT_FROM_SIZES = ("sim/physics/",)
+MAX_MODULE_LINES = 500
+MAX_FUNCTION_LINES = 120
+MAX_INNER_IMPORTS = 3
+
+
+def _files():
+    for top in PACKAGES:
+        yield from sorted((ROOT / top).rglob("*.py"))
+
+
+def _rel(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
+def _project_modules(node: ast.AST, path: Path) -> list[str]:
+    """The project modules an import statement names (relative ones resolved)."""
+    if isinstance(node, ast.Import):
+        names = [a.name for a in node.names]
+    elif isinstance(node, ast.ImportFrom):
+        if node.level:
+            here = list(path.relative_to(ROOT).with_suffix("").parts)
+            here = here[:-1] if here[-1] != "__init__" else here[:-1]
+            base = here[:len(here) - node.level + 1]
+            mod = ".".join(base + ([node.module] if node.module else []))
+        else:
+            mod = node.module or ""
+        names = [mod] + [f"{mod}.{a.name}" for a in node.names]
+    else:
+        return []
+    return [n for n in names if n.split(".")[0] in PACKAGES]
+
+
+def _imports(path: Path):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        yield node, _project_modules(node, path)
+
+
+def test_the_board_and_the_app_do_not_import_the_command_line():
+    bad = []
+    for path in _files():
+        rel = _rel(path)
+        if not (rel.startswith("pyramid/board/") or rel.startswith("pyramid/app/")):
+            continue
+        for node, mods in _imports(path):
+            if any(m == "pyramid.commands" or m.startswith("pyramid.commands.") for m in mods):
+                bad.append(f"{rel}:{node.lineno}")
+    assert not bad, f"the board and the app layer import pyramid.commands: {bad}"
+
+
+def test_the_app_layer_does_not_import_its_adapters():
+    bad = []
+    for path in (ROOT / "pyramid" / "app").rglob("*.py"):
+        for node, mods in _imports(path):
+            if any(m.startswith("pyramid.board") for m in mods):
+                bad.append(f"{_rel(path)}:{node.lineno}")
+    assert not bad, f"pyramid.app imports the board: {bad}"
+
+
+def _inner_imports():
+    out = []
+    for path in _files():
+        lines = path.read_text(encoding="utf-8").splitlines()
+        tree = ast.parse("\n".join(lines))
+        for fn in ast.walk(tree):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for node in ast.walk(fn):
+                if _project_modules(node, path):
+                    out.append((_rel(path), node.lineno, lines))
+    return sorted({(r, n): ls for r, n, ls in out}.items())
+
+
+def test_few_project_imports_hide_inside_functions_and_each_says_why():
+    inner = _inner_imports()
+    where = [f"{r}:{n}" for (r, n), _ in inner]
+    assert len(inner) <= MAX_INNER_IMPORTS, f"{len(inner)} imports inside functions: {where}"
+    silent = [f"{r}:{n}" for (r, n), lines in inner
+              if "#" not in lines[n - 1] and not lines[n - 2].strip().startswith("#")]
+    assert not silent, f"an import inside a function without a comment saying why: {silent}"
+
+
+def _sized():
+    for path in _files():
+        rel = _rel(path)
+        if not rel.startswith(EXEMPT_FROM_SIZES):
+            yield path, rel
+
+
+def test_no_module_is_over_the_limit():
+    long = [(rel, n) for path, rel in _sized()
+            if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES]
+    assert not long, f"modules over {MAX_MODULE_LINES} lines: {long}"
+
+
+def test_no_function_is_over_the_limit():
+    long = []
+    for path, rel in _sized():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                n = node.end_lineno - node.lineno + 1
+                if n > MAX_FUNCTION_LINES:
+                    long.append((f"{rel}:{node.name}", n))
+    assert not long, f"functions over {MAX_FUNCTION_LINES} lines: {long}"
