@@ -5,27 +5,16 @@ from __future__ import annotations
 import io
 
 from .io import write_atomic
+from .pictures import offscreen_figure
 
 DPI = 110
 COLOURS = ("#c0392b", "#2c6fbb", "#2e8b57")
 
 
-def _figure(figsize):
-    """A matplotlib figure drawn off screen; matplotlib is imported here, when a picture is
-    asked for, not when the command line starts (it takes a large part of a second)."""
-    import matplotlib
-    matplotlib.use("Agg")  # no display; harmless if already chosen
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-    fig = Figure(figsize=figsize, dpi=DPI)
-    FigureCanvasAgg(fig)
-    return fig
-
-
 def draw_score_graph_png(path, games: list[dict], targets: list[int]) -> None:
     """``games``: :func:`ai.games.human.game_stats` of each game; written atomically."""
     n = max(1, len(games))
-    fig = _figure((9.0, 3.2 * n))
+    fig = offscreen_figure((9.0, 3.2 * n), DPI)
     axes = fig.subplots(n, 1, squeeze=False)[:, 0]
     for ax, g, target in zip(axes, games, targets):
         curve = g["score_curve"]

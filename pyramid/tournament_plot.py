@@ -8,21 +8,10 @@ from ai.games.crosstable import Crosstable
 from ai.registry import label
 
 from .io import write_atomic
+from .pictures import offscreen_figure
 
 DPI = 110
 NAME_CHARS = 28  # longer agent specs are cut in the picture (the text table has them whole)
-
-
-def _figure(figsize):
-    """A matplotlib figure drawn off screen; matplotlib is imported here, when a picture is
-    asked for, not when the command line starts (it takes a large part of a second)."""
-    import matplotlib
-    matplotlib.use("Agg")  # no display; harmless if already chosen
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-    fig = Figure(figsize=figsize, dpi=DPI)
-    FigureCanvasAgg(fig)
-    return fig
 
 
 def _short(name: str) -> str:
@@ -34,7 +23,7 @@ def draw_tournament_png(path, table: dict, cross: Crosstable) -> None:
     first; ``cross``: its crosstable.  Written atomically."""
     rows = table["table"]
     n = len(rows)
-    fig = _figure((11.0, 1.6 + 0.45 * max(n, 2)))
+    fig = offscreen_figure((11.0, 1.6 + 0.45 * max(n, 2)), DPI)
     left, right = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.2, 1.0]})
     # 1. Ratings, best at the top, with their 95 % intervals.
     ys = list(range(n))[::-1]
