@@ -276,12 +276,13 @@ class TableGeometry:
         circ = int(np.flatnonzero((self.circle_pocket == k) & (self.circle_cushion == ci))[0])
         cx, cy, r = self.circles[circ]
         nose = self.segments[ci].reshape(2, 2)
-        nose_pt = nose[np.argmin(np.hypot(nose[:, 0] - cx, nose[:, 1] - cy))]
+        # sim.detmath, as everywhere in this module: the same outline on every machine
+        nose_pt = nose[np.argmin(dm.hypot_array(nose[:, 0] - cx, nose[:, 1] - cy))]
         f0, f1 = self.segments[face, :2], self.segments[face, 2:]
-        a0 = math.atan2(nose_pt[1] - cy, nose_pt[0] - cx)
-        a1 = math.atan2(f0[1] - cy, f0[0] - cx)
+        a0 = dm.atan2(nose_pt[1] - cy, nose_pt[0] - cx)
+        a1 = dm.atan2(f0[1] - cy, f0[0] - cx)
         sweep = (a1 - a0 + math.pi) % (2 * math.pi) - math.pi  # the short way round
-        arc = [(cx + r * math.cos(a0 + sweep * t), cy + r * math.sin(a0 + sweep * t))
+        arc = [(cx + r * dm.cos(a0 + sweep * t), cy + r * dm.sin(a0 + sweep * t))
                for t in np.linspace(0.0, 1.0, JAW_ARC_POINTS)]
         px, py, nx, ny = self.capture_lines[k]
         d = f1 - f0
