@@ -113,6 +113,11 @@ def test_layout_fits_the_screen(browser, size, mobile, name):
         r = js(drv, "const r = document.querySelector('#g-balls [data-ball=\"15\"] .num')"
                     ".getBoundingClientRect(); return [r.width, r.height];")
         assert r[0] > r[1], r
+        # the header in two lines; EN readable (cream letters on the header's green)
+        assert drv.find_element(By.TAG_NAME, "header").size["height"] <= 110
+        en = drv.find_element(By.ID, "lang-en")
+        assert en.value_of_css_property("background-color") in ("rgba(0, 0, 0, 0)",
+                                                                 "rgb(53, 88, 74)")
     screenshot(drv, f"layout-{name}")
     Select(drv.find_element(By.ID, "sel-position")).select_by_visible_text("open")
     WebDriverWait(drv, 10).until(lambda d: len(balls(d)) == 6)

@@ -12,10 +12,17 @@ const VIEW = {portrait: false, compact: false};
 // A phone either way up: its short side at most this (CSS pixels).
 const PHONE_MAX_SIDE_PX = 600;
 
-function wantPortrait() {
-  return window.innerWidth <= PORTRAIT_MAX_WIDTH_PX && window.innerHeight > window.innerWidth;
+// The screen's shape as well as the window's: a phone's keyboard, shown, makes the window
+// short without turning the table.
+function touchPhone() {
+  return matchMedia("(pointer: coarse)").matches
+    && Math.min(screen.width, screen.height) <= PHONE_MAX_SIDE_PX;
 }
-function wantCompact() { return Math.min(window.innerWidth, window.innerHeight) <= PHONE_MAX_SIDE_PX; }
+function wantPortrait() {
+  const upright = window.innerHeight > window.innerWidth || touchPhone() && screen.height > screen.width;
+  return window.innerWidth <= PORTRAIT_MAX_WIDTH_PX && upright;
+}
+function wantCompact() { return window.innerWidth <= PHONE_MAX_SIDE_PX || touchPhone(); }
 
 // The rail as drawn (m).  A drawing choice, not the table: on a phone (either way up) the page draws
 // only the cushion rubber (/api/table's rubber_m) instead of the whole wooden rail (rail_m),
