@@ -49,8 +49,10 @@ def js(drv, script, *args):
 
 
 def side_scroll(drv) -> tuple[int, int]:
-    """(scrollWidth, innerWidth) of the page."""
-    return tuple(js(drv, "return [document.documentElement.scrollWidth, window.innerWidth];"))
+    """(scrollWidth, the width it may take) of the page: the viewport's width without a
+    vertical scrollbar (clientWidth; innerWidth counts a desktop's scrollbar in)."""
+    return tuple(js(drv, "const d = document.documentElement; "
+                         "return [d.scrollWidth, Math.min(d.clientWidth, window.innerWidth)];"))
 
 
 def table_box(drv) -> dict:
@@ -84,7 +86,7 @@ def suggest(drv):
     assert btn.is_displayed() and btn.is_enabled()
     r = js(drv, "const r = arguments[0].getBoundingClientRect(); return [r.left, r.right, r.height];",
            btn)
-    assert r[0] >= 0 and r[1] <= js(drv, "return window.innerWidth;") and r[2] >= 44, r
+    assert r[0] >= 0 and r[1] <= side_scroll(drv)[1] and r[2] >= 44, r
     btn.click()
     WebDriverWait(drv, 90).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#suggestions li"))
     assert drv.find_elements(By.CSS_SELECTOR, '#g-advice polyline[data-path="cue"]')
@@ -99,7 +101,7 @@ def test_layout_fits_the_screen(browser, size, mobile, name):
     width, inner = side_scroll(drv)
     box = table_box(drv)
     least = smallest_ball_px(drv)
-    print(f"{name}: scrollWidth {width} / innerWidth {inner}; table {box['width']:.0f}x"
+    print(f"{name}: scrollWidth {width} / clientWidth {inner}; table {box['width']:.0f}x"
           f"{box['height']:.0f} px; smallest ball {least:.1f} px")
     assert width <= inner
     assert box["left"] >= 0 and box["right"] <= inner
@@ -122,13 +124,16 @@ def test_layout_fits_the_screen(browser, size, mobile, name):
     Select(drv.find_element(By.ID, "sel-position")).select_by_visible_text("open")
     WebDriverWait(drv, 10).until(lambda d: len(balls(d)) == 6)
     suggest(drv)
-    assert side_scroll(drv)[0] <= inner
+    width, inner = side_scroll(drv)
+    print(f"{name} with the advice: scrollWidth {width} / clientWidth {inner}")
+    assert width <= inner
     screenshot(drv, f"layout-{name}-suggestion")
     js(drv, "window.scrollTo(0, 0);")
     screenshot(drv, f"layout-{name}-suggestion-top")
     for tab in ("viewer", "match", "edit"):
         drv.find_element(By.ID, f"tab-{tab}").click()
         width, inner = side_scroll(drv)
+        print(f"{name} {tab} tab: scrollWidth {width} / clientWidth {inner}")
         assert width <= inner, (tab, width, inner)
 
 
