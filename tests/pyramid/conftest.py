@@ -103,7 +103,9 @@ def browser(board_url):
         pytest.skip("Debian's chromium and chromium-driver are not installed")
     drivers = []
 
-    def start(lang: str = "ru", size=(1500, 1100)):
+    def start(lang: str = "ru", size=(1500, 1100), mobile: bool = False):
+        """``mobile``: Chromium's mobile emulation at ``size`` (a touch screen, the page's
+        meta viewport honoured, two device pixels to a CSS pixel)."""
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
         opts = webdriver.ChromeOptions()
@@ -116,6 +118,9 @@ def browser(board_url):
         opts.add_argument(f"--lang={lang}")
         opts.add_experimental_option("prefs", {"intl.accept_languages": lang})
         opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        if mobile:
+            opts.add_experimental_option("mobileEmulation", {"deviceMetrics": {
+                "width": size[0], "height": size[1], "pixelRatio": 2.0, "touch": True}})
         drv = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
         drv.profile_dir = profile
         drivers.append(drv)

@@ -68,8 +68,9 @@ def test_match_tab_in_the_browser_buttons_make_the_line(browser):
     from selenium.webdriver.support.ui import WebDriverWait
 
     from .conftest import screenshot
+    from .test_board_match_start import _open_setup
     drv = browser("ru", size=(1024, 1366))
-    drv.find_element(By.ID, "tab-match").click()
+    _open_setup(drv)  # the board's match is the session's: another test may have left one
     for k, name in ((1, "Аня"), (2, "Боря")):
         box = drv.find_element(By.ID, f"m-p{k}")
         box.clear()

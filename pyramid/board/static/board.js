@@ -28,6 +28,7 @@ function el(tag, attrs, parent) {
   const e = document.createElementNS(SVGNS, tag);
   for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
   if (parent) parent.appendChild(e);
+  if (tag === "text" && parent) uprightText(e);  // upright on a turned table (view.js)
   return e;
 }
 function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); }
@@ -67,15 +68,24 @@ function say(text, kind) {
 }
 
 // --- the table -----------------------------------------------------------------------------
-const TRAY_GAP = 0.30;  // tray below the table (m below the rail)
+// The view's edges [x, y, w, h] in SVG units of the landscape drawing: the table with its
+// rails and the tray below it; in portrait (view.js) the table edge to edge, the tray below
+// the house.
+function viewBox() {
+  const T = S.T, L = T.length_m, W = T.width_m, rail = railDrawn();
+  if (VIEW.portrait) {
+    const x0 = trayXY(0)[0] - 0.16;
+    return [X(x0), Y(W + rail), X(L + rail - x0 + 0.01), X(W + 2 * rail)];
+  }
+  const top = W + rail + 0.02, bottom = trayXY(0)[1] - 0.09;  // table y of the view's edges
+  return [X(-rail - 0.02), Y(top), X(L + 2 * rail + 0.04), (top - bottom) * 1000];
+}
 
 function drawTable() {
-  const T = S.T, L = T.length_m, W = T.width_m, rail = T.rail_m, g = $("g-table");
+  const T = S.T, L = T.length_m, W = T.width_m, rail = railDrawn(), g = $("g-table");
   clear(g);
-  const svg = $("table");
-  const top = W + rail + 0.02, bottom = trayY() - 0.09;  // table y of the view's edges
-  svg.setAttribute("viewBox", `${X(-rail - 0.02)} ${Y(top)} ${X(L + 2 * rail + 0.04)} ${(top - bottom) * 1000}`);
-  el("rect", {x: X(-rail), y: Y(W + rail), width: X(L + 2 * rail), height: X(W + 2 * rail), rx: 40, class: "rail"}, g);
+  setViewBox($("table"), viewBox());
+  el("rect", {x: X(-rail), y: Y(W + rail), width: X(L + 2 * rail), height: X(W + 2 * rail), rx: VIEW.compact ? 20 : 40, class: "rail"}, g);
   el("rect", {x: X(-T.rubber_m), y: Y(W + T.rubber_m), width: X(L + 2 * T.rubber_m), height: X(W + 2 * T.rubber_m), class: "rubber"}, g);
   for (const [pid, p] of Object.entries(T.pockets)) {
     el("polygon", {points: pts(p.hole), class: "hole"}, g);
@@ -93,25 +103,31 @@ function drawTable() {
   }
   for (const [pid, p] of Object.entries(T.pockets)) {
     const a = p.axis, m = p.mouth;
-    const lx = m[0] + a[0] * 0.13 + (a[0] === 0 ? 0.13 : 0), ly = m[1] + a[1] * 0.1;
+    // on the rail; on a thin drawn rail (a phone) just inside the cloth
+    const out = VIEW.compact ? -0.11 : 0.13, side = VIEW.compact || a[0] !== 0 ? 0 : 0.13;
+    const lx = m[0] + a[0] * out + side, ly = m[1] + a[1] * (VIEW.compact ? out : 0.1);
     const tx = el("text", {x: X(lx), y: Y(ly), class: "pocket-id"}, g);
     tx.textContent = pid;
   }
-  const hl = el("text", {x: X(T.house_line_x) - 14, y: Y(W * 0.06), class: "house-label", transform: `rotate(-90 ${X(T.house_line_x) - 14} ${Y(W * 0.06)})`}, g);
+  // along the house line: turned a quarter in landscape; in portrait the line runs across
+  const hx = X(T.house_line_x) - 14, hy = Y(W * 0.06);
+  const hl = el("text", Object.assign({x: hx, y: hy, class: "house-label"}, VIEW.portrait ? {} : {transform: `rotate(-90 ${hx} ${hy})`}), g);
   hl.dataset.i18n = "house";
   hl.textContent = t("house");
   // the tray: a slot for every ball
   const tray = $("g-tray");
   clear(tray);
-  const ty = trayY();
-  el("rect", {x: X(trayX(0) - 0.07), y: Y(ty) - 62, width: X(trayX(15) - trayX(0) + 0.14), height: 124, rx: 62, class: "tray"}, tray);
-  BALL_IDS.forEach((b, k) => el("circle", {cx: X(trayX(k)), cy: Y(ty), r: 34, class: "slot"}, tray));
-  const lab = el("text", {x: X(trayX(15) + 0.11), y: Y(ty) + 14, class: "tray-label"}, tray);
+  const a = trayXY(0), b = trayXY(15);  // the two end slots
+  const x0 = Math.min(X(a[0]), X(b[0])), x1 = Math.max(X(a[0]), X(b[0]));
+  const y0 = Math.min(Y(a[1]), Y(b[1])), y1 = Math.max(Y(a[1]), Y(b[1]));
+  el("rect", {x: x0 - 62, y: y0 - 62, width: x1 - x0 + 124, height: y1 - y0 + 124, rx: 62, class: "tray"}, tray);
+  BALL_IDS.forEach((id, k) => el("circle", {cx: X(trayXY(k)[0]), cy: Y(trayXY(k)[1]), r: 34, class: "slot"}, tray));
+  const at = VIEW.portrait ? {x: X(a[0] - 0.1), y: Y(W / 2), "text-anchor": "middle", "dominant-baseline": "central"}
+    : {x: X(b[0] + 0.11), y: Y(b[1]) + 14};  // beside the tray; in portrait below it
+  const lab = el("text", Object.assign(at, {class: "tray-label"}), tray);
   lab.dataset.i18n = "tray";
   lab.textContent = t("tray");
 }
-function trayY() { return -S.T.rail_m - TRAY_GAP + 0.16; }
-function trayX(k) { return 0.25 + k * 0.105; }
 
 // --- the position check: the server's (POST /api/check, sim.Simulator.check_position) ------
 // The page has no geometry of its own: a dragged ball moves freely; on the drop it stays where
@@ -194,13 +210,16 @@ function makeBalls() {
     tx.textContent = id === "cue" ? "" : id;
     if (id === "cue") el("circle", {r: 7, class: "cue-dot"}, b);
     b.addEventListener("pointerdown", onPointerDown);
+    // a finger on a ball drags it and does not scroll the page (the table itself lets a swipe
+    // scroll, touch-action: pan-y; Chromium does not take touch-action from SVG shapes)
+    b.addEventListener("touchstart", e => { if (S.mode === "edit" && !S.busy && !S.anim) e.preventDefault(); }, {passive: false});
   }
 }
 function ballEl(id) { return document.querySelector(`#g-balls [data-ball="${id}"]`); }
 function placeBallEl(id, xy, where) {
   const b = ballEl(id);
   const k = BALL_IDS.indexOf(id);
-  const p = xy || [trayX(k), trayY()];
+  const p = xy || trayXY(k);
   b.setAttribute("transform", `translate(${X(p[0]).toFixed(1)} ${Y(p[1]).toFixed(1)})`);
   b.dataset.where = xy ? "table" : "tray";
   if (where) b.dataset.where = where;
@@ -212,14 +231,9 @@ function renderBalls(balls) {
   ballEl("cue").classList.toggle("in-hand", !!hand);
 }
 
-function svgPoint(evt) {
-  const svg = $("table"), pt = svg.createSVGPoint();
-  pt.x = evt.clientX; pt.y = evt.clientY;
-  const p = pt.matrixTransform(svg.getScreenCTM().inverse());
-  return [p.x / 1000, S.T.width_m - p.y / 1000];
-}
+function svgPoint(evt) { return viewPoint(evt); }  // through the view's turn (view.js)
 function onTableArea(xy) {
-  const T = S.T, r = T.rail_m;
+  const T = S.T, r = railDrawn();
   return xy[0] >= -r && xy[0] <= T.length_m + r && xy[1] >= -r && xy[1] <= T.width_m + r;
 }
 
@@ -836,6 +850,7 @@ async function init() {
   document.querySelectorAll(".langbtn").forEach(b => { b.classList.toggle("active", b.dataset.lang === LANG);
     b.addEventListener("click", () => setLang(b.dataset.lang)); });
   S.T = await api("GET", "/api/table");
+  updateView(null);
   drawTable();
   makeBalls();
   let start = S.T.initial_state;
@@ -891,6 +906,7 @@ async function init() {
     const h = location.hash.match(/^#s=(.+)$/);
     if (h) { try { loadState(decodeState(h[1]), t("loaded")); } catch (e) { say(t("bad_file", {why: e.message}), "error"); } }
   });
+  window.addEventListener("resize", () => updateView(() => { drawTable(); setMode(S.mode); }));
   loadPositionsMenu();
   pollHealth();
   document.body.dataset.ready = "1";
