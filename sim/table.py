@@ -189,7 +189,13 @@ class UnknownTableError(KeyError):
         shown = repr(name)  # quoted as engine.errors.excerpt quotes a bad value
         if len(shown) > NAME_EXCERPT_CHARS:
             shown = f"{shown[:NAME_EXCERPT_CHARS]}... ({len(shown)} characters)"
-        super().__init__(f"table = {shown} is not a known table; known: {', '.join(PRESETS)}")
+        self.shown = shown
+        super().__init__(f"table = {self.why()}")
+
+    def why(self) -> str:
+        """The message without the field: ``'x' is not a known table; known: ...`` (a flag's
+        message puts ``--table`` in front)."""
+        return f"{self.shown} is not a known table; known: {', '.join(PRESETS)}"
 
     def __str__(self) -> str:  # KeyError would quote the message
         return str(self.args[0])

@@ -50,8 +50,8 @@ def table_named(name: str, flag: str = "--table") -> TableSpec:
     ``--table 'x' is not a known table; known: pyramid-12ft, ...``."""
     try:
         return table_by_name(name)
-    except UnknownTableError as exc:  # its message starts "table = 'x' is ..."
-        raise UserInputError(f"{flag} {str(exc).removeprefix('table = ')}") from None
+    except UnknownTableError as exc:
+        raise UserInputError(f"{flag} {exc.why()}") from None
 
 
 @dataclass(frozen=True)
