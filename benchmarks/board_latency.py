@@ -40,10 +40,11 @@ def main(argv=None) -> int:
     proc = subprocess.Popen([sys.executable, "-m", "pyramid.cli", "board", "--port", "0",
                              "--no-browser"], cwd=ROOT, stdout=subprocess.PIPE, text=True)
     try:
-        url = proc.stdout.readline().split(": ", 1)[1].strip()
+        url = proc.stdout.readline().split(": ", 1)[1].strip()  # the page, with its token
+        base, token = url.split("?token=", 1)
         # a new connection per request, as curl makes: httpx's kept-alive connection adds
         # ~40 ms of delayed-ACK waiting on loopback that is neither client's nor server's work
-        c = httpx.Client(base_url=url, timeout=120,
+        c = httpx.Client(base_url=base, timeout=120, headers={"Authorization": f"token {token}"},
                          limits=httpx.Limits(max_keepalive_connections=0))
         while True:
             try:

@@ -40,6 +40,7 @@ import uvicorn
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse
 from starlette.routing import Mount, Route
@@ -54,6 +55,7 @@ from ..app import limits
 from ..app.table import table_info
 from ..errors import UserInputError, brief
 from . import api
+from .guard import Guard, GuardMiddleware
 from .match import MatchDesk
 from .worker import STATIC, AIUnavailable, AIWorker
 
@@ -360,16 +362,20 @@ def _lifespan(worker: AIWorker, status: dict, warm: bool):
 
 
 def create_app(worker: AIWorker | None = None, warm: bool = True,
-               match_record: str | None = None) -> Starlette:
+               match_record: str | None = None, guard: Guard | None = None) -> Starlette:
     """The ASGI app.  ``worker`` runs the suggestions (one is made if None); with ``warm`` it
     is warmed in the background at start-up (``/api/health`` says when it is ready); the
-    Match tab writes its record to ``match_record`` (None: kept in memory)."""
+    Match tab writes its record to ``match_record`` (None: kept in memory).  Every request
+    passes ``guard`` first (:mod:`pyramid.board.guard`; None: a new one for 127.0.0.1, its
+    token in ``app.state.guard``)."""
     worker = worker or AIWorker()
+    guard = guard or Guard.new()
     status = {"main": "cold"}
     handlers = _Handlers(worker, MatchDesk(match_record), status)
     app = Starlette(routes=_routes(handlers), lifespan=_lifespan(worker, status, warm),
-                    exception_handlers=EXCEPTION_HANDLERS)
-    app.state.worker = worker
+                    exception_handlers=EXCEPTION_HANDLERS,
+                    middleware=[Middleware(GuardMiddleware, guard=guard)])
+    app.state.worker, app.state.guard = worker, guard
     return app
 
 
@@ -383,12 +389,14 @@ def bind(port: int, host: str = "127.0.0.1") -> socket.socket:
     return sock
 
 
-def serve(sock: socket.socket, open_browser: bool = True, log_level: str = "warning",
-          match_record: str | None = None) -> None:
-    """Run the board on ``sock`` until interrupted; open the page in a browser if asked."""
+def serve(sock: socket.socket, guard: Guard, open_browser: bool = True,
+          log_level: str = "warning", match_record: str | None = None) -> None:
+    """Run the board on ``sock`` behind ``guard`` until interrupted; open the page (with its
+    token) in a browser if asked."""
     host, port = sock.getsockname()[:2]
-    url = f"http://{host}:{port}/"
-    config = uvicorn.Config(create_app(match_record=match_record), log_level=log_level,
+    url = guard.url(host, port)
+    config = uvicorn.Config(create_app(match_record=match_record, guard=guard),
+                            log_level=log_level,
                             lifespan="on", http=HeaderTimeoutProtocol,
                             timeout_keep_alive=KEEP_ALIVE_S)
     server = uvicorn.Server(config)

@@ -1,7 +1,7 @@
 """``pyramid board``: the analysis board, a local web page (docs/BOARD.md).
 
-Starts the server on 127.0.0.1, prints the address, opens the browser unless
-``--no-browser``, and runs until Ctrl-C.  ``--port 0`` takes any free port (printed).
+Starts the server on 127.0.0.1, prints the address with its token (docs/BOARD.md,
+"Security"), opens the browser there unless ``--no-browser``, and runs until Ctrl-C.  ``--port 0`` takes any free port (printed).
 """
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserInputError(f"--port must be 0..65535, got {args.port}")
     # the server loads Starlette, uvicorn and matplotlib (a second): only for this command,
     # not for every other command the CLI starts (pyramid.cli imports every command module)
-    from ..board.server import bind, serve
+    from ..board.server import Guard, bind, serve
     if args.match_record is not None:
         check_output_path("--match-record", args.match_record)
     try:
@@ -44,8 +44,9 @@ def run(args: argparse.Namespace) -> int:
         raise UserInputError(f"--port {args.port}: cannot listen on 127.0.0.1:{args.port} "
                              f"({exc.strerror}); try another port or --port 0") from None
     host, port = sock.getsockname()[:2]
-    print(f"pyramid board: http://{host}:{port}/", flush=True)
+    guard = Guard.new()
+    print(f"pyramid board: {guard.url(host, port)}", flush=True)
     print("pyramid board: the AI is warming up in the background; Ctrl-C stops the board",
           file=sys.stderr, flush=True)
-    serve(sock, open_browser=not args.no_browser, match_record=args.match_record)
+    serve(sock, guard, open_browser=not args.no_browser, match_record=args.match_record)
     return 0

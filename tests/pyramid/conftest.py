@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from ..cli.clihelp import ROOT, env
+from .boardclient import auth, board_address, client
 
 SHOTS = ROOT / "build" / "board-screenshots"
 CHROMIUM = "/usr/bin/chromium"
@@ -28,21 +29,20 @@ CHROME_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
 
 
 @pytest.fixture(scope="session")
-def board_url():
-    """``pyramid board --port 0 --no-browser``: its printed address, once the AI is warm."""
+def board_server():
+    """``pyramid board --port 0 --no-browser``: its printed address split into the base URL
+    and the run's token, once the AI is warm."""
     import httpx
     proc = subprocess.Popen([sys.executable, "-m", "pyramid.cli", "board", "--port", "0",
                              "--no-browser"], cwd=ROOT, env=env(), stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     try:
-        line = proc.stdout.readline()
-        assert line.startswith("pyramid board: http://127.0.0.1:"), line
-        url = line.split(": ", 1)[1].strip()
+        url, token = board_address(proc.stdout.readline())
         deadline = time.monotonic() + 600  # a new machine compiles every kernel first
         while True:
             assert proc.poll() is None, proc.stderr.read()
             try:
-                health = httpx.get(url + "api/health", timeout=5).json()
+                health = httpx.get(url + "api/health", headers=auth(token), timeout=5).json()
                 if health["ai"] in ("warm", "failed") and health["server"] != "cold" \
                         and health["server"] != "warming":
                     assert health["ai"] == "warm", health
@@ -51,7 +51,7 @@ def board_url():
                 pass
             assert time.monotonic() < deadline, "the board did not warm up"
             time.sleep(0.5)
-        yield url
+        yield url, token
     finally:
         proc.terminate()
         try:
@@ -62,10 +62,21 @@ def board_url():
 
 
 @pytest.fixture(scope="session")
-def http(board_url):
-    import httpx
-    with httpx.Client(base_url=board_url, timeout=60) as client:
-        yield client
+def board_url(board_server):
+    """The board's base URL (``http://127.0.0.1:P/``); a browser from :func:`browser` already
+    holds its token (in the cookie the board sets)."""
+    return board_server[0]
+
+
+@pytest.fixture(scope="session")
+def board_token(board_server):
+    return board_server[1]
+
+
+@pytest.fixture(scope="session")
+def http(board_url, board_token):
+    with client(board_url, board_token, timeout=60) as c:
+        yield c
 
 
 @pytest.fixture(scope="session")
@@ -95,7 +106,7 @@ def _have_browser() -> bool:
 
 
 @pytest.fixture
-def browser(board_url):
+def browser(board_url, board_token):
     """A fresh headless Chromium per test; ``browser.lang`` sets Accept-Language (ru)."""
     if not _have_browser():
         if os.environ.get("CI"):
@@ -124,7 +135,7 @@ def browser(board_url):
         drv = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
         drv.profile_dir = profile
         drivers.append(drv)
-        drv.get(board_url)
+        drv.get(f"{board_url}?token={board_token}")  # the board keeps it in a cookie
         from selenium.webdriver.support.ui import WebDriverWait
         WebDriverWait(drv, 20).until(lambda d: d.execute_script(
             "return document.body.dataset.ready === '1'"))

@@ -14,6 +14,7 @@ from pyramid.app.limits import DEFAULT_BUDGET, TIME_BUDGET_SAMPLES
 from pyramid.app.suggest import position_seed
 
 from ..cli.clihelp import ROOT
+from .boardclient import client
 from .conftest import load_json
 
 OPEN = ROOT / "pyramid" / "board" / "static" / "positions" / "open.json"
@@ -208,7 +209,7 @@ def test_record(http, game_record):
     record, _ = game_record
     text = record.read_text()
     r = http.post("/api/record", content=text.encode(),
-                  headers={"Content-Type": "text/plain"})
+                  headers={"Content-Type": "application/x-ndjson"})
     assert r.status_code == 200, r.text
     out = r.json()
     n = len(text.splitlines()) - 2
@@ -258,7 +259,7 @@ MAX_ERROR_CHARS = 2000  # an error answer is read by a person (pyramid.errors.br
 @pytest.fixture(scope="module")
 def local_board():
     """``create_app`` on 127.0.0.1 (any free port) served by uvicorn in a thread; yields the
-    base URL."""
+    base URL and the run's token."""
     import threading
 
     import uvicorn
@@ -266,8 +267,8 @@ def local_board():
     from pyramid.board.server import bind, create_app
     sock = bind(0)
     host, port = sock.getsockname()[:2]
-    server = uvicorn.Server(uvicorn.Config(create_app(warm=False), log_level="error",
-                                           lifespan="on"))
+    app = create_app(warm=False)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="error", lifespan="on"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     import time
@@ -275,16 +276,16 @@ def local_board():
     while not server.started:
         assert time.monotonic() < deadline, "the board did not start"
         time.sleep(0.05)
-    yield f"http://{host}:{port}"
+    yield f"http://{host}:{port}", app.state.guard.token
     server.should_exit = True
     thread.join(30)
 
 
 @pytest.fixture(scope="module")
 def local(local_board):
-    import httpx
-    with httpx.Client(base_url=local_board, timeout=60) as client:
-        yield client
+    url, token = local_board
+    with client(url, token, timeout=60) as c:
+        yield c
 
 
 def _shot():
@@ -374,9 +375,11 @@ def test_body_over_the_limit_is_refused_by_its_length(local_board):
     from urllib.parse import urlparse
 
     from pyramid.board import api
-    u = urlparse(local_board)
+    url, token = local_board
+    u = urlparse(url)
     with socket.create_connection((u.hostname, u.port), timeout=10) as s:
-        s.sendall(f"POST /api/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        s.sendall(f"POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: token {token}"
+                  f"\r\nContent-Type: application/json\r\n"
                   f"Content-Length: {api.MAX_BODY_BYTES + 1}\r\n\r\n{{".encode())
         answer = ""
         while '"ok"' not in answer or not answer.rstrip().endswith("}"):

@@ -2,17 +2,18 @@
 /api/match/*, writing the same record as ``pyramid score --session``."""
 from __future__ import annotations
 
-from starlette.testclient import TestClient
 
 from engine import read_record, verify_record
 from engine.provenance import current as current_provenance
 from pyramid.board.server import create_app
 from tests.cli.clihelp import ROOT
 
+from .boardclient import guarded_client
+
 
 def _client(tmp_path, record=True):
     app = create_app(warm=False, match_record=str(tmp_path / "m.jsonl") if record else None)
-    return TestClient(app)
+    return guarded_client(app)
 
 
 def test_match_tab_keeps_score_and_writes_the_record(tmp_path):

@@ -7,16 +7,17 @@ from __future__ import annotations
 import json
 
 import pytest
-from starlette.testclient import TestClient
 
 from engine import read_record, verify_record
 from engine.words import word
 from pyramid.board.server import create_app
 
+from .boardclient import guarded_client
+
 
 @pytest.fixture
 def client(tmp_path):
-    with TestClient(create_app(warm=False, match_record=str(tmp_path / "m.jsonl"))) as c:
+    with guarded_client(create_app(warm=False, match_record=str(tmp_path / "m.jsonl"))) as c:
         yield c
 
 

@@ -6,17 +6,18 @@ from __future__ import annotations
 import json
 
 import pytest
-from starlette.testclient import TestClient
 
 from engine.text import MAX_GAMES, MAX_NAME_CHARS, MAX_TARGET
 from pyramid.board import api
 from pyramid.board.server import create_app
 from pyramid.errors import UserInputError
 
+from .boardclient import guarded_client
+
 
 @pytest.fixture
 def client(tmp_path):
-    with TestClient(create_app(warm=False, match_record=str(tmp_path / "m.jsonl"))) as c:
+    with guarded_client(create_app(warm=False, match_record=str(tmp_path / "m.jsonl"))) as c:
         yield c
 
 

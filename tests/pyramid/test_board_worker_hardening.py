@@ -23,22 +23,24 @@ from pyramid.commands import engine
 from pyramid.errors import UserInputError
 
 from ..cli.clihelp import ROOT, env
+from .boardclient import auth, board_address
 from .conftest import load_json
 
 OPEN = ROOT / "pyramid" / "board" / "static" / "positions" / "open.json"
 WARM_DEADLINE_S = 600  # a new machine compiles every kernel first
 
 
-def _health(url: str) -> dict:
-    return httpx.get(url + "api/health", timeout=5).json()
+def _health(url: str, token: str) -> dict:
+    return httpx.get(url + "api/health", headers=auth(token),
+                     timeout=5).json()
 
 
-def _wait_warm(url: str, proc, deadline_s: float = WARM_DEADLINE_S) -> dict:
+def _wait_warm(url: str, token: str, proc, deadline_s: float = WARM_DEADLINE_S) -> dict:
     deadline = time.monotonic() + deadline_s
     while True:
         assert proc.poll() is None, proc.stderr.read()
         try:
-            health = _health(url)
+            health = _health(url, token)
             if health["ai"] in ("warm", "failed") and health["server"] not in ("cold",
                                                                                 "warming"):
                 assert health["ai"] == "warm", health
@@ -55,12 +57,10 @@ def board():
                              "--no-browser"], cwd=ROOT, env=env(), stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     try:
-        line = proc.stdout.readline()
-        assert line.startswith("pyramid board: http://127.0.0.1:"), line
-        url = line.split(": ", 1)[1].strip()
-        _wait_warm(url, proc)
+        url, token = board_address(proc.stdout.readline())
+        _wait_warm(url, token, proc)
         host, port = url.split("//", 1)[1].rstrip("/").split(":")
-        yield url, (host, int(port)), proc
+        yield url, (host, int(port)), proc, token
     finally:
         proc.terminate()
         try:
@@ -88,15 +88,16 @@ def _shot(**physics) -> dict:
 # --- the AI process killed ------------------------------------------------------------------
 
 def test_killed_worker_answers_queued_with_503_restarts_and_health_tells_the_truth(board):
-    url, _addr, proc = board
-    before = _health(url)
+    url, _addr, proc, token = board
+    before = _health(url, token)
     pid = before["ai_pid"]
     assert before["ai"] == "warm" and isinstance(pid, int)
     answers: list = []
 
     def ask():
         try:  # a long search, so that the kill finds one running and five queued
-            r = httpx.post(url + "api/suggest?time_budget=60", json=_state(), timeout=90)
+            r = httpx.post(url + "api/suggest?time_budget=60", json=_state(),
+                           headers=auth(token), timeout=90)
             answers.append(r)
         except httpx.HTTPError as exc:  # pragma: no cover - reported by the assertion
             answers.append(exc)
@@ -117,46 +118,50 @@ def test_killed_worker_answers_queued_with_503_restarts_and_health_tells_the_tru
         body = r.json()
         assert body["ok"] is False and "AI process stopped" in body["error"]
         assert "Traceback" not in r.text
-    health = _health(url)  # at once: not the dead process's "warm"
+    health = _health(url, token)  # at once: not the dead process's "warm"
     assert health["ai"] in ("cold", "warming"), health
     assert health["ai_restarts"] == before["ai_restarts"] + 1
-    after = _wait_warm(url, proc, 300)
+    after = _wait_warm(url, token, proc, 300)
     assert after["ai_pid"] not in (None, pid)
-    r = httpx.post(url + "api/suggest?top=1&budget=40", json=_state(), timeout=120)
+    r = httpx.post(url + "api/suggest?top=1&budget=40", json=_state(),
+                   headers=auth(token), timeout=120)
     assert r.status_code == 200, r.text
     assert r.json()["suggestions"]
-    assert _health(url)["ai"] == "warm"
+    assert _health(url, token)["ai"] == "warm"
 
 
 def test_worker_killed_while_idle_is_noticed_by_health(board):
-    url, _addr, proc = board
-    before = _health(url)
+    url, _addr, proc, token = board
+    before = _health(url, token)
     os.kill(before["ai_pid"], signal.SIGKILL)
     deadline = time.monotonic() + 5
-    while _health(url)["ai"] == "warm" and _health(url)["ai_pid"] == before["ai_pid"]:
+    while _health(url, token)["ai"] == "warm" and _health(url, token)["ai_pid"] == before["ai_pid"]:
         assert time.monotonic() < deadline, "health still says warm for a dead AI process"
         time.sleep(0.05)
-    after = _wait_warm(url, proc, 300)
+    after = _wait_warm(url, token, proc, 300)
     assert after["ai_pid"] != before["ai_pid"]
     assert after["ai_restarts"] == before["ai_restarts"] + 1
-    r = httpx.post(url + "api/suggest?top=1&budget=40", json=_state(), timeout=120)
+    r = httpx.post(url + "api/suggest?top=1&budget=40", json=_state(),
+                   headers=auth(token), timeout=120)
     assert r.status_code == 200, r.text
 
 
 # --- the simulate limits --------------------------------------------------------------------
 
 def test_simulate_refuses_a_stroke_beyond_the_simulated_time_limit(board):
-    url, _addr, _proc = board
+    url, _addr, _proc, token = board
     t0 = time.monotonic()
-    r = httpx.post(url + "api/simulate", json=_shot(mu_roll=1e-9), timeout=30)
+    r = httpx.post(url + "api/simulate", json=_shot(mu_roll=1e-9), headers=auth(token),
+                   timeout=30)
     assert r.status_code == 422, r.text
     assert "MAX_SIMULATED_S" in r.json()["error"] and "120" in r.json()["error"]
     r = httpx.post(url + "api/simulate?noise=club&runs=20", json=_shot(mu_roll=1e-9),
-                   timeout=30)
+                   headers=auth(token), timeout=30)
     assert r.status_code == 422 and "MAX_SIMULATED_S" in r.json()["error"], r.text
     assert time.monotonic() - t0 < 5
     assert len(r.content) < 1000
-    r = httpx.post(url + "api/simulate", json=_shot(), timeout=30)  # an ordinary one
+    r = httpx.post(url + "api/simulate", json=_shot(), headers=auth(token),
+                   timeout=30)  # an ordinary one
     assert r.status_code == 200 and r.json()["motion"]["n"] > 0
 
 
@@ -222,10 +227,11 @@ def _read_response(sock: socket.socket) -> bytes:
 
 
 def test_a_body_shorter_than_its_content_length_is_closed_within_the_timeout(board):
-    _url, addr, _proc = board
+    _url, addr, _proc, token = board
     with _connect(addr) as sock:
         t0 = time.monotonic()
         sock.sendall(b"POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                     b"Authorization: token " + token.encode() + b"\r\n"
                      b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"ba")
         data = _read_until_closed(sock)
         elapsed = time.monotonic() - t0
@@ -236,12 +242,13 @@ def test_a_body_shorter_than_its_content_length_is_closed_within_the_timeout(boa
 
 
 def test_a_trickled_body_is_cut_at_the_total_timeout(board):
-    _url, addr, _proc = board
+    _url, addr, _proc, token = board
     reset = False
     with _connect(addr) as sock:
         t0 = time.monotonic()
         sock.sendall(b"POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                     b"Content-Length: 1000\r\n\r\n")
+                     b"Authorization: token " + token.encode() + b"\r\n"
+                     b"Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n")
         sock.settimeout(1.0)
         data = b""
         while time.monotonic() - t0 < server.BODY_TIMEOUT_S + 5:
@@ -262,7 +269,7 @@ def test_a_trickled_body_is_cut_at_the_total_timeout(board):
 
 
 def test_half_sent_headers_do_not_hold_the_server(board):
-    url, addr, _proc = board
+    url, addr, _proc, token = board
     socks = []
     try:
         t0 = time.monotonic()
@@ -271,7 +278,8 @@ def test_half_sent_headers_do_not_hold_the_server(board):
             s.sendall(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
             socks.append(s)
         t1 = time.monotonic()
-        r = httpx.get(url + "api/health", timeout=5)  # the server still answers at once
+        # the server still answers at once
+        r = httpx.get(url + "api/health", headers=auth(token), timeout=5)
         assert r.status_code == 200 and time.monotonic() - t1 < 2
         for s in socks:  # and closes every half-sent request within its timeout
             assert _read_until_closed(s) == b""
@@ -279,14 +287,15 @@ def test_half_sent_headers_do_not_hold_the_server(board):
     finally:
         for s in socks:
             s.close()
-    assert httpx.get(url + "api/health", timeout=5).status_code == 200
+    assert httpx.get(url + "api/health", headers=auth(token), timeout=5).status_code == 200
 
 
 def test_an_idle_connection_and_a_complete_request_still_work(board):
-    _url, addr, _proc = board
+    _url, addr, _proc, token = board
     with _connect(addr) as sock:
         time.sleep(1.0)  # a connection opened before its request is not cut early
-        sock.sendall(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        sock.sendall(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: token "
+                     + token.encode() + b"\r\n\r\n")
         sock.settimeout(5)
         data = _read_response(sock)
         assert data.startswith(b"HTTP/1.1 200"), data[:200]

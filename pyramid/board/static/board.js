@@ -43,11 +43,18 @@ function signed(x) {  // "+3,4", "-0,7"; never "-0,0"
 }
 function ballLabel(b) { return b === "cue" ? t("cue_name") : t("ball_name", {b}); }
 
+// the board's XSRF value (pyramid/board/guard.py): a cookie per port, sent back as a header
+function xsrf() {
+  const port = location.port || (location.protocol === "https:" ? "443" : "80");
+  const m = document.cookie.match(new RegExp("(?:^|; )_xsrf-" + port + "=([^;]*)"));
+  return m ? m[1] : "";
+}
 async function api(method, url, body, raw, signal) {
   const opts = {method, headers: {}, signal};
+  if (method !== "GET") opts.headers["X-XSRFToken"] = xsrf();
   if (body !== undefined) {
-    opts.body = raw ? body : JSON.stringify(body);
-    opts.headers["Content-Type"] = raw ? "text/plain; charset=utf-8" : "application/json";
+    opts.body = raw ? body : JSON.stringify(body);  // raw: a record, JSON Lines
+    opts.headers["Content-Type"] = raw ? "application/x-ndjson; charset=utf-8" : "application/json";
   }
   const r = await fetch(url, opts);
   let data = null;

@@ -1,0 +1,197 @@
+"""The board's guard: who may talk to it, as Jupyter Server protects itself (docs/BOARD.md,
+"Security").  An ASGI middleware in front of every route:
+
+1. **Host allow-list**: the ``Host`` header must name an address the board serves on
+   (``127.0.0.1``, ``localhost``, ``::1``; on ``--lan`` also the machine's LAN address), else
+   403 -- a DNS-rebinding page reaches the board under a foreign name and is refused here.
+2. **Origin**: a request that carries ``Origin`` must come from the board's own origin, and one
+   a browser marks ``Sec-Fetch-Site: cross-site`` is refused, else 403.
+3. **Token**: a secret drawn once per run (:data:`TOKEN_BYTES`) is asked of every request but
+   the page's static shell (``/static/``): as ``?token=`` in the address the board prints (the
+   page is then redirected to itself without it and the token kept in a cookie),
+   ``Authorization: token ...`` (scripts) or that cookie.  Without it: 401.
+4. **XSRF**: a state-changing request authenticated by the cookie must also carry the
+   ``X-XSRFToken`` header equal to the ``_xsrf`` cookie (the page's script reads it), else 403;
+   a request carrying the token itself (header or query) needs none, as in Jupyter.
+5. **Bodies**: a POST says what it sends: ``application/json`` (``/api/record``: a JSON Lines
+   record, ``application/x-ndjson`` or ``application/json``), else 415 -- ``text/plain`` is what
+   a foreign page can send without the browser asking first (a CORS "simple" request).
+
+Refusals are answered before the app sees the request, as ``{"ok": false, "error": ...}``
+(the page itself, refused for want of the token, gets a short page in both languages).
+"""
+from __future__ import annotations
+
+import hmac
+import json
+import secrets
+from dataclasses import dataclass
+from http.cookies import SimpleCookie
+from urllib.parse import parse_qsl, urlencode
+
+from engine.words import LANGS, say
+
+TOKEN_BYTES = 24  # 32 URL-safe characters (192 bits), as Jupyter's default token (24 bytes)
+LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
+COOKIE_MAX_AGE_S = 30 * 24 * 3600  # a phone's home-screen page keeps it; a restart revokes it
+STATE_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+OPEN_PREFIXES = ("/static/",)  # the page's shell: no secret in it (the positions are shipped)
+JSON_TYPES = frozenset({"application/json"})
+NO_TOKEN = "app.guard.no_token"  # the page without its token: where the address is
+BODY_TYPES = {"/api/record": frozenset({"application/x-ndjson", "application/json"})}
+
+
+@dataclass(frozen=True)
+class Guard:
+    """What the guard lets in: the run's ``token`` and ``xsrf`` secrets and the host names
+    (``hosts``) the board answers to; ``https`` when it serves TLS (its cookies are then
+    ``Secure``)."""
+    token: str
+    xsrf: str
+    hosts: frozenset[str]
+    https: bool = False
+
+    @classmethod
+    def new(cls, hosts=LOCAL_HOSTS, https: bool = False) -> "Guard":
+        """A guard with fresh secrets (``secrets.token_urlsafe``) for ``hosts``."""
+        return cls(token=secrets.token_urlsafe(TOKEN_BYTES),
+                   xsrf=secrets.token_urlsafe(TOKEN_BYTES),
+                   hosts=frozenset(h.lower() for h in hosts), https=https)
+
+    def url(self, host: str, port: int) -> str:
+        """The address to print and open: the page with its token."""
+        shown = f"[{host}]" if ":" in host else host
+        scheme = "https" if self.https else "http"
+        return f"{scheme}://{shown}:{port}/?{urlencode({'token': self.token})}"
+
+    def is_token(self, value: str | None) -> bool:
+        return bool(value) and hmac.compare_digest(value.encode(), self.token.encode())
+
+
+def cookie_names(port: int) -> tuple[str, str]:
+    """The token's and the XSRF value's cookie names for a board on ``port`` (cookies are kept
+    per host, not per port: two boards on one machine must not overwrite each other's)."""
+    return f"pyramid-token-{port}", f"_xsrf-{port}"
+
+
+def host_name(host_header: str) -> str:
+    """``Host`` without its port, lower case (``[::1]:8071`` -> ``::1``)."""
+    h = host_header.strip().lower()
+    if h.startswith("["):
+        return h[1:h.find("]")] if "]" in h else h
+    return h.rsplit(":", 1)[0] if h.count(":") == 1 else h
+
+
+class GuardMiddleware:
+    """The ASGI middleware of the module's five checks, in that order."""
+
+    def __init__(self, app, guard: Guard) -> None:
+        self.app, self.guard = app, guard
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        refusal = self._refusal(scope)
+        if refusal is not None:
+            await refusal(send)
+            return
+        await self.app(scope, receive, send)
+
+    def _refusal(self, scope):
+        """None to let the request in, else a coroutine function answering the refusal."""
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1")
+                   for k, v in scope["headers"]}
+        host = headers.get("host", "")
+        # step 1: the Host allow-list
+        if host_name(host) not in self.guard.hosts:
+            return _json(403, f"Host = {host[:100]!r} is not an address this board serves "
+                              f"({', '.join(sorted(self.guard.hosts))})")
+        # step 2: the Origin
+        scheme = "https" if self.guard.https else "http"
+        origin = headers.get("origin")
+        if origin is not None and origin.lower() != f"{scheme}://{host.lower()}":
+            return _json(403, f"Origin = {origin[:100]!r} is not this board's own "
+                              f"({scheme}://{host})")
+        if headers.get("sec-fetch-site") == "cross-site":
+            return _json(403, "a request from another site (Sec-Fetch-Site = cross-site)")
+        path, method = scope["path"], scope["method"]
+        if path.startswith(OPEN_PREFIXES):
+            return None
+        # step 3: the token
+        port = scope["server"][1] if scope.get("server") else 0
+        token_cookie, xsrf_cookie = cookie_names(port)
+        cookies = _cookies(headers.get("cookie", ""))
+        query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
+        auth = headers.get("authorization", "")
+        by_header = auth[:6].lower() == "token " and self.guard.is_token(auth[6:].strip())
+        by_query = self.guard.is_token(query.get("token"))
+        by_cookie = self.guard.is_token(cookies.get(token_cookie))
+        if not (by_header or by_query or by_cookie):
+            if path == "/" and method == "GET":
+                return _html(401, _no_token_page())
+            return _json(401, "this board asks for its token: open the address it printed "
+                              "(…/?token=...), or send 'Authorization: token ...'")
+        if by_query and path == "/" and method == "GET":  # into a cookie, out of the address
+            rest = urlencode([(k, v) for k, v in query.items() if k != "token"])
+            return _redirect("/" + ("?" + rest if rest else ""), self._cookies(port))
+        # step 4: XSRF, for a state change on the cookie's word alone
+        if method in STATE_CHANGING and not (by_header or by_query):
+            sent = headers.get("x-xsrftoken", "")
+            if not (sent and hmac.compare_digest(sent.encode(), self.guard.xsrf.encode())):
+                return _json(403, "the X-XSRFToken header is missing or wrong (a page of this "
+                                  "board sends it; reload the page)")
+        # step 5: the body's type
+        if method in STATE_CHANGING:
+            ctype = headers.get("content-type", "").split(";", 1)[0].strip().lower()
+            accepted = BODY_TYPES.get(path, JSON_TYPES)
+            if ctype not in accepted:
+                return _json(415, f"Content-Type = {ctype or 'none'!r}: this takes "
+                                  f"{' or '.join(sorted(accepted))}")
+        return None
+
+    def _cookies(self, port: int) -> list[str]:
+        token_cookie, xsrf_cookie = cookie_names(port)
+        secure = "; Secure" if self.guard.https else ""
+        common = f"Path=/; Max-Age={COOKIE_MAX_AGE_S}; SameSite=Strict{secure}"
+        return [f"{token_cookie}={self.guard.token}; HttpOnly; {common}",
+                f"{xsrf_cookie}={self.guard.xsrf}; {common}"]  # the page's script reads it
+
+
+def _cookies(header: str) -> dict[str, str]:
+    jar = SimpleCookie()
+    try:
+        jar.load(header)
+    except Exception:  # a malformed Cookie header: as if none were sent
+        return {}
+    return {k: m.value for k, m in jar.items()}
+
+
+def _no_token_page() -> str:
+    lines = "".join(f"<p lang='{lang}'>{say(NO_TOKEN, lang)}</p>" for lang in LANGS)
+    return ("<!doctype html><meta charset='utf-8'><meta name='viewport' "
+            "content='width=device-width, initial-scale=1'><title>pyramid</title>" + lines)
+
+
+def _json(status: int, message: str):
+    body = json.dumps({"ok": False, "error": message}, ensure_ascii=False).encode()
+    return _answer(status, body, b"application/json")
+
+
+def _html(status: int, page: str):
+    return _answer(status, page.encode(), b"text/html; charset=utf-8")
+
+
+def _answer(status: int, body: bytes, ctype: bytes, extra=()):
+    async def send_it(send) -> None:
+        headers = [(b"content-type", ctype), (b"content-length", str(len(body)).encode()),
+                   (b"cache-control", b"no-store"), *extra]
+        await send({"type": "http.response.start", "status": status, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
+    return send_it
+
+
+def _redirect(location: str, cookies: list[str]):
+    extra = [(b"location", location.encode("latin-1"))]
+    extra += [(b"set-cookie", c.encode("latin-1")) for c in cookies]
+    return _answer(302, b"", b"text/plain", extra)
