@@ -85,8 +85,9 @@ def host_name(host_header: str) -> str:
 class GuardMiddleware:
     """The ASGI middleware of the module's five checks, in that order."""
 
-    def __init__(self, app, guard: Guard) -> None:
-        self.app, self.guard = app, guard
+    def __init__(self, app, guard: Guard, visitors=None) -> None:
+        """``visitors``: told of every request let in (``saw(address, user_agent)``)."""
+        self.app, self.guard, self.visitors = app, guard, visitors
 
     async def __call__(self, scope, receive, send) -> None:
         if scope["type"] != "http":
@@ -96,6 +97,9 @@ class GuardMiddleware:
         if refusal is not None:
             await refusal(send)
             return
+        if self.visitors is not None and scope.get("client"):
+            agent = dict(scope["headers"]).get(b"user-agent", b"").decode("latin-1")
+            self.visitors.saw(scope["client"][0], agent)
         await self.app(scope, receive, send)
 
     def _refusal(self, scope):

@@ -4,6 +4,7 @@ Routes (docs/BOARD.md):
 
 * ``GET /`` the page; ``GET /static/...`` its files and the shipped positions;
 * ``GET /api/health``; ``GET /api/table?name=``; ``GET /api/positions``;
+* ``GET /api/connect`` (how a phone joins, who is connected), ``GET /api/qr.svg`` (``--lan``);
 * ``GET /api/words/{lang}``: the language's message catalog (:mod:`engine.words`), as it is;
 * ``POST /api/check``, ``POST /api/suggest``, ``POST /api/simulate``, ``POST /api/record``;
 * ``GET /api/match``, ``POST /api/match/start``, ``POST /api/match/line``,
@@ -42,7 +43,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from uvicorn.protocols.http.h11_impl import H11Protocol
@@ -56,6 +57,7 @@ from ..app.table import table_info
 from ..errors import UserInputError, brief
 from . import api
 from .guard import Guard, GuardMiddleware
+from .lan import Visitors, qr_svg
 from .match import MatchDesk
 from .worker import STATIC, AIUnavailable, AIWorker
 
@@ -182,8 +184,10 @@ class _Handlers:
     the server process's warm-up ``status``; each answers JSON (bad input: the errors of
     :data:`EXCEPTION_HANDLERS`)."""
 
-    def __init__(self, worker: AIWorker, desk: MatchDesk, status: dict) -> None:
+    def __init__(self, worker: AIWorker, desk: MatchDesk, status: dict,
+                 address: str | None, visitors: Visitors) -> None:
         self.worker, self.desk, self.status = worker, desk, status
+        self.address, self.visitors = address, visitors
 
     async def index(self, request: Request):
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
@@ -195,6 +199,20 @@ class _Handlers:
                              "ai_warm_seconds": worker.warm_seconds, "ai_error": worker.error,
                              "ai_pid": worker.pid(), "ai_restarts": worker.restarts,
                              "server": self.status["main"]})
+
+    async def connect(self, request: Request):
+        """How a phone joins (the address with its token, when the board is on the club's
+        network) and who is connected."""
+        return JSONResponse({"ok": True, "lan": self.address is not None,
+                             "url": self.address, "visitors": self.visitors.listed(),
+                             "you": request.client.host if request.client else None},
+                            headers={"Cache-Control": "no-store"})
+
+    async def qr(self, request: Request):
+        if self.address is None:
+            return _error(404, "the board is not on the club's network (pyramid board --lan)")
+        return Response(qr_svg(self.address), media_type="image/svg+xml",
+                        headers={"Cache-Control": "no-store"})
 
     async def table(self, request: Request):
         name = request.query_params.get("name") or DEFAULT_TABLE
@@ -273,6 +291,8 @@ def _routes(h: _Handlers) -> list:
     return [
         Route("/", h.index),
         Route("/api/health", h.health),
+        Route("/api/connect", h.connect),
+        Route("/api/qr.svg", h.qr),
         Route("/api/table", h.table),
         Route("/api/positions", h.positions),
         Route("/api/words/{lang}", h.catalog),
@@ -362,19 +382,22 @@ def _lifespan(worker: AIWorker, status: dict, warm: bool):
 
 
 def create_app(worker: AIWorker | None = None, warm: bool = True,
-               match_record: str | None = None, guard: Guard | None = None) -> Starlette:
+               match_record: str | None = None, guard: Guard | None = None,
+               address: str | None = None) -> Starlette:
     """The ASGI app.  ``worker`` runs the suggestions (one is made if None); with ``warm`` it
     is warmed in the background at start-up (``/api/health`` says when it is ready); the
     Match tab writes its record to ``match_record`` (None: kept in memory).  Every request
     passes ``guard`` first (:mod:`pyramid.board.guard`; None: a new one for 127.0.0.1, its
-    token in ``app.state.guard``)."""
+    token in ``app.state.guard``).  ``address``: the page's address with its token on the
+    club's network (``--lan``: its QR code is ``/api/qr.svg``), None on 127.0.0.1 only."""
     worker = worker or AIWorker()
     guard = guard or Guard.new()
     status = {"main": "cold"}
-    handlers = _Handlers(worker, MatchDesk(match_record), status)
+    visitors = Visitors()
+    handlers = _Handlers(worker, MatchDesk(match_record), status, address, visitors)
     app = Starlette(routes=_routes(handlers), lifespan=_lifespan(worker, status, warm),
                     exception_handlers=EXCEPTION_HANDLERS,
-                    middleware=[Middleware(GuardMiddleware, guard=guard)])
+                    middleware=[Middleware(GuardMiddleware, guard=guard, visitors=visitors)])
     app.state.worker, app.state.guard = worker, guard
     return app
 
@@ -390,15 +413,20 @@ def bind(port: int, host: str = "127.0.0.1") -> socket.socket:
 
 
 def serve(sock: socket.socket, guard: Guard, open_browser: bool = True,
-          log_level: str = "warning", match_record: str | None = None) -> None:
+          log_level: str = "warning", match_record: str | None = None,
+          address: str | None = None, tls: tuple[str, str] | None = None) -> None:
     """Run the board on ``sock`` behind ``guard`` until interrupted; open the page (with its
-    token) in a browser if asked."""
-    host, port = sock.getsockname()[:2]
-    url = guard.url(host, port)
-    config = uvicorn.Config(create_app(match_record=match_record, guard=guard),
+    token, on this machine) in a browser if asked.  ``address``: the page's address on the
+    club's network (``--lan``); ``tls``: the certificate and key files (HTTPS)."""
+    port = sock.getsockname()[1]
+    url = guard.url("127.0.0.1", port)
+    certfile, keyfile = tls or (None, None)
+    config = uvicorn.Config(create_app(match_record=match_record, guard=guard,
+                                       address=address),
                             log_level=log_level,
                             lifespan="on", http=HeaderTimeoutProtocol,
-                            timeout_keep_alive=KEEP_ALIVE_S)
+                            timeout_keep_alive=KEEP_ALIVE_S,
+                            ssl_certfile=certfile, ssl_keyfile=keyfile)
     server = uvicorn.Server(config)
     if open_browser:
         def _open():
