@@ -6,7 +6,9 @@ Routes (docs/BOARD.md):
 * ``GET /api/health``; ``GET /api/table?name=``; ``GET /api/positions``;
 * ``GET /api/connect`` (how a phone joins, who is connected), ``GET /api/qr.svg`` (``--lan``);
 * ``GET /api/words/{lang}``: the language's message catalog (:mod:`engine.words`), as it is;
-* ``POST /api/check``, ``POST /api/suggest``, ``POST /api/simulate``, ``POST /api/record``;
+* ``POST /api/check``, ``POST /api/suggest`` (device by device, :mod:`pyramid.board.turns`;
+  ``GET /api/queue``: where this device's next one stands), ``POST /api/simulate``,
+  ``POST /api/record``;
 * ``GET /api/match``, ``POST /api/match/start``, ``POST /api/match/line``,
   ``GET /api/match/record`` (the Match tab, :mod:`pyramid.board.match`; the start's handicap,
   pair order and breaker are checked by :func:`pyramid.app.match_start.match_start` first).
@@ -58,6 +60,7 @@ from ..errors import UserInputError, brief
 from . import api
 from .guard import Guard, GuardMiddleware
 from .lan import Visitors, qr_svg
+from .turns import QueueFull, Turns
 from .match import MatchDesk
 from .worker import STATIC, AIUnavailable, AIWorker
 
@@ -188,6 +191,7 @@ class _Handlers:
                  address: str | None, visitors: Visitors) -> None:
         self.worker, self.desk, self.status = worker, desk, status
         self.address, self.visitors = address, visitors
+        self.turns = Turns()
 
     async def index(self, request: Request):
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
@@ -248,7 +252,13 @@ class _Handlers:
         options = api.suggest_options(dict(request.query_params))
         # the state is checked here first, so that bad input never waits behind the AI
         await run_in_threadpool(api.check, doc, True)
-        return JSONResponse(await self.worker.run(api.suggest, doc, options))
+        async with self.turns.turn(_device(request)):  # device by device (board/turns.py)
+            return JSONResponse(await self.worker.run(api.suggest, doc, options))
+
+    async def queue(self, request: Request):
+        """Where this device's next suggestion stands in the AI's queue."""
+        return JSONResponse(self.turns.where(_device(request)).to_json(),
+                            headers={"Cache-Control": "no-store"})
 
     async def record(self, request: Request):
         raw = await _read_body(request)
@@ -286,6 +296,11 @@ class _Handlers:
                                           'attachment; filename="match.jsonl"'})
 
 
+def _device(request: Request) -> str:
+    """The device a request comes from: its address (every tab on one computer is one)."""
+    return request.client.host if request.client else "?"
+
+
 def _routes(h: _Handlers) -> list:
     """The board's routes (the module's docstring lists them) to ``h``'s handlers."""
     return [
@@ -299,6 +314,7 @@ def _routes(h: _Handlers) -> list:
         Route("/api/check", h.check, methods=["POST"]),
         Route("/api/simulate", h.simulate, methods=["POST"]),
         Route("/api/suggest", h.suggest, methods=["POST"]),
+        Route("/api/queue", h.queue),
         Route("/api/record", h.record, methods=["POST"]),
         Route("/api/match", h.match_status),
         Route("/api/match/start", h.match_start, methods=["POST"]),
@@ -336,6 +352,11 @@ async def _ai_unavailable(request: Request, exc: AIUnavailable):
                         status_code=503, headers={"Retry-After": str(exc.retry_after)})
 
 
+async def _queue_full(request: Request, exc: QueueFull):
+    return JSONResponse({"ok": False, "error": str(exc), "retry_after_s": exc.retry_after},
+                        status_code=429, headers={"Retry-After": str(exc.retry_after)})
+
+
 async def _http_error(request: Request, exc: HTTPException):
     return _error(exc.status_code, exc.detail or "")
 
@@ -349,7 +370,8 @@ async def _internal(request: Request, exc: Exception):
 
 EXCEPTION_HANDLERS = {UserInputError: _user_error, EngineError: _engine_error,
                       _BadBody: _bad_body, _TooLarge: _too_large, _SlowBody: _slow_body,
-                      AIUnavailable: _ai_unavailable, HTTPException: _http_error,
+                      AIUnavailable: _ai_unavailable, QueueFull: _queue_full,
+                      HTTPException: _http_error,
                       Exception: _internal}
 
 

@@ -428,12 +428,28 @@ function startProgress(samples) {
     const s = (performance.now() - t0) / 1000;
     bar.style.width = Math.min(100, 100 * s / expected) + "%";
     box.classList.toggle("over", s > expected);
-    txt.textContent = t("thinking", {t: num(s, 1), n: samples});
+    txt.textContent = S.queueAhead > 0 ? t("queue_ahead", {n: S.queueAhead})
+      : t("thinking", {t: num(s, 1), n: samples});
   };
   tick();
   progressTimer = setInterval(tick, 100);
+  S.queueAhead = 0;
+  queueTimer = setInterval(pollQueue, QUEUE_POLL_MS);
 }
-function stopProgress() { clearInterval(progressTimer); progressTimer = null; $("progress").hidden = true; }
+// while a suggestion waits for the AI behind other devices' (pyramid/board/turns.py)
+const QUEUE_POLL_MS = 700;
+let queueTimer = null;
+async function pollQueue() {
+  try {
+    const q = await api("GET", "/api/queue");
+    S.queueAhead = q.waiting > 0 ? q.ahead : 0;
+  } catch (e) { S.queueAhead = 0; }
+}
+function stopProgress() {
+  clearInterval(progressTimer); progressTimer = null;
+  clearInterval(queueTimer); queueTimer = null; S.queueAhead = 0;
+  $("progress").hidden = true;
+}
 
 async function doSuggest() {
   if (S.busy) return;
