@@ -244,3 +244,19 @@ def test_strokes_that_differ_only_by_placement_say_so(browser, phone):
     js(drv, "arguments[0].scrollIntoView({block: 'center'});",
        drv.find_element(By.ID, "suggestions"))
     screenshot(drv, f"answer-{'phone' if phone else 'desktop'}-twins")
+
+
+def test_a_position_read_in_keeps_the_switch_and_the_cue_ball_in_agreement(browser):
+    """A file or link with the cue ball in hand and coordinates for it: the coordinates do
+    not count (docs/FORMATS.md), the cue ball stays off the table; a position that lists the
+    cue ball and says nothing of the hand has it where it lies, the switch unticked."""
+    drv = browser("ru")
+    js(drv, "loadDocText(arguments[0]);", json.dumps(
+        {"balls": {"cue": [1.0, 0.9], "7": [2.0, 1.0]}, "cue_in_hand": True}))
+    assert _in_hand(drv) and set(balls(drv)) == {"7"} and ball_where(drv, "cue") == "tray"
+    js(drv, "loadDocText(arguments[0]);", json.dumps({"balls": {"cue": [1.0, 0.9], "7": [2.0, 1.0]}}))
+    assert not _in_hand(drv) and balls(drv)["cue"] == [1.0, 0.9]
+    doc = load_json(HAND)
+    js(drv, "loadState(arguments[0]);", dict(doc, balls=dict(doc["balls"], cue=[0.5, 0.5])))
+    assert _in_hand(drv) and "cue" not in balls(drv)
+    assert "cue" not in js(drv, "return stateDoc().balls;")

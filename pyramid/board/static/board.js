@@ -791,7 +791,7 @@ function loadDocText(text) {
     S.balls = {};
     for (const [b, p] of Object.entries(d.balls || {})) if (p) S.balls[b] = [Number(p[0]), Number(p[1])];
     if ("cue_in_hand" in d) S.state.cue_in_hand = !!d.cue_in_hand;
-    dropCueInHand();
+    if (d.cue_in_hand) dropCueInHand();  // else a cue ball listed lies there (changed() unticks)
     syncStateInputs(); setMode("edit"); changed(); say(t("loaded"));
     return;
   }
