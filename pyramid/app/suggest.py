@@ -7,7 +7,14 @@ for a player (instruction and advice) and, for the board, drawn (paths).
   :class:`SuggestAnswer`, the board's and ``pyramid engine``'s answer (paths and every
   language's instructions; the options are checked by ``SuggestOptions.from_params``);
 * :func:`describe` -- one decision as a suggestion's JSON;
-* :func:`position_seed` -- the seed drawn from the position when a request gives none.
+* :func:`position_seed` -- the seed drawn from the position when a request gives none;
+* :func:`position_digest` -- the SHA-256 of the position's canonical JSON, which the answer
+  carries (:class:`AnsweredPosition`) so that a page shows it only for that position;
+* :func:`placement_twins` -- which suggestions differ only in where the cue ball is placed.
+
+A state whose cue ball is in hand (``cue_in_hand``) and also on the table (``balls.cue``) is
+refused naming both fields: advice for one of the two would not answer the other (the rules
+core ignores a cue ball in hand's coordinates, docs/FORMATS.md; advice does not guess).
 
 Estimates come from the Monte Carlo search of :mod:`ai.search` at the chosen skill (the noise
 the AI assumes for both players).  The same position with the same settings gives the same
@@ -29,7 +36,7 @@ from ai.describe import advise, instruction
 from ai.games.match import watch_line_x
 from ai.games.records import balls_before
 from engine import GameState
-from engine.errors import EngineError
+from engine.errors import EngineError, excerpt
 from engine.record import canonical_json
 from engine.words import LANGS, say
 from sim import shared_simulator
@@ -97,24 +104,73 @@ class Suggested:
 
 
 @dataclass(frozen=True)
+class AnsweredPosition:
+    """The position an answer was computed for: the game state as the rules core read it
+    (``state``, its canonical JSON: :meth:`engine.GameState.to_json`) and ``digest``, the hex
+    SHA-256 of that JSON (:func:`position_digest`).  A page compares it with the position it
+    shows and does not show advice for another one (docs/BOARD.md)."""
+    state: GameState
+
+    @property
+    def digest(self) -> str:
+        return position_digest(self.state)
+
+    def to_json(self) -> dict:
+        return {"digest": self.digest, "state": self.state.to_json()}
+
+
+@dataclass(frozen=True)
 class SuggestAnswer:
     """The board's and the engine's answer: what was found and the seconds it took."""
     found: Suggested
     elapsed_s: float
 
+    @property
+    def position(self) -> AnsweredPosition:
+        return AnsweredPosition(self.found.state)
+
     def to_json(self) -> dict:
-        """``{"suggestions", "to_move", "budget", "elapsed_s"}`` (docs/BOARD.md)."""
+        """``{"suggestions", "to_move", "budget", "elapsed_s", "position"}`` (docs/BOARD.md)."""
         return {"suggestions": self.found.suggestions, "to_move": self.found.state.to_move,
-                "budget": self.found.budget.to_json(), "elapsed_s": self.elapsed_s}
+                "budget": self.found.budget.to_json(), "elapsed_s": self.elapsed_s,
+                "position": self.position.to_json()}
+
+
+def _sha256(state: GameState) -> bytes:
+    """The SHA-256 of the state's canonical JSON (keys sorted, no spaces:
+    :func:`engine.record.canonical_json`)."""
+    return hashlib.sha256(canonical_json(state.to_json()).encode("utf-8")).digest()
+
+
+def position_digest(state: GameState) -> str:
+    """The position's digest, hex: the SHA-256 of the state's canonical JSON; the same
+    position written otherwise (key order, spacing, a cue ball in hand's ignored fields) has
+    the same digest."""
+    return _sha256(state).hex()
 
 
 def position_seed(state: GameState) -> int:
     """A seed drawn from the position alone, the same on every machine and in every process:
     the first bytes (:data:`limits.POSITION_SEED_BYTES`: 32-bit) of the SHA-256 of the state's
-    canonical JSON (keys sorted, no spaces: :func:`engine.record.canonical_json`), never
-    Python's ``hash()``, which changes from one process to the next."""
-    digest = hashlib.sha256(canonical_json(state.to_json()).encode("utf-8")).digest()
-    return int.from_bytes(digest[:limits.POSITION_SEED_BYTES], "big")
+    canonical JSON (:func:`position_digest`), never Python's ``hash()``, which changes from
+    one process to the next."""
+    return int.from_bytes(_sha256(state)[:limits.POSITION_SEED_BYTES], "big")
+
+
+def _stroke_key(suggestion: dict) -> tuple:
+    """What a suggestion plays but for where the cue ball is placed: its kind, its call (ball,
+    pocket, manner and the balls and cushions it goes via) and its foul."""
+    return (suggestion.get("kind"), canonical_json(suggestion.get("call")),
+            suggestion.get("foul"))
+
+
+def placement_twins(suggestions: list[dict]) -> list[list[int]]:
+    """For each suggestion (best first), the ranks (1-based) of the other suggestions that
+    differ from it only in the cue ball's placement from hand: the same kind, call and foul
+    (:func:`_stroke_key`), both from hand.  Empty lists when the cue ball is on the table."""
+    keys = [_stroke_key(s) if s.get("placement") is not None else None for s in suggestions]
+    return [[j + 1 for j, other in enumerate(keys) if j != i and key is not None
+             and other == key] for i, key in enumerate(keys)]
 
 
 def _check_request(top, time_budget, budget, seed, lang) -> None:
@@ -140,8 +196,20 @@ def _check_object(doc) -> None:
                              f"{type(doc).__name__}")
 
 
+def _check_hand(doc: dict) -> None:
+    """A cue ball in hand is not on the table: ``cue_in_hand`` true and ``balls.cue`` given
+    contradict each other (the cue ball is set down in the house, R3.2 and R8.1)."""
+    balls = doc.get("balls")
+    if doc.get("cue_in_hand") is True and isinstance(balls, dict) and "cue" in balls:
+        raise UserInputError(
+            f"cue_in_hand is true but balls.cue is given ({excerpt(balls['cue'])}): a cue ball "
+            f"in hand is not on the table; leave balls.cue out, or set cue_in_hand to false to "
+            f"play it where it lies", conflict={"fields": ["cue_in_hand", "balls.cue"]})
+
+
 def _state_of(doc: dict) -> GameState:
     """The game state of ``doc``, one with a stroke to suggest, or UserInputError."""
+    _check_hand(doc)
     try:
         state = GameState.from_json(doc)
     except EngineError as exc:
@@ -187,6 +255,8 @@ def suggest(doc, top: int = limits.DEFAULT_TOP, skill=limits.DEFAULT_SKILL, time
         out.append(describe(state, simulator, to_decision(e), lang, paths, all_langs))
         if len(out) >= top:
             break
+    for js, twins in zip(out, placement_twins(out)):
+        js["differs_only_by_placement_from"] = twins
     searched = SearchBudget(budget, seed, seed_from, time_budget,
                             sum(e.estimate.samples for e in analysis.ranked))
     return Suggested(state, out, searched)

@@ -24,6 +24,8 @@ from ..app.suggest import SearchBudget, Suggested, describe, position_seed, sugg
 from ..io import check_output_path, print_json, read_json
 from ._common import seed_int
 
+PLACEMENT_TWINS = "app.suggest.placement_twins"  # the catalog's words for a stroke repeated from elsewhere
+
 
 def register(subparsers) -> None:
     p = subparsers.add_parser(
@@ -55,8 +57,9 @@ def _pct(p) -> str:
     return "?" if p is None else f"{100 * p:.0f}%"
 
 
-def _human(suggestions) -> str:
-    """P(win) first, as the headline number; then success and foul chances, kind and call."""
+def _human(suggestions, lang: str = "en") -> str:
+    """P(win) first, as the headline number; then success and foul chances, kind and call;
+    and, for strokes from hand, which other suggestions are the same stroke placed elsewhere."""
     lines = []
     for i, s in enumerate(suggestions, 1):
         call = s.get("call")
@@ -68,6 +71,9 @@ def _human(suggestions) -> str:
                      f"{_pct(s['p_success'])}, foul {_pct(s['p_foul'])}, expected points "
                      f"{round(s['expected_points'], 1) + 0.0:+.1f}")
         lines.append(f"   {s['instruction']}")
+        if s.get("differs_only_by_placement_from"):
+            lines.append("   (" + say(PLACEMENT_TWINS, lang, n=", ".join(
+                map(str, s["differs_only_by_placement_from"]))) + ")")
     return "\n".join(lines)
 
 
@@ -99,5 +105,5 @@ def run(args: argparse.Namespace) -> int:
         print_json({"suggestions": suggestions} if note is None
                    else {"suggestions": suggestions, "budget": found.budget.to_json()})
     else:
-        print(_human(suggestions))
+        print(_human(suggestions, args.lang))
     return 0

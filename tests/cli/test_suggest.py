@@ -107,3 +107,25 @@ def test_a_time_budget_is_said_in_the_answer_and_a_sample_budget_adds_nothing(ca
     assert main(["suggest", state, "--top", "1", "--budget", "60", "--json"]) == 0
     captured = capsys.readouterr()
     assert set(json.loads(captured.out)) == {"suggestions"} and "clock" not in captured.err
+
+
+def test_the_text_says_which_strokes_differ_only_by_placement(capsys):
+    """From hand, the first run's own seed drawn from the position (``--seed`` as the board
+    has it): the text under each stroke repeated from elsewhere names the other's rank, in
+    the language asked for (the catalog's app.suggest.placement_twins)."""
+    from engine.words import say
+    from pyramid.app.suggest import position_seed
+    from pyramid.cli import main
+    from engine import GameState
+    hand = ROOT / "pyramid" / "board" / "static" / "positions" / "hand.json"
+    seed = position_seed(GameState.from_json(json.loads(hand.read_text(encoding="utf-8"))))
+    args = ["suggest", str(hand), "--top", "5", "--seed", str(seed), "--lang", "ru"]
+    assert main(args + ["--json"]) == 0
+    sug = json.loads(capsys.readouterr().out)["suggestions"]
+    assert main(args) == 0
+    text = capsys.readouterr().out
+    twins = [s["differs_only_by_placement_from"] for s in sug]
+    assert any(twins), sug  # hand.json's top 5 at 600 samples: No. 3 and 4 (the board's test)
+    for ranks in twins:
+        words = say("app.suggest.placement_twins", "ru", n=", ".join(map(str, ranks)))
+        assert (words in text) == bool(ranks), (ranks, text)

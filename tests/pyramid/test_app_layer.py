@@ -15,13 +15,17 @@ from engine.words import LANGS, say
 from pyramid.app import limits
 from pyramid.app.options import SimulateOptions, SuggestOptions, num_arg
 from pyramid.app.position import Checked, Kind, Shot, check, parse_shot
-from pyramid.app.suggest import BudgetKind, SearchBudget, SeedFrom
+from engine import GameState
+from engine.record import canonical_json
+from pyramid.app.suggest import (AnsweredPosition, BudgetKind, SearchBudget, SeedFrom,
+                                  placement_twins, position_digest, position_seed, suggest)
 from pyramid.board import api
 from pyramid.commands import _common as C
 from pyramid.errors import UserInputError
 
 ROOT = Path(__file__).resolve().parents[2]
 OPEN = ROOT / "pyramid" / "board" / "static" / "positions" / "open.json"
+HAND = OPEN.with_name("hand.json")
 
 
 def _shot() -> dict:
@@ -178,3 +182,54 @@ def test_the_old_names_of_commands_common_still_work():
                  "SEED_MAX", "fresh_seed", "fmt_call", "stroke_line", "finite", "first_run",
                  "log"):
         assert callable(getattr(C, name)) or name == "SEED_MAX", name
+
+
+def _sugg(kind, ball, pocket, manner="clean", placement=None, foul=None) -> dict:
+    call = None if ball is None else {"ball": ball, "pocket": pocket, "manner": manner, "via": []}
+    return {"kind": kind, "call": call, "foul": foul, "placement": placement}
+
+
+def test_placement_twins_are_the_same_stroke_from_another_place():
+    """Two strokes from hand with the same kind, call (ball, pocket, manner) and foul differ
+    only in where the cue ball is set down; any other difference, or a cue ball on the
+    table, is another stroke."""
+    ranked = [_sugg("safety", "1", "FL", placement=[0.8, 0.9]),
+              _sugg("attack", "3", "MR", "bank", [0.88, 1.1]),
+              _sugg("safety", "1", "FL", placement=[0.88, 1.1]),
+              _sugg("attack", "3", "MR", "cushion-first", [0.88, 1.3]),   # another manner
+              _sugg("attack", "3", "ML", "bank", [0.7, 1.3]),             # another pocket
+              _sugg("safety", "1", "FL", placement=[0.5, 0.3])]
+    assert placement_twins(ranked) == [[3, 6], [], [1, 6], [], [], [1, 3]]
+    on_table = [_sugg("attack", "7", "FL"), _sugg("attack", "7", "FL")]
+    assert placement_twins(on_table) == [[], []]
+    fouls = [_sugg("deliberate-foul", None, None, placement=[0.5, 0.5], foul="tush"),
+             _sugg("deliberate-foul", None, None, placement=[0.6, 0.5], foul="miss")]
+    assert placement_twins(fouls) == [[], []]
+
+
+def test_the_answer_carries_the_position_s_digest():
+    """The digest is the SHA-256 of the canonical state JSON: the same position written
+    otherwise (key order) has it, a ball moved 1 mm has another; the seed is its first 4
+    bytes."""
+    import hashlib
+    doc = json.loads(OPEN.read_text(encoding="utf-8"))
+    state = GameState.from_json(doc)
+    digest = position_digest(state)
+    assert digest == hashlib.sha256(canonical_json(state.to_json()).encode()).hexdigest()
+    assert position_digest(GameState.from_json(dict(reversed(list(doc.items()))))) == digest
+    moved = dict(doc, balls=dict(doc["balls"], cue=[doc["balls"]["cue"][0] + 0.001, 0.9]))
+    assert position_digest(GameState.from_json(moved)) != digest
+    assert position_seed(state) == int(digest[:2 * limits.POSITION_SEED_BYTES], 16)
+    assert AnsweredPosition(state).to_json() == {"digest": digest, "state": state.to_json()}
+
+
+def test_a_cue_ball_in_hand_and_on_the_table_is_refused():
+    """R8.1: from hand the cue ball is set down in the house; a state that also gives it a
+    place on the table contradicts itself, and the refusal names both fields."""
+    doc = json.loads(HAND.read_text(encoding="utf-8"))
+    assert doc["cue_in_hand"] is True and "cue" not in doc["balls"]
+    both = dict(doc, balls=dict(doc["balls"], cue=[1.775, 0.9]))
+    with pytest.raises(UserInputError) as err:
+        suggest(both, top=1, budget=1)
+    assert "cue_in_hand" in str(err.value) and "balls.cue" in str(err.value)
+    assert err.value.detail == {"conflict": {"fields": ["cue_in_hand", "balls.cue"]}}

@@ -125,7 +125,8 @@ def test_drag_balls_and_refusals(browser):
     assert "warn" in drv.find_element(By.ID, "score-check").get_attribute("class")
     screenshot(drv, "dragged")
     # the position set up by dragging gets its suggestions drawn
-    drv.find_element(By.ID, "in-hand").click()  # the cue ball where it was put
+    # the cue ball where it was put: its drop on the table unticked the switch (answer.js)
+    assert not drv.find_element(By.ID, "in-hand").is_selected()
     drag_to(drv, "7", 2.4, 1.2)
     drag_to(drv, "12", 2.9, 0.5)
     assert set(balls(drv)) == {"cue", "7", "12"}

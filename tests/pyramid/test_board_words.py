@@ -16,7 +16,7 @@ from engine.calls import MANNERS
 from engine.words import LANGS, catalog
 
 STATIC = Path(__file__).resolve().parents[2] / "pyramid" / "board" / "static"
-SCRIPTS = ("board.js", "match.js", "i18n.js", "view.js", "connect.js")
+SCRIPTS = tuple(sorted(p.name for p in STATIC.glob("*.js")))  # every script of the page
 CYRILLIC = re.compile(r"[\u0400-\u04FF]")
 POCKETS = ("NL", "NR", "ML", "MR", "FL", "FR")
 LITERAL = re.compile(r'^"([^"]+)"$')

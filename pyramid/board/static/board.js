@@ -14,6 +14,7 @@ const S = {
   balls: {},               // id -> [x, y] in metres
   state: null,             // the rest of the game state (scores, to_move, ...)
   suggestions: [], selected: -1, suggestedFor: null,
+  answer: null,            // the shown answer's {position, sent} (answer.js: shown only while current)
   mode: "edit",
   record: null, analysis: null, strokeIndex: 0,
   busy: false, drag: null, anim: null, noiseSeed: 1,
@@ -296,8 +297,8 @@ function stateDoc() {
     shelves: (st.shelves || []).slice(0, nSides()).map(s => s.filter(b => !on.has(b))),
   });
   while (doc.shelves.length < nSides()) doc.shelves.push([]);
+  // what is shown, as it is: the cue ball is never on the table while in hand (answer.js)
   for (const id of BALL_IDS) if (S.balls[id]) doc.balls[id] = S.balls[id].slice();
-  if (doc.cue_in_hand) delete doc.balls.cue;
   delete doc.placement_region;
   const adj = adjustmentFor(doc);
   if (adj) doc.adjustment = adj; else delete doc.adjustment;
@@ -336,6 +337,7 @@ function loadState(doc, message) {
   while (S.state.scores.length < n) S.state.scores.push(0);
   S.balls = {};
   for (const [b, p] of Object.entries(doc.balls)) if (BALL_IDS.includes(b) && p) S.balls[b] = [Number(p[0]), Number(p[1])];
+  dropCueInHand();
   syncStateInputs();
   setMode("edit");
   changed();
@@ -382,6 +384,7 @@ function checkScores() {
   box.className = "score-check " + (ok ? "ok" : "warn");
 }
 function changed() {
+  if (agreeCueInHand()) say(t("hand_cue_placed"));
   renderBalls(S.balls);
   drawRegion();
   checkScores();
@@ -410,7 +413,8 @@ function decodeState(text) {
 
 // --- the AI's advice -----------------------------------------------------------------------
 function clearAdvice() {
-  S.suggestions = []; S.selected = -1;
+  S.suggestions = []; S.selected = -1; S.answer = null;
+  delete document.body.dataset.advice;
   clear($("suggestions"));
   clear($("g-advice")); clear($("g-noise")); stopAnim();
   $("box-advice").hidden = true;
@@ -453,7 +457,7 @@ function stopProgress() {
 
 async function doSuggest() {
   if (S.busy) return;
-  const doc = stateDoc();
+  const doc = stateDoc(), sent = JSON.stringify(doc);  // the position asked about, as sent
   // a sample budget and no seed: the server draws the seed from the position, so the same
   // position with the same settings gets the same advice (a time budget would not)
   const budget = Number($("in-budget").value);
@@ -467,13 +471,16 @@ async function doSuggest() {
   startProgress(budget);
   try {
     const r = await api("POST", "/api/suggest?" + q, doc);
-    S.suggestions = r.suggestions;
-    S.suggestedFor = doc;
-    renderSuggestions();
-    if (S.suggestions.length) selectSuggestion(0);
     S.lastSuggestMs = performance.now() - t0;
     const b = r.budget || {};
     if (b.samples_used) S.secondsPerSample = S.lastSuggestMs / 1000 / b.samples_used;
+    if (answerMismatch(r.position, sent) !== null) { showStale(); return; }  // answer.js
+    S.answer = {position: r.position, sent};
+    S.suggestions = r.suggestions;
+    S.suggestedFor = doc;
+    document.body.dataset.advice = "shown";
+    renderSuggestions();
+    if (S.suggestions.length) selectSuggestion(0);
     if (b.kind === "time" && b.note) say(b.note[LANG] || b.note.en);
     else say(t("answered", {t: num(S.lastSuggestMs / 1000, 1), n: b.samples_used, seed: b.seed}));
   } catch (e) {
@@ -503,12 +510,14 @@ function renderSuggestions() {
     li.innerHTML = `<span class="rank">${i + 1}</span>
       <span class="pwin" title="${t("pwin")}"><b>${pct(s.p_win)}</b><small>${t("pwin")}</small></span>
       <span class="what"><b>${t(s.kind)}</b> ${callText(s)}<br>
-      <small>${t("success")} ${pct(s.p_success)} · ${t("foul")} ${pct(s.p_foul)} · ${t("exp_points")} ${signed(s.expected_points)}</small></span>`;
+      <small>${t("success")} ${pct(s.p_success)} · ${t("foul")} ${pct(s.p_foul)} · ${t("exp_points")} ${signed(s.expected_points)}</small>${
+        twinsText(s) ? `<br><small class="twin" data-role="twin">${twinsText(s)}</small>` : ""}</span>`;
     li.addEventListener("click", () => selectSuggestion(i));
     ol.appendChild(li);
   });
 }
 function selectSuggestion(i) {
+  if (!adviceCurrent()) { showStale(); return; }  // never drawn over another position (answer.js)
   S.selected = i;
   stopAnim();
   clear($("g-noise"));
@@ -711,7 +720,7 @@ function setMode(mode) {
   clear($("g-advice")); clear($("g-noise"));
   if (mode === "edit") {
     renderBalls(S.balls); drawRegion();
-    if (S.selected >= 0) drawSuggestion(S.suggestions[S.selected], SUGG_COLOURS[S.selected % SUGG_COLOURS.length]);
+    if (S.selected >= 0 && adviceCurrent()) drawSuggestion(S.suggestions[S.selected], SUGG_COLOURS[S.selected % SUGG_COLOURS.length]);
   } else if (mode === "viewer") {
     clear($("g-region"));
     showStroke();
@@ -805,6 +814,7 @@ function loadDocText(text) {
     S.balls = {};
     for (const [b, p] of Object.entries(d.balls || {})) if (p) S.balls[b] = [Number(p[0]), Number(p[1])];
     if ("cue_in_hand" in d) S.state.cue_in_hand = !!d.cue_in_hand;
+    if (d.cue_in_hand) dropCueInHand();  // else a cue ball listed lies there (changed() unticks)
     syncStateInputs(); setMode("edit"); changed(); say(t("loaded"));
     return;
   }
@@ -890,7 +900,7 @@ async function init() {
     syncStateInputs(); changed(); });
   $("in-call-mode").addEventListener("change", e => { S.state.call_mode = e.target.value; changed(); });
   $("in-target").addEventListener("change", e => { S.state.target = Math.max(1, Math.round(Number(e.target.value) || 71)); changed(); });
-  $("in-hand").addEventListener("change", e => { S.state.cue_in_hand = e.target.checked; changed(); });
+  $("in-hand").addEventListener("change", e => setCueInHand(e.target.checked));  // answer.js
   $("btn-rack").addEventListener("click", () => loadState(S.T.initial_state));
   $("btn-empty").addEventListener("click", () => {
     S.balls = {};
