@@ -34,16 +34,43 @@ def _field(name: str) -> str:
     return name
 
 
+THIS_COMPUTER = "127.0.0.1"  # the device of a desk used without the network (the tests, a script)
+
+
+class ScorerElsewhere(Exception):
+    """Another device keeps this match's score: HTTP 409 (one scorer at a time; the others
+    watch, and one takes the score over only by asking, ``POST /api/match/scorer``)."""
+
+    def __init__(self, scorer: str) -> None:
+        super().__init__(f"the score is kept on another device ({scorer}): take it over "
+                         "first (POST /api/match/scorer), or watch")
+        self.scorer = scorer
+
+
 class MatchDesk:
-    """The board's scorekeeping desk: one session at a time, its printed lines kept."""
+    """The board's scorekeeping desk: one session at a time, its printed lines kept, and
+    its one scorer (the device that started it, or took it over); every other device
+    watches."""
 
     def __init__(self, record_path: str | Path | None = None):
         self.record_path = None if record_path is None else Path(record_path)
         self.session: Session | None = None
         self.out: list[str] = []
+        self.scorer: str | None = None
         self.lock = threading.Lock()
 
-    def start(self, doc) -> dict:
+    def _check_scorer(self, device: str) -> None:
+        if self.session is not None and self.scorer not in (None, device):
+            raise ScorerElsewhere(self.scorer)
+
+    def take_over(self, device: str) -> dict:
+        """``POST /api/match/scorer``: ``device`` keeps the score from now on."""
+        with self.lock:
+            self._session()
+            self.scorer = device
+        return self.status()
+
+    def start(self, doc, device: str = THIS_COMPUTER) -> dict:
         """``POST /api/match/start``: the body's fields handed to the session's own checks
         (:func:`pyramid.scorekeeping.settings.start_settings`, refusals naming the field and
         the value); a breaker given as a side is its player's name (the board's api did that,
@@ -61,21 +88,23 @@ class MatchDesk:
             lang=doc.get("lang", DEFAULT_LANG), date=doc.get("date"), field=_field)
         try:
             with self.lock:
+                self._check_scorer(device)  # a running match is replaced by its scorer only
                 out: list[str] = []
                 session = Session(settings, self.record_path, out=out.append)
                 session.save()
-                self.session, self.out = session, out
+                self.session, self.out, self.scorer = session, out, device
         except EngineError as exc:
             raise UserInputError(str(exc)) from None
         return self.status()
 
-    def line(self, doc) -> dict:
+    def line(self, doc, device: str = THIS_COMPUTER) -> dict:
         if not isinstance(doc, dict) or not isinstance(doc.get("text"), str) \
                 or len(doc["text"]) > MAX_LINE_CHARS:
             raise UserInputError(f"the body must be {{\"text\": a line of the notation, at most "
                                  f"{MAX_LINE_CHARS} characters}}")
         with self.lock:
             s = self._session()
+            self._check_scorer(device)
             start, refusals = len(self.out), s.refusals
             s.handle(doc["text"].replace("\n", " "))
             printed = self.out[start:]
@@ -107,6 +136,6 @@ class MatchDesk:
             "warning": st.warning, "unchanged_foul_streak": list(st.unchanged_foul_streak),
             "no_call_strokes_left": st.no_call_strokes_left,
             "strokes": [e.text for e in s.strokes], "status_text": s.status(),
-            "lang": s.s.lang,
+            "lang": s.s.lang, "scorer": self.scorer,
             "record": None if s.base is None else str(game_path(s.base, s.game_no)),
         }

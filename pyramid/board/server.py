@@ -10,6 +10,7 @@ Routes (docs/BOARD.md):
   ``GET /api/queue``: where this device's next one stands), ``POST /api/simulate``,
   ``POST /api/record``;
 * ``GET /api/match``, ``POST /api/match/start``, ``POST /api/match/line``,
+  ``POST /api/match/scorer`` (this device keeps the score: one at a time, 409 for the others),
   ``GET /api/match/record`` (the Match tab, :mod:`pyramid.board.match`; the start's handicap,
   pair order and breaker are checked by :func:`pyramid.app.match_start.match_start` first).
 
@@ -61,7 +62,7 @@ from . import api
 from .guard import Guard, GuardMiddleware
 from .lan import Visitors, qr_svg
 from .turns import QueueFull, Turns
-from .match import MatchDesk
+from .match import MatchDesk, ScorerElsewhere
 from .worker import STATIC, AIUnavailable, AIWorker
 
 VERSION = "0.1.0"
@@ -269,25 +270,32 @@ class _Handlers:
         return JSONResponse(await run_in_threadpool(api.record, text))
 
     # --- the Match tab (pyramid.board.match) -----------------------------------------------
-    def _with_session(self, st: dict) -> dict:
+    def _with_session(self, st: dict, request: Request) -> dict:
         # the options the session was started with, as its record's header has them
-        # (``session``: handicap, pair_order, breaker, ...), so the page can show them
+        # (``session``: handicap, pair_order, breaker, ...), so the page can show them; and
+        # whether this device keeps the score (``you_score``) or watches
         session = self.desk.session
         if st.get("active") and session is not None:
-            st = dict(st, session=session.s.to_json())
+            st = dict(st, session=session.s.to_json(),
+                      you_score=st.get("scorer") == _device(request))
         return st
 
     async def match_status(self, request: Request):
-        return JSONResponse(self._with_session(self.desk.status()))
+        return JSONResponse(self._with_session(self.desk.status(), request))
 
     async def match_start(self, request: Request):
         doc = api.match_start(await _json_body(request))  # handicap, pair order, breaker
-        return JSONResponse(self._with_session(await run_in_threadpool(self.desk.start, doc)))
+        st = await run_in_threadpool(self.desk.start, doc, _device(request))
+        return JSONResponse(self._with_session(st, request))
 
     async def match_line(self, request: Request):
         doc = await _json_body(request)
-        r = await run_in_threadpool(self.desk.line, doc)
-        return JSONResponse(dict(r, status=self._with_session(r["status"])))
+        r = await run_in_threadpool(self.desk.line, doc, _device(request))
+        return JSONResponse(dict(r, status=self._with_session(r["status"], request)))
+
+    async def match_scorer(self, request: Request):
+        st = await run_in_threadpool(self.desk.take_over, _device(request))
+        return JSONResponse(self._with_session(st, request))
 
     async def match_record(self, request: Request):
         text = await run_in_threadpool(self.desk.record_text)
@@ -319,6 +327,7 @@ def _routes(h: _Handlers) -> list:
         Route("/api/match", h.match_status),
         Route("/api/match/start", h.match_start, methods=["POST"]),
         Route("/api/match/line", h.match_line, methods=["POST"]),
+        Route("/api/match/scorer", h.match_scorer, methods=["POST"]),
         Route("/api/match/record", h.match_record),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
@@ -352,6 +361,10 @@ async def _ai_unavailable(request: Request, exc: AIUnavailable):
                         status_code=503, headers={"Retry-After": str(exc.retry_after)})
 
 
+async def _scorer_elsewhere(request: Request, exc: ScorerElsewhere):
+    return _error(409, str(exc), scorer=exc.scorer)
+
+
 async def _queue_full(request: Request, exc: QueueFull):
     return JSONResponse({"ok": False, "error": str(exc), "retry_after_s": exc.retry_after},
                         status_code=429, headers={"Retry-After": str(exc.retry_after)})
@@ -371,6 +384,7 @@ async def _internal(request: Request, exc: Exception):
 EXCEPTION_HANDLERS = {UserInputError: _user_error, EngineError: _engine_error,
                       _BadBody: _bad_body, _TooLarge: _too_large, _SlowBody: _slow_body,
                       AIUnavailable: _ai_unavailable, QueueFull: _queue_full,
+                      ScorerElsewhere: _scorer_elsewhere,
                       HTTPException: _http_error,
                       Exception: _internal}
 

@@ -29,7 +29,13 @@ function mStatus(st) {
   if (!active) return;
   $("m-score").textContent = st.sides.map((n, k) => `${n} ${st.scores[k]}`).join(" — ");
   $("m-next").textContent = st.status_text.split("\n").slice(1).join("  ");
-  document.querySelectorAll("#m-balls button").forEach(b => {
+  // one device keeps the score; the others watch it live and may take it over
+  const watching = st.you_score === false;
+  $("m-watch").hidden = !watching;
+  if (watching) $("m-watch-text").textContent = t("m_watching", {who: st.scorer});
+  document.querySelectorAll("#match-play button:not(#m-take-over)").forEach(b => { b.disabled = watching; });
+  mText().readOnly = watching;
+  if (!watching) document.querySelectorAll("#m-balls button").forEach(b => {
     b.disabled = !st.balls.includes(b.dataset.ball) && b.dataset.ball !== "cue"; });
   $("m-terms").textContent = mTerms(st);
   $("m-download").hidden = false;
@@ -185,7 +191,21 @@ async function matchInit() {
     $("match-setup").hidden = false; $("match-play").hidden = true; $("m-back").hidden = false;
   });
   $("m-back").addEventListener("click", () => mStatus(MATCH.status));
+  $("m-take-over").addEventListener("click", async () => {
+    try { mStatus(await api("POST", "/api/match/scorer", {})); } catch (e) { mShow([e.message], true); }
+  });
   api("GET", "/api/match").then(mStatus).catch(() => {});
+  setInterval(mWatch, MATCH_POLL_MS);
+}
+// live: the match as the scorer (this device or another) keeps it, while the tab is shown
+// (not while a new match's form is open over the running one)
+const MATCH_POLL_MS = 2000;
+async function mWatch() {
+  if ($("panel-match").hidden || !$("m-back").hidden || document.hidden) return;
+  try {
+    const st = await api("GET", "/api/match");
+    if (JSON.stringify(st) !== JSON.stringify(MATCH.status)) mStatus(st);
+  } catch (e) { /* the connection's state is the page's badge */ }
 }
 window.addEventListener("DOMContentLoaded", matchInit);
 window.matchState = MATCH;
