@@ -7,7 +7,7 @@
 2. **Origin**: a request that carries ``Origin`` must come from the board's own origin, and one
    a browser marks ``Sec-Fetch-Site: cross-site`` is refused, else 403.
 3. **Token**: a secret drawn once per run (:data:`TOKEN_BYTES`) is asked of every request but
-   the page's static shell (``/static/``): as ``?token=`` in the address the board prints (the
+   the page's static shell (``/static/``, ``/sw.js``, ``/manifest.webmanifest``): as ``?token=`` in the address the board prints (the
    page is then redirected to itself without it and the token kept in a cookie),
    ``Authorization: token ...`` (scripts) or that cookie.  Without it: 401.
 4. **XSRF**: a state-changing request authenticated by the cookie must also carry the
@@ -36,6 +36,7 @@ LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 COOKIE_MAX_AGE_S = 30 * 24 * 3600  # a phone's home-screen page keeps it; a restart revokes it
 STATE_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 OPEN_PREFIXES = ("/static/",)  # the page's shell: no secret in it (the positions are shipped)
+OPEN_PATHS = frozenset({"/sw.js", "/manifest.webmanifest"})  # the shell's, at the root
 JSON_TYPES = frozenset({"application/json"})
 NO_TOKEN = "app.guard.no_token"  # the page without its token: where the address is
 BODY_TYPES = {"/api/record": frozenset({"application/x-ndjson", "application/json"})}
@@ -120,7 +121,7 @@ class GuardMiddleware:
         if headers.get("sec-fetch-site") == "cross-site":
             return _json(403, "a request from another site (Sec-Fetch-Site = cross-site)")
         path, method = scope["path"], scope["method"]
-        if path.startswith(OPEN_PREFIXES):
+        if path.startswith(OPEN_PREFIXES) or path in OPEN_PATHS:
             return None
         # step 3: the token
         port = scope["server"][1] if scope.get("server") else 0

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 import segno
 
+from engine.words import DEFAULT_LANG, LANGS, say
+
 from ..errors import UserInputError
 
 QR_ERROR = "m"  # ISO/IEC 18004 level M: about 15 % of the code may be damaged or glared
@@ -23,6 +25,8 @@ PROBE_ADDRESS = ("10.255.255.255", 1)  # a private address: a UDP "connect" send
 SEEN_WITHIN_S = 120.0  # a device that asked nothing for longer is no longer listed
 MAX_VISITORS = 64  # the most devices remembered (a club, not the internet)
 ANSI_DARK_ON_LIGHT = ("\x1b[30;47m", "\x1b[0m")
+THEME_COLOUR = "#23402f"  # the page's header (board.css)
+ICON_SIZES_PX = (192, 512)  # static/icon-*.png: the sizes Chromium asks of an installable app
 
 
 class LanUnavailable(UserInputError):
@@ -110,3 +114,27 @@ class Visitors:
         now = self._clock()
         return [v.to_json(now) for v in reversed(self._seen.values())
                 if now - v.last_seen_s <= SEEN_WITHIN_S]
+
+
+def page_language(accept_language: str) -> str:
+    """The first of the catalogs' languages an ``Accept-Language`` header names, in its
+    order (``ru-RU,ru;q=0.9,en`` -> ``ru``), else the default; as the page's i18n.js picks
+    (Ukrainian and Belarusian readers get Russian)."""
+    for part in accept_language.split(","):
+        tag = part.split(";", 1)[0].strip().lower()
+        base = {"uk": "ru", "be": "ru"}.get(tag[:2], tag[:2])
+        if base in LANGS:
+            return base
+    return DEFAULT_LANG
+
+
+def web_manifest(lang: str) -> dict:
+    """The board's web app manifest (W3C Web Application Manifest), in ``lang``'s words: the
+    name on a phone's home screen, the page opened, the icons."""
+    return {"name": say("app.manifest.name", lang),
+            "short_name": say("app.manifest.short_name", lang),
+            "description": say("app.manifest.description", lang), "lang": lang,
+            "start_url": "/", "scope": "/", "display": "standalone",
+            "background_color": THEME_COLOUR, "theme_color": THEME_COLOUR,
+            "icons": [{"src": f"/static/icon-{n}.png", "sizes": f"{n}x{n}",
+                       "type": "image/png", "purpose": "any"} for n in ICON_SIZES_PX]}

@@ -2,7 +2,8 @@
 
 Routes (docs/BOARD.md):
 
-* ``GET /`` the page; ``GET /static/...`` its files and the shipped positions;
+* ``GET /`` the page; ``GET /static/...`` its files and the shipped positions; ``GET /sw.js``
+  (its service worker) and ``GET /manifest.webmanifest`` (installable on a phone);
 * ``GET /api/health``; ``GET /api/table?name=``; ``GET /api/positions``;
 * ``GET /api/connect`` (how a phone joins, who is connected), ``GET /api/qr.svg`` (``--lan``);
 * ``GET /api/words/{lang}``: the language's message catalog (:mod:`engine.words`), as it is;
@@ -60,7 +61,7 @@ from ..app.table import table_info
 from ..errors import UserInputError, brief
 from . import api
 from .guard import Guard, GuardMiddleware
-from .lan import Visitors, qr_svg
+from .lan import Visitors, page_language, qr_svg, web_manifest
 from .turns import QueueFull, Turns
 from .match import MatchDesk, ScorerElsewhere
 from .worker import STATIC, AIUnavailable, AIWorker
@@ -205,6 +206,16 @@ class _Handlers:
                              "ai_pid": worker.pid(), "ai_restarts": worker.restarts,
                              "server": self.status["main"]})
 
+    async def service_worker(self, request: Request):
+        # at the root, so that its scope is the whole board (static/sw.js)
+        return FileResponse(STATIC / "sw.js", media_type="text/javascript",
+                            headers={"Cache-Control": "no-cache", "Service-Worker-Allowed": "/"})
+
+    async def manifest(self, request: Request):
+        lang = page_language(request.headers.get("accept-language", ""))
+        return JSONResponse(web_manifest(lang), media_type="application/manifest+json",
+                            headers={"Cache-Control": "no-cache"})
+
     async def connect(self, request: Request):
         """How a phone joins (the address with its token, when the board is on the club's
         network) and who is connected."""
@@ -313,6 +324,8 @@ def _routes(h: _Handlers) -> list:
     """The board's routes (the module's docstring lists them) to ``h``'s handlers."""
     return [
         Route("/", h.index),
+        Route("/sw.js", h.service_worker),
+        Route("/manifest.webmanifest", h.manifest),
         Route("/api/health", h.health),
         Route("/api/connect", h.connect),
         Route("/api/qr.svg", h.qr),

@@ -107,7 +107,8 @@ def _have_browser() -> bool:
 
 @pytest.fixture
 def browser(board_url, board_token):
-    """A fresh headless Chromium per test; ``browser.lang`` sets Accept-Language (ru)."""
+    """A fresh headless Chromium per test; ``browser.lang`` sets Accept-Language (ru).  A
+    console error fails the test unless the test names it in ``drv.allowed_console``."""
     if not _have_browser():
         if os.environ.get("CI"):
             pytest.fail("chromium and chromium-driver are missing (.ci/run installs them)")
@@ -144,8 +145,9 @@ def browser(board_url, board_token):
     yield start
     for drv in drivers:
         # a refused position is a 422 the page handles; anything else is an error
+        allowed = ("status of 422",) + tuple(getattr(drv, "allowed_console", ()))
         errors = [e for e in drv.get_log("browser") if e.get("level") == "SEVERE"
-                  and "status of 422" not in e.get("message", "")]
+                  and not any(a in e.get("message", "") for a in allowed)]
         drv.quit()
         shutil.rmtree(drv.profile_dir, ignore_errors=True)
         assert not errors, f"errors in the page's console: {errors}"

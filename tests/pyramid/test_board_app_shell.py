@@ -1,0 +1,112 @@
+"""The board on a phone's home screen (issue 26, item 3): a valid web app manifest in the
+player's language, icons of the sizes it names, a service worker that keeps the page's shell;
+with the club's computer gone the page still opens, says plainly that the connection is lost,
+and keeps the line typed in the Match tab."""
+from __future__ import annotations
+
+import struct
+import subprocess
+import sys
+import time
+
+import httpx
+from selenium.webdriver.support.ui import WebDriverWait
+
+from starlette.testclient import TestClient
+
+from pyramid.board.lan import ICON_SIZES_PX, page_language, web_manifest
+from pyramid.board.server import create_app
+from pyramid.board.worker import STATIC
+
+from ..cli.clihelp import ROOT, env
+from .boardclient import board_address
+from .conftest import screenshot
+
+
+def _png_size(path) -> tuple[int, int]:
+    head = path.read_bytes()[:24]
+    assert head[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", head[16:24])
+
+
+def test_the_manifest_in_the_players_words(http):
+    r = http.get("/manifest.webmanifest", headers={"Accept-Language": "ru-RU,ru;q=0.9,en;q=0.8"})
+    assert r.status_code == 200 and r.headers["content-type"].startswith(
+        "application/manifest+json")
+    m = r.json()
+    assert m["name"] == "Пирамида: разбор позиции" and m["lang"] == "ru"
+    assert m["start_url"] == "/" and m["display"] == "standalone"
+    for icon in m["icons"]:
+        n = int(icon["sizes"].split("x")[0])
+        assert _png_size(STATIC / icon["src"].removeprefix("/static/")) == (n, n)
+    assert {int(i["sizes"].split("x")[0]) for i in m["icons"]} == set(ICON_SIZES_PX)
+    assert http.get("/manifest.webmanifest", headers={"Accept-Language": "en-GB"}).json() \
+        == web_manifest("en")
+
+
+def test_the_language_of_the_manifest_as_the_page_picks_it():
+    assert page_language("uk-UA,uk;q=0.9") == "ru"
+    assert page_language("de-DE, en;q=0.5") == "en"
+    assert page_language("fr") == "en" and page_language("") == "en"
+
+
+def test_the_shell_is_open_but_the_api_is_not():
+    """The service worker and the manifest are the shell's (no secret in them)."""
+    c = TestClient(create_app(warm=False), base_url="http://127.0.0.1")
+    sw = c.get("/sw.js")
+    assert sw.status_code == 200 and sw.headers["service-worker-allowed"] == "/"
+    assert c.get("/manifest.webmanifest").status_code == 200
+    assert c.get("/api/table").status_code == 401
+
+
+def test_installable_in_chromium(browser):
+    drv = browser("ru", (390, 844), mobile=True)
+    WebDriverWait(drv, 30).until(lambda d: d.execute_script(
+        "return navigator.serviceWorker.getRegistration().then(r => !!(r && r.active))"))
+    manifest = drv.execute_cdp_cmd("Page.getAppManifest", {})
+    assert manifest["errors"] == [], manifest["errors"]
+    errors = drv.execute_cdp_cmd("Page.getInstallabilityErrors", {})["installabilityErrors"]
+    assert errors == [], errors
+
+
+def test_with_the_club_computer_gone_the_page_opens_and_says_so(browser):
+    proc = subprocess.Popen([sys.executable, "-m", "pyramid.cli", "board", "--port", "0",
+                             "--no-browser"], cwd=ROOT, env=env(), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        base, token = board_address(proc.stdout.readline())
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                httpx.get(base + "sw.js", timeout=2)
+                break
+            except httpx.TransportError:
+                assert time.monotonic() < deadline
+                time.sleep(0.2)
+        drv = browser("ru", (390, 844), mobile=True)
+        # the page's requests while the computer is gone fail, as they must
+        drv.allowed_console = ("ERR_CONNECTION_REFUSED", "Failed to fetch", "FetchEvent")
+        drv.get(f"{base}?token={token}")
+        ready = "return document.body.dataset.ready === '1'"
+        WebDriverWait(drv, 60).until(lambda d: d.execute_script(ready))
+        WebDriverWait(drv, 30).until(lambda d: d.execute_script(
+            "return navigator.serviceWorker.getRegistration().then(r => !!(r && r.active))"))
+        drv.refresh()  # now under the worker
+        WebDriverWait(drv, 60).until(lambda d: d.execute_script(ready))
+        assert drv.execute_script("return !!navigator.serviceWorker.controller")
+        drv.find_element("id", "tab-match").click()
+        drv.execute_script("const b = document.getElementById('m-text'); b.value = '7 ДЛ';"
+                           "b.dispatchEvent(new Event('input'))")
+        assert not drv.find_element("id", "offline").is_displayed()
+    finally:
+        proc.terminate()
+        proc.wait(30)
+    WebDriverWait(drv, 15).until(lambda d: d.find_element("id", "offline").is_displayed())
+    assert "Нет связи" in drv.find_element("id", "offline").text
+    assert drv.find_element("id", "ai-status").text == "нет связи"
+    drv.refresh()  # opened again with the computer gone: the kept shell
+    WebDriverWait(drv, 30).until(lambda d: d.execute_script(
+        "return document.documentElement.dataset.words === 'ru'"))
+    WebDriverWait(drv, 15).until(lambda d: d.find_element("id", "offline").is_displayed())
+    assert drv.execute_script("return document.getElementById('m-text').value") == "7 ДЛ"
+    screenshot(drv, "offline-ru-390x844")
