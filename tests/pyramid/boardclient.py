@@ -1,12 +1,18 @@
-"""Talking to a guarded board (pyramid/board/guard.py) from the tests: the printed address
-split into the base URL and the token, an httpx client that sends the token, a Starlette
-TestClient on 127.0.0.1 with it."""
+"""Talking to a guarded board (pyramid/board/guard.py) from the tests: a ``pyramid board``
+process started and stopped, the printed address split into the base URL and the token, an
+httpx client that sends the token, a Starlette TestClient on 127.0.0.1 with it."""
 from __future__ import annotations
 
+import contextlib
+import subprocess
+import sys
+import time
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
 from starlette.testclient import TestClient
+
+from ..cli.clihelp import ROOT, env
 
 PRINTED = "pyramid board: "
 
@@ -38,3 +44,38 @@ def guarded_client(app) -> TestClient:
     run's token in the Authorization header."""
     return TestClient(app, base_url="http://127.0.0.1",
                       headers=script_headers(app.state.guard.token))
+
+
+@contextlib.contextmanager
+def board_process(*flags: str):
+    """``pyramid board --no-browser --port 0 FLAGS`` in a subprocess: yields the process and
+    the address it printed (``http...?token=...``); stopped after (SIGTERM, then SIGKILL)."""
+    proc = subprocess.Popen([sys.executable, "-m", "pyramid.cli", "board", "--no-browser",
+                             "--port", "0", *flags], cwd=ROOT, env=env(),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith(PRINTED), (line, proc.stderr.read() if proc.poll() else "")
+        yield proc, line[len(PRINTED):].strip()
+    finally:
+        stop(proc)
+
+
+def stop(proc: subprocess.Popen) -> None:
+    proc.terminate()
+    try:
+        proc.wait(30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+def until_up(get, deadline_s: float = 60):
+    """``get()`` once the server accepts connections."""
+    deadline = time.monotonic() + deadline_s
+    while True:
+        try:
+            return get()
+        except httpx.TransportError:
+            assert time.monotonic() < deadline, "the board did not start"
+            time.sleep(0.2)

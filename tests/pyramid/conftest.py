@@ -8,16 +8,14 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
 import pytest
 
-from ..cli.clihelp import ROOT, env
-from .boardclient import auth, board_address, client
+from ..cli.clihelp import ROOT
+from .boardclient import PRINTED, auth, board_address, board_process, client
 
 SHOTS = ROOT / "build" / "board-screenshots"
 CHROMIUM = "/usr/bin/chromium"
@@ -33,11 +31,8 @@ def board_server():
     """``pyramid board --port 0 --no-browser``: its printed address split into the base URL
     and the run's token, once the AI is warm."""
     import httpx
-    proc = subprocess.Popen([sys.executable, "-m", "pyramid.cli", "board", "--port", "0",
-                             "--no-browser"], cwd=ROOT, env=env(), stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    try:
-        url, token = board_address(proc.stdout.readline())
+    with board_process() as (proc, printed):
+        url, token = board_address(PRINTED + printed)
         deadline = time.monotonic() + 600  # a new machine compiles every kernel first
         while True:
             assert proc.poll() is None, proc.stderr.read()
@@ -52,13 +47,6 @@ def board_server():
             assert time.monotonic() < deadline, "the board did not warm up"
             time.sleep(0.5)
         yield url, token
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
 
 
 @pytest.fixture(scope="session")

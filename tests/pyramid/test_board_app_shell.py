@@ -5,9 +5,6 @@ and keeps the line typed in the Match tab."""
 from __future__ import annotations
 
 import struct
-import subprocess
-import sys
-import time
 
 import httpx
 from selenium.webdriver.support.ui import WebDriverWait
@@ -18,8 +15,7 @@ from pyramid.board.lan import ICON_SIZES_PX, page_language, web_manifest
 from pyramid.board.server import create_app
 from pyramid.board.worker import STATIC
 
-from ..cli.clihelp import ROOT, env
-from .boardclient import board_address
+from .boardclient import PRINTED, board_address, board_process, until_up
 from .conftest import screenshot
 
 
@@ -70,19 +66,9 @@ def test_installable_in_chromium(browser):
 
 
 def test_with_the_club_computer_gone_the_page_opens_and_says_so(browser):
-    proc = subprocess.Popen([sys.executable, "-m", "pyramid.cli", "board", "--port", "0",
-                             "--no-browser"], cwd=ROOT, env=env(), stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    try:
-        base, token = board_address(proc.stdout.readline())
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                httpx.get(base + "sw.js", timeout=2)
-                break
-            except httpx.TransportError:
-                assert time.monotonic() < deadline
-                time.sleep(0.2)
+    with board_process() as (proc, printed):
+        base, token = board_address(PRINTED + printed)
+        until_up(lambda: httpx.get(base + "sw.js", timeout=2))
         drv = browser("ru", (390, 844), mobile=True)
         # the page's requests while the computer is gone fail, as they must
         drv.allowed_console = ("ERR_CONNECTION_REFUSED", "Failed to fetch", "FetchEvent")
@@ -98,9 +84,6 @@ def test_with_the_club_computer_gone_the_page_opens_and_says_so(browser):
         drv.execute_script("const b = document.getElementById('m-text'); b.value = '7 ДЛ';"
                            "b.dispatchEvent(new Event('input'))")
         assert not drv.find_element("id", "offline").is_displayed()
-    finally:
-        proc.terminate()
-        proc.wait(30)
     WebDriverWait(drv, 15).until(lambda d: d.find_element("id", "offline").is_displayed())
     assert "Нет связи" in drv.find_element("id", "offline").text
     assert drv.find_element("id", "ai-status").text == "нет связи"

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import subprocess
-import sys
-import time
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
@@ -23,8 +21,7 @@ from pyramid.board.guard import Guard
 from pyramid.board.lan import LanUnavailable, Visitors, lan_address, qr_matrix, qr_terminal
 from pyramid.cli import main
 
-from ..cli.clihelp import ROOT, env
-from .boardclient import auth
+from .boardclient import auth, board_process, script_headers, until_up
 from .conftest import screenshot
 
 CLUB = "127.0.0.2"
@@ -96,32 +93,16 @@ def test_bad_flags_are_refused_with_their_names(argv, words, capsys):
 @contextlib.contextmanager
 def _board(*flags):
     """``pyramid board --lan --lan-address 127.0.0.2 --no-browser --port 0 FLAGS``: its
-    printed address (the token in it) and its stderr so far, the process stopped after."""
-    proc = subprocess.Popen([sys.executable, "-m", "pyramid.cli", "board", "--lan",
-                             "--lan-address", CLUB, "--no-browser", "--port", "0", *flags],
-                            cwd=ROOT, env=env(), stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    try:
-        line = proc.stdout.readline()
-        assert line.startswith("pyramid board: "), (line, proc.stderr.read())
-        yield line.split(": ", 1)[1].strip(), proc
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+    printed address (the token in it) and the process, stopped after."""
+    with board_process("--lan", "--lan-address", CLUB, *flags) as (proc, url):
+        yield url, proc
 
 
-def _until_up(get):
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            return get()
-        except httpx.TransportError:
-            assert time.monotonic() < deadline, "the board did not start"
-            time.sleep(0.2)
+def lan_board_up(url: str) -> tuple[str, str]:
+    """The base URL and the token of a :func:`_board`, once it answers."""
+    base, token = url.split("?token=")
+    until_up(lambda: httpx.get(base + "api/health", headers=script_headers(token), timeout=5))
+    return base, token
 
 
 def test_lan_board_asks_every_device_for_its_token():
@@ -130,7 +111,7 @@ def test_lan_board_asks_every_device_for_its_token():
         token = parse_qs(u.query)["token"][0]
         assert u.hostname == CLUB and len(token) >= 16 and u.scheme == "http"
         base = f"http://{u.netloc}/"
-        r = _until_up(lambda: httpx.get(base + "api/health", timeout=5))
+        r = until_up(lambda: httpx.get(base + "api/health", timeout=5))
         assert r.status_code == 401
         assert httpx.get(base + f"api/health?token={token}", timeout=5).status_code == 200
         assert httpx.get(base + "api/health", headers=auth(token), timeout=5).status_code == 200
@@ -153,7 +134,7 @@ def test_the_page_shows_the_qr_code_of_the_printed_address(browser, tmp_path):
     """The Phones dialog in Chromium on a phone: its QR code, photographed (a screenshot),
     reads back to the address the board printed."""
     with _board() as (url, _proc):
-        _until_up(lambda: httpx.get(url, timeout=5))
+        until_up(lambda: httpx.get(url, timeout=5))
         drv = browser("ru", (390, 844), mobile=True)
         drv.get(url)
         from selenium.webdriver.support.ui import WebDriverWait
@@ -187,7 +168,7 @@ def test_https_with_a_certificate(tmp_path):
         assert u.scheme == "https"
         token = parse_qs(u.query)["token"][0]
         with httpx.Client(verify=False, timeout=5) as c:  # a self-signed certificate
-            r = _until_up(lambda: c.get(url))
+            r = until_up(lambda: c.get(url))
             assert r.status_code == 302
             assert all("Secure" in s for s in r.headers.get_list("set-cookie"))
             ok = c.get(f"https://{u.netloc}/api/health", headers=auth(token))

@@ -10,7 +10,7 @@ from pyramid.board.server import create_app
 
 from .boardclient import script_headers
 from .conftest import screenshot
-from .test_board_lan import _board, _until_up
+from .test_board_lan import _board, lan_board_up
 
 
 def _devices(app, *addresses):
@@ -54,9 +54,7 @@ def test_a_phone_watches_the_score_live_and_takes_it_over(browser):
     score; the phone's Match tab says so, its keys are off, the score follows each stroke
     within seconds; «Вести счёт здесь» makes the phone the scorer."""
     with _board() as (url, _proc):
-        base, token = url.split("?token=")
-        _until_up(lambda: httpx.get(base + "api/health", headers=script_headers(token),
-                                    timeout=5))
+        base, token = lan_board_up(url)
         club = httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.3"),
                             headers=script_headers(token), timeout=30)
         try:

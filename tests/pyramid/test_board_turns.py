@@ -14,7 +14,7 @@ from pyramid.board.turns import MAX_WAITING_PER_DEVICE, QueueFull, Turns
 
 from ..cli.clihelp import ROOT
 from .boardclient import script_headers
-from .test_board_lan import _board, _until_up
+from .test_board_lan import _board, lan_board_up
 
 
 async def _ask(turns: Turns, device: str, name: str, log: list, release: dict) -> None:
@@ -101,9 +101,7 @@ def test_several_devices_at_once_against_a_real_board():
     doc = json.loads((ROOT / "pyramid" / "board" / "static" / "positions" /
                       "open.json").read_text(encoding="utf-8"))
     with _board() as (url, _proc):
-        base, token = url.split("?token=")
-        _until_up(lambda: httpx.get(base + "api/health", headers=script_headers(token),
-                                    timeout=5))
+        base, token = lan_board_up(url)
         done, lock = [], threading.Lock()
 
         def ask(source: str, name: str) -> None:
@@ -143,9 +141,7 @@ def test_the_page_says_its_place_in_the_queue(browser):
     doc = json.loads((ROOT / "pyramid" / "board" / "static" / "positions" /
                       "open.json").read_text(encoding="utf-8"))
     with _board() as (url, _proc):
-        base, token = url.split("?token=")
-        _until_up(lambda: httpx.get(base + "api/health", headers=script_headers(token),
-                                    timeout=5))
+        base, token = lan_board_up(url)
         other = httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.3"),
                              headers=script_headers(token), timeout=300)
         holder = threading.Thread(target=lambda: other.post(

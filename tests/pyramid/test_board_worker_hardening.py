@@ -9,8 +9,6 @@ import json
 import os
 import signal
 import socket
-import subprocess
-import sys
 import threading
 import time
 
@@ -22,8 +20,8 @@ from pyramid.board import api, server
 from pyramid.commands import engine
 from pyramid.errors import UserInputError
 
-from ..cli.clihelp import ROOT, env
-from .boardclient import auth, board_address
+from ..cli.clihelp import ROOT
+from .boardclient import PRINTED, auth, board_address, board_process
 from .conftest import load_json
 
 OPEN = ROOT / "pyramid" / "board" / "static" / "positions" / "open.json"
@@ -53,21 +51,11 @@ def _wait_warm(url: str, token: str, proc, deadline_s: float = WARM_DEADLINE_S) 
 
 @pytest.fixture(scope="module")
 def board():
-    proc = subprocess.Popen([sys.executable, "-m", "pyramid.cli", "board", "--port", "0",
-                             "--no-browser"], cwd=ROOT, env=env(), stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    try:
-        url, token = board_address(proc.stdout.readline())
+    with board_process() as (proc, printed):
+        url, token = board_address(PRINTED + printed)
         _wait_warm(url, token, proc)
         host, port = url.split("//", 1)[1].rstrip("/").split(":")
         yield url, (host, int(port)), proc, token
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
 
 
 def _state() -> dict:
