@@ -154,6 +154,25 @@ def test_touching_frozen_nudge_undo_by_touch(browser, http):
     screenshot(drv, "setup-phone-zoomed")
     tap(drv, zoom)
     assert abs(drv.find_element(By.ID, "table").size["width"] - w0) <= 1
+    # a pinch on the bare cloth: two fingers spread to twice their distance, the table twice as wide
+    js(drv, "window.scrollTo(0, 0);")
+    (a0, a1), (b0, b1) = (view_xy(drv, 2.8, y) for y in (0.6, 1.2))
+    (a2, a3), (b2, b3) = (view_xy(drv, 2.8, y) for y in (0.3, 1.5))
+    pinch = ActionBuilder(drv)
+    for name, (x0, y0), (x1, y1) in (("f1", (a0, a1), (a2, a3)), ("f2", (b0, b1), (b2, b3))):
+        src = pinch.add_pointer_input(interaction.POINTER_TOUCH, name)
+        src.create_pointer_move(x=round(x0), y=round(y0))
+        src.create_pointer_down(button=0)
+        src.create_pointer_move(duration=100, x=round((x0 + x1) / 2), y=round((y0 + y1) / 2))
+        src.create_pointer_move(duration=100, x=round(x1), y=round(y1))
+        src.create_pointer_up(button=0)
+    pinch.perform()
+    w2 = drv.find_element(By.ID, "table").size["width"]
+    print(f"phone: table {w0} px wide, zoomed {w1}, pinched {w2}")
+    assert abs(w2 / w0 - 2) < 0.1, (w0, w2)
+    assert side_scroll(drv)[0] <= side_scroll(drv)[1]
+    assert balls(drv) == history[2]  # a pinch moves no ball
+    screenshot(drv, "setup-phone-pinched")
 
 
 def test_arrow_keys_and_ctrl_z_on_a_desktop(browser, http):

@@ -17,9 +17,10 @@ const SETUP_ROUND_M = 1e-7;
 const CLEAR_TOLERANCE_M = 1e-6;  // sim.table.POSITION_TOLERANCE_M: what the server accepts
 const LOUPE_PX = 140, LOUPE_ZOOM = 3, LOUPE_LIFT_PX = 56;  // the magnifier: size, power, offset from the finger
 const TABLE_ZOOM = 2;            // the zoom button: the table twice as large, scrolled in its frame
+const MAX_ZOOM = 4;              // a pinch: up to four times (a ball ~60 px across on a phone)
 const UNDO_DEPTH = 200;
 
-const SETUP = {selected: null, history: [], index: -1, zoom: 1};
+const SETUP = {selected: null, history: [], index: -1, zoom: 1, fingers: new Map(), pinch: null};
 
 function roundSetup(v) { return Math.round(v / SETUP_ROUND_M) * SETUP_ROUND_M; }
 
@@ -183,17 +184,50 @@ function updateSetupButtons() {
 }
 
 // --- the zoom button: the table TABLE_ZOOM times as large in its frame, scrolled to the selected ball
-function setZoom(zoom) {
+function setZoom(zoom, about) {
+  const wrap = $("table-wrap"), before = $("table").getBoundingClientRect();
+  if (SETUP.zoom === 1) wrap.style.setProperty("--frame-h", before.height + "px");  // the frame stays as it was
   SETUP.zoom = zoom;
-  const wrap = $("table-wrap");
   wrap.style.setProperty("--zoom", zoom);
   wrap.classList.toggle("zoomed", zoom > 1);
   $("btn-zoom").classList.toggle("active", zoom > 1);
   $("btn-zoom").setAttribute("aria-pressed", zoom > 1 ? "true" : "false");
+  if (about) {  // a pinch: the table point between the fingers stays between them
+    const after = $("table").getBoundingClientRect();
+    const fx = (about[0] - before.left) / before.width, fy = (about[1] - before.top) / before.height;
+    wrap.scrollLeft += after.left + fx * after.width - about[0];
+    wrap.scrollTop += after.top + fy * after.height - about[1];
+    return;
+  }
   const at = SETUP.selected && shownAt(SETUP.selected);
   const b = at ? ballEl(SETUP.selected).getBoundingClientRect() : null, w = wrap.getBoundingClientRect();
   if (b) { wrap.scrollLeft += b.left + b.width / 2 - (w.left + w.width / 2); wrap.scrollTop += b.top + b.height / 2 - (w.top + w.height / 2); }
   else { wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2; wrap.scrollTop = (wrap.scrollHeight - wrap.clientHeight) / 2; }
+}
+
+// A pinch on the table: two fingers on the cloth (not while a ball is dragged) zoom it between
+// 1 and MAX_ZOOM.  The cloth lets a one-finger swipe scroll the page (touch-action: pan-y), so a
+// pinch that starts as a vertical swipe is the browser's scroll.
+function fingerDown(evt) {
+  if (evt.pointerType !== "touch") return;
+  SETUP.fingers.set(evt.pointerId, [evt.clientX, evt.clientY]);
+  if (SETUP.fingers.size === 2 && !S.drag) {
+    const [a, b] = [...SETUP.fingers.values()];
+    SETUP.pinch = {d0: Math.hypot(a[0] - b[0], a[1] - b[1]) || 1, z0: SETUP.zoom};
+  }
+}
+function fingerMove(evt) {
+  if (!SETUP.fingers.has(evt.pointerId)) return;
+  SETUP.fingers.set(evt.pointerId, [evt.clientX, evt.clientY]);
+  const p = SETUP.pinch;
+  if (!p || SETUP.fingers.size !== 2) return;
+  const [a, b] = [...SETUP.fingers.values()];
+  const z = Math.max(1, Math.min(MAX_ZOOM, p.z0 * Math.hypot(a[0] - b[0], a[1] - b[1]) / p.d0));
+  setZoom(z, [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2]);
+}
+function fingerUp(evt) {
+  SETUP.fingers.delete(evt.pointerId);
+  if (SETUP.fingers.size < 2) SETUP.pinch = null;
 }
 
 const NUDGE_KEYS = {ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1]};
@@ -205,6 +239,10 @@ function initSetup() {
     const [sx, sy] = NUDGE_KEYS[b.dataset.nudge];
     nudge(sx, sy);
   }));
+  const wrap = $("table-wrap");
+  wrap.addEventListener("pointerdown", fingerDown);
+  window.addEventListener("pointermove", fingerMove);
+  for (const type of ["pointerup", "pointercancel"]) window.addEventListener(type, fingerUp);
   $("g-balls").addEventListener("focusin", e => {
     const g = e.target.closest && e.target.closest(".ball");
     if (g && S.mode === "edit") selectBall(g.dataset.ball);
