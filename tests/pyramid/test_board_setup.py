@@ -109,6 +109,10 @@ def test_touching_frozen_nudge_undo_by_touch(browser, http):
     drag_to(drv, "5", (0.9, R + 0.004))
     five = balls(drv)["5"]
     assert abs(five[1] - R) < 1e-9 and abs(five[0] - 0.9) < 0.01, five
+    # frozen on the same cushion and touching the 5: along the cushion, exactly 2R from it
+    drag_to(drv, "9", (five[0] - 2 * R - 0.004, R + 0.003))
+    nine = balls(drv)["9"]
+    assert abs(nine[1] - R) < 1e-9 and abs(math.dist(nine, five) - 2 * R) < TOLERANCE_M, (nine, five)
     # the server has the position (the page keeps only what it accepted)
     r = http.post("/api/check", json={"balls": balls(drv)})
     assert r.status_code == 200, r.text
@@ -119,6 +123,9 @@ def test_touching_frozen_nudge_undo_by_touch(browser, http):
     left = drv.find_element(By.CSS_SELECTOR, '#setup-tools [data-nudge="ArrowLeft"]')
     for b in drv.find_elements(By.CSS_SELECTOR, "#setup-tools button"):
         assert b.size["width"] >= 44 and b.size["height"] >= 44, b.size
+    tap(drv, drv.find_element(By.CSS_SELECTOR, '#g-balls [data-ball="5"] .body'))  # a tap selects it
+    assert "selected" in drv.find_element(By.CSS_SELECTOR, '#g-balls [data-ball="5"]').get_attribute("class")
+    assert balls(drv)["5"] == five  # and does not move it
     js(drv, "arguments[0].scrollIntoView({block: 'center'});", up)
     tap(drv, up)
     wait_checked(drv)
@@ -219,3 +226,8 @@ def test_phone_on_its_side(browser):
     assert r["bottom"] <= 390 and r["tray"] <= 390, r  # the whole table and the tray in sight
     assert r["tools"][0] <= 844 and r["tools"][1] <= 390, r
     WebDriverWait(drv, 5).until(lambda d: d.find_element(By.ID, "btn-zoom").is_displayed())
+    # the tray in reach: a finger takes a ball from it to the table
+    drv.find_element(By.ID, "btn-empty").click()
+    js(drv, "window.scrollTo(0, 0);")
+    drag_to(drv, "12", (2.0, 0.9))
+    assert math.dist(balls(drv)["12"], (2.0, 0.9)) < 0.01, balls(drv)

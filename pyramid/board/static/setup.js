@@ -243,6 +243,8 @@ function initSetup() {
   wrap.addEventListener("pointerdown", fingerDown);
   window.addEventListener("pointermove", fingerMove);
   for (const type of ["pointerup", "pointercancel"]) window.addEventListener(type, fingerUp);
+  // a phone turned: the table's frame is measured anew, unzoomed
+  matchMedia("(orientation: portrait)").addEventListener("change", () => { if (SETUP.zoom > 1) setZoom(1); });
   $("g-balls").addEventListener("focusin", e => {
     const g = e.target.closest && e.target.closest(".ball");
     if (g && S.mode === "edit") selectBall(g.dataset.ball);
