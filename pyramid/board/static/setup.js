@@ -243,6 +243,7 @@ function initSetup() {
   wrap.addEventListener("pointerdown", fingerDown);
   window.addEventListener("pointermove", fingerMove);
   for (const type of ["pointerup", "pointercancel"]) window.addEventListener(type, fingerUp);
+  window.addEventListener("pointercancel", hideLoupe);  // the browser took the finger
   // a phone turned: the table's frame is measured anew, unzoomed
   matchMedia("(orientation: portrait)").addEventListener("change", () => { if (SETUP.zoom > 1) setZoom(1); });
   $("g-balls").addEventListener("focusin", e => {
