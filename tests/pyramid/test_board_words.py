@@ -39,8 +39,8 @@ FAMILIES = {
 }
 # t(variable): what the variable holds (s.kind, a.best.kind: a decision's kind; spin: one of
 # the spin_* literals board.js assigns it; k, key: the first argument of an add(...) that
-# lists facts; el.dataset.i18n: index.html's data-i18n)
-VARIABLES = {"s.kind", "a.best.kind", "spin", "k", "key", "el.dataset.i18n"}
+# lists facts; el.dataset.i18n, el.dataset.i18nTitle: index.html's data-i18n, data-i18n-title)
+VARIABLES = {"s.kind", "a.best.kind", "spin", "k", "key", "el.dataset.i18n", "el.dataset.i18nTitle"}
 
 
 def _first_arguments(src: str):
@@ -83,7 +83,7 @@ def page_keys() -> set[str]:
     keys.update(re.findall(r'(?<![.\w])add\("([^"]+)"', board))  # t(k) in renderAdvice's add()
     keys.update((ATTACK, SAFETY, DELIBERATE_FOUL))  # t(s.kind)
     html = (STATIC / "index.html").read_text(encoding="utf-8")
-    keys.update(re.findall(r'data-i18n="([^"]+)"', html))
+    keys.update(re.findall(r'data-i18n(?:-title)?="([^"]+)"', html))
     return keys
 
 

@@ -260,7 +260,7 @@ function onPointerDown(evt) {
 function onPointerMove(evt) {
   const d = S.drag;
   if (!d) return;
-  const xy = svgPoint(evt);
+  const xy = setupDragAt(d, svgPoint(evt), evt);  // snapped near a touch, the magnifier beside (setup.js)
   d.moved = true;
   d.g.setAttribute("transform", `translate(${X(xy[0]).toFixed(1)} ${Y(xy[1]).toFixed(1)})`);
 }
@@ -272,8 +272,9 @@ function onPointerUp(evt) {
   S.drag = null;
   d.g.classList.remove("dragging");
   const xy = svgPoint(evt);
-  if (!d.moved) { placeBallEl(d.id, d.from); return; }
+  if (!d.moved) { hideLoupe(); placeBallEl(d.id, d.from); selectBall(d.id); return; }
   if (!onTableArea(xy)) {  // off the table: back to the tray
+    hideLoupe();
     delete S.check.moves[d.id];
     delete S.balls[d.id];
     if (S.extra) delete S.extra.break_pending;
@@ -282,9 +283,9 @@ function onPointerUp(evt) {
     changed();
     return;
   }
-  const x = Math.round(xy[0] * 10000) / 10000, y = Math.round(xy[1] * 10000) / 10000;
-  placeBallEl(d.id, [x, y]);  // where it was dropped, until the server has checked it
-  queueCheck(d.id, [x, y]);
+  const at = setupDrop(d, xy);  // snapped to a touch or a cushion, or to 0.1 mm (setup.js)
+  placeBallEl(d.id, at);  // where it was dropped, until the server has checked it
+  queueCheck(d.id, at);
 }
 
 // --- the game state ------------------------------------------------------------------------
@@ -389,6 +390,7 @@ function changed() {
   drawRegion();
   checkScores();
   clearAdvice();
+  setupRecord();  // undo and redo (setup.js)
   try { history.replaceState(null, "", "#s=" + encodeState(stateDoc())); } catch (e) { /* file: */ }
 }
 function drawRegion() {
@@ -942,6 +944,7 @@ async function init() {
   window.addEventListener("resize", () => updateView(() => { drawTable(); setMode(S.mode); }));
   loadPositionsMenu();
   pollHealth();
+  initSetup();
   document.body.dataset.ready = "1";
 }
 window.addEventListener("DOMContentLoaded", init);

@@ -71,6 +71,8 @@ function num(x, digits) {
 
 function applyI18n(root) {
   (root || document).querySelectorAll("[data-i18n]").forEach(el => { el.textContent = t(el.dataset.i18n); });
+  (root || document).querySelectorAll("[data-i18n-title]").forEach(el => {  // a button drawn as a sign
+    el.title = t(el.dataset.i18nTitle); el.setAttribute("aria-label", el.title); });
   document.documentElement.lang = LANG;
   document.title = t("title");
   document.documentElement.dataset.words = LANG;  // the page is shown (index.html's style)

@@ -43,6 +43,8 @@ function trayXY(k) {
 function setViewBox(svg, box) {
   const [x, y, w, h] = box;
   svg.setAttribute("viewBox", (VIEW.portrait ? [y, -(x + w), h, w] : box).join(" "));
+  // the drawing's width over its height, for the phone-on-its-side layout (board.css)
+  $("table-wrap").style.setProperty("--aspect", VIEW.portrait ? h / w : w / h);
   $("g-view").setAttribute("transform", VIEW.portrait ? "rotate(-90)" : "");
   document.body.classList.toggle("portrait", VIEW.portrait);
 }
