@@ -10,7 +10,7 @@ from pyramid.board.server import create_app
 
 from .boardclient import script_headers
 from .conftest import screenshot
-from .test_board_lan import _board, lan_board_up
+from .test_board_lan import STOPPED_FIRST, _board, lan_board_up
 
 
 def _devices(app, *addresses):
@@ -61,6 +61,7 @@ def test_a_phone_watches_the_score_live_and_takes_it_over(browser):
             assert club.post(base + "api/match/start",
                              json={"players": ["Иван", "Пётр"], "lang": "ru"}).status_code == 200
             drv = browser("ru", (390, 844), mobile=True)
+            drv.allowed_console = STOPPED_FIRST
             drv.get(url)
             from selenium.webdriver.support.ui import WebDriverWait
             WebDriverWait(drv, 60).until(lambda d: d.execute_script(

@@ -14,7 +14,7 @@ from pyramid.board.turns import MAX_WAITING_PER_DEVICE, QueueFull, Turns
 
 from ..cli.clihelp import ROOT
 from .boardclient import script_headers
-from .test_board_lan import _board, lan_board_up
+from .test_board_lan import STOPPED_FIRST, _board, lan_board_up
 
 
 async def _ask(turns: Turns, device: str, name: str, log: list, release: dict) -> None:
@@ -149,6 +149,7 @@ def test_the_page_says_its_place_in_the_queue(browser):
         holder.start()
         try:
             drv = browser("ru", (390, 844), mobile=True)
+            drv.allowed_console = STOPPED_FIRST
             drv.get(url)
             from selenium.webdriver.support.ui import WebDriverWait
             WebDriverWait(drv, 60).until(lambda d: d.execute_script(
