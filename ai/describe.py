@@ -267,11 +267,15 @@ def _stop_text(advice: Advice | None, lang: str) -> str:
 
 def _foul_text(foul: str | None, strike, place: str, direction: str, advice: Advice | None,
                lang: str) -> str:
-    """The instruction of a deliberate foul: a tush, the cue ball rolled into a pocket, or a
-    miss."""
+    """The instruction of a deliberate foul: a tush, the cue ball rolled into a pocket (which
+    pocket, when the noise-free play says it), or a miss (the cue direction: there is no ball
+    to aim at)."""
     if foul == TUSH or strike is None:
         return word("advice.foul.tush", lang)
     key = "advice.foul.pocket_own_ball" if foul == POCKET_OWN_BALL else "advice.foul.miss"
+    cue_pocket = next((p for b, p in (advice.pocketed if advice else ()) if b == "cue"), None)
+    if foul == POCKET_OWN_BALL and cue_pocket is not None:  # the pocket is the aim, not degrees
+        direction = " " + say("advice.into_pocket", lang, pocket=pocket_words(cue_pocket, lang))
     return say(key, lang, place=place, speed=speed_text(strike, advice, lang),
                direction=direction)
 

@@ -151,3 +151,19 @@ def test_ru_advice_has_no_latin_pocket_codes_and_safety_words():
     for kind in ("attack", "safety"):
         text = instruction(kind, call, strike, cue, None, None, advice, "ru")
         assert not re.search(r"\b(NL|NR|ML|MR|FL|FR)\b", text), text
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_pocket_own_ball_foul_names_the_pocket_not_degrees(lang):
+    """The deliberate foul of rolling the cue ball into a pocket says which pocket (the
+    noise-free play's), not the cue direction in degrees."""
+    from ai.agent import POCKET_OWN_BALL
+    from ai.words import pocket_words
+    sim = shared_simulator()
+    strike = Strike(1.0, math.atan2(-0.3, -0.3))  # from (0.3, 0.3) toward the NL corner
+    advice, result = advise(sim, {"cue": (0.3, 0.3)}, strike)
+    pocket = next(p.pocket for p in result.pocketed if p.ball == "cue")
+    text = instruction("deliberate-foul", None, strike, None, foul=POCKET_OWN_BALL,
+                       advice=advice, lang=lang)
+    assert pocket_words(pocket, lang) in text
+    assert "135" not in text and "direction" not in text and "направлен" not in text

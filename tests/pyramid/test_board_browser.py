@@ -71,7 +71,7 @@ def message(drv):
 
 def test_drag_balls_and_refusals(browser):
     drv = browser("ru")
-    assert drv.find_element(By.TAG_NAME, "h1").text.startswith("Доска анализа")
+    assert drv.find_element(By.TAG_NAME, "h1").text.startswith("Разбор позиции")
     # the rack is one click away, and so is an empty table
     assert len(balls(drv)) == 15
     drv.find_element(By.ID, "btn-empty").click()
@@ -163,7 +163,7 @@ def test_suggestion_drawn_played_and_translated(browser):
     assert drv.find_elements(By.CSS_SELECTOR, '#g-advice [data-role="stop"]')
     assert drv.find_elements(By.CSS_SELECTOR, '#tip [data-role="tip"]')
     facts = drv.find_element(By.ID, "advice-facts").text
-    assert "Сила" in facts and "длины стола" in facts and "Кий" in facts
+    assert "Сила" in facts and "длины стола с бортами" in facts and "Точка удара" in facts
     cut = drv.find_element(By.CSS_SELECTOR, '#advice-facts [data-role="cut"]').text
     assert any(w in cut for w in ("влево", "вправо", "прямо")), cut
     assert drv.find_element(By.ID, "advice-text").text

@@ -687,7 +687,7 @@ async function tryNoise() {
       if (cue) el("circle", {cx: X(cue[0]), cy: Y(cue[1]), r: 1000 * S.T.ball_radius_m, class: "noise-stop"}, g);
     }
     $("noise-summary").textContent = t("noise_summary", {n: r.runs.length, skill: t("sk_" + skill),
-      k_times: countWords("words.times", k), cue: c ? t("noise_cue", {c_times: countWords("words.times", c)}) : ""});
+      k_times: timesWords(k), cue: c ? t("noise_cue", {c_times: timesWords(c)}) : ""});
   } catch (e) { say(t("server_error", {why: e.message}), "error"); }
 }
 

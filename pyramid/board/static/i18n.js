@@ -69,8 +69,8 @@ function num(x, digits) {
   return Number(x).toFixed(digits).replace(".", t("advice.decimal_mark"));
 }
 
-// A count with its noun in the right plural form: the catalog's <key>.one/.few/.many
-// (engine.words.plural_form's rule; countWords("words.times", 2) is «2 раза»).
+// "2 times" with the noun in the right plural form: the catalog's words.times.one/.few/.many
+// (engine.words.plural_form's rule; timesWords(2) is «2 раза» in Russian).
 function pluralForm(n) {
   n = Math.abs(Math.trunc(n));
   if (LANG !== "ru") return n === 1 ? "one" : "many";
@@ -78,7 +78,7 @@ function pluralForm(n) {
   if (n % 10 >= 2 && n % 10 <= 4 && !(n % 100 >= 12 && n % 100 <= 14)) return "few";
   return "many";
 }
-function countWords(key, n) { return t(key + "." + pluralForm(n), {n}); }
+function timesWords(n) { return t("words.times." + pluralForm(n), {n}); }
 
 // A pocket as the notation names it in the page's language (notation.pocket.<id>: ДЛ, FL).
 function pocketName(id) { return t("notation.pocket." + id); }
