@@ -7,6 +7,7 @@ Each test saves screenshots to build/board-screenshots/."""
 from __future__ import annotations
 
 import math
+import re
 import time
 
 import pytest
@@ -14,6 +15,8 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from engine.words import count_words
 
 from .conftest import screenshot
 
@@ -178,6 +181,11 @@ def test_suggestion_drawn_played_and_translated(browser):
     drv.find_element(By.ID, "btn-noise").click()
     WebDriverWait(drv, 30).until(lambda d: d.find_element(By.ID, "noise-summary").text)
     assert len(drv.find_elements(By.CSS_SELECTOR, "#g-noise polyline")) >= 5
+    # the counts in the right plural form (issue 25: «упал 2 раз» is «2 раза»)
+    summary = drv.find_element(By.ID, "noise-summary").text
+    for n, noun in re.findall(r"упал (\d+) (раза|раз)\b", summary):
+        assert f"{n} {noun}" == count_words("words.times", int(n), "ru"), summary
+    assert re.search(r"упал \d+ (раза|раз) из", summary), summary
     # switch the language: every label and the advice in English
     drv.find_element(By.ID, "lang-en").click()
     assert drv.find_element(By.TAG_NAME, "h1").text.startswith("Analysis board")
