@@ -12,8 +12,12 @@ Two levels:
     the left of the cue ball's line, seen from behind the cue);
   - the tip's contact point on the cue ball (``side`` and ``vertical`` in fractions of R, as
     in a stroke) and the cue's elevation;
-  - the speed in words and as the distance the cue ball alone would roll on an endless cloth,
-    in table lengths ("medium, 1.2 table lengths");
+  - the speed as a level of the 1-10 scale players use (:mod:`ai.speed_scale`), its name,
+    and what the level means on the real table: the table lengths a centre-ball stroke of that
+    level travels, cushions included ("strength 5/10, medium: about 2.1 table lengths with
+    cushions"); the distance on an endless cloth (``roll_m``) stays in the JSON for machines;
+  - aim as a point on the object ball (the ball fraction, "half ball"), not a cue direction:
+    the direction in degrees is only in the JSON (``aim.phi_deg``);
   - from hand, the placement in diamonds: the sights on the rails, 8 intervals along the
     length (L/8) and 4 across (W/4), counted from the house cushion and from the nearer long
     cushion;
@@ -34,6 +38,7 @@ from sim.physics.motion import classify, evolve, state_duration
 from sim.trajectory import states_at
 
 from .agent import DELIBERATE_FOUL, POCKET_OWN_BALL, SAFETY, TUSH
+from .speed_scale import LENGTHS_WITH_CUSHIONS, level_lengths, level_of
 from .words import (DIAMONDS_ACROSS, DIAMONDS_ALONG, STRAIGHT_CUT_RAD, fraction_name,
                     fraction_words, language, manner_words, number_text, pocket_words,
                     speed_name, speed_words, spin_short, spin_words)
@@ -98,6 +103,9 @@ class Advice:
             "tip": {"side": round(self.side, 3), "vertical": round(self.vertical, 3)},
             "elevation_deg": round(math.degrees(self.elevation_rad), 2),
             "speed": {"mps": round(self.speed_mps, 3), "name": speed_name(self.speed_mps),
+                      "level": level_of(self.speed_mps),
+                      "level_lengths": level_lengths(level_of(self.speed_mps)),
+                      "scale_lengths": {str(k): v for k, v in LENGTHS_WITH_CUSHIONS.items()},
                       "roll_m": round(self.roll_m, 3),
                       "table_lengths": round(self.table_lengths, 2)},
             "placement_diamonds": diamonds,
@@ -210,13 +218,15 @@ def cut_text(advice: Advice, lang: str = "en") -> str:
 
 
 def speed_text(strike, advice: Advice | None, lang: str = "en") -> str:
-    """"medium speed (2.4 m/s)"; with ``advice``, the roll in table lengths too."""
+    """"strength 4/10 (soft)"; with ``advice``, what the level means too: "strength 4/10,
+    soft: about 1.9 table lengths with cushions" (name, level and lengths all from the level,
+    :mod:`ai.speed_scale`)."""
     v = strike.speed_mps
-    speed = speed_words(v, lang)
+    speed, level = speed_words(v, lang), level_of(v)
     if advice is None:
-        return say("advice.speed_plain", lang, speed=speed, v=number_text(v, 1, lang))
-    return say("advice.speed_roll", lang, speed=speed, n=number_text(advice.table_lengths, 1, lang),
-               v=number_text(v, 1, lang))
+        return say("advice.speed_plain", lang, speed=speed, level=level)
+    return say("advice.speed_roll", lang, speed=speed, level=level,
+               n=number_text(level_lengths(level), 1, lang))
 
 
 def tip_text(strike, lang: str = "en") -> str:
@@ -257,11 +267,15 @@ def _stop_text(advice: Advice | None, lang: str) -> str:
 
 def _foul_text(foul: str | None, strike, place: str, direction: str, advice: Advice | None,
                lang: str) -> str:
-    """The instruction of a deliberate foul: a tush, the cue ball rolled into a pocket, or a
-    miss."""
+    """The instruction of a deliberate foul: a tush, the cue ball rolled into a pocket (which
+    pocket, when the noise-free play says it), or a miss (the cue direction: there is no ball
+    to aim at)."""
     if foul == TUSH or strike is None:
         return word("advice.foul.tush", lang)
     key = "advice.foul.pocket_own_ball" if foul == POCKET_OWN_BALL else "advice.foul.miss"
+    cue_pocket = next((p for b, p in (advice.pocketed if advice else ()) if b == "cue"), None)
+    if foul == POCKET_OWN_BALL and cue_pocket is not None:  # the pocket is the aim, not degrees
+        direction = " " + say("advice.into_pocket", lang, pocket=pocket_words(cue_pocket, lang))
     return say(key, lang, place=place, speed=speed_text(strike, advice, lang),
                direction=direction)
 

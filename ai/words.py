@@ -9,15 +9,16 @@ import math
 from engine.words import LANGS, check_lang, say, word
 from sim.table import DIAMONDS_ACROSS, DIAMONDS_ALONG  # noqa: F401  (the sights; ai.describe)
 
+from .speed_scale import level_of
+
 __all__ = ["LANGS", "fraction_name", "fraction_words", "language", "manner_words",
            "number_text", "pocket_words", "speed_name", "speed_words", "spin_kinds",
            "spin_short", "spin_words"]
 
-# Speed in words (cue speed at impact, m/s): upper bounds of each name (advice.speed.<name>).
-# The bounds are this project's own scale, set so that "medium" is an ordinary stroke on a
-# 12 ft table (2-2.5 m/s, a roll of 5-6 table lengths; ai/describe.py's roll_distance).
-SPEED_NAMES = (("very-soft", 0.8), ("soft", 1.6), ("medium", 2.6), ("firm", 3.8),
-               ("hard", math.inf))
+# Speed in words: the highest level of the 1-10 scale (ai.speed_scale) each name
+# (advice.speed.<name>) covers (medium: levels 4-5, 2.8-3.5 m/s, 1.9-2.1 table lengths with
+# cushions); the name is the level's, so the name and the level's number are one quantity.
+SPEED_NAMES = (("very-soft", 1), ("soft", 3), ("medium", 5), ("firm", 7), ("hard", 10))
 
 # Ball fractions (how much of the object ball the cue ball covers, 1 - sin(cut)), by name
 # (advice.fraction.<name>): the fractions players aim by (full, 3/4, 1/2, 1/4, 1/8 ball).
@@ -57,8 +58,9 @@ def manner_words(manner: str, lang: str) -> str:
 
 
 def speed_name(v: float) -> str:
-    """The name of a cue speed (m/s) on the scale of :data:`SPEED_NAMES`."""
-    return next(name for name, hi in SPEED_NAMES if v < hi)
+    """The name of a cue speed (m/s): its level's (:data:`SPEED_NAMES`)."""
+    level = level_of(v)
+    return next(name for name, top in SPEED_NAMES if level <= top)
 
 
 def speed_words(v: float, lang: str = "en") -> str:

@@ -123,3 +123,23 @@ def add_words(entries: Mapping[str, Mapping[str, str]]) -> None:
         tmp.write_text(catalog_text(table), encoding="utf-8")
         tmp.replace(path)
     catalog.cache_clear()
+
+
+def plural_form(n: int, lang: str) -> str:
+    """The plural form a count takes in ``lang``: ``"one"``, ``"few"`` or ``"many"``.  Russian
+    by the last two digits (1, 21, 101: one; 2-4, 22-24: few; 0, 5-20, 25-30: many; 11-14 are
+    many); English one for 1, else many."""
+    n = abs(int(n))
+    if check_lang(lang) != "ru":
+        return "one" if n == 1 else "many"
+    if n % 10 == 1 and n % 100 != 11:
+        return "one"
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return "few"
+    return "many"
+
+
+def count_words(key: str, n: int, lang: str) -> str:
+    """``n`` with its noun in the right form: the catalog's ``<key>.one/.few/.many`` (each a
+    text with ``{n}``), e.g. ``count_words("words.times", 2, "ru")`` is «2 раза»."""
+    return say(f"{key}.{plural_form(n, lang)}", lang, n=n)

@@ -261,7 +261,7 @@ class Session:
         try:
             check_game_over(self.state)
         except MatchError as exc:
-            raise refusal("new game", exc) from None
+            raise refusal(self.say("new_game_words"), exc) from None
         self.results += self._this_game()
         self.replay_of = self.game_no if replay else None
         self.game_no += 1
@@ -276,7 +276,7 @@ class Session:
         """The lot of R3.1 as the players say it: ``new game NAME``."""
         def lot() -> int:
             if name is None:
-                raise NotationError("new game", "score.lot", "R3.1")
+                raise NotationError(self.say("new_game_words"), "score.lot", "R3.1")
             if name not in self.s.people[:2]:
                 raise NotationError(name, "score.lot_not_player")
             return self.s.people.index(name)
@@ -289,7 +289,7 @@ class Session:
             new = next_game(self.state, self._lot(args[0] if args else None),
                             pair_order=self.s.pair_order_or_default, target=self.s.target)
         except MatchError as exc:
-            raise refusal("new game", exc) from None
+            raise refusal(self.say("new_game_words"), exc) from None
         self._next_game(new)
         self.out(self.say("new_game", k=new.match.games_played + 1, n=new.match.games_to_play,
                           who=self.name(new.to_move, new)))

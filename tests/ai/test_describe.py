@@ -61,7 +61,10 @@ def test_tip_words():
     assert tip_text(Strike(2.0, 0.0, vertical=0.4)) == \
         "tip 0.4 R above centre (follow), cue level"
     assert tip_text(Strike(2.0, 0.0, side=-0.3, vertical=-0.3), "ru") == \
-        "кий на 0,3 R ниже и 0,3 R левее центра (оттяжка, левый винт), кий горизонтально"
+        ("точка удара: ниже центра на 0,3 радиуса и левее на 0,3 радиуса (оттяжка, левый "
+         "винт), кий горизонтально")
+    assert tip_text(Strike(2.0, 0.0, vertical=0.4), "ru").startswith(
+        "точка удара: выше центра на 0,4 радиуса")
 
 
 def test_instruction_in_both_languages_from_hand():
@@ -89,3 +92,78 @@ def test_advice_json_is_plain_data():
     assert isinstance(advice, Advice)
     doc = json.loads(json.dumps(advice.to_json()))
     assert set(doc) >= {"aim", "cut", "tip", "speed", "placement_diamonds", "cue_stop"}
+
+
+def _from_hand_attack(speed_mps=2.5, vertical=0.2):
+    sim = shared_simulator()
+    cue, ball = (0.5, 1.3), (2.0, 1.2)
+    phi = _aim(cue, ball, (sim.table.length_m, sim.table.width_m))
+    strike = Strike(speed_mps, phi, vertical=vertical)
+    advice, _ = advise(sim, {"cue": cue, "7": ball}, strike, placement=cue)
+    call = Call.from_json({"ball": "7", "pocket": "FL", "manner": "clean"})
+    return call, strike, cue, advice
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_no_cue_direction_in_degrees_in_the_players_text(lang):
+    """Issue 25: «направление кия −128,8°» cannot be used at a table; the aim is the ball
+    fraction; the direction stays in the JSON for machines."""
+    call, strike, cue, advice = _from_hand_attack()
+    text = instruction("attack", call, strike, cue, None, None, advice, lang)
+    deg = f"{math.degrees(strike.phi_rad):.1f}".replace(".", "," if lang == "ru" else ".")
+    assert deg not in text and "direction" not in text and "направлен" not in text
+    assert cut_text(advice, lang) in text  # the aim: side and ball fraction
+    assert advice.to_json()["aim"]["phi_deg"] == pytest.approx(math.degrees(strike.phi_rad),
+                                                               abs=1e-3)
+
+
+@pytest.mark.parametrize("lang, word", [("en", "strength"), ("ru", "сила")])
+def test_speed_is_a_level_with_its_lengths_on_the_real_table(lang, word):
+    """Issue 25: the speed on the 1-10 scale, its name and its lengths (cushions included)
+    all from the one level, not an endless cloth's roll."""
+    from ai.speed_scale import level_lengths, level_of
+    from ai.words import number_text, speed_words
+    call, strike, cue, advice = _from_hand_attack()
+    text = instruction("attack", call, strike, cue, None, None, advice, lang)
+    level = level_of(strike.speed_mps)
+    assert f"{word} {level}/10" in text
+    assert speed_words(strike.speed_mps, lang) in text
+    assert number_text(level_lengths(level), 1, lang) in text
+    assert number_text(advice.table_lengths, 1, lang) not in text  # the endless cloth's roll
+    doc = advice.to_json()["speed"]
+    assert doc["level"] == level and doc["level_lengths"] == level_lengths(level)
+
+
+def test_same_level_same_name_and_lengths_whatever_the_spin():
+    """Issue 25: «слабо… 2,9 длины (1,6 м/с)» beside «средне… 2,6 длины (1,6 м/с)»: two
+    strokes at one level say one name and one distance, whatever their spin."""
+    from ai.describe import speed_text
+    texts = set()
+    for v, vertical in ((1.58, 0.4), (1.62, 0.0), (1.6, -0.3)):
+        call, strike, cue, advice = _from_hand_attack(v, vertical)
+        texts.add(speed_text(strike, advice, "ru"))
+    assert len(texts) == 1, texts
+
+
+def test_ru_advice_has_no_latin_pocket_codes_and_safety_words():
+    call, strike, cue, advice = _from_hand_attack()
+    import re
+    for kind in ("attack", "safety"):
+        text = instruction(kind, call, strike, cue, None, None, advice, "ru")
+        assert not re.search(r"\b(NL|NR|ML|MR|FL|FR)\b", text), text
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_pocket_own_ball_foul_names_the_pocket_not_degrees(lang):
+    """The deliberate foul of rolling the cue ball into a pocket says which pocket (the
+    noise-free play's), not the cue direction in degrees."""
+    from ai.agent import POCKET_OWN_BALL
+    from ai.words import pocket_words
+    sim = shared_simulator()
+    strike = Strike(1.0, math.atan2(-0.3, -0.3))  # from (0.3, 0.3) toward the NL corner
+    advice, result = advise(sim, {"cue": (0.3, 0.3)}, strike)
+    pocket = next(p.pocket for p in result.pocketed if p.ball == "cue")
+    text = instruction("deliberate-foul", None, strike, None, foul=POCKET_OWN_BALL,
+                       advice=advice, lang=lang)
+    assert pocket_words(pocket, lang) in text
+    assert "135" not in text and "direction" not in text and "направлен" not in text

@@ -12,6 +12,7 @@ import pytest
 
 from ai import words as ai_words
 from ai.describe import Advice, instruction, tip_text
+from ai.speed_scale import level_speed_mps
 from ai.games.human import FOUL_WORDS, foul_words
 from engine import provenance
 from engine.calls import MANNERS
@@ -42,7 +43,7 @@ def test_every_name_the_logic_picks_has_its_word(lang):
 def test_the_words_read_from_the_catalog():
     assert ai_words.pocket_words("ML", "ru") == "левую среднюю"  # «в левую среднюю лузу»
     assert ai_words.pocket_words("XX", "ru") == "XX"
-    assert ai_words.speed_words(2.4, "en") == "medium"
+    assert ai_words.speed_words(level_speed_mps(5), "en") == "medium"
     assert ai_words.spin_words(0.3, 0.5, "en") == "follow (top, natural roll) with right side"
     assert ai_words.spin_words(0.3, 0.5, "ru") == "накат (верх), правый винт"
     assert ai_words.spin_short(-0.3, -0.3, "ru") == "оттяжка, левый винт"
@@ -69,7 +70,8 @@ def test_one_word_for_how_a_ball_is_pocketed():
 def test_instructions_are_the_catalog_templates():
     strike = Strike(2.4, 0.3, side=-0.3, vertical=-0.3)
     assert tip_text(strike, "ru") == \
-        "кий на 0,3 R ниже и 0,3 R левее центра (оттяжка, левый винт), кий горизонтально"
+        ("точка удара: ниже центра на 0,3 радиуса и левее на 0,3 радиуса (оттяжка, левый "
+         "винт), кий горизонтально")
     advice = Advice(phi_rad=0.3, speed_mps=2.4, roll_m=20.0, table_length_m=3.55,
                     table_width_m=1.775, side=0.0, vertical=0.0, elevation_rad=0.0,
                     cut_rad=0.5, cue_stop=None)

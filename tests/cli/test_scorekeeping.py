@@ -330,6 +330,13 @@ def test_R3_1_new_game_of_a_match_alternates_the_breaker(tmp_path):
     assert "Иван" in s.summary() and "Пётр" in s.summary()
 
 
+def test_R3_1_new_game_refused_in_russian_says_it_in_russian(tmp_path):
+    """Issue 25: «new game» inside a Russian message; the refusal quotes the Russian words."""
+    s, out = session(tmp_path, games=2, lang="ru")
+    text = refused(s, out, "новая партия")  # not over yet
+    assert "new game" not in text and "«новая партия»" in text, text
+
+
 # --- end to end ---------------------------------------------------------------------------------------
 EXAMPLE = ROOT / "examples" / "session_game.txt"
 EXAMPLE_RECORD = ROOT / "examples" / "session_game.jsonl"

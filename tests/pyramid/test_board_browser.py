@@ -7,6 +7,7 @@ Each test saves screenshots to build/board-screenshots/."""
 from __future__ import annotations
 
 import math
+import re
 import time
 
 import pytest
@@ -14,6 +15,8 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from engine.words import count_words
 
 from .conftest import screenshot
 
@@ -71,7 +74,7 @@ def message(drv):
 
 def test_drag_balls_and_refusals(browser):
     drv = browser("ru")
-    assert drv.find_element(By.TAG_NAME, "h1").text.startswith("Доска анализа")
+    assert drv.find_element(By.TAG_NAME, "h1").text.startswith("Разбор позиции")
     # the rack is one click away, and so is an empty table
     assert len(balls(drv)) == 15
     drv.find_element(By.ID, "btn-empty").click()
@@ -164,7 +167,7 @@ def test_suggestion_drawn_played_and_translated(browser):
     assert drv.find_elements(By.CSS_SELECTOR, '#g-advice [data-role="stop"]')
     assert drv.find_elements(By.CSS_SELECTOR, '#tip [data-role="tip"]')
     facts = drv.find_element(By.ID, "advice-facts").text
-    assert "Сила" in facts and "длины стола" in facts and "Кий" in facts
+    assert "Сила" in facts and "длины стола с бортами" in facts and "Точка удара" in facts
     cut = drv.find_element(By.CSS_SELECTOR, '#advice-facts [data-role="cut"]').text
     assert any(w in cut for w in ("влево", "вправо", "прямо")), cut
     assert drv.find_element(By.ID, "advice-text").text
@@ -179,6 +182,11 @@ def test_suggestion_drawn_played_and_translated(browser):
     drv.find_element(By.ID, "btn-noise").click()
     WebDriverWait(drv, 30).until(lambda d: d.find_element(By.ID, "noise-summary").text)
     assert len(drv.find_elements(By.CSS_SELECTOR, "#g-noise polyline")) >= 5
+    # the counts in the right plural form (issue 25: «упал 2 раз» is «2 раза»)
+    summary = drv.find_element(By.ID, "noise-summary").text
+    for n, noun in re.findall(r"упал (\d+) (раза|раз)\b", summary):
+        assert f"{n} {noun}" == count_words("words.times", int(n), "ru"), summary
+    assert re.search(r"упал \d+ (раза|раз) из", summary), summary
     # switch the language: every label and the advice in English
     drv.find_element(By.ID, "lang-en").click()
     assert drv.find_element(By.TAG_NAME, "h1").text.startswith("Analysis board")

@@ -35,6 +35,8 @@ FAMILIES = {
     "m_player": ("1", "2", "3"),
     "m_name": ("1", "2"),
     "m_pocket_": POCKETS,
+    "notation.pocket.": POCKETS,
+    "words.times.": ("one", "few", "many"),
     "sk_": tuple(SKILLS),
 }
 # t(variable): what the variable holds (s.kind, a.best.kind: a decision's kind; spin: one of
@@ -150,7 +152,7 @@ return {missing: Array.from(window.missingWords), shown: bad, lang: document.doc
 """
 
 
-@pytest.mark.parametrize("lang, title", [("ru", "Доска анализа"), ("en-GB", "Analysis board")])
+@pytest.mark.parametrize("lang, title", [("ru", "Разбор позиции"), ("en-GB", "Analysis board")])
 def test_the_page_shows_its_words_and_switches(browser, lang, title):
     from selenium.webdriver.common.by import By
     drv = browser(lang)

@@ -115,7 +115,8 @@ function drawTable() {
     const out = VIEW.compact ? -0.11 : 0.13, side = VIEW.compact || a[0] !== 0 ? 0 : 0.13;
     const lx = m[0] + a[0] * out + side, ly = m[1] + a[1] * (VIEW.compact ? out : 0.1);
     const tx = el("text", {x: X(lx), y: Y(ly), class: "pocket-id"}, g);
-    tx.textContent = pid;
+    tx.dataset.i18n = "notation.pocket." + pid;
+    tx.textContent = pocketName(pid);
   }
   // along the house line: turned a quarter in landscape; in portrait the line runs across
   const hx = X(T.house_line_x) - 14, hy = Y(W * 0.06);
@@ -497,7 +498,7 @@ async function doSuggest() {
 function callText(s) {
   const c = s.call;
   if (!c || s.kind === "deliberate-foul") return s.foul ? t("foul_" + s.foul) : "";
-  let text = t("ball_in", {b: c.ball, p: c.pocket});
+  let text = t("ball_in", {b: c.ball, p: pocketName(c.pocket)});
   if (c.manner && c.manner !== "clean") text += ", " + t("m_" + c.manner) + (c.via && c.via.length ? " (" + c.via.join(", ") + ")" : "");
   return text;
 }
@@ -585,6 +586,22 @@ function tipDiagram(strike, colour) {
   const e = el("text", {x: 0, y: 1.42, class: "tip-elev"}, svg);
   e.textContent = `${t("f_elev").toLowerCase()}: ${Math.round(strike.elevation_deg || 0)}°`;
 }
+// The aim as a point on the object ball: its face seen from behind the cue, the contact
+// point (R sin(cut) off centre, on the side away from where the ball goes) and the cue
+// ball's outline at contact (2R sin(cut) off), with the ball fraction under it.
+function aimDiagram(cut, colour) {
+  const svg = $("aim-face");
+  clear(svg);
+  svg.toggleAttribute("hidden", !cut);
+  if (!cut) return;
+  const s = 1 - cut.fraction;  // sin(cut): the fraction is 1 - sin(cut)
+  const sign = cut.side === "left" ? 1 : cut.side === "right" ? -1 : 0;
+  el("circle", {cx: 0, cy: 0, r: 1, class: "aim-ball"}, svg);
+  el("circle", {cx: 2 * s * sign, cy: 0, r: 1, class: "aim-ghost"}, svg);
+  el("circle", {cx: s * sign, cy: 0, r: 0.14, class: "aim-dot", fill: colour, "data-role": "contact"}, svg);
+  const e = el("text", {x: 0, y: 1.42, class: "aim-label"}, svg);
+  e.textContent = t("fr_" + cut.fraction_name);
+}
 function speedName(name) { return t("sp_" + String(name).replace("-", "_")); }
 function tipWords(st) {
   const parts = [];
@@ -608,6 +625,7 @@ function renderAdvice(s, i) {
   title.textContent = `${i + 1}. ${t(s.kind)}${callText(s) ? ": " + callText(s) : ""} — ${t("pwin")} ${pct(s.p_win)}`;
   title.style.setProperty("--c", colour);
   tipDiagram(s.strike, colour);
+  aimDiagram(s.advice && s.advice.cut, colour);
   const dl = $("advice-facts");
   clear(dl);
   const add = (k, v, role) => {
@@ -624,11 +642,12 @@ function renderAdvice(s, i) {
       add("f_cut", a.cut.side === "straight" ? t("cut_value_straight", {frac}) :
         t("cut_value", {side: t("cut_" + a.cut.side), frac, f: num(a.cut.fraction, 2), a: Math.round(a.cut.angle_deg)}), "cut");
     }
-    add("f_speed", t("speed_value", {w: speedName(a.speed.name), n: num(a.speed.table_lengths, 1), v: num(a.speed.mps, 1)}), "speed");
+    add("f_speed", t("speed_value", {l: a.speed.level, w: speedName(a.speed.name), n: num(a.speed.level_lengths, 1)}), "speed");
+    const sc = a.speed.scale_lengths || {};
+    $("speed-legend").textContent = sc["10"] ? t("speed_legend", {a: num(sc["1"], 1), b: num(sc["5"], 1), c: num(sc["10"], 1)}) : "";
     add("f_tip", tipWords(st), "tip");
     add("f_elev", (st.elevation_deg || 0) < 0.5 ? t("elev_level") : t("elev_value", {e: Math.round(st.elevation_deg)}), "elevation");
-    add("f_aim", num(st.phi_deg, 1) + "°", "phi");
-    add("f_falls", a.pocketed.length ? a.pocketed.map(p => (p.ball === "cue" ? t("cue_name") : p.ball) + " → " + p.pocket).join(", ") : t("nothing"), "falls");
+    add("f_falls", a.pocketed.length ? a.pocketed.map(p => (p.ball === "cue" ? t("cue_name") : p.ball) + " → " + pocketName(p.pocket)).join(", ") : t("nothing"), "falls");
     add("f_stop", a.cue_stop_diamonds ? diamondsText(a.cue_stop_diamonds) : t("falls_cue"), "stop");
   }
   $("advice-text").textContent = (s.instructions && s.instructions[LANG]) || s.instruction || "";
@@ -701,8 +720,8 @@ async function tryNoise() {
       const cue = run.final.cue;
       if (cue) el("circle", {cx: X(cue[0]), cy: Y(cue[1]), r: 1000 * S.T.ball_radius_m, class: "noise-stop"}, g);
     }
-    $("noise-summary").textContent = t("noise_summary", {n: r.runs.length, skill: t("sk_" + skill), k,
-      cue: c ? t("noise_cue", {c}) : ""});
+    $("noise-summary").textContent = t("noise_summary", {n: r.runs.length, skill: t("sk_" + skill),
+      k_times: timesWords(k), cue: c ? t("noise_cue", {c_times: timesWords(c)}) : ""});
   } catch (e) { say(t("server_error", {why: e.message}), "error"); }
 }
 
@@ -781,7 +800,7 @@ function showStroke() {
   };
   add("v_player", "ABC"[s.player] + (players[s.player] ? ` (${players[s.player]})` : ""));
   add("v_call", s.strike === null ? t("v_tush") : s.call ? callText({call: s.call, kind: "attack"}) : t("v_no_call"));
-  add("v_pocketed", s.pocketed.length ? s.pocketed.map(p => `${p.ball === "cue" ? t("cue_name") : p.ball} → ${p.pocket}`).join(", ") : t("nothing"));
+  add("v_pocketed", s.pocketed.length ? s.pocketed.map(p => `${p.ball === "cue" ? t("cue_name") : p.ball} → ${pocketName(p.pocket)}`).join(", ") : t("nothing"));
   add("v_fouls", s.fouls.length ? s.fouls.join(", ") : "—", "fouls");
   add("v_points", s.points.map(p => (p > 0 ? "+" : "") + p).join(" / "));
   add("v_scores", s.scores_after.join(" : "), "scores");

@@ -69,6 +69,20 @@ function num(x, digits) {
   return Number(x).toFixed(digits).replace(".", t("advice.decimal_mark"));
 }
 
+// "2 times" with the noun in the right plural form: the catalog's words.times.one/.few/.many
+// (engine.words.plural_form's rule; timesWords(2) is «2 раза» in Russian).
+function pluralForm(n) {
+  n = Math.abs(Math.trunc(n));
+  if (LANG !== "ru") return n === 1 ? "one" : "many";
+  if (n % 10 === 1 && n % 100 !== 11) return "one";
+  if (n % 10 >= 2 && n % 10 <= 4 && !(n % 100 >= 12 && n % 100 <= 14)) return "few";
+  return "many";
+}
+function timesWords(n) { return t("words.times." + pluralForm(n), {n}); }
+
+// A pocket as the notation names it in the page's language (notation.pocket.<id>: ДЛ, FL).
+function pocketName(id) { return t("notation.pocket." + id); }
+
 function applyI18n(root) {
   (root || document).querySelectorAll("[data-i18n]").forEach(el => { el.textContent = t(el.dataset.i18n); });
   (root || document).querySelectorAll("[data-i18n-title]").forEach(el => {  // a button drawn as a sign

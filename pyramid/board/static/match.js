@@ -155,7 +155,7 @@ async function matchInit() {
   for (const p of POCKETS) {
     const b = document.createElement("button");
     b.dataset.pocket = p;
-    b.addEventListener("click", () => mAdd(p));
+    b.addEventListener("click", () => mAdd(pocketName(p)));  // the notation word of the page (ДЛ, FL)
     pockets.appendChild(b);
   }
   const hcBalls = $("m-hc-balls");
