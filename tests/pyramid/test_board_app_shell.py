@@ -4,9 +4,12 @@ with the club's computer gone the page still opens, says plainly that the connec
 and keeps the line typed in the Match tab."""
 from __future__ import annotations
 
+import shutil
 import struct
+import subprocess
 
 import httpx
+import pytest
 from selenium.webdriver.support.ui import WebDriverWait
 
 from starlette.testclient import TestClient
@@ -93,3 +96,15 @@ def test_with_the_club_computer_gone_the_page_opens_and_says_so(browser):
     WebDriverWait(drv, 15).until(lambda d: d.find_element("id", "offline").is_displayed())
     assert drv.execute_script("return document.getElementById('m-text').value") == "7 ДЛ"
     screenshot(drv, "offline-ru-390x844")
+
+
+def test_every_file_the_page_serves_is_kept_in_git():
+    """A file under static/ that git ignores (the icons once were, by ``*.png``) is missing on a
+    fresh clone, and the page 404s there only: no file the board serves may be ignored."""
+    if shutil.which("git") is None or subprocess.run(
+            ["git", "-C", str(STATIC), "rev-parse"], capture_output=True).returncode != 0:
+        pytest.skip("not a git checkout")
+    files = [str(p) for p in STATIC.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+    ignored = subprocess.run(["git", "-C", str(STATIC), "check-ignore", "--no-index", *files],
+                             capture_output=True, text=True).stdout.split()
+    assert ignored == [], f"ignored by git, so missing on a clone: {ignored}"
