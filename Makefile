@@ -24,9 +24,11 @@ demo: $(STAMP)
 	$(VENV)/bin/pyramid play --seed 1 --record demo-game.jsonl
 	$(VENV)/bin/pyramid suggest examples/suggest_open.json --top 3 --png demo-suggestion.png
 
-## The whole test suite, slow cases included (what CI runs).
+## The whole test suite, slow cases included (what CI runs), one pytest worker per logical
+## CPU (pytest-xdist); `make test WORKERS=0` runs it in one process.
+WORKERS ?= logical
 test: $(STAMP)
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n $(WORKERS)
 
 ## Quick loop while developing: skips cases marked slow.
 test-fast: $(STAMP)
