@@ -44,6 +44,7 @@ from .files import read_text, write_atomic
 from .geometry import Position
 from .provenance import HEADER_KEY as PROVENANCE_KEY, Provenance, current as current_provenance
 from .state import GameState
+from .story import STORY_KEY, Story
 from .stroke import StrokeFacts, stroke_from_events
 
 RECORD_VERSION = 1
@@ -216,6 +217,8 @@ def _stroke_from_json(obj: dict, lineno: int) -> StrokeRecord:
         if not isinstance(obj["outcome"], dict):
             raise MalformedInputError(f"line {lineno}.outcome", obj["outcome"],
                                       "must be an object")
+        if obj.get(STORY_KEY) is not None:  # optional (issue 27): refused when malformed
+            Story.from_json(obj[STORY_KEY], f"line {lineno}.{STORY_KEY}")
         placement = obj.get("placement")
         return StrokeRecord(
             player=int(obj["player"]), state_before=GameState.from_json(obj["state_before"]),
