@@ -880,7 +880,12 @@ async function pollHealth() {
     const h = await api("GET", "/api/health");
     aiStatus(h.ai);
     if (h.ai === "warm" || h.ai === "failed") return;
-  } catch (e) { aiStatus("failed"); }
+  } catch (e) {
+    // no answer at all is the connection lost, not the AI failed (offline.js says so, and
+    // asks the AI's state again once the computer answers)
+    if (e.status === undefined) { setOnline(false); return; }
+    aiStatus("failed");
+  }
   setTimeout(pollHealth, 700);
 }
 
