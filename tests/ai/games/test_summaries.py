@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 
 from ai.agent import Decision
-from ai.games.analysis import (BLUNDER_MARK, MISTAKE_MARK, PlayerSummary, StrokeVerdict,
+from ai.games.analysis import (BLUNDER_MARK, INACCURACY_MARK, MISTAKE_MARK, PlayerSummary,
+                               StrokeVerdict,
                                mark_for, player_name, player_summaries)
 from ai.games.stats import GameResult, MatchTally, tally
 
@@ -47,8 +48,10 @@ def test_player_summaries_name_sides_the_record_does_not_name():
 
 
 def test_marks():
-    assert (mark_for(0.049), mark_for(0.05), mark_for(0.15)) == ("", MISTAKE_MARK,
-                                                                 BLUNDER_MARK)
+    assert (mark_for(0.019), mark_for(0.02), mark_for(0.049), mark_for(0.05),
+            mark_for(0.15)) == ("", INACCURACY_MARK, INACCURACY_MARK, MISTAKE_MARK, BLUNDER_MARK)
+    # thresholds given: a mistake threshold under the inaccuracy's still marks a mistake
+    assert mark_for(0.015, mistake=0.01) == MISTAKE_MARK
 
 
 def test_tally_against_a_count_by_hand():
