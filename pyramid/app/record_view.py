@@ -123,10 +123,16 @@ def record_view(text: str) -> RecordView:
 
 def record_view_of(rec: GameRecord) -> RecordView:
     """A parsed record for the viewer (see :func:`record_view`)."""
+    return view_and_simulator(rec)[0]
+
+
+def view_and_simulator(rec: GameRecord):
+    """(the record's :class:`RecordView`, the simulator it was verified with: its table and
+    physics)."""
     checked = _verified(rec)
     strokes = tuple(_stroke(k, s, checked.simulator) for k, s in enumerate(rec.strokes, start=1))
     return RecordView(
         header={k: v for k, v in rec.header.items() if k != "initial_state"},
         strokes=strokes, result=rec.result,
         verification=dict(checked.check.to_json(), same_physics=checked.same_physics,
-                          provenance=comparison_json(rec.header)))
+                          provenance=comparison_json(rec.header))), checked.simulator
