@@ -132,11 +132,15 @@ def test_the_viewer_as_an_analysis_board(browser, reviewed):
     open_review(drv, record, analysis)
     noise = check_analysis_board(drv)
     assert "прицел −1,50°" in noise and "скорость +0,30 м/с" in noise
-    drv.find_element(By.CSS_SELECTOR, '#stroke-list li[data-stroke="10"]').click()
+    k = js(drv, "return boardState.record.strokes.findIndex(s => s.analysis && s.analysis.better) + 1;")
+    assert k > 0, "no better stroke to draw in the analysis"
+    drv.find_element(By.CSS_SELECTOR, f'#stroke-list li[data-stroke="{k}"]').click()
+    js(drv, "window.scrollTo(0, 0);")
     screenshot(drv, "review-desktop")
     # the next-mark button; past the last mark it says there is none
+    drv.find_element(By.CSS_SELECTOR, '#stroke-list li[data-stroke="11"]').click()
     drv.find_element(By.ID, "btn-next-mark").click()
-    assert stroke_no(drv) == 10
+    assert stroke_no(drv) == 11
     assert "Дальше отмеченных ударов нет" in drv.find_element(By.ID, "message").text
     assert js(drv, "return [...window.missingWords];") == []
 
@@ -231,5 +235,6 @@ def test_the_sent_page_opens_from_a_file(reviewed, size, mobile, name):
         assert drv.find_elements(By.CSS_SELECTOR, '#g-advice polyline.intended')
         drv.find_element(By.ID, "lang-en").click()
         assert drv.find_element(By.ID, "stroke-no").text == "Stroke 2 of 12"
+        assert drv.find_element(By.ID, "record-head").text.startswith("Game: 12 strokes")
         screenshot(drv, f"review-file-{name}")
         assert js(drv, "return [...window.missingWords];") == []

@@ -762,8 +762,6 @@ function showReview(doc, keepIndex) {
   S.analysis = null;
   if (!keepIndex) S.strokeIndex = 0;
   reviewChanged();
-  const h = S.record.header;
-  $("record-head").textContent = t("record_loaded", {n: S.record.strokes.length, players: (h.players || []).join(" — ")});
   setMode("viewer");
   // made with other versions than the server's (header.provenance): a replay may differ
   const prov = S.record.verification && S.record.verification.provenance;
@@ -791,6 +789,7 @@ function showStroke() {
     return;
   }
   const k = S.strokeIndex, s = rec.strokes[k];
+  $("record-head").textContent = t("record_loaded", {n: rec.strokes.length, players: (rec.header.players || []).join(" — ")});
   $("stroke-no").textContent = t("stroke_no", {k: k + 1, n: rec.strokes.length});
   const balls = Object.assign({}, s.state_before.balls);
   if (s.placement) balls.cue = s.placement;

@@ -260,7 +260,7 @@ function reviewFacts(add, s) {
   const a = rowOf(s);
   if (!a) return;
   const mark = a.mark ? t(MARK_KEYS[a.mark]) : t("mark_ok");
-  add("v_mark", `${mark}, ${t("pwin")} ${pct(a.p_win_played)}` + (a.loss ? `, ${t("v_loss", {l: num(a.loss, 2)})}` : ""), "mark");
+  add("v_mark", `${mark}, ${t("pwin")} ${pct(a.p_win_played)}` + (a.loss >= 0.005 ? `, ${t("v_loss", {l: num(a.loss, 2)})}` : ""), "mark");
   if (a.best) {
     add("v_best", `${t(a.best.kind)} ${a.best.strike ? callText(a.best) : t("v_tush")} — ${t("pwin")} ${pct(a.p_win_best)}`, "best");
     add("v_difference", differenceWords(s, a), "difference");
