@@ -7,7 +7,6 @@
 // writes (review.html: no server, the document embedded).
 "use strict";
 
-const MARK_KEYS = {"?!": "mark_qi", "?": "mark_q", "??": "mark_qq"};
 const MARK_CLASS = {"?!": "mark-qi", "?": "mark-q", "??": "mark-qq"};
 const GRAPH_W = 600, GRAPH_H = 150, GRAPH_PAD = 8;  // the graph's drawing units
 
@@ -226,10 +225,23 @@ function differenceWords(s, a) {
   if (d.aspects.includes("call")) parts.push(t("diff_call", {b: a.best.kind === "deliberate-foul" ? callText(a.best) : callWords(a.best.call), a: callWords(s.call)}));
   return parts.join("; ");
 }
+function markWord(m) {
+  if (m === "??") return t("mark_qq");
+  if (m === "?") return t("mark_q");
+  return m === "?!" ? t("mark_qi") : t("mark_ok");
+}
 function noiseWords(noise) {
-  const units = {speed_mps: ["noise_speed", 2], phi_deg: ["noise_aim", 2], elevation_deg: ["noise_elev", 1], side: ["noise_side", 2], vertical: ["noise_vertical", 2]};
-  return Object.entries(noise || {}).filter(([f, v]) => units[f] && Number(v) !== 0)
-    .map(([f, v]) => t(units[f][0], {d: signed3(v, units[f][1])})).join(", ");
+  const words = {
+    speed_mps: v => t("noise_speed", {d: signed3(v, 2)}), phi_deg: v => t("noise_aim", {d: signed3(v, 2)}),
+    elevation_deg: v => t("noise_elev", {d: signed3(v, 1)}), side: v => t("noise_side", {d: signed3(v, 2)}),
+    vertical: v => t("noise_vertical", {d: signed3(v, 2)})};
+  return Object.entries(noise || {}).filter(([f, v]) => words[f] && Number(v) !== 0)
+    .map(([f, v]) => words[f](v)).join(", ");
+}
+// The agent's word for its stroke (a story's kind): the board's word when it has one.
+function kindWord(kind) {
+  const known = {attack: t("attack"), safety: t("safety"), "deliberate-foul": t("deliberate-foul")};
+  return known[kind] || kind;
 }
 function signed3(x, digits) { const v = Number(x); return (v >= 0 ? "+" : "−") + num(Math.abs(v), digits); }
 
@@ -251,7 +263,7 @@ function reviewFacts(add, s) {
   const st = s.story;
   if (st) {
     const what = [];
-    if (st.kind) what.push(WORDS[LANG] && WORDS[LANG]["board." + st.kind] ? t(st.kind) : st.kind);
+    if (st.kind) what.push(kindWord(st.kind));
     if (st.intended_call && !sameCall(st.intended_call, s.call)) what.push(t("story_call", {c: callWords(st.intended_call)}));
     if (st.p_win !== undefined) what.push(`${t("pwin")} ${pct(st.p_win)}`);
     add("v_intended", what.join(", ") || "—", "intended");
@@ -259,7 +271,7 @@ function reviewFacts(add, s) {
   }
   const a = rowOf(s);
   if (!a) return;
-  const mark = a.mark ? t(MARK_KEYS[a.mark]) : t("mark_ok");
+  const mark = markWord(a.mark);
   add("v_mark", `${mark}, ${t("pwin")} ${pct(a.p_win_played)}` + (a.loss >= 0.005 ? `, ${t("v_loss", {l: num(a.loss, 2)})}` : ""), "mark");
   if (a.best) {
     add("v_best", `${t(a.best.kind)} ${a.best.strike ? callText(a.best) : t("v_tush")} — ${t("pwin")} ${pct(a.p_win_best)}`, "best");
