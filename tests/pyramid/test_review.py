@@ -131,3 +131,16 @@ def test_page_is_self_contained(game):
     assert set(embedded) == {"table", "review", "words"} and set(embedded["words"]) == {"en", "ru"}
     assert embedded["review"]["strokes"][0]["analysis"]["stroke"] == 1
     assert "</script" not in data.lower()
+
+
+def test_analyze_html_on_a_persons_game_and_a_bad_path(tmp_path):
+    from tests.cli.clihelp import assert_bad_input, pyramid
+    page = tmp_path / "match.html"
+    r = pyramid("analyze", HUMAN, "--html", page)
+    assert r.returncode == 0, r.stderr
+    data = page.read_text(encoding="utf-8").split("window.PYRAMID_REVIEW = ", 1)[1]
+    review = json.loads(data.split(";</script>", 1)[0])["review"]
+    assert review["header"]["positions"] == "nominal" and review["analysis"] is None
+    assert review["strokes"][4]["entered"] == "12 ДЛ +6 БП"
+    r = pyramid("analyze", HUMAN, "--html", tmp_path / "no" / "such" / "dir" / "x.html")
+    assert_bad_input(r, "--html")

@@ -126,7 +126,8 @@ function drawGraph() {
   G.lines.forEach((line, p) => {
     const span = document.createElement("span");
     span.className = "gl gl-side" + p;
-    span.textContent = G.kind === "pwin" ? t("graph_pwin_of", {who: playerWord(p)}) : playerWord(p);
+    if (G.kind !== "pwin") span.textContent = playerWord(p);
+    else span.textContent = G.sides === 2 ? t("graph_pwin_of", {who: playerWord(p)}) : t("graph_pwin_shooter");
     legend.appendChild(span);
   });
 }
