@@ -184,9 +184,14 @@ function drawReviewOverlay(g, s) {
 function drawNominal(g, s) {
   const on = Object.keys(s.state_before.balls).filter(b => s.state_before.balls[b]);
   for (const b of on) ballEl(b).style.display = "none";
-  const T = S.T, tx = el("text", {x: X(T.length_m * 0.62), y: Y(T.width_m * 0.7), class: "nominal-note"}, g);
-  tx.dataset.role = "nominal";
-  tx.textContent = t("nominal_table", {n: on.filter(b => b !== "cue").length});
+  // two lines across the cloth, upright and centred either way the table is turned (view.js)
+  const T = S.T, n = on.filter(b => b !== "cue").length;
+  [t("nominal_title"), t("nominal_count", {n})].forEach((text, i) => {
+    const at = VIEW.portrait ? [T.length_m * 0.62 - i * 0.1, T.width_m / 2] : [T.length_m * 0.6, T.width_m * 0.66 - i * 0.1];
+    const tx = el("text", {x: X(at[0]), y: Y(at[1]), class: "nominal-note"}, g);
+    tx.dataset.role = "nominal";
+    tx.textContent = text;
+  });
 }
 
 // --- the words beside the table ---------------------------------------------------------------
