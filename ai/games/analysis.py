@@ -155,7 +155,7 @@ def player_name(players: Sequence[str], p: int) -> str:
 class PlayerSummary:
     """One side's strokes of an analysed game, summed up: how many were analysed, the mean
     loss in P(win) (of the losses rounded as reported), the mistakes (?) and blunders (??),
-    and how many were the best stroke found."""
+    how many were the best stroke found, and the inaccuracies (?!)."""
 
     player: int
     name: str
@@ -164,11 +164,13 @@ class PlayerSummary:
     mistakes: int
     blunders: int
     best_played: int
+    inaccuracies: int = 0
 
     def to_json(self) -> dict:
         return {"player": self.player, "name": self.name, "strokes": self.strokes,
-                "mean_loss": self.mean_loss, "mistakes": self.mistakes,
-                "blunders": self.blunders, "best_played": self.best_played}
+                "mean_loss": self.mean_loss, "inaccuracies": self.inaccuracies,
+                "mistakes": self.mistakes, "blunders": self.blunders,
+                "best_played": self.best_played}
 
 
 def player_summaries(judged: Iterable[tuple[int, StrokeVerdict]], players: Sequence[str]
@@ -187,5 +189,6 @@ def player_summaries(judged: Iterable[tuple[int, StrokeVerdict]], players: Seque
             mean_loss=round(mean, LOSS_DIGITS),
             mistakes=sum(v.mark == MISTAKE_MARK for v in mine),
             blunders=sum(v.mark == BLUNDER_MARK for v in mine),
-            best_played=sum(v.best is None for v in mine)))
+            best_played=sum(v.best is None for v in mine),
+            inaccuracies=sum(v.mark == INACCURACY_MARK for v in mine)))
     return tuple(out)

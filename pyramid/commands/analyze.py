@@ -139,7 +139,8 @@ def run(args: argparse.Namespace) -> int:
     print("summary:", file=out)
     for m in summary:
         print(f"  {m.name}: {m.strokes} strokes, mean loss {m.mean_loss:.3f}, "
-              f"{m.mistakes} mistake(s) ?, {m.blunders} blunder(s) ??, "
+              f"{m.inaccuracies} inaccuracy(ies) ?!, {m.mistakes} mistake(s) ?, "
+              f"{m.blunders} blunder(s) ??, "
               f"{m.best_played} best", file=out)
     png = draw_sheet(args.png, prepared, analysed) if args.png else []
     check = prepared.checked.check

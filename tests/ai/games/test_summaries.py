@@ -28,14 +28,15 @@ def test_player_summaries_against_a_count_by_hand():
     got = player_summaries(judged, ["greedy", "mc:budget=50"])
     # by hand: A plays strokes 1, 3, 5 -- losses 0, 0.2, 0.00004 (0.0 at 4 decimals): one
     # blunder, the 1st and 5th the best found; B plays 2, 4, 6, 7 -- 0.07 (?), 0, 0.151 (??),
-    # 0.04 (no mark, not the best)
+    # 0.04 (?!, an inaccuracy, not the best)
     assert got == (
         PlayerSummary(0, "A (greedy)", 3, round(0.2 / 3, 4), 0, 1, 2),
-        PlayerSummary(1, "B (mc:budget=50)", 4, round((0.07 + 0.151 + 0.04) / 4, 4), 1, 1, 1))
+        PlayerSummary(1, "B (mc:budget=50)", 4, round((0.07 + 0.151 + 0.04) / 4, 4), 1, 1, 1,
+                      inaccuracies=1))
     assert got[0].mean_loss == 0.0667 and got[1].mean_loss == 0.0653
     assert got[1].to_json() == {"player": 1, "name": "B (mc:budget=50)", "strokes": 4,
-                                "mean_loss": 0.0653, "mistakes": 1, "blunders": 1,
-                                "best_played": 1}
+                                "mean_loss": 0.0653, "inaccuracies": 1, "mistakes": 1,
+                                "blunders": 1, "best_played": 1}
     json.dumps([s.to_json() for s in got], allow_nan=False)
 
 
