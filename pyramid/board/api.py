@@ -12,6 +12,8 @@ command line; the server answers it with HTTP 422.
   AI worker process, :mod:`pyramid.board.worker`; :func:`pyramid.app.suggest.suggest_answer`);
 * :func:`record` -- a game record stroke by stroke, with paths, verified first
   (:func:`pyramid.app.record_view.record_view`);
+* :func:`review` -- a game record with the analysis of ``pyramid analyze --json`` laid over
+  it, the better strokes drawn (:func:`pyramid.app.review.review_document`);
 * :func:`match_start` -- the Match tab's start form checked (:mod:`pyramid.app.match_start`);
 * :func:`parse_json_body` -- a request body as JSON.
 
@@ -24,6 +26,8 @@ from __future__ import annotations
 from typing import Mapping
 
 from engine import jsonin
+from engine.errors import EngineError
+from engine.record import parse_record
 
 from ..app import limits
 from ..app.limits import MAX_BODY_BYTES, TIME_BUDGET_SAMPLES  # noqa: F401 - re-exported
@@ -31,6 +35,7 @@ from ..app.match_start import PAIR_ORDERS, match_start  # noqa: F401 - re-export
 from ..app.options import SimulateOptions, SuggestOptions
 from ..app.position import check as check_document
 from ..app.record_view import record_view
+from ..app.review import review_document
 from ..app.simulate import simulate as simulate_shot
 from ..app.suggest import suggest_answer
 from ..errors import UserInputError
@@ -62,6 +67,22 @@ def suggest(doc, options: SuggestOptions) -> dict:
 def record(text: str) -> dict:
     """A game record (JSON Lines) for the viewer, verified, stroke by stroke with paths."""
     return record_view(text).to_json()
+
+
+def review(doc) -> dict:
+    """``{"record": "<JSON Lines>", "analysis": {...} or null}``: the record for the viewer
+    with each analysed stroke's analysis, the better stroke's paths and the difference."""
+    if not isinstance(doc, dict) or not isinstance(doc.get("record"), str):
+        raise UserInputError('review: "record" must be the record\'s JSON Lines as a string')
+    text = doc["record"]
+    if not text.strip():
+        raise UserInputError("review: the record is empty: give the JSON Lines of pyramid play "
+                             "--record")
+    try:
+        rec = parse_record(text)
+    except EngineError as exc:
+        raise UserInputError(f"record: {exc}") from None
+    return review_document(rec, doc.get("analysis")).to_json()
 
 
 def parse_json_body(raw: bytes):

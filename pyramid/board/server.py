@@ -9,7 +9,7 @@ Routes (docs/BOARD.md):
 * ``GET /api/words/{lang}``: the language's message catalog (:mod:`engine.words`), as it is;
 * ``POST /api/check``, ``POST /api/suggest`` (device by device, :mod:`pyramid.board.turns`;
   ``GET /api/queue``: where this device's next one stands), ``POST /api/simulate``,
-  ``POST /api/record``;
+  ``POST /api/record``, ``POST /api/review`` (a record with its analysis laid over it);
 * ``GET /api/match``, ``POST /api/match/start``, ``POST /api/match/line``,
   ``POST /api/match/scorer`` (this device keeps the score: one at a time, 409 for the others),
   ``GET /api/match/record`` (the Match tab, :mod:`pyramid.board.match`; the start's handicap,
@@ -280,6 +280,10 @@ class _Handlers:
             return _error(400, "the body is not UTF-8 text")
         return JSONResponse(await run_in_threadpool(api.record, text))
 
+    async def review(self, request: Request):
+        doc = await _json_body(request)
+        return JSONResponse(await run_in_threadpool(api.review, doc))
+
     # --- the Match tab (pyramid.board.match) -----------------------------------------------
     def _with_session(self, st: dict, request: Request) -> dict:
         # the options the session was started with, as its record's header has them
@@ -337,6 +341,7 @@ def _routes(h: _Handlers) -> list:
         Route("/api/suggest", h.suggest, methods=["POST"]),
         Route("/api/queue", h.queue),
         Route("/api/record", h.record, methods=["POST"]),
+        Route("/api/review", h.review, methods=["POST"]),
         Route("/api/match", h.match_status),
         Route("/api/match/start", h.match_start, methods=["POST"]),
         Route("/api/match/line", h.match_line, methods=["POST"]),

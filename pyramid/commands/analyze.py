@@ -21,7 +21,7 @@ import argparse
 import sys
 import time
 
-from ai.games.analysis import BLUNDER, MISTAKE, player_name, player_summaries
+from ai.games.analysis import BLUNDER, INACCURACY, MISTAKE, player_name, player_summaries
 from ai.games.human import FOUL_WORDS
 from ai.registry import default_agent_spec
 from engine.provenance import NOTE_TEXT, comparison_json
@@ -29,6 +29,8 @@ from engine.provenance import NOTE_TEXT, comparison_json
 from ..app.analyze import (AnalysisRequest, HumanAnalysis, PreparedAnalysis, draw_human_graph,
                            draw_sheet, human_analysis, judge_strokes, prepare,
                            read_game_record)
+from ..app.review import review_document
+from ..board.export import write_review_page
 from ..errors import UserInputError
 from ..io import check_output_path, print_json
 from . import _common as C
@@ -61,6 +63,10 @@ def register(subparsers) -> None:
                    help="strokes analysed in parallel (joblib n_jobs; -1: all cores; default "
                         "1).  The result does not depend on it: each stroke has its own seed")
     p.add_argument("--png", metavar="FILE", help="game sheet with the marks")
+    p.add_argument("--html", metavar="FILE",
+                   help="the review as one self-contained page to send: the table, the list "
+                        "of strokes with their marks, the P(win) graph, the better strokes "
+                        "drawn; opens from the file with no server or network")
     p.add_argument("--lang", choices=tuple(NOTE_TEXT), default="en",
                    help="language of the note on a record made with other versions: en "
                         "(default) or ru")
@@ -104,11 +110,15 @@ def _request(args: argparse.Namespace) -> AnalysisRequest:
 
 def run(args: argparse.Namespace) -> int:
     request = _request(args)
-    if args.png:  # checked now, not after the analysis
-        check_output_path("--png", args.png)
+    for flag in ("png", "html"):  # checked now, not after the analysis
+        if getattr(args, flag):
+            check_output_path("--" + flag, getattr(args, flag))
     record = read_game_record(args.record)
     if record.header.get("human") is True:  # a scorekeeping session's record: no positions
-        return _human(args, human_analysis(args.record, record))
+        code = _human(args, human_analysis(args.record, record))
+        if args.html:  # the typed lines, the rulings and the score graph
+            _write_html(args.html, record, None)
+        return code
     prepared = prepare(args.record, record, args.strokes, args.lang)
     C.first_run()
     _log_verification(args, prepared, request)
@@ -129,19 +139,29 @@ def run(args: argparse.Namespace) -> int:
     print("summary:", file=out)
     for m in summary:
         print(f"  {m.name}: {m.strokes} strokes, mean loss {m.mean_loss:.3f}, "
-              f"{m.mistakes} mistake(s) ?, {m.blunders} blunder(s) ??, "
+              f"{m.inaccuracies} inaccuracy(ies) ?!, {m.mistakes} mistake(s) ?, "
+              f"{m.blunders} blunder(s) ??, "
               f"{m.best_played} best", file=out)
     png = draw_sheet(args.png, prepared, analysed) if args.png else []
+    check = prepared.checked.check
+    doc = {"record": args.record, "agent": request.spec, "samples": request.samples,
+           "thresholds": {"inaccuracy": INACCURACY, "mistake": request.mistake,
+                          "blunder": request.blunder},
+           "verification": dict(check.to_json(), provenance=comparison_json(record.header)),
+           "strokes": [a.to_json() for a in analysed],
+           "summary": [m.to_json() for m in summary], "png": png,
+           "elapsed_s": round(time.monotonic() - t0, 3)}
+    if args.html:
+        doc["html"] = _write_html(args.html, record, doc)
+        print(f"review page: {args.html}", file=out)
     if args.json:
-        check = prepared.checked.check
-        print_json({"record": args.record, "agent": request.spec, "samples": request.samples,
-                    "thresholds": {"mistake": request.mistake, "blunder": request.blunder},
-                    "verification": dict(check.to_json(),
-                                         provenance=comparison_json(record.header)),
-                    "strokes": [a.to_json() for a in analysed],
-                    "summary": [m.to_json() for m in summary], "png": png,
-                    "elapsed_s": round(time.monotonic() - t0, 3)})
+        print_json(doc)
     return 0
+
+
+def _write_html(path: str, record, analysis: dict | None) -> str:
+    """The review page (:mod:`pyramid.board.export`) of ``record`` with ``analysis``."""
+    return write_review_page(path, review_document(record, analysis).to_json())
 
 
 def _log_verification(args, prepared: PreparedAnalysis, request: AnalysisRequest) -> None:

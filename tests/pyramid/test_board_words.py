@@ -82,7 +82,9 @@ def page_keys() -> set[str]:
     assert unknown == [], f"t() of an expression this test does not know: {unknown}"
     board = (STATIC / "board.js").read_text(encoding="utf-8")
     keys.update(re.findall(r'"(spin_[a-z_]+)"', board))  # t(spin)
-    keys.update(re.findall(r'(?<![.\w])add\("([^"]+)"', board))  # t(k) in renderAdvice's add()
+    for name in ("board.js", "review.js"):  # t(k) in the add() that lists facts
+        src = (STATIC / name).read_text(encoding="utf-8")
+        keys.update(re.findall(r'(?<![.\w])add\("([^"]+)"', src))
     keys.update((ATTACK, SAFETY, DELIBERATE_FOUL))  # t(s.kind)
     html = (STATIC / "index.html").read_text(encoding="utf-8")
     keys.update(re.findall(r'data-i18n(?:-title)?="([^"]+)"', html))

@@ -231,6 +231,7 @@ function placeBallEl(id, xy, where) {
   const p = xy || trayXY(k);
   b.setAttribute("transform", `translate(${X(p[0]).toFixed(1)} ${Y(p[1]).toFixed(1)})`);
   b.dataset.where = xy ? "table" : "tray";
+  b.style.display = "";  // hidden only on a person's record (review.js drawNominal)
   if (where) b.dataset.where = where;
 }
 function renderBalls(balls) {
@@ -749,41 +750,55 @@ function setMode(mode) {
 }
 async function loadRecord(text) {
   try {
-    S.record = await api("POST", "/api/record", text, true);
-    S.strokeIndex = 0;
-    S.analysis = null;
-    const h = S.record.header;
-    $("record-head").textContent = t("record_loaded", {n: S.record.strokes.length, players: (h.players || []).join(" — ")});
-    setMode("viewer");
-    // made with other versions than the server's (header.provenance): a replay may differ
-    const prov = S.record.verification && S.record.verification.provenance;
-    if (prov && prov.note) say(prov.note[LANG] || prov.note.en);
+    const view = await api("POST", "/api/record", text, true);
+    S.recordText = text;  // sent again with an analysis (POST /api/review)
+    showReview(view);
   } catch (e) { say(t("server_error", {why: e.message}), "error"); }
 }
-function loadAnalysis(doc) {
-  if (!doc || !Array.isArray(doc.strokes)) throw new Error("no \"strokes\" list (pyramid analyze --json)");
-  S.analysis = {};
-  for (const row of doc.strokes) S.analysis[row.stroke] = row;
-  say(t("analysis_loaded", {n: doc.strokes.length}));
-  showStroke();
+// A record view (POST /api/record) or a review (POST /api/review, the page of pyramid analyze
+// --html): each stroke, and its analysis when there is one (s.analysis, review.js).
+function showReview(doc, keepIndex) {
+  S.record = doc;
+  S.analysis = null;
+  if (!keepIndex) S.strokeIndex = 0;
+  reviewChanged();
+  setMode("viewer");
+  // made with other versions than the server's (header.provenance): a replay may differ
+  const prov = S.record.verification && S.record.verification.provenance;
+  if (prov && prov.note) say(prov.note[LANG] || prov.note.en);
+}
+// The analysis (pyramid analyze --json) laid over the record by the server: the better
+// strokes simulated, what each changes (pyramid/app/review.py).
+async function loadAnalysis(doc) {
+  if (!doc || !Array.isArray(doc.strokes)) { say(t("bad_file", {why: "no \"strokes\" list (pyramid analyze --json)"}), "error"); return; }
+  if (!S.recordText) { say(t("record_first"), "error"); return; }
+  try {
+    showReview(await api("POST", "/api/review", {record: S.recordText, analysis: doc}), true);
+    say(t("analysis_loaded", {n: doc.strokes.length}));
+  } catch (e) { say(t("server_error", {why: e.message}), "error"); }
 }
 function showStroke() {
   const facts = $("stroke-facts");
   clear(facts);
   const rec = S.record;
+  const g = $("g-advice");
+  clear(g);
   if (!rec || !rec.strokes.length) {
     $("stroke-no").textContent = t("no_record");
     renderBalls({});
     return;
   }
-  const k = S.strokeIndex, s = rec.strokes[k], players = rec.header.players || [];
+  const k = S.strokeIndex, s = rec.strokes[k];
+  $("record-head").textContent = t("record_loaded", {n: rec.strokes.length, players: (rec.header.players || []).join(" — ")});
   $("stroke-no").textContent = t("stroke_no", {k: k + 1, n: rec.strokes.length});
   const balls = Object.assign({}, s.state_before.balls);
   if (s.placement) balls.cue = s.placement;
   renderBalls(balls);
-  const g = $("g-advice");
-  clear(g);
-  drawPaths(g, s.paths, "viewer");
+  if (isNominal()) drawNominal(g, s);  // a person's record: no positions (review.js)
+  else {
+    drawReviewOverlay(g, s);  // the better stroke, the stroke as meant (review.js)
+    drawPaths(g, s.paths, "viewer");
+  }
   const R = 1000 * S.T.ball_radius_m;
   for (const [b, p] of Object.entries(s.final || {})) {
     if (p && balls[b] && Math.hypot(p[0] - balls[b][0], p[1] - balls[b][1]) > 1e-4) {
@@ -798,19 +813,19 @@ function showStroke() {
     if (role) dd.dataset.role = role;
     facts.appendChild(dt); facts.appendChild(dd);
   };
-  add("v_player", "ABC"[s.player] + (players[s.player] ? ` (${players[s.player]})` : ""));
-  add("v_call", s.strike === null ? t("v_tush") : s.call ? callText({call: s.call, kind: "attack"}) : t("v_no_call"));
-  add("v_pocketed", s.pocketed.length ? s.pocketed.map(p => `${p.ball === "cue" ? t("cue_name") : p.ball} → ${pocketName(p.pocket)}`).join(", ") : t("nothing"));
-  add("v_fouls", s.fouls.length ? s.fouls.join(", ") : "—", "fouls");
-  add("v_points", s.points.map(p => (p > 0 ? "+" : "") + p).join(" / "));
-  add("v_scores", s.scores_after.join(" : "), "scores");
-  const a = S.analysis && S.analysis[s.stroke];
-  if (a) {
-    const mark = a.mark === "??" ? t("mark_qq") : a.mark === "?" ? t("mark_q") : t("mark_ok");
-    add("v_mark", `${mark}, ${t("pwin")} ${pct(a.p_win_played)}` + (a.loss ? `, ${t("v_loss", {l: num(a.loss, 2)})}` : ""), "mark");
-    if (a.best) add("v_best", `${t(a.best.kind)} ${callText(a.best)} — ${t("pwin")} ${pct(a.p_win_best)}`);
-  }
+  reviewFacts(add, s);
+  reviewShown();
   document.body.dataset.stroke = String(k + 1);
+}
+// The viewer's keys: ←/→ a stroke, Home/End the first and last, Shift+←/→ the previous and
+// next marked stroke (?!, ?, ??).
+function bindViewerKeys() {
+  document.addEventListener("keydown", e => {
+    if (S.mode !== "viewer" || e.target.tagName === "INPUT" || e.target.tagName === "SELECT" || e.ctrlKey || e.altKey || e.metaKey) return;
+    const keys = {ArrowRight: () => e.shiftKey ? jumpMark(1) : step(1), ArrowLeft: () => e.shiftKey ? jumpMark(-1) : step(-1),
+      Home: () => step("first"), End: () => step("last")};
+    if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
+  });
 }
 function step(d) {
   if (!S.record) return;
@@ -902,6 +917,7 @@ async function loadPositionsMenu() {
 }
 
 async function init() {
+  if (window.PYRAMID_REVIEW) return initEmbedded(window.PYRAMID_REVIEW);  // review.js
   LANG = pickLanguage();
   try { await loadWords(LANG); } catch (e) { console.error(e); }  // shown with its keys
   applyI18n();
@@ -956,11 +972,8 @@ async function init() {
     const s = S.record && S.record.strokes[S.strokeIndex];
     if (s) loadState(s.state_before, t("loaded"));
   });
-  document.addEventListener("keydown", e => {
-    if (S.mode !== "viewer" || e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
-    if (e.key === "ArrowRight") step(1);
-    if (e.key === "ArrowLeft") step(-1);
-  });
+  initReview();
+  bindViewerKeys();
   window.addEventListener("hashchange", () => {  // a link pasted into an open board
     const h = location.hash.match(/^#s=(.+)$/);
     if (h) { try { loadState(decodeState(h[1]), t("loaded")); } catch (e) { say(t("bad_file", {why: e.message}), "error"); } }

@@ -41,6 +41,12 @@ let LANG = pickLanguage();
 
 // The catalog of `lang`, fetched once (the promise is kept: a second call waits for the same).
 function loadWords(lang) {
+  const embedded = window.PYRAMID_REVIEW && window.PYRAMID_REVIEW.words;  // pyramid analyze --html
+  if (embedded) {
+    if (!embedded[lang]) return Promise.reject(new Error("no words for " + lang));
+    WORDS[lang] = embedded[lang];
+    return Promise.resolve(WORDS[lang]);
+  }
   if (!LOADING[lang]) {
     LOADING[lang] = fetch("/api/words/" + encodeURIComponent(lang))
       .then(r => { if (!r.ok) throw new Error("GET /api/words/" + lang + ": " + r.status); return r.json(); })

@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 
 from ai.agent import Decision
-from ai.games.analysis import (BLUNDER_MARK, MISTAKE_MARK, PlayerSummary, StrokeVerdict,
+from ai.games.analysis import (BLUNDER_MARK, INACCURACY_MARK, MISTAKE_MARK, PlayerSummary,
+                               StrokeVerdict,
                                mark_for, player_name, player_summaries)
 from ai.games.stats import GameResult, MatchTally, tally
 
@@ -27,14 +28,15 @@ def test_player_summaries_against_a_count_by_hand():
     got = player_summaries(judged, ["greedy", "mc:budget=50"])
     # by hand: A plays strokes 1, 3, 5 -- losses 0, 0.2, 0.00004 (0.0 at 4 decimals): one
     # blunder, the 1st and 5th the best found; B plays 2, 4, 6, 7 -- 0.07 (?), 0, 0.151 (??),
-    # 0.04 (no mark, not the best)
+    # 0.04 (?!, an inaccuracy, not the best)
     assert got == (
         PlayerSummary(0, "A (greedy)", 3, round(0.2 / 3, 4), 0, 1, 2),
-        PlayerSummary(1, "B (mc:budget=50)", 4, round((0.07 + 0.151 + 0.04) / 4, 4), 1, 1, 1))
+        PlayerSummary(1, "B (mc:budget=50)", 4, round((0.07 + 0.151 + 0.04) / 4, 4), 1, 1, 1,
+                      inaccuracies=1))
     assert got[0].mean_loss == 0.0667 and got[1].mean_loss == 0.0653
     assert got[1].to_json() == {"player": 1, "name": "B (mc:budget=50)", "strokes": 4,
-                                "mean_loss": 0.0653, "mistakes": 1, "blunders": 1,
-                                "best_played": 1}
+                                "mean_loss": 0.0653, "inaccuracies": 1, "mistakes": 1,
+                                "blunders": 1, "best_played": 1}
     json.dumps([s.to_json() for s in got], allow_nan=False)
 
 
@@ -47,8 +49,10 @@ def test_player_summaries_name_sides_the_record_does_not_name():
 
 
 def test_marks():
-    assert (mark_for(0.049), mark_for(0.05), mark_for(0.15)) == ("", MISTAKE_MARK,
-                                                                 BLUNDER_MARK)
+    assert (mark_for(0.019), mark_for(0.02), mark_for(0.049), mark_for(0.05),
+            mark_for(0.15)) == ("", INACCURACY_MARK, INACCURACY_MARK, MISTAKE_MARK, BLUNDER_MARK)
+    # thresholds given: a mistake threshold under the inaccuracy's still marks a mistake
+    assert mark_for(0.015, mistake=0.01) == MISTAKE_MARK
 
 
 def test_tally_against_a_count_by_hand():

@@ -1,0 +1,338 @@
+// The game viewer as an analysis board (issue 27 item 3): the list of strokes with their
+// marks, the P(win) graph over the game (the score when there is no analysis), the jump to
+// the next mark, the better stroke drawn beside the one played with what it changes, the
+// stroke as meant (a record's story) beside the stroke as played, and a person's record
+// (the typed line, the ruling, the points; no positions to draw).  Plain JavaScript, loaded
+// after board.js; the same file runs in the board and in the page `pyramid analyze --html`
+// writes (review.html: no server, the document embedded).
+"use strict";
+
+const MARK_CLASS = {"?!": "mark-qi", "?": "mark-q", "??": "mark-qq"};
+const GRAPH_W = 600, GRAPH_H = 150, GRAPH_PAD = 8;  // the graph's drawing units
+
+function isNominal() { return !!(S.record && S.record.header && S.record.header.positions === "nominal"); }
+function rowOf(s) { return s.analysis || (S.analysis && S.analysis[s.stroke]) || null; }
+function markOf(s) { const a = rowOf(s); return a && a.mark ? a.mark : ""; }
+function foulWord(code) {
+  const key = "stats.foul." + code;
+  return WORDS[LANG] && WORDS[LANG][key] ? t(key) + ` (${code})` : code;
+}
+function playerWord(p) {
+  const players = S.record.header.players || [];
+  return "ABC"[p] + (players[p] ? ` (${players[p]})` : "");
+}
+// What was played, short: the typed line of a person's stroke, else the call (or a tush).
+function strokeShort(s) {
+  if (s.entered !== undefined) return s.entered;
+  if (s.strike === null) return t("v_tush");
+  return s.call ? t("ball_in", {b: s.call.ball, p: pocketName(s.call.pocket)}) : t("v_no_call");
+}
+
+// --- the list of strokes --------------------------------------------------------------------
+function renderStrokeList() {
+  const ol = $("stroke-list");
+  clear(ol);
+  if (!S.record) return;
+  S.record.strokes.forEach((s, k) => {
+    const li = document.createElement("li");
+    const mark = markOf(s);
+    li.className = "stroke-item" + (mark ? " " + MARK_CLASS[mark] : "") + (k === S.strokeIndex ? " current" : "");
+    li.dataset.stroke = String(k + 1);
+    li.dataset.mark = mark;
+    const pts = s.points[s.player] || 0;
+    li.innerHTML = `<span class="k">${k + 1}</span><span class="who">${"ABC"[s.player]}</span>
+      <span class="what"></span><span class="pts">${pts ? (pts > 0 ? "+" : "") + pts : ""}</span>
+      <span class="mark">${mark}</span>`;
+    li.querySelector(".what").textContent = strokeShort(s) + (s.fouls.length ? " · " + t("foul") : "");
+    li.title = playerWord(s.player);
+    li.addEventListener("click", () => goTo(k));
+    ol.appendChild(li);
+  });
+}
+function markCurrentInList() {
+  const ol = $("stroke-list");
+  ol.querySelectorAll("li.current").forEach(li => li.classList.remove("current"));
+  const li = ol.querySelector(`li[data-stroke="${S.strokeIndex + 1}"]`);
+  if (!li) return;
+  li.classList.add("current");
+  const top = li.offsetTop, h = ol.clientHeight;  // in sight (the list is its offsetParent), the page not scrolled
+  if (top < ol.scrollTop || top + li.offsetHeight > ol.scrollTop + h) ol.scrollTop = top - h / 2;
+}
+function goTo(k) {
+  if (!S.record) return;
+  S.strokeIndex = Math.max(0, Math.min(S.record.strokes.length - 1, k));
+  showStroke();
+}
+// The next (dir 1) or previous (-1) stroke with a mark; says so when there is none.
+function jumpMark(dir) {
+  if (!S.record) return;
+  const n = S.record.strokes.length;
+  for (let k = S.strokeIndex + dir; k >= 0 && k < n; k += dir) {
+    if (markOf(S.record.strokes[k])) { goTo(k); return; }
+  }
+  say(t(dir > 0 ? "no_next_mark" : "no_prev_mark"));
+}
+
+// --- the graph --------------------------------------------------------------------------------
+// With an analysis: side A's P(win) after each stroke as played (two sides: the shooter's
+// P(win), or 1 - it for B's strokes; three sides: each shooter's own, in the shooter's colour).
+// Without: each side's score after each stroke, against the target.
+function graphSeries() {
+  const rec = S.record, strokes = rec.strokes;
+  const analysed = strokes.some(s => rowOf(s));
+  const sides = (rec.strokes[0] && rec.strokes[0].scores_after.length) || 2;
+  if (analysed) {
+    const pts = strokes.map((s, k) => {
+      const a = rowOf(s);
+      if (!a) return null;
+      const p = a.p_win_played;
+      return {k, y: sides === 2 && s.player === 1 ? 1 - p : p, mark: a.mark || "", who: s.player};
+    });
+    return {kind: "pwin", lo: 0, hi: 1, lines: [pts], sides};
+  }
+  const target = rec.header.target || 71;
+  let lo = 0, hi = target;
+  strokes.forEach(s => s.scores_after.forEach(v => { lo = Math.min(lo, v); hi = Math.max(hi, v); }));
+  const lines = [];
+  for (let p = 0; p < sides; p++) lines.push(strokes.map((s, k) => ({k, y: s.scores_after[p], mark: "", who: p})));
+  return {kind: "scores", lo, hi, lines, sides, target};
+}
+function gx(k, n) { return GRAPH_PAD + (n > 1 ? k / (n - 1) : 0.5) * (GRAPH_W - 2 * GRAPH_PAD); }
+function gy(y, G) { return GRAPH_H - GRAPH_PAD - (y - G.lo) / (G.hi - G.lo || 1) * (GRAPH_H - 2 * GRAPH_PAD); }
+function drawGraph() {
+  const svg = $("review-graph");
+  clear(svg);
+  if (!S.record || !S.record.strokes.length) { $("graph-title").textContent = ""; return; }
+  const G = graphSeries(), n = S.record.strokes.length;
+  svg.setAttribute("viewBox", `0 0 ${GRAPH_W} ${GRAPH_H}`);
+  svg.dataset.kind = G.kind;
+  $("graph-title").textContent = t(G.kind === "pwin" ? "graph_pwin" : "graph_scores");
+  el("rect", {x: 0, y: 0, width: GRAPH_W, height: GRAPH_H, class: "g-bg"}, svg);
+  const mid = G.kind === "pwin" ? 0.5 : G.target;
+  el("line", {x1: GRAPH_PAD, x2: GRAPH_W - GRAPH_PAD, y1: gy(mid, G), y2: gy(mid, G), class: "g-mid"}, svg);
+  G.lines.forEach((line, p) => {
+    const pts = line.filter(q => q !== null).map(q => `${gx(q.k, n).toFixed(1)},${gy(q.y, G).toFixed(1)}`);
+    if (pts.length) el("polyline", {points: pts.join(" "), class: "g-line g-side" + p}, svg);
+  });
+  for (const q of G.lines[0]) {
+    if (!q || !q.mark) continue;
+    const c = el("circle", {cx: gx(q.k, n), cy: gy(q.y, G), r: 4.5, class: "g-mark " + MARK_CLASS[q.mark]}, svg);
+    c.dataset.stroke = String(q.k + 1);
+  }
+  el("line", {x1: 0, x2: 0, y1: 0, y2: GRAPH_H, class: "g-cursor", id: "graph-cursor"}, svg);
+  moveGraphCursor();
+  const legend = $("graph-legend");  // which line is whose
+  clear(legend);
+  G.lines.forEach((line, p) => {
+    const span = document.createElement("span");
+    span.className = "gl gl-side" + p;
+    if (G.kind !== "pwin") span.textContent = playerWord(p);
+    else span.textContent = G.sides === 2 ? t("graph_pwin_of", {who: playerWord(p)}) : t("graph_pwin_shooter");
+    legend.appendChild(span);
+  });
+}
+function moveGraphCursor() {
+  const c = $("graph-cursor");
+  if (!c || !S.record) return;
+  const x = gx(S.strokeIndex, S.record.strokes.length);
+  c.setAttribute("x1", x); c.setAttribute("x2", x);
+}
+function onGraphClick(evt) {
+  if (!S.record) return;
+  const svg = $("review-graph"), pt = svg.createSVGPoint();
+  pt.x = evt.clientX; pt.y = evt.clientY;
+  const p = pt.matrixTransform(svg.getScreenCTM().inverse());
+  const n = S.record.strokes.length;
+  goTo(Math.round((p.x - GRAPH_PAD) / (GRAPH_W - 2 * GRAPH_PAD) * (n - 1)));
+}
+
+// --- the table: the better stroke and the stroke as meant ------------------------------------
+function drawCueMark(g, xy, cls, role) {
+  if (!xy) return;
+  const c = el("circle", {cx: X(xy[0]), cy: Y(xy[1]), r: 1000 * S.T.ball_radius_m, class: cls}, g);
+  c.dataset.role = role;
+}
+// Every ball's path of a stroke in one colour (the played stroke's are a colour a ball).
+function drawPathsIn(g, paths, cls, colour) {
+  for (const [b, p] of Object.entries(paths || {})) {
+    if (p.length < 2) continue;
+    el("polyline", {points: pts(p), class: `path ${b === "cue" ? "cue-path" : "ob-path"} ${cls}`, stroke: colour, "data-path": b}, g);
+  }
+}
+const BETTER_COLOUR = "#ffe600", INTENDED_COLOUR = "#00e5ff";
+function drawReviewOverlay(g, s) {
+  const a = rowOf(s), shown = {};
+  if (s.intended_paths) {
+    drawPathsIn(g, s.intended_paths, "intended", INTENDED_COLOUR);
+    drawCueMark(g, s.intended_final && s.intended_final.cue, "intended-stop", "intended-stop");
+    shown.intended = true;
+  }
+  if (a && a.better) {
+    drawPathsIn(g, a.better.paths, "better", BETTER_COLOUR);
+    const bp = a.best && a.best.placement;
+    if (bp && s.placement && Math.hypot(bp[0] - s.placement[0], bp[1] - s.placement[1]) > 0.005)
+      drawCueMark(g, bp, "better-place", "better-placement");
+    drawCueMark(g, a.better.final && a.better.final.cue, "better-stop", "better-stop");
+    shown.better = true;
+  }
+  const legend = $("review-legend");
+  legend.hidden = !(shown.better || shown.intended);
+  $("legend-better").hidden = !shown.better;
+  $("legend-intended").hidden = !shown.intended;
+}
+// A person's record: no positions; the balls on the table are not drawn, the cloth says so.
+function drawNominal(g, s) {
+  const on = Object.keys(s.state_before.balls).filter(b => s.state_before.balls[b]);
+  for (const b of on) ballEl(b).style.display = "none";
+  // two lines across the cloth, upright and centred either way the table is turned (view.js)
+  const T = S.T, n = on.filter(b => b !== "cue").length;
+  [t("nominal_title"), t("nominal_count", {n})].forEach((text, i) => {
+    const at = VIEW.portrait ? [T.length_m * 0.62 - i * 0.1, T.width_m / 2] : [T.length_m * 0.6, T.width_m * 0.66 - i * 0.1];
+    const tx = el("text", {x: X(at[0]), y: Y(at[1]), class: "nominal-note"}, g);
+    tx.dataset.role = "nominal";
+    tx.textContent = text;
+  });
+}
+
+// --- the words beside the table ---------------------------------------------------------------
+function rulingWords(s) {
+  const r = s.ruling || {}, parts = [];
+  if (r.counted && r.counted.length) parts.push(t("ruling_counted", {balls: r.counted.join(", ")}));
+  if (r.respotted && r.respotted.length) parts.push(t("ruling_respotted", {balls: r.respotted.map(x => x.ball).join(", ")}));
+  if (!parts.length && !(s.fouls || []).length) parts.push(t("ruling_nothing"));
+  parts.push(t(r.turn_passes ? "ruling_turn_passes" : "ruling_plays_on"));
+  return parts.join("; ");
+}
+function callWords(call) { return call ? callText({call, kind: "attack"}) : t("v_no_call"); }
+function strikeDiffWords(d) {
+  const out = [];
+  for (const f of d.strike) {
+    const delta = f.better - f.played;
+    if (f.field === "speed_mps") {
+      if (d.levels && d.levels[0] !== d.levels[1]) out.push(t("diff_level", {a: d.levels[0], b: d.levels[1]}));
+      else out.push(t(delta > 0 ? "diff_harder" : "diff_softer", {d: num(Math.abs(delta), 2)}));
+    } else if (f.field === "phi_deg") out.push(t(delta > 0 ? "diff_aim_left" : "diff_aim_right", {d: num(Math.abs(delta), 2)}));
+    else if (f.field === "elevation_deg") out.push(t("diff_elev", {a: num(f.played, 1), b: num(f.better, 1)}));
+    else if (f.field === "vertical") out.push(t(delta > 0 ? "diff_tip_higher" : "diff_tip_lower", {d: num(Math.abs(delta), 2)}));
+    else if (f.field === "side") out.push(t(delta > 0 ? "diff_tip_right" : "diff_tip_left", {d: num(Math.abs(delta), 2)}));
+  }
+  return out.join(", ");
+}
+function differenceWords(s, a) {
+  const d = a.difference;
+  if (!d) return "";
+  if (!d.aspects.length) return t("diff_same");
+  const parts = [];
+  if (d.aspects.includes("placement")) parts.push(t("diff_placement", {d: Math.round(100 * d.placement_m)}));
+  if (d.aspects.includes("strike")) {
+    const w = a.best.strike && s.strike ? strikeDiffWords(d) : t(a.best.strike ? "diff_not_tush" : "diff_tush");
+    parts.push(t("diff_strike", {what: w}));
+  }
+  if (d.aspects.includes("call")) parts.push(t("diff_call", {b: a.best.kind === "deliberate-foul" ? callText(a.best) : callWords(a.best.call), a: callWords(s.call)}));
+  return parts.join("; ");
+}
+function markWord(m) {
+  if (m === "??") return t("mark_qq");
+  if (m === "?") return t("mark_q");
+  return m === "?!" ? t("mark_qi") : t("mark_ok");
+}
+function noiseWords(noise) {
+  const words = {
+    speed_mps: v => t("noise_speed", {d: signed3(v, 2)}), phi_deg: v => t("noise_aim", {d: signed3(v, 2)}),
+    elevation_deg: v => t("noise_elev", {d: signed3(v, 1)}), side: v => t("noise_side", {d: signed3(v, 2)}),
+    vertical: v => t("noise_vertical", {d: signed3(v, 2)})};
+  return Object.entries(noise || {}).filter(([f, v]) => words[f] && Number(v) !== 0)
+    .map(([f, v]) => words[f](v)).join(", ");
+}
+// The agent's word for its stroke (a story's kind): the board's word when it has one.
+function kindWord(kind) {
+  const known = {attack: t("attack"), safety: t("safety"), "deliberate-foul": t("deliberate-foul")};
+  return known[kind] || kind;
+}
+function signed3(x, digits) { const v = Number(x); return (v >= 0 ? "+" : "−") + num(Math.abs(v), digits); }
+
+// The facts of stroke s (board.js's showStroke has drawn the table): a person's stroke its
+// typed line, call, ruling; an agent's its call; then the analysis and the story.
+function reviewFacts(add, s) {
+  add("v_player", playerWord(s.player));
+  if (s.entered !== undefined) {
+    add("v_entered", s.entered, "entered");
+    add("v_call", callWords(s.call), "call");
+    add("v_ruling", rulingWords(s), "ruling");
+  } else {
+    add("v_call", s.strike === null ? t("v_tush") : callWords(s.call), "call");
+    add("v_pocketed", s.pocketed.length ? s.pocketed.map(p => `${p.ball === "cue" ? t("cue_name") : p.ball} → ${pocketName(p.pocket)}`).join(", ") : t("nothing"));
+  }
+  add("v_fouls", s.fouls.length ? s.fouls.map(foulWord).join(", ") : "—", "fouls");
+  add("v_points", s.points.map(p => (p > 0 ? "+" : "") + p).join(" / "), "points");
+  add("v_scores", s.scores_after.join(" : "), "scores");
+  const st = s.story;
+  if (st) {
+    const what = [];
+    if (st.kind) what.push(kindWord(st.kind));
+    if (st.intended_call && !sameCall(st.intended_call, s.call)) what.push(t("story_call", {c: callWords(st.intended_call)}));
+    if (st.p_win !== undefined) what.push(`${t("pwin")} ${pct(st.p_win)}`);
+    add("v_intended", what.join(", ") || "—", "intended");
+    if (st.noise) add("v_noise", noiseWords(st.noise), "noise");
+  }
+  const a = rowOf(s);
+  if (!a) return;
+  const mark = markWord(a.mark);
+  add("v_mark", `${mark}, ${t("pwin")} ${pct(a.p_win_played)}` + (a.loss >= 0.005 ? `, ${t("v_loss", {l: num(a.loss, 2)})}` : ""), "mark");
+  if (a.best) {
+    add("v_best", `${t(a.best.kind)} ${a.best.strike ? callText(a.best) : t("v_tush")} — ${t("pwin")} ${pct(a.p_win_best)}`, "best");
+    add("v_difference", differenceWords(s, a), "difference");
+  }
+}
+function sameCall(a, b) {
+  if (!a || !b) return a === b;
+  return a.ball === b.ball && a.pocket === b.pocket && (a.manner || "clean") === (b.manner || "clean");
+}
+
+// Called by board.js's showStroke after the table and the facts: the list and the graph follow.
+function reviewShown() {
+  const list = $("stroke-list");
+  if (list.dataset.for !== S.reviewKey) { renderStrokeList(); drawGraph(); list.dataset.for = S.reviewKey; }
+  markCurrentInList();
+  moveGraphCursor();
+  const marks = S.record ? S.record.strokes.filter(s => markOf(s)).length : 0;
+  $("btn-next-mark").disabled = !marks; $("btn-prev-mark").disabled = !marks;
+}
+function reviewChanged() { S.reviewKey = String(Math.random()); }  // a new record or analysis
+
+function initReview() {
+  $("btn-next-mark").addEventListener("click", () => jumpMark(1));
+  $("btn-prev-mark").addEventListener("click", () => jumpMark(-1));
+  $("review-graph").addEventListener("click", onGraphClick);
+  document.addEventListener("wordschange", () => {
+    if (S.record) reviewChanged();
+    if (document.body.dataset.embedded) document.title = t("review_title");
+  });
+}
+
+// The page `pyramid analyze --html` writes: the table, the words and the review embedded
+// (window.PYRAMID_REVIEW), no server; board.js's init calls this instead of its own boot.
+async function initEmbedded(E) {
+  LANG = pickLanguage();
+  await loadWords(LANG);
+  applyI18n();
+  document.body.dataset.embedded = "1";
+  document.querySelector("header h1").dataset.i18n = "review_title";
+  applyI18n();
+  document.querySelectorAll(".langbtn").forEach(b => { b.classList.toggle("active", b.dataset.lang === LANG);
+    b.addEventListener("click", () => setLang(b.dataset.lang)); });
+  S.T = E.table;
+  updateView(null);
+  drawTable();
+  makeBalls();
+  loadState(S.T.initial_state);
+  initReview();
+  bindViewerKeys();
+  $("btn-first").addEventListener("click", () => step("first"));
+  $("btn-prev").addEventListener("click", () => step(-1));
+  $("btn-next").addEventListener("click", () => step(1));
+  $("btn-last").addEventListener("click", () => step("last"));
+  window.addEventListener("resize", () => updateView(() => { drawTable(); setMode(S.mode); }));
+  showReview(E.review);
+  document.body.dataset.ready = "1";
+}
