@@ -30,7 +30,7 @@ from ..app.analyze import (AnalysisRequest, HumanAnalysis, PreparedAnalysis, dra
                            draw_sheet, human_analysis, judge_strokes, prepare,
                            read_game_record)
 from ..app.review import review_document
-from ..board.export import write_review_page
+from ..app.review_page import write_review_page
 from ..errors import UserInputError
 from ..io import check_output_path, print_json
 from . import _common as C
@@ -160,7 +160,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _write_html(path: str, record, analysis: dict | None) -> str:
-    """The review page (:mod:`pyramid.board.export`) of ``record`` with ``analysis``."""
+    """The review page (:mod:`pyramid.app.review_page`) of ``record`` with ``analysis``."""
     return write_review_page(path, review_document(record, analysis).to_json())
 
 

@@ -1,7 +1,7 @@
 """The review document (pyramid/app/review.py, issue 27 items 3-4): the analysis laid over the
 record, the better stroke simulated and its difference named; an analysis of another record
 refused; a person's record with its typed lines and rulings; a story's stroke as meant; the
-API route; the self-contained page (pyramid/board/export.py)."""
+API route; the self-contained page (pyramid/app/review_page.py)."""
 from __future__ import annotations
 
 import json
@@ -14,7 +14,7 @@ from engine.record import parse_record
 from pyramid.app.record_view import record_view
 from pyramid.app.review import SAME_PLACE_M, SAME_WITHIN, difference, review_document
 from pyramid.board import api
-from pyramid.board.export import EMBEDDED_SCRIPTS, review_page
+from pyramid.app.review_page import EMBEDDED_SCRIPTS, review_page
 from pyramid.errors import UserInputError
 
 from .reviewdata import NOISE, game_with_analysis

@@ -2,7 +2,8 @@
 -- the table, the list of strokes, the graph -- that a player can send and open from a file
 with no server and no network (``pyramid analyze --html FILE``).
 
-The page is the board's own page (``static/index.html``) with its stylesheet and the
+A service of the application layer (the command writes it; the board need not run).  The
+page is the board's own page (``static/index.html``) with its stylesheet and the
 viewer's scripts inlined (the viewer is not written twice: ``i18n.js``, ``view.js``,
 ``board.js``, ``review.js`` and the two they call, ``answer.js`` and ``setup.js``), and the
 data the board would fetch embedded as JSON in ``window.PYRAMID_REVIEW``: the table
@@ -19,10 +20,11 @@ from pathlib import Path
 
 from engine import words
 
-from ..app.table import table_info
 from ..io import write_atomic
+from .table import table_info
 
-STATIC = Path(__file__).resolve().parent / "static"
+# the board's page and scripts, read as files: the page written here is the board's own
+STATIC = Path(__file__).resolve().parents[1] / "board" / "static"
 # the scripts of the viewer, in the page's order; the others (the Match tab, the connection,
 # the offline badge) talk to the server and are left out
 EMBEDDED_SCRIPTS = ("i18n.js", "view.js", "board.js", "review.js", "answer.js", "setup.js")
