@@ -55,6 +55,8 @@ LOSS_DIGITS = 4  # P(win) and losses are reported (and averaged) rounded to 4 de
 # then valued here with SAMPLES common random numbers like the stroke played, so a leaner
 # search can miss a stroke but cannot flatter one.
 ANALYSIS_OPTIONS = {"mc": "budget=60,placements=1,shots=3"}
+SAMPLES_DEFAULT = 24  # noisy executions valued per stroke compared
+TOP_DEFAULT = 3  # the agent's alternatives valued beside the stroke played
 
 
 def analysis_agent_spec(spec: str | None = None) -> str:

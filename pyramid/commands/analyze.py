@@ -22,8 +22,8 @@ import os
 import sys
 import time
 
-from ai.games.analysis import (BLUNDER, MISTAKE, STORY, analysis_agent_spec, player_name,
-                               player_summaries)
+from ai.games.analysis import (BLUNDER, MISTAKE, SAMPLES_DEFAULT, STORY, TOP_DEFAULT,
+                               analysis_agent_spec, player_name, player_summaries)
 from ai.games.human import FOUL_WORDS
 from engine.provenance import NOTE_TEXT, comparison_json
 from engine.story import story_of
@@ -51,10 +51,10 @@ def register(subparsers) -> None:
                         "analyse() gives ranked alternatives")
     p.add_argument("--skill", default="strong", help="execution noise assumed when valuing "
                    "strokes (default strong)")
-    p.add_argument("--samples", type=C.positive_int, default=24,
-                   help="noisy executions per stroke valued (default 24)")
-    p.add_argument("--top", type=C.positive_int, default=3,
-                   help="alternatives of the agent re-valued per stroke (default 3)")
+    p.add_argument("--samples", type=C.positive_int, default=SAMPLES_DEFAULT,
+                   help=f"noisy executions per stroke valued (default {SAMPLES_DEFAULT})")
+    p.add_argument("--top", type=C.positive_int, default=TOP_DEFAULT,
+                   help=f"alternatives of the agent re-valued per stroke (default {TOP_DEFAULT})")
     p.add_argument("--strokes", metavar="A-B", help="analyse only strokes A..B (from 1)")
     p.add_argument("--mistake", type=float, default=MISTAKE,
                    help=f"loss in P(win) marked ? (default {MISTAKE})")
