@@ -46,6 +46,7 @@ MISTAKE_MARK, BLUNDER_MARK = "?", "??"  # the marks, as in a chess engine's anno
 # the deciding agent stored in the stroke's story (engine.story, issue 27 item 2).
 SEARCH, STORY = "search", "story"
 LOSS_DIGITS = 4  # P(win) and losses are reported (and averaged) rounded to 4 decimals
+CERTAIN_WIN = 1.0  # P(win) of a stroke whose every execution wins the game (P(win) <= 1)
 
 
 # The search ``pyramid analyze`` asks for alternatives by default: the default agent, leaner
@@ -180,10 +181,12 @@ def mark_for(loss: float, mistake: float = MISTAKE, blunder: float = BLUNDER) ->
 def judge_stroke(index: int, state: GameState, call: Call | None, strike: Strike | None,
                  placement, agent, valuer: StrokeValuer, seed: int, top: int = 3,
                  mistake: float = MISTAKE, blunder: float = BLUNDER) -> StrokeVerdict:
-    rng = np.random.default_rng([seed, index, 1])
-    alts = evaluate_alternatives(state, rng, agent, top=top)
     crn = int(np.random.SeedSequence([seed, index, 2]).generate_state(1)[0])
     played = valuer.value(state, call, strike, placement, crn)
+    if played >= CERTAIN_WIN:  # every execution wins: no stroke can do better, no search
+        return StrokeVerdict(index, state.to_move, played, None, played, 0.0, "")
+    rng = np.random.default_rng([seed, index, 1])
+    alts = evaluate_alternatives(state, rng, agent, top=top)
     best, best_v = None, -1.0
     for d in alts:
         v = valuer.value(state, d.call, d.strike, d.placement, crn)

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import math
 
-from ai.games.analysis import (ANALYSIS_OPTIONS, BLUNDER_MARK, MISTAKE_MARK, STORY,
-                               StrokeValuer, analysis_agent_spec, story_verdict)
+from ai.games.analysis import (ANALYSIS_OPTIONS, BLUNDER_MARK, CERTAIN_WIN, MISTAKE_MARK, STORY,
+                               StrokeValuer, analysis_agent_spec, judge_stroke,
+                               story_verdict)
 from ai.noise import NoiseModel
 from ai.registry import default_agent_spec
 from engine import GameState
@@ -59,3 +60,24 @@ def test_the_default_analysing_agent_is_the_default_agent_leaner():
     if default in ANALYSIS_OPTIONS:
         assert spec == f"{default}:{ANALYSIS_OPTIONS[default]}"
     assert analysis_agent_spec("greedy") == "greedy"
+
+
+class _NoSearch:
+    name = "no-search"
+
+    def decide(self, state, rng):
+        raise AssertionError("searched although the stroke played always wins")
+
+
+class _Sure:
+    """A valuer whose every stroke wins for sure (as a winning pot of the last points is)."""
+
+    def value(self, state, call, strike, placement, seed):
+        return 1.0
+
+
+def test_a_stroke_that_always_wins_is_not_searched():
+    state = GameState.from_json(POSITION)
+    v = judge_stroke(0, state, None, Strike(1.2, 0.0), None, _NoSearch(), _Sure(), seed=0)
+    assert v.p_win_played == CERTAIN_WIN == v.p_win_best
+    assert v.best is None and v.loss == 0.0 and v.mark == ""
