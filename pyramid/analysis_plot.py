@@ -49,7 +49,7 @@ def draw_summary_png(path, title: str, subtitle: str,
                    color=MARK_COLOURS[mark], zorder=3, label=say(key, lang, loss=loss))
     ax.set_ylim(-0.03, 1.03)
     numbers = [s[0] for s in strokes] or [1]
-    ax.set_xlim(min(numbers) - 0.5, max(numbers) + 0.5)  # the strokes analysed (--strokes)
+    ax.set_xlim(min(numbers) - 1, max(numbers) + 1)  # the strokes analysed (--strokes)
     ax.axhline(0.5, color="#aaaaaa", lw=0.8, ls="--")
     ax.set_xlabel(say("analysis.summary.stroke", lang))
     ax.set_ylabel(say("analysis.summary.p_win", lang))
