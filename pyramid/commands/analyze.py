@@ -37,6 +37,14 @@ from ..progress import Bar
 from . import _common as C
 
 
+def _cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system says it)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # not on every system
+        return os.cpu_count() or 1
+
+
 def register(subparsers) -> None:
     p = subparsers.add_parser(
         "analyze", help="mark each stroke of a game record against the AI's best choice",
@@ -61,7 +69,7 @@ def register(subparsers) -> None:
     p.add_argument("--blunder", type=float, default=BLUNDER,
                    help=f"loss in P(win) marked ?? (default {BLUNDER})")
     p.add_argument("--seed", type=C.seed_int, default=0, help="seed of the analysis (default 0)")
-    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+    p.add_argument("--jobs", type=int, default=_cores(),
                    help="strokes analysed in parallel (joblib n_jobs; -1: all cores; 1: one "
                         "process; default: the cores there are).  The result does not depend "
                         "on it: each stroke has its own seed")
