@@ -138,20 +138,22 @@ def run(args: argparse.Namespace) -> int:
     t0 = time.monotonic()
     analysed = []
     bar = Bar(len(prepared.items), "strokes", enabled=not args.no_progress)
-    for a in judge_strokes(prepared, request):
-        analysed.append(a)
-        s, v = a.item.stroke, a.verdict
-        bar.clear()
-        print(f"{a.item.index + 1:4d}. {player_name(prepared.players, s.player)}: "
-              f"{_played_text(s)}  P(win) {v.p_win_played:.2f}"
-              f"{'  ' + v.mark if v.mark else ''}"
-              f"{'  (its story)' if v.source == STORY else ''}", file=out)
-        if v.best is not None:
-            print(f"      best: {_best_text(v.best)}  P(win) {v.p_win_best:.2f}, "
-                  f"loss {v.loss:.2f}", file=out)
-        out.flush()
-        bar.step()
-    bar.close()
+    try:
+        for a in judge_strokes(prepared, request):
+            analysed.append(a)
+            s, v = a.item.stroke, a.verdict
+            bar.clear()
+            print(f"{a.item.index + 1:4d}. {player_name(prepared.players, s.player)}: "
+                  f"{_played_text(s)}  P(win) {v.p_win_played:.2f}"
+                  f"{'  ' + v.mark if v.mark else ''}"
+                  f"{'  (its story)' if v.source == STORY else ''}", file=out)
+            if v.best is not None:
+                print(f"      best: {_best_text(v.best)}  P(win) {v.p_win_best:.2f}, "
+                      f"loss {v.loss:.2f}", file=out)
+            out.flush()
+            bar.step()
+    finally:  # an error's message on a line of its own
+        bar.close()
     summary = player_summaries(((a.player, a.verdict) for a in analysed), prepared.players)
     print("summary:", file=out)
     for m in summary:
