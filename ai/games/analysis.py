@@ -25,11 +25,16 @@ import numpy as np
 
 from engine import GameState, adjudicate, adjudicate_sim_result, tush_stroke
 from engine.calls import Call
+from engine.errors import EngineError
+from engine.story import Story
 from sim import Strike
 
-from ..agent import Decision
+from ..agent import ATTACK, Decision
 from ..noise import NoiseModel
+from ..registry import default_agent_spec
 from ..agents.mc import DEFAULT_VALUE
+from ..search.context import Context
+from ..search.referee import Referee
 from ..value import make_value
 from .match import balls_for_stroke, watch_line_x
 
@@ -42,7 +47,32 @@ MISTAKE_MARK, BLUNDER_MARK = "?", "??"  # the marks, as in a chess engine's anno
 # --samples 24 show most played strokes within 0.01 of the best, so 0.02 stands out of that
 # noise of the valuation) and less than half a mistake, so the three marks stay ordered.
 INACCURACY, INACCURACY_MARK = 0.02, "?!"
+# Where a verdict's figures come from: the analysis's own search and valuing, or the estimates
+# the deciding agent stored in the stroke's story (engine.story, issue 27 item 2).
+SEARCH, STORY = "search", "story"
 LOSS_DIGITS = 4  # P(win) and losses are reported (and averaged) rounded to 4 decimals
+CERTAIN_WIN = 1.0  # P(win) of a stroke whose every execution wins the game (P(win) <= 1)
+
+
+# The search ``pyramid analyze`` asks for alternatives by default: the default agent, leaner
+# (issue 27 item 2).  Measured on greedy-vs-greedy records (benchmarks/analyze_bench.py): the
+# search's candidate generation, not its sample budget, is most of its CPU, so one spot from
+# hand and three refined pots a spot save more than a smaller budget; the alternatives are
+# then valued here with SAMPLES common random numbers like the stroke played, so a leaner
+# search can miss a stroke but cannot flatter one.
+ANALYSIS_OPTIONS = {"mc": "budget=60,placements=1,shots=3"}
+SAMPLES_DEFAULT = 24  # noisy executions valued per stroke compared
+TOP_DEFAULT = 3  # the agent's alternatives valued beside the stroke played
+
+
+def analysis_agent_spec(spec: str | None = None) -> str:
+    """The analysing agent: ``spec`` as given, else the default agent
+    (:func:`ai.registry.default_agent_spec`) with :data:`ANALYSIS_OPTIONS`."""
+    if spec is not None:
+        return spec
+    default = default_agent_spec()
+    lean = ANALYSIS_OPTIONS.get(default)
+    return default if lean is None else f"{default}:{lean}"
 
 
 def evaluate_alternatives(state: GameState, rng: np.random.Generator, agent, top: int = 3
@@ -66,13 +96,37 @@ def evaluate_alternatives(state: GameState, rng: np.random.Generator, agent, top
 
 
 class StrokeValuer:
-    """P(win) of a stroke in a position, by sampling the execution noise."""
+    """P(win) of a stroke in a position, by sampling the execution noise.
 
-    def __init__(self, simulator, noise: NoiseModel, samples: int = 24):
+    The ``samples`` noisy executions of a stroke are simulated in one batch
+    (:meth:`sim.Simulator.run_batch_arrays`) and refereed the way the search referees its
+    samples (:class:`ai.search.referee.Referee`: the rules core, one adjudication shared by the
+    samples that end alike, each with its own resting places); ``batched=False`` simulates and
+    adjudicates every sample on its own (the way of issue 27 and before: the same noise, the
+    same value, about three times the CPU)."""
+
+    def __init__(self, simulator, noise: NoiseModel, samples: int = 24, batched: bool = True):
         self.sim = simulator
         self.noise = noise
         self.samples = samples
+        self.batched = batched
         self.win = make_value(DEFAULT_VALUE)  # the default agent's judge of positions
+        self._ctx: Context | None = None
+
+    def _strikes(self, strike: Strike, seed: int) -> list[Strike]:
+        """The ``samples`` executions of ``strike``: the same noise for every stroke compared
+        with the same ``seed`` (common random numbers)."""
+        rng = np.random.default_rng(seed)
+        miscue = self.sim.physics.miscue_offset
+        out = []
+        for _ in range(self.samples):
+            played = self.noise.perturb(strike, rng, miscue)
+            try:
+                played.validate(self.sim.physics)
+            except ValueError:
+                played = replace(played, speed_mps=min(max(played.speed_mps, 0.05), 12.0))
+            out.append(played)
+        return out
 
     def value(self, state: GameState, call: Call | None, strike: Strike | None, placement,
               seed: int) -> float:
@@ -84,23 +138,29 @@ class StrokeValuer:
             balls = balls_for_stroke(state, placement)
         except ValueError:
             return float("nan")
-        rng = np.random.default_rng(seed)  # the same noise for every stroke compared
-        watch = watch_line_x(state)
-        miscue = self.sim.physics.miscue_offset
         place = balls["cue"] if state.cue_in_hand else None
+        strikes = self._strikes(strike, seed)
+        if not self.batched:
+            return self._value_one_by_one(state, call, balls, place, strikes)
+        if self._ctx is None or self._ctx.state is not state:  # one context a position
+            self._ctx = Context(state, self.sim, self.noise, self.win)
+        ctx = self._ctx
+        batch = ctx.run(place, strikes)
+        values = [self.win.state_value(r.state, shooter, self.noise)
+                  for r in Referee(state, call, place, ctx.jaw_pocket).rulings(batch)
+                  if r is not None]  # None: a sample the rules core cannot take
+        return sum(values) / len(values) if values else float("nan")
+
+    def _value_one_by_one(self, state, call, balls, place, strikes) -> float:
+        watch = watch_line_x(state)
         total = 0.0
-        for _ in range(self.samples):
-            played = self.noise.perturb(strike, rng, miscue)
-            try:
-                played.validate(self.sim.physics)
-            except ValueError:
-                played = replace(played, speed_mps=min(max(played.speed_mps, 0.05), 12.0))
+        for played in strikes:
             result = self.sim.simulate(balls, played,
                                        watch_house_line=False if watch is None else watch,
                                        check=False)
             outcome = adjudicate_sim_result(state, result, call=call, placement=place)
-            total += self.win.state_value(outcome.state, shooter, self.noise)
-        return total / self.samples
+            total += self.win.state_value(outcome.state, state.to_move, self.noise)
+        return total / len(strikes)
 
 
 @dataclass
@@ -112,6 +172,7 @@ class StrokeVerdict:
     p_win_best: float
     loss: float
     mark: str
+    source: str = SEARCH  # SEARCH: searched and valued here; STORY: the record's estimates
 
 
 def mark_for(loss: float, mistake: float = MISTAKE, blunder: float = BLUNDER,
@@ -128,10 +189,12 @@ def mark_for(loss: float, mistake: float = MISTAKE, blunder: float = BLUNDER,
 def judge_stroke(index: int, state: GameState, call: Call | None, strike: Strike | None,
                  placement, agent, valuer: StrokeValuer, seed: int, top: int = 3,
                  mistake: float = MISTAKE, blunder: float = BLUNDER) -> StrokeVerdict:
-    rng = np.random.default_rng([seed, index, 1])
-    alts = evaluate_alternatives(state, rng, agent, top=top)
     crn = int(np.random.SeedSequence([seed, index, 2]).generate_state(1)[0])
     played = valuer.value(state, call, strike, placement, crn)
+    if played >= CERTAIN_WIN:  # every execution wins: no stroke can do better, no search
+        return StrokeVerdict(index, state.to_move, played, None, played, 0.0, "")
+    rng = np.random.default_rng([seed, index, 1])
+    alts = evaluate_alternatives(state, rng, agent, top=top)
     best, best_v = None, -1.0
     for d in alts:
         v = valuer.value(state, d.call, d.strike, d.placement, crn)
@@ -142,6 +205,40 @@ def judge_stroke(index: int, state: GameState, call: Call | None, strike: Strike
     loss = max(0.0, best_v - played) if played == played else 0.0
     return StrokeVerdict(index, state.to_move, played, best, best_v, loss,
                          mark_for(loss, mistake, blunder))
+
+
+def story_verdict(index: int, player: int, story: Story | None, mistake: float = MISTAKE,
+                  blunder: float = BLUNDER) -> StrokeVerdict | None:
+    """The verdict the record's own story gives (no search, no simulation), or None when the
+    stroke has no story or the story no P(win) for the chosen stroke.
+
+    The story's estimates are the deciding agent's, of the stroke it *intended* (before the
+    execution noise): so the P(win) played is the agent's P(win) of its decision, the best is
+    its best alternative with a P(win), and the loss says how far the decision fell short of
+    the agent's own best by its own lights -- not what the noise then did to the stroke."""
+    if story is None or story.p_win is None:
+        return None
+    played = float(story.p_win)
+    best, best_v = None, played
+    for alt in story.alternatives:
+        if alt.p_win is not None and alt.p_win > best_v:
+            best, best_v = alt, float(alt.p_win)
+    loss = best_v - played
+    return StrokeVerdict(index, player, played, None if best is None else _alternative(best),
+                         best_v, loss, mark_for(loss, mistake, blunder), STORY)
+
+
+def _alternative(alt) -> Decision:
+    """A story's alternative as a decision (what it does not say is left out)."""
+    try:
+        call = None if alt.call is None else Call.from_json(alt.call)
+    except (EngineError, ValueError, KeyError, TypeError):
+        call = None
+    strike = None
+    if alt.strike is not None and {"speed_mps", "phi_deg"} <= set(alt.strike):
+        strike = Strike.from_json(alt.strike)
+    return Decision(call, strike, kind=alt.kind or ATTACK, p_success=alt.p_success,
+                    p_win=alt.p_win, instruction="the agent's own alternative (its story)")
 
 
 def player_name(players: Sequence[str], p: int) -> str:

@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Sequence
 
-from ai.games.analysis import StrokeValuer, StrokeVerdict, judge_stroke, player_name
+from ai.games.analysis import (STORY, StrokeValuer, StrokeVerdict, judge_stroke,
+                               player_name, story_verdict)
 from ai.games.human import game_stats as human_game_stats
 from ai.games.human import match_stats as human_match_stats
 from ai.games.records import (VerifiedRecord, balls_before, simulate_stroke,
@@ -35,11 +36,14 @@ from engine.calls import Call
 from engine.errors import EngineError
 from engine.provenance import NOTE_TEXT, difference_note, header_version_differences
 from engine.record import GameRecord, StrokeRecord, parse_record
+from engine.story import story_of
+from engine.words import say
 from sim import Strike, shared_simulator
 from sim.trajectory import sample_paths
 
 from .. import pictures
 from ..errors import UserInputError
+from ..analysis_plot import draw_summary_png
 from ..human_plot import draw_score_graph_png
 from ..io import read_text
 from ..scorekeeping import game_path
@@ -61,6 +65,7 @@ class AnalysisRequest:
     blunder: float
     seed: int
     jobs: int = 1
+    stories: bool = True
 
 
 @dataclass(frozen=True)
@@ -109,7 +114,7 @@ class AnalysedStroke:
                            "pocketed": s.outcome.get("pocketed", [])},
                 "p_win_played": round(v.p_win_played, 4),
                 "best": _decision_json(v.best), "p_win_best": round(v.p_win_best, 4),
-                "loss": round(v.loss, 4), "mark": v.mark}
+                "loss": round(v.loss, 4), "mark": v.mark, "source": v.source}
 
 
 def _decision_json(d) -> dict | None:
@@ -206,21 +211,36 @@ def _judge(k, state, call, strike, placement, *, spec, skill, samples, table, se
 
 def judge_strokes(prepared: PreparedAnalysis, request: AnalysisRequest
                   ) -> Iterator[AnalysedStroke]:
-    """Each stroke of ``prepared`` judged, in stroke order as the verdicts come (in parallel
-    with ``request.jobs`` != 1: each stroke has its own seed, so the verdicts do not depend on
-    it).  A stroke whose position the rules core refuses is bad input, naming it."""
+    """Each stroke of ``prepared`` judged, in stroke order as the verdicts come.  A stroke
+    whose story holds the deciding agent's estimates is judged from them
+    (:func:`ai.games.analysis.story_verdict`, with ``request.stories``); the others are
+    searched and valued, in parallel with ``request.jobs`` != 1 (each stroke has its own seed,
+    so the verdicts do not depend on it).  A stroke whose position the rules core refuses is
+    bad input, naming it."""
+    told = {}
+    if request.stories:
+        for it in prepared.items:
+            v = story_verdict(it.index, it.stroke.player, story_of(it.stroke.extra),
+                              request.mistake, request.blunder)
+            if v is not None:
+                told[it.index] = v
+    searched = [it for it in prepared.items if it.index not in told]
     jobs = [(it.index, it.stroke.state_before, it.call, it.strike, it.stroke.placement)
-            for it in prepared.items]
+            for it in searched]
     options = dict(spec=request.spec, skill=request.skill, samples=request.samples,
                    table=prepared.checked.simulator.table.name, seed=request.seed,
                    top=request.top, mistake=request.mistake, blunder=request.blunder)
-    if request.jobs == 1:
+    if request.jobs == 1 or len(jobs) < 2:  # no worker is worth starting for one stroke
         verdicts = (_judge(*job, **options) for job in jobs)
     else:  # in stroke order as they finish, so the report streams
         import joblib  # third-party, a tenth of a second: only when strokes go to workers
         verdicts = joblib.Parallel(n_jobs=request.jobs, return_as="generator", batch_size=1)(
             joblib.delayed(_judge)(*job, **options) for job in jobs)
-    for item, v in zip(prepared.items, verdicts):
+    verdicts = iter(verdicts)
+    for item in prepared.items:
+        v = told.get(item.index)
+        if v is None:
+            v = next(verdicts)
         if isinstance(v, str):  # the rules core refused the stroke's position
             raise UserInputError(f"{prepared.name}: stroke {item.index + 1}: {v}")
         yield AnalysedStroke(item, v)
@@ -250,6 +270,24 @@ def draw_sheet(path, prepared: PreparedAnalysis, analysed: Sequence[AnalysedStro
     drawing = pictures.diagrams()
     drawing.draw_game_sheet_png(path, simulator.table, frames, title="Analysis")
     return [str(p) for p in drawing.sheet_paths(path, len(frames))]
+
+
+def draw_summary(path, prepared: PreparedAnalysis, analysed: Sequence[AnalysedStroke],
+                 summaries, lang: str, spec: str, thresholds: tuple[float, float]
+                 ) -> list[str]:
+    """The one-page summary of the analysis at ``path`` (words in ``lang``): each side's
+    P(win) over the game with the marks, and ``summaries`` (per player); returns the file."""
+    strokes = [(a.item.index + 1, a.player, a.verdict.p_win_played, a.verdict.p_win_best,
+                a.verdict.mark) for a in analysed]
+    sides = max([len(prepared.players)] + [a.player + 1 for a in analysed])
+    names = [player_name(prepared.players, p) for p in range(sides)]
+    told = sum(a.verdict.source == STORY for a in analysed)
+    subtitle = say("analysis.summary.by", lang, agent=spec)
+    if told:
+        subtitle += "; " + say("analysis.summary.story", lang, n=told)
+    draw_summary_png(path, say("analysis.summary.title", lang, record=Path(prepared.name).name),
+                     subtitle, strokes, names, summaries, thresholds, lang)
+    return [str(path)]
 
 
 def match_files(path: str) -> list[Path]:

@@ -18,22 +18,34 @@ and prints what it returns.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 
-from ai.games.analysis import BLUNDER, INACCURACY, MISTAKE, player_name, player_summaries
+from ai.games.analysis import (BLUNDER, INACCURACY, MISTAKE, SAMPLES_DEFAULT, STORY,
+                               TOP_DEFAULT, analysis_agent_spec, player_name,
+                               player_summaries)
 from ai.games.human import FOUL_WORDS
-from ai.registry import default_agent_spec
 from engine.provenance import NOTE_TEXT, comparison_json
+from engine.story import story_of
 
 from ..app.analyze import (AnalysisRequest, HumanAnalysis, PreparedAnalysis, draw_human_graph,
-                           draw_sheet, human_analysis, judge_strokes, prepare,
-                           read_game_record)
+                           draw_sheet, draw_summary, human_analysis, judge_strokes,
+                           prepare, read_game_record)
 from ..app.review import review_document
 from ..app.review_page import write_review_page
 from ..errors import UserInputError
 from ..io import check_output_path, print_json
+from ..progress import Bar
 from . import _common as C
+
+
+def _cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system says it)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # not on every system
+        return os.cpu_count() or 1
 
 
 def register(subparsers) -> None:
@@ -45,31 +57,41 @@ def register(subparsers) -> None:
                     "blunder, and a summary per player.")
     p.add_argument("record", metavar="RECORD.jsonl", help="game record, or - for stdin")
     p.add_argument("--agent", metavar="SPEC", default=None,
-                   help="the analysing agent (default: the strongest registered, e.g. "
-                        "mc:budget=200); an agent with analyse() gives ranked alternatives")
+                   help="the analysing agent (default: the strongest registered, leaner for "
+                        "analysis: mc:budget=60,placements=1,shots=3); an agent with "
+                        "analyse() gives ranked alternatives")
     p.add_argument("--skill", default="strong", help="execution noise assumed when valuing "
                    "strokes (default strong)")
-    p.add_argument("--samples", type=C.positive_int, default=24,
-                   help="noisy executions per stroke valued (default 24)")
-    p.add_argument("--top", type=C.positive_int, default=3,
-                   help="alternatives of the agent re-valued per stroke (default 3)")
+    p.add_argument("--samples", type=C.positive_int, default=SAMPLES_DEFAULT,
+                   help=f"noisy executions per stroke valued (default {SAMPLES_DEFAULT})")
+    p.add_argument("--top", type=C.positive_int, default=TOP_DEFAULT,
+                   help=f"alternatives of the agent re-valued per stroke (default {TOP_DEFAULT})")
     p.add_argument("--strokes", metavar="A-B", help="analyse only strokes A..B (from 1)")
     p.add_argument("--mistake", type=float, default=MISTAKE,
                    help=f"loss in P(win) marked ? (default {MISTAKE})")
     p.add_argument("--blunder", type=float, default=BLUNDER,
                    help=f"loss in P(win) marked ?? (default {BLUNDER})")
     p.add_argument("--seed", type=C.seed_int, default=0, help="seed of the analysis (default 0)")
-    p.add_argument("--jobs", type=int, default=1,
-                   help="strokes analysed in parallel (joblib n_jobs; -1: all cores; default "
-                        "1).  The result does not depend on it: each stroke has its own seed")
+    p.add_argument("--jobs", type=int, default=_cores(),
+                   help="strokes analysed in parallel (joblib n_jobs; -1: all cores; 1: one "
+                        "process; default: the cores there are).  The result does not depend "
+                        "on it: each stroke has its own seed")
+    p.add_argument("--search-all", action="store_true",
+                   help="search every stroke, also those whose story holds the deciding "
+                        "agent's estimates (by default those are used: \"source\": \"story\")")
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress bar on stderr (it is drawn only on a terminal)")
     p.add_argument("--png", metavar="FILE", help="game sheet with the marks")
     p.add_argument("--html", metavar="FILE",
                    help="the review as one self-contained page to send: the table, the list "
                         "of strokes with their marks, the P(win) graph, the better strokes "
                         "drawn; opens from the file with no server or network")
+    p.add_argument("--summary-png", metavar="FILE",
+                   help="one-page summary: each side's P(win) over the game, the marks and "
+                        "the per-player summary")
     p.add_argument("--lang", choices=tuple(NOTE_TEXT), default="en",
-                   help="language of the note on a record made with other versions: en "
-                        "(default) or ru")
+                   help="language of the note on a record made with other versions and of "
+                        "the words on --summary-png: en (default) or ru")
     p.add_argument("--json", action="store_true", help="print one JSON document on stdout")
     p.set_defaults(handler=run)
 
@@ -98,21 +120,22 @@ def _best_text(d) -> str:
 def _request(args: argparse.Namespace) -> AnalysisRequest:
     """The flags as an :class:`AnalysisRequest`, checked (bad input fails before the long
     part)."""
-    spec = C.agent_spec(args.agent or default_agent_spec(), "--agent")
+    spec = C.agent_spec(analysis_agent_spec(args.agent), "--agent")
     skill = C.noise_model(args.skill, "--skill")
     if args.jobs == 0:
         raise UserInputError("--jobs must not be 0 (use -1 for all cores)")
     if not (0 < args.mistake <= args.blunder <= 1):
         raise UserInputError("need 0 < --mistake <= --blunder <= 1")
     return AnalysisRequest(spec, skill, args.samples, args.top, args.mistake, args.blunder,
-                           args.seed, args.jobs)
+                           args.seed, args.jobs, stories=not args.search_all)
 
 
 def run(args: argparse.Namespace) -> int:
     request = _request(args)
-    for flag in ("png", "html"):  # checked now, not after the analysis
-        if getattr(args, flag):
-            check_output_path("--" + flag, getattr(args, flag))
+    for flag, path in (("--png", args.png), ("--summary-png", args.summary_png),
+                       ("--html", args.html)):
+        if path:  # checked now, not after the analysis
+            check_output_path(flag, path)
     record = read_game_record(args.record)
     if record.header.get("human") is True:  # a scorekeeping session's record: no positions
         code = _human(args, human_analysis(args.record, record))
@@ -125,16 +148,23 @@ def run(args: argparse.Namespace) -> int:
     out = sys.stderr if args.json else sys.stdout
     t0 = time.monotonic()
     analysed = []
-    for a in judge_strokes(prepared, request):
-        analysed.append(a)
-        s, v = a.item.stroke, a.verdict
-        print(f"{a.item.index + 1:4d}. {player_name(prepared.players, s.player)}: "
-              f"{_played_text(s)}  P(win) {v.p_win_played:.2f}"
-              f"{'  ' + v.mark if v.mark else ''}", file=out)
-        if v.best is not None:
-            print(f"      best: {_best_text(v.best)}  P(win) {v.p_win_best:.2f}, "
-                  f"loss {v.loss:.2f}", file=out)
-        out.flush()
+    bar = Bar(len(prepared.items), "strokes", enabled=not args.no_progress)
+    try:
+        for a in judge_strokes(prepared, request):
+            analysed.append(a)
+            s, v = a.item.stroke, a.verdict
+            bar.clear()
+            print(f"{a.item.index + 1:4d}. {player_name(prepared.players, s.player)}: "
+                  f"{_played_text(s)}  P(win) {v.p_win_played:.2f}"
+                  f"{'  ' + v.mark if v.mark else ''}"
+                  f"{'  (its story)' if v.source == STORY else ''}", file=out)
+            if v.best is not None:
+                print(f"      best: {_best_text(v.best)}  P(win) {v.p_win_best:.2f}, "
+                      f"loss {v.loss:.2f}", file=out)
+            out.flush()
+            bar.step()
+    finally:  # an error's message on a line of its own
+        bar.close()
     summary = player_summaries(((a.player, a.verdict) for a in analysed), prepared.players)
     print("summary:", file=out)
     for m in summary:
@@ -143,6 +173,9 @@ def run(args: argparse.Namespace) -> int:
               f"{m.blunders} blunder(s) ??, "
               f"{m.best_played} best", file=out)
     png = draw_sheet(args.png, prepared, analysed) if args.png else []
+    if args.summary_png:
+        png += draw_summary(args.summary_png, prepared, analysed, summary, args.lang,
+                            request.spec, (request.mistake, request.blunder))
     check = prepared.checked.check
     doc = {"record": args.record, "agent": request.spec, "samples": request.samples,
            "thresholds": {"inaccuracy": INACCURACY, "mistake": request.mistake,
@@ -178,8 +211,11 @@ def _log_verification(args, prepared: PreparedAnalysis, request: AnalysisRequest
         C.log(f"pyramid analyze: note: {note}")
     if prepared.versions is not None:
         C.log(f"pyramid analyze: {prepared.versions}")
+    told = sum(story_of(it.stroke.extra) is not None for it in prepared.items)
     C.log(f"pyramid analyze: {len(prepared.items)} stroke(s) of {args.record} with "
-          f"{request.spec}, {request.samples} samples each, {request.jobs} job(s)")
+          f"{request.spec}, {request.samples} samples each, {request.jobs} job(s)"
+          + (f"; {told} with a story (the deciding agent's estimates used where it has "
+             f"them)" if told and request.stories else ""))
 
 
 def _human(args, analysis: HumanAnalysis) -> int:
