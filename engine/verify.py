@@ -17,7 +17,9 @@ refuses the first thing wrong with :class:`RecordRefused`, naming the line numbe
    and claims no resting places or events, a simulated game records every stroke played
    (``strike`` null only for a tush, which claims none either), and a stroke's degrees are
    its radians converted (``phi_deg``/``phi_rad``, ``elevation_deg``/``elevation_rad``,
-   :data:`ANGLE_TOLERANCE_DEG`); the rules core rules the stroke again from its recorded
+   :data:`ANGLE_TOLERANCE_DEG`); a stroke's ``story`` (:mod:`engine.story`), when it has
+   one, agrees with the stroke played (intended + noise is it, bit for bit, in the fields
+   simulated: :meth:`engine.story.Story.disagreement`); the rules core rules the stroke again from its recorded
    facts (and, when a ``simulate`` callable is given, from a new simulation whose resting
    places and event log -- kinds, balls, times, places -- must be the recorded ones) and the
    points, fouls, balls counted and scores after must be the recorded ones;
@@ -62,6 +64,7 @@ from .provenance import of_header as provenance_of_header
 from .record import JOURNAL_KEY, KNOWN_RECORD_VERSIONS, GameRecord, SimulateFn, StrokeRecord
 from .special import apply_action
 from .state import GameState
+from .story import story_of
 from .stroke import StrokeFacts, stroke_from_events
 
 # Resting places of a re-simulated stroke must match the recorded ones this closely: the
@@ -357,6 +360,10 @@ def _check_stroke(s: StrokeRecord, k: int, expected: GameState,
                                   f"({_state_difference(s.state_before, expected)}): a stroke "
                                   f"removed, repeated or changed")
     _check_strike(s, human)
+    story = story_of(s.extra)  # checked for shape when read (engine.record)
+    problem = None if story is None else story.disagreement(s.strike)
+    if problem is not None:
+        raise RecordRefused(line, problem)
     # ruled from the recorded facts first: that also validates the placement and the call
     # before anything is simulated; then, if it can be, simulated again and ruled from that
     out = _ruling(s, k, lambda: recorded_facts(s))

@@ -6,7 +6,8 @@ so a seed fixes the whole game.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import time
+from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
 
 import numpy as np
@@ -93,7 +94,11 @@ def play_game(state: GameState, agents: Sequence[Agent], simulator: Simulator,
             log.unfinished = True
             break
         side = state.to_move
+        t0 = time.perf_counter()
         decision = agents[side].decide(state, rng)
+        if isinstance(decision, Decision) and decision.decision_s is None:
+            # the agent did not time itself: its decide call, as timed here
+            decision = replace(decision, decision_s=time.perf_counter() - t0)
         report = execute(state, decision, simulator, rng, noise[side])
         log.reports.append(report)
         if on_stroke is not None:
