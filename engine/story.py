@@ -192,7 +192,8 @@ class Story:
             intended_call=_object(obj, "intended_call", where),
             noise=_strike_fields(_object(obj, "noise", where), f"{where}.noise"),
             inexact=_inexact(obj, where), kind=_kind(obj, where),
-            p_win=_probability(obj, "p_win", where), p_success=_probability(obj, "p_success", where),
+            p_win=_probability(obj, "p_win", where),
+            p_success=_probability(obj, "p_success", where),
             alternatives=tuple(Alternative.from_json(a, f"{where}.alternatives[{i}]")
                                for i, a in enumerate(alts)),
             decision_s=decision_s, samples=samples)

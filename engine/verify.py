@@ -19,10 +19,11 @@ refuses the first thing wrong with :class:`RecordRefused`, naming the line numbe
    its radians converted (``phi_deg``/``phi_rad``, ``elevation_deg``/``elevation_rad``,
    :data:`ANGLE_TOLERANCE_DEG`); a stroke's ``story`` (:mod:`engine.story`), when it has
    one, agrees with the stroke played (intended + noise is it, bit for bit, in the fields
-   simulated: :meth:`engine.story.Story.disagreement`); the rules core rules the stroke again from its recorded
-   facts (and, when a ``simulate`` callable is given, from a new simulation whose resting
-   places and event log -- kinds, balls, times, places -- must be the recorded ones) and the
-   points, fouls, balls counted and scores after must be the recorded ones;
+   simulated: :meth:`engine.story.Story.disagreement`); the rules core rules the stroke
+   again from its recorded facts (and, when a ``simulate`` callable is given, from a new
+   simulation whose resting places and event log -- kinds, balls, times, places -- must be
+   the recorded ones) and the points, fouls, balls counted and scores after must be the
+   recorded ones;
 3. the result line: present (else the file was cut short), its scores, stroke count and
    result those of the state after the last stroke (a result claimed for a game not over,
    or none for a game over, is refused), and ``unfinished``, when it has one, true exactly
@@ -360,16 +361,17 @@ def _check_stroke(s: StrokeRecord, k: int, expected: GameState,
                                   f"({_state_difference(s.state_before, expected)}): a stroke "
                                   f"removed, repeated or changed")
     _check_strike(s, human)
-    story = story_of(s.extra)  # checked for shape when read (engine.record)
-    problem = None if story is None else story.disagreement(s.strike)
-    if problem is not None:
-        raise RecordRefused(line, problem)
     # ruled from the recorded facts first: that also validates the placement and the call
     # before anything is simulated; then, if it can be, simulated again and ruled from that
     out = _ruling(s, k, lambda: recorded_facts(s))
     replayed = simulate is not None and s.strike is not None
     if replayed:
         _ruling(s, k, lambda: _replayed_facts(s, simulate))
+    # the story last: a stroke changed is found as such above, a story changed here
+    story = story_of(s.extra)  # checked for shape when read (engine.record)
+    problem = None if story is None else story.disagreement(s.strike)
+    if problem is not None:
+        raise RecordRefused(line, problem)
     return out, replayed
 
 
