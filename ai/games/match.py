@@ -87,7 +87,9 @@ def play_game(state: GameState, agents: Sequence[Agent], simulator: Simulator,
               rng: np.random.Generator, noise: Sequence[NoiseModel],
               on_stroke: Callable[[StrokeReport], None] | None = None,
               max_strokes: int = MAX_STROKES_PER_GAME) -> GameLog:
-    """Play until the rules end the game.  ``agents[k]`` and ``noise[k]`` play side k."""
+    """Play until the rules end the game.  ``agents[k]`` and ``noise[k]`` play side k.  A
+    decision that gives no ``decision_s`` gets the wall time of its ``decide`` call (the
+    story of the stroke, :func:`ai.games.records.story_of_report`)."""
     log = GameLog()
     while not state.game_over:
         if len(log.reports) >= max_strokes:

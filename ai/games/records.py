@@ -8,7 +8,10 @@
 
 Strokes in a record carry the stroke *as played* (after execution noise) in the JSON form of
 docs/FORMATS.md plus ``phi_rad`` and ``elevation_rad``, the exact radians (degrees do not
-round-trip bit for bit, and a replay must reproduce the simulation exactly).
+round-trip bit for bit, and a replay must reproduce the simulation exactly), and each its
+story (:func:`story_of_report`, :mod:`engine.story`): the strike and call the agent meant,
+the noise (intended + noise is the stroke played, bit for bit), its estimates and
+alternatives, the decision's time and samples.
 
 With a ``journal`` (``pyramid play --record``: :class:`engine.files.Journal`) the record is
 also written as the game is played: its header (marked ``"journal": true``) first, then each
