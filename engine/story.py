@@ -26,7 +26,8 @@ RADIAN_FIELDS = ("phi_rad", "elevation_rad")
 # bit for bit, unless the story lists the field in ``inexact``
 EXACT_FIELDS = ("speed_mps", "phi_rad", "elevation_rad", "side", "vertical")
 MAX_ALTERNATIVES = 3  # issue 27 item 1: "up to 3 top alternatives"
-# degrees beside radians in a story's strike: as in a stroke line's strike (engine.verify)
+# degrees beside radians must be them converted, but for a float's rounding (math.degrees of
+# the radians is what a writer records): a story's strike and a stroke line's (engine.verify)
 ANGLE_TOLERANCE_DEG = 1e-9
 
 

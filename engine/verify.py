@@ -65,7 +65,7 @@ from .provenance import of_header as provenance_of_header
 from .record import JOURNAL_KEY, KNOWN_RECORD_VERSIONS, GameRecord, SimulateFn, StrokeRecord
 from .special import apply_action
 from .state import GameState
-from .story import story_of
+from .story import ANGLE_TOLERANCE_DEG as STORY_ANGLE_TOLERANCE_DEG, story_of
 from .stroke import StrokeFacts, stroke_from_events
 
 # Resting places of a re-simulated stroke must match the recorded ones this closely: the
@@ -77,8 +77,8 @@ POSITION_TOLERANCE_M = 1e-6
 TIME_TOLERANCE_S = 1e-6
 # A stroke's degrees (shown: the viewer, analyze) must be its radians (simulated) converted:
 # ``math.degrees`` of the radians is what a writer records, so only a float's rounding is let
-# through, never an edit.
-ANGLE_TOLERANCE_DEG = 1e-9
+# through, never an edit (engine.story.ANGLE_TOLERANCE_DEG: the same rule for a story's).
+ANGLE_TOLERANCE_DEG = STORY_ANGLE_TOLERANCE_DEG
 
 
 class RecordRefused(EngineError):
