@@ -6,7 +6,7 @@ reproducible decision.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 import numpy as np
@@ -42,7 +42,12 @@ class ShotInfo:
 @dataclass(frozen=True)
 class Decision:
     """What to play: the call, the stroke (None for a tush), and where to place the cue ball
-    when it is in hand.  The estimates are the agent's own, None where it made none."""
+    when it is in hand.  The estimates are the agent's own, None where it made none.
+
+    The last three fields tell the decision's story (issue 27 item 1: a game's record keeps
+    it, :mod:`engine.story`) and stay out of :meth:`to_json`: the next best strokes weighed,
+    the strokes simulated and the wall time.  ``decision_s`` differs each run, so it is left
+    out of comparisons between decisions."""
 
     call: Call | None
     strike: Strike | None
@@ -56,6 +61,11 @@ class Decision:
     instruction: str = ""
     samples: int | None = None  # how many simulated outcomes the estimates rest on
     shot: ShotInfo | None = None
+    # the strokes weighed and not chosen, best first (at most engine.story.MAX_ALTERNATIVES
+    # in a game's record), each with its own estimates and no alternatives of its own
+    alternatives: tuple["Decision", ...] = ()
+    sims: int | None = None  # strokes simulated for the whole decision (mc: Analysis.sims)
+    decision_s: float | None = field(default=None, compare=False)  # wall time, seconds
 
     def to_json(self) -> dict:
         return {

@@ -17,10 +17,13 @@ refuses the first thing wrong with :class:`RecordRefused`, naming the line numbe
    and claims no resting places or events, a simulated game records every stroke played
    (``strike`` null only for a tush, which claims none either), and a stroke's degrees are
    its radians converted (``phi_deg``/``phi_rad``, ``elevation_deg``/``elevation_rad``,
-   :data:`ANGLE_TOLERANCE_DEG`); the rules core rules the stroke again from its recorded
-   facts (and, when a ``simulate`` callable is given, from a new simulation whose resting
-   places and event log -- kinds, balls, times, places -- must be the recorded ones) and the
-   points, fouls, balls counted and scores after must be the recorded ones;
+   :data:`ANGLE_TOLERANCE_DEG`); a stroke's ``story`` (:mod:`engine.story`), when it has
+   one, agrees with the stroke played (intended + noise is it, bit for bit, in the fields
+   simulated: :meth:`engine.story.Story.disagreement`); the rules core rules the stroke
+   again from its recorded facts (and, when a ``simulate`` callable is given, from a new
+   simulation whose resting places and event log -- kinds, balls, times, places -- must be
+   the recorded ones) and the points, fouls, balls counted and scores after must be the
+   recorded ones;
 3. the result line: present (else the file was cut short), its scores, stroke count and
    result those of the state after the last stroke (a result claimed for a game not over,
    or none for a game over, is refused), and ``unfinished``, when it has one, true exactly
@@ -62,6 +65,7 @@ from .provenance import of_header as provenance_of_header
 from .record import JOURNAL_KEY, KNOWN_RECORD_VERSIONS, GameRecord, SimulateFn, StrokeRecord
 from .special import apply_action
 from .state import GameState
+from .story import ANGLE_TOLERANCE_DEG as STORY_ANGLE_TOLERANCE_DEG, story_of
 from .stroke import StrokeFacts, stroke_from_events
 
 # Resting places of a re-simulated stroke must match the recorded ones this closely: the
@@ -73,8 +77,8 @@ POSITION_TOLERANCE_M = 1e-6
 TIME_TOLERANCE_S = 1e-6
 # A stroke's degrees (shown: the viewer, analyze) must be its radians (simulated) converted:
 # ``math.degrees`` of the radians is what a writer records, so only a float's rounding is let
-# through, never an edit.
-ANGLE_TOLERANCE_DEG = 1e-9
+# through, never an edit (engine.story.ANGLE_TOLERANCE_DEG: the same rule for a story's).
+ANGLE_TOLERANCE_DEG = STORY_ANGLE_TOLERANCE_DEG
 
 
 class RecordRefused(EngineError):
@@ -363,6 +367,11 @@ def _check_stroke(s: StrokeRecord, k: int, expected: GameState,
     replayed = simulate is not None and s.strike is not None
     if replayed:
         _ruling(s, k, lambda: _replayed_facts(s, simulate))
+    # the story last: a stroke changed is found as such above, a story changed here
+    story = story_of(s.extra)  # checked for shape when read (engine.record)
+    problem = None if story is None else story.disagreement(s.strike)
+    if problem is not None:
+        raise RecordRefused(line, problem)
     return out, replayed
 
 

@@ -6,6 +6,7 @@ from dataclasses import replace
 import numpy as np
 
 from engine import GameState
+from engine.story import MAX_ALTERNATIVES
 from sim import Simulator, shared_simulator
 
 from ..agent import Decision
@@ -75,10 +76,16 @@ class MCAgent:
         return [to_decision(e) for e in self.analyse(state, rng).ranked[:top]]
 
     def decide(self, state: GameState, rng: np.random.Generator) -> Decision:
-        """The stroke to play.  Only decisions made in play are remembered for foul loops
-        (``analyse`` alone, as in suggest and analyze, keeps no history)."""
+        """The stroke to play, with its story: the next best strokes (up to
+        :data:`engine.story.MAX_ALTERNATIVES`), the strokes the search simulated
+        (``Analysis.sims``) and its wall time (``Analysis.seconds``).  Only decisions made in
+        play are remembered for foul loops (``analyse`` alone, as in suggest and analyze,
+        keeps no history)."""
         self.history.visit(state)
-        return to_decision(self.analyse(state, rng).ranked[0])
+        analysis = self.analyse(state, rng)
+        best, rest = analysis.ranked[0], analysis.ranked[1:1 + MAX_ALTERNATIVES]
+        return replace(to_decision(best), alternatives=tuple(to_decision(e) for e in rest),
+                       sims=analysis.sims, decision_s=analysis.seconds)
 
 
 def _with_top(options: SearchOptions, top: int) -> SearchOptions:

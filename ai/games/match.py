@@ -6,7 +6,8 @@ so a seed fixes the whole game.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import time
+from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
 
 import numpy as np
@@ -86,14 +87,20 @@ def play_game(state: GameState, agents: Sequence[Agent], simulator: Simulator,
               rng: np.random.Generator, noise: Sequence[NoiseModel],
               on_stroke: Callable[[StrokeReport], None] | None = None,
               max_strokes: int = MAX_STROKES_PER_GAME) -> GameLog:
-    """Play until the rules end the game.  ``agents[k]`` and ``noise[k]`` play side k."""
+    """Play until the rules end the game.  ``agents[k]`` and ``noise[k]`` play side k.  A
+    decision that gives no ``decision_s`` gets the wall time of its ``decide`` call (the
+    story of the stroke, :func:`ai.games.records.story_of_report`)."""
     log = GameLog()
     while not state.game_over:
         if len(log.reports) >= max_strokes:
             log.unfinished = True
             break
         side = state.to_move
+        t0 = time.perf_counter()
         decision = agents[side].decide(state, rng)
+        if isinstance(decision, Decision) and decision.decision_s is None:
+            # the agent did not time itself: its decide call, as timed here
+            decision = replace(decision, decision_s=time.perf_counter() - t0)
         report = execute(state, decision, simulator, rng, noise[side])
         log.reports.append(report)
         if on_stroke is not None:

@@ -8,7 +8,10 @@
 
 Strokes in a record carry the stroke *as played* (after execution noise) in the JSON form of
 docs/FORMATS.md plus ``phi_rad`` and ``elevation_rad``, the exact radians (degrees do not
-round-trip bit for bit, and a replay must reproduce the simulation exactly).
+round-trip bit for bit, and a replay must reproduce the simulation exactly), and each its
+story (:func:`story_of_report`, :mod:`engine.story`): the strike and call the agent meant,
+the noise (intended + noise is the stroke played, bit for bit), its estimates and
+alternatives, the decision's time and samples.
 
 With a ``journal`` (``pyramid play --record``: :class:`engine.files.Journal`) the record is
 also written as the game is played: its header (marked ``"journal": true``) first, then each
@@ -30,11 +33,12 @@ from engine import (GameRecord, GameState, make_header, stroke_from_events, stro
                     tush_stroke)
 from engine.provenance import VersionDifference, header_version_differences
 from engine.record import JOURNAL_KEY, StrokeRecord, result_line
+from engine.story import EXACT_FIELDS, MAX_ALTERNATIVES, STORY_KEY, Alternative, Story
 from engine.verify import RecordCheck, RecordRefused, check_header, verify_record
 from sim import PhysicsParams, Simulator, Strike, shared_simulator
 from sim.params import record_physics
 
-from ..agent import Agent
+from ..agent import Agent, Decision
 from ..noise import NoiseModel
 from .match import MAX_STROKES_PER_GAME, GameLog, StrokeReport, play_game, watch_line_x
 from .stats import GameStats, game_stats
@@ -86,8 +90,45 @@ def replay_simulate(simulator: Simulator) -> Callable:
     return simulate
 
 
+def _probability(p: float | None) -> float | None:
+    """An estimate for a story: ``None`` when the agent has none (mc's -1: never sampled)."""
+    return p if p is not None and 0.0 <= p <= 1.0 else None
+
+
+def _alternative(d: Decision) -> Alternative:
+    return Alternative(strike=None if d.strike is None else strike_to_record(d.strike),
+                       call=None if d.call is None else d.call.to_json(),
+                       placement=None if d.placement is None else (float(d.placement[0]),
+                                                                   float(d.placement[1])),
+                       kind=d.kind, p_win=_probability(d.p_win),
+                       p_success=_probability(d.p_success))
+
+
+def story_of_report(report: StrokeReport) -> Story:
+    """The story of one played stroke (:mod:`engine.story`): the agent's strike and call
+    before the execution noise, the noise (executed - intended, per strike field, computed
+    in floating point so that intended + noise is the stroke played bit for bit in every
+    field a replay simulates; a field where no float does that -- a speed held at its floor,
+    offsets pulled back to the miscue limit -- is listed in ``inexact``), the kind, the
+    estimates, the alternatives, the decision's wall time and the strokes it simulated.  A
+    tush has no strike: no intended strike, no noise."""
+    d = report.decision
+    intended = noise = None
+    inexact: tuple[str, ...] = ()
+    if d.strike is not None and report.played is not None:
+        intended, executed = strike_to_record(d.strike), strike_to_record(report.played)
+        noise = {k: executed[k] - intended[k] for k in intended}
+        inexact = tuple(k for k in EXACT_FIELDS if intended[k] + noise[k] != executed[k])
+    return Story(intended_strike=intended,
+                 intended_call=None if d.call is None else d.call.to_json(),
+                 noise=noise, inexact=inexact, kind=d.kind, p_win=_probability(d.p_win),
+                 p_success=_probability(d.p_success),
+                 alternatives=tuple(_alternative(a) for a in d.alternatives[:MAX_ALTERNATIVES]),
+                 decision_s=d.decision_s, samples=d.sims)
+
+
 def record_of_report(report: StrokeReport) -> StrokeRecord:
-    """The record line of one played stroke."""
+    """The record line of one played stroke, with its story (:func:`story_of_report`)."""
     state = report.state_before
     if report.sim is None:  # a tush
         facts = tush_stroke()
@@ -97,9 +138,11 @@ def record_of_report(report: StrokeReport) -> StrokeRecord:
                                    call=report.decision.call, placement=report.placement,
                                    state=state)
         strike = strike_to_record(report.played)
-    rec = stroke_record(state, facts, report.outcome.adjudication, report.state_after,
-                        strike=strike)
-    return rec
+    extra = None
+    if isinstance(report.decision, Decision):  # an agent's own decision type tells none
+        extra = {STORY_KEY: story_of_report(report).to_json()}
+    return stroke_record(state, facts, report.outcome.adjudication, report.state_after,
+                         strike=strike, extra=extra)
 
 
 # --- one game -------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import json
 import pytest
 
 from engine.record import parse_record
+from engine.story import STORY_KEY
 
 from .golden import GAMES, SUGGESTIONS, golden_path, run_game, run_suggestion
 
@@ -24,6 +25,10 @@ def test_seeded_game_is_unchanged(name):
         lines[-1].pop("sha256", None)
     assert got[0] == want[0]  # header: players, seed, physics, initial state
     for k, (g, w) in enumerate(zip(got[1:], want[1:]), start=1):
+        if STORY_KEY not in w:  # a golden file written before games wrote stories (issue 27)
+            g.pop(STORY_KEY, None)
+        for line in (g, w):  # the decision's wall time differs each run
+            line.get(STORY_KEY, {}).pop("decision_s", None)
         assert g == w, f"{name}: line {k} differs (stroke {k} if a stroke line)"
 
 

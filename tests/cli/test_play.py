@@ -38,6 +38,9 @@ def test_seeded_game_finishes_and_its_record_replays_exactly(tmp_path):
     lines = [json.loads(x) for x in rec.read_text().splitlines()]
     assert lines[0]["type"] == "header" and lines[-1]["type"] == "result"
     assert sum(1 for x in lines if x["type"] == "stroke") == game["strokes"]
+    # every stroke line tells its story: the strike meant and the noise (issue 27)
+    assert all({"intended_strike", "noise", "decision_s"} <= set(x["story"])
+               for x in lines if x["type"] == "stroke")
     record = read_record(rec)
     assert replay(record, replay_simulate(Simulator(record.header["table"]))) == []
     # the same seed gives the same game

@@ -15,6 +15,7 @@ import pytest
 from ai.games.records import verified
 from engine.files import Journal, OutputFileError
 from engine.record import parse_record, read_record
+from engine.story import story_of
 from engine.verify import RecordRefused, verify_record
 
 from .clihelp import assert_bad_input, env, pyramid
@@ -63,6 +64,8 @@ def test_kill_9_leaves_the_header_and_the_strokes_played(killed):
     record = parse_record(text)
     assert record.result is None and record.is_journal
     assert len(record.strokes) >= k
+    # each journal line is the record's stroke line, its story included (issue 27)
+    assert all(story_of(s.extra).intended_strike is not None for s in record.strokes)
     check = verified(record).check  # every complete stroke simulated again
     assert check.interrupted and check.unfinished and not check.hash_checked
     assert check.strokes == len(record.strokes) == check.positions_replayed

@@ -3,6 +3,7 @@ when malformed, covered by the record's seal; records without stories still read
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pytest
@@ -107,3 +108,41 @@ def test_malformed_story_in_a_record_names_its_line():
     lines[1] = json.dumps(stroke)
     with pytest.raises(MalformedInputError, match="line 2"):
         parse_record(lines)
+
+
+EXACT = Story(
+    intended_strike={"speed_mps": 2.5, "phi_deg": math.degrees(0.3), "phi_rad": 0.3,
+                     "elevation_deg": 0.0, "elevation_rad": 0.0, "side": 0.1, "vertical": 0.0},
+    noise={"speed_mps": 0.03125, "phi_rad": -0.0009765625, "phi_deg": 0.0, "side": 0.0},
+    alternatives=(Alternative(strike={"speed_mps": 1.0, "phi_rad": 1.5}, placement=(0.4, 1.2),
+                              kind="safety"),))
+
+
+def test_a_games_story_round_trips_with_radians_placement_and_inexact_fields():
+    for story in (EXACT, Story(inexact=("speed_mps", "side"))):
+        obj = json.loads(json.dumps(story.to_json()))
+        assert Story.from_json(obj) == story
+    assert "inexact" not in EXACT.to_json()  # left out when empty
+
+
+@pytest.mark.parametrize("bad", [
+    {"inexact": ["phi_deg"]}, {"inexact": ["speed_mps", "speed_mps"]}, {"inexact": "side"},
+    {"alternatives": [{"placement": [1.0]}]}, {"alternatives": [{"placement": [1.0, "x"]}]},
+    {"noise": {"phi_rad": float("nan")}},
+])
+def test_malformed_game_story_fields_are_refused(bad):
+    with pytest.raises(MalformedInputError):
+        Story.from_json(bad)
+
+
+def test_disagreement_with_the_stroke_played_is_exact():
+    played = {"speed_mps": 2.5 + 0.03125, "phi_rad": 0.3 - 0.0009765625, "side": 0.1,
+              "vertical": 0.0, "elevation_rad": 0.0}
+    assert EXACT.disagreement(played) is None
+    assert EXACT.disagreement(None) is None  # no stroke to compare (a tush)
+    off = dict(played, phi_rad=math.nextafter(played["phi_rad"], 1.0))  # one unit in the last place
+    assert "phi_rad" in EXACT.disagreement(off)
+    listed = Story(intended_strike=EXACT.intended_strike, noise=EXACT.noise, inexact=("phi_rad",))
+    assert listed.disagreement(off) is None
+    wrong_degrees = Story(intended_strike={**EXACT.intended_strike, "phi_deg": 17.0})
+    assert "phi_deg" in wrong_degrees.disagreement(played)
