@@ -7,7 +7,8 @@ from __future__ import annotations
 import io
 from typing import Sequence
 
-from ai.games.analysis import BLUNDER_MARK, INACCURACY, INACCURACY_MARK, MISTAKE_MARK, PlayerSummary
+from ai.games.analysis import (BLUNDER_MARK, INACCURACY, INACCURACY_MARK, MISTAKE_MARK,
+                               PlayerSummary)
 from engine.words import say
 
 from .human_plot import COLOURS
@@ -53,6 +54,9 @@ def draw_summary_png(path, title: str, subtitle: str,
     ax.set_ylim(-0.03, 1.03)
     numbers = [s[0] for s in strokes] or [1]
     ax.set_xlim(min(numbers) - 1, max(numbers) + 1)  # the strokes analysed (--strokes)
+    # strokes are whole numbers (the default locator is a MaxNLocator: no import of matplotlib
+    # here, which pyramid.pictures loads only when a picture is drawn)
+    ax.xaxis.get_major_locator().set_params(integer=True)
     ax.axhline(0.5, color="#aaaaaa", lw=0.8, ls="--")
     ax.set_xlabel(say("analysis.summary.stroke", lang))
     ax.set_ylabel(say("analysis.summary.p_win", lang))
@@ -73,10 +77,12 @@ def _table(ax, summaries: Sequence[PlayerSummary], lang: str) -> None:
               "best_played")]
     rows = [[m.name, str(m.strokes), f"{m.mean_loss:.3f}", str(m.inaccuracies),
              str(m.mistakes), str(m.blunders), str(m.best_played)] for m in summaries]
+    first = 0.2  # the player's name with its agent spec: the widest column
+    widths = [first] + [(1.0 - first) / (len(heads) - 1)] * (len(heads) - 1)
     table = ax.table(cellText=rows or [[""] * len(heads)], colLabels=heads, loc="center",
-                     cellLoc="center")
+                     cellLoc="center", colWidths=widths)
     table.auto_set_font_size(False)
-    table.set_fontsize(9.5)
+    table.set_fontsize(8.5)  # the Russian heads are long
     table.scale(1.0, 1.5)
     for m, row in zip(summaries, range(1, len(rows) + 1)):
         table[row, 0].get_text().set_color(COLOURS[m.player % len(COLOURS)])
