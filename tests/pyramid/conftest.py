@@ -93,6 +93,29 @@ def _have_browser() -> bool:
     return Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()
 
 
+def chromium(lang: str, size, mobile: bool, *flags: str, prefix: str = "board-chromium-"):
+    """A headless Chromium driver (its profile folder in ``drv.profile_dir``, for the caller
+    to remove).  ``mobile``: Chromium's mobile emulation at ``size`` (a touch screen, the
+    page's meta viewport honoured, two device pixels to a CSS pixel); ``flags``: more
+    command-line switches."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = CHROMIUM
+    profile = tempfile.mkdtemp(prefix=prefix)
+    for flag in CHROME_FLAGS + (f"--user-data-dir={profile}",
+                                f"--window-size={size[0]},{size[1]}", f"--lang={lang}") + flags:
+        opts.add_argument(flag)
+    opts.add_experimental_option("prefs", {"intl.accept_languages": lang})
+    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    if mobile:
+        opts.add_experimental_option("mobileEmulation", {"deviceMetrics": {
+            "width": size[0], "height": size[1], "pixelRatio": 2.0, "touch": True}})
+    drv = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
+    drv.profile_dir = profile
+    return drv
+
+
 @pytest.fixture
 def browser(board_url, board_token):
     """A fresh headless Chromium per test; ``browser.lang`` sets Accept-Language (ru).  A
@@ -104,25 +127,7 @@ def browser(board_url, board_token):
     drivers = []
 
     def start(lang: str = "ru", size=(1500, 1100), mobile: bool = False):
-        """``mobile``: Chromium's mobile emulation at ``size`` (a touch screen, the page's
-        meta viewport honoured, two device pixels to a CSS pixel)."""
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-        opts = webdriver.ChromeOptions()
-        opts.binary_location = CHROMIUM
-        profile = tempfile.mkdtemp(prefix="board-chromium-")
-        for flag in CHROME_FLAGS:
-            opts.add_argument(flag)
-        opts.add_argument(f"--user-data-dir={profile}")
-        opts.add_argument(f"--window-size={size[0]},{size[1]}")
-        opts.add_argument(f"--lang={lang}")
-        opts.add_experimental_option("prefs", {"intl.accept_languages": lang})
-        opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        if mobile:
-            opts.add_experimental_option("mobileEmulation", {"deviceMetrics": {
-                "width": size[0], "height": size[1], "pixelRatio": 2.0, "touch": True}})
-        drv = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
-        drv.profile_dir = profile
+        drv = chromium(lang, size, mobile)
         drivers.append(drv)
         drv.get(f"{board_url}?token={board_token}")  # the board keeps it in a cookie
         from selenium.webdriver.support.ui import WebDriverWait

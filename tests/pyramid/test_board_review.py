@@ -11,7 +11,6 @@ import contextlib
 import io
 import json
 import shutil
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -23,7 +22,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from pyramid.cli import main
 
-from .conftest import CHROME_FLAGS, CHROMEDRIVER, CHROMIUM, _have_browser, screenshot
+from .conftest import _have_browser, chromium, screenshot
 from .reviewdata import game_with_analysis
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -126,12 +125,19 @@ def check_analysis_board(drv):
     return fact(drv, "noise")
 
 
+def _ru(v: float) -> str:
+    """A signed number as the Russian page writes it: two decimals, a comma, a true minus."""
+    return f"{v:+.2f}".replace("-", "\u2212").replace(".", ",")
+
+
 def test_the_viewer_as_an_analysis_board(browser, reviewed):
     record, analysis, _ = reviewed
     drv = browser("ru", size=DESKTOP)
     open_review(drv, record, analysis)
     noise = check_analysis_board(drv)
-    assert "прицел −1,50°" in noise and "скорость +0,30 м/с" in noise
+    told = json.loads(Path(record).read_text(encoding="utf-8").splitlines()[2])["story"]
+    assert f"прицел {_ru(told['noise']['phi_deg'])}°" in noise
+    assert f"скорость {_ru(told['noise']['speed_mps'])} м/с" in noise
     k = js(drv, "return boardState.record.strokes.findIndex(s => s.analysis && s.analysis.better) + 1;")
     assert k > 0, "no better stroke to draw in the analysis"
     drv.find_element(By.CSS_SELECTOR, f'#stroke-list li[data-stroke="{k}"]').click()
@@ -188,20 +194,7 @@ def test_a_persons_record_shows_its_calls(browser):
 @contextlib.contextmanager
 def file_browser(size, mobile, lang="ru"):
     """Headless Chromium with no board and the network switched off."""
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = CHROMIUM
-    profile = tempfile.mkdtemp(prefix="review-chromium-")
-    for flag in CHROME_FLAGS + (f"--user-data-dir={profile}", f"--window-size={size[0]},{size[1]}",
-                                f"--lang={lang}", "--proxy-server=127.0.0.1:9"):
-        opts.add_argument(flag)
-    opts.add_experimental_option("prefs", {"intl.accept_languages": lang})
-    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    if mobile:
-        opts.add_experimental_option("mobileEmulation", {"deviceMetrics": {
-            "width": size[0], "height": size[1], "pixelRatio": 2.0, "touch": True}})
-    drv = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
+    drv = chromium(lang, size, mobile, "--proxy-server=127.0.0.1:9", prefix="review-chromium-")
     try:
         drv.execute_cdp_cmd("Network.enable", {})
         drv.execute_cdp_cmd("Network.emulateNetworkConditions", {
@@ -211,7 +204,7 @@ def file_browser(size, mobile, lang="ru"):
         assert not errors, errors
     finally:
         drv.quit()
-        shutil.rmtree(profile, ignore_errors=True)
+        shutil.rmtree(drv.profile_dir, ignore_errors=True)
 
 
 @pytest.mark.parametrize("size,mobile,name", [(DESKTOP, False, "desktop"),

@@ -17,7 +17,7 @@ from pyramid.board import api
 from pyramid.app.review_page import EMBEDDED_SCRIPTS, review_page
 from pyramid.errors import UserInputError
 
-from .reviewdata import NOISE, game_with_analysis
+from .reviewdata import game_with_analysis
 
 ROOT = Path(__file__).resolve().parents[2]
 HUMAN = ROOT / "examples" / "session_game.jsonl"
@@ -77,8 +77,10 @@ def test_story_stroke_shows_the_stroke_as_meant(game):
     view = record_view(text).to_json()
     s2, s1 = view["strokes"][1], view["strokes"][0]
     assert "story" not in s1 and "intended_paths" not in s1
-    assert s2["story"]["noise"] == NOISE and s2["story"]["kind"] == "attack"
-    # the stroke as meant starts where the played one does and goes elsewhere (1.5 deg)
+    told = json.loads(text.splitlines()[2])["story"]  # as pyramid play wrote it
+    assert s2["story"]["noise"] == told["noise"] and s2["story"]["kind"] == told["kind"]
+    assert s2["story"]["noise"]["phi_rad"] != 0.0
+    # the stroke as meant starts where the played one does and goes elsewhere
     assert s2["intended_paths"]["cue"][0] == s2["paths"]["cue"][0]
     assert s2["intended_paths"]["cue"][-1] != s2["paths"]["cue"][-1]
     assert set(s2["intended_final"]) >= {"cue"}
