@@ -17,23 +17,35 @@ from .clihelp import assert_png, pyramid_json
 from .test_analyze import FAST, _record
 
 # the agent's own figures, chosen so that its alternative is 0.2 better: a blunder (??) by its
-# own lights
-STORY = Story(intended_strike={"speed_mps": 1.0, "phi_deg": 180.0}, kind="attack",
-              p_win=0.3, alternatives=(Alternative(strike={"speed_mps": 2.0, "phi_deg": 10.0},
-                                                   call={"ball": "15", "pocket": "FR"},
-                                                   kind="attack", p_win=0.5),
-                                       Alternative(kind="safety", p_win=0.45)))
+# own lights; the stroke it meant is the one played with a made-up noise of +0.25 m/s (its
+# intended strike is set from the stroke line so that intended + noise is the stroke played,
+# which verification checks)
+NOISE_MPS = 0.25
+ESTIMATES = dict(kind="attack", p_win=0.3, noise={"speed_mps": NOISE_MPS},
+                 alternatives=(Alternative(strike={"speed_mps": 2.0, "phi_deg": 10.0},
+                                           call={"ball": "15", "pocket": "FR"},
+                                           kind="attack", p_win=0.5),
+                               Alternative(kind="safety", p_win=0.45)))
+
+
+def story_of_played(strike: dict) -> Story:
+    """:data:`ESTIMATES` as the story of the stroke ``strike`` (a stroke line's)."""
+    return Story(intended_strike={"speed_mps": strike["speed_mps"] - NOISE_MPS,
+                                  "phi_rad": strike["phi_rad"]}, **ESTIMATES)
 
 
 @pytest.fixture(scope="module")
 def told_record(tmp_path_factory):
-    """Three strokes; the second carries STORY, and the record is sealed again."""
+    """Three strokes; the second carries a story (:func:`story_of_played`), and the record
+    is sealed again."""
     tmp = tmp_path_factory.mktemp("story")
     path = _record(tmp, [Strike(1.0, math.pi), Strike(1.2, math.pi / 2),
                          Strike(0.9, -math.pi / 2)])
     objs = [json.loads(x) for x in open(path).read().splitlines()]
     assert objs[2]["type"] == "stroke"
-    objs[2][STORY_KEY] = STORY.to_json()
+    story = story_of_played(objs[2]["strike"])
+    assert story.disagreement(objs[2]["strike"]) is None  # 1.2 - 0.25 + 0.25 is 1.2 exactly
+    objs[2][STORY_KEY] = story.to_json()
     objs[-1]["sha256"] = record_digest(parse_record([json.dumps(o) for o in objs]))
     out = tmp / "told.jsonl"
     out.write_text("".join(json.dumps(o) + "\n" for o in objs))
