@@ -25,7 +25,7 @@ from .physics.cue_strike import strike as _strike_kernel
 from .physics.loop import run as _run_kernel
 from .physics.loop import run_batch as _run_batch_kernel
 from .result import Batch, Pocketed, SimResult
-from .table import (CUSHION_IDS, DEFAULT_TABLE, POCKET_IDS, POSITION_TOLERANCE_M, SEGMENT_JAW_FACE,
+from .table import (CUSHION_IDS, DEFAULT_TABLE, POCKET_IDS, POSITION_TOLERANCE_M, SEGMENT_NOSE,
                     TableSpec, table_by_name)
 
 N_BALLS = len(BALL_IDS)
@@ -149,7 +149,7 @@ class Simulator:
         lines = np.zeros((len(g.segments), layout.S_COLS))
         lines[:, layout.S_X0:layout.S_Y1 + 1] = g.segments
         lines[:, layout.S_NX:layout.S_NY + 1] = g.segment_normals
-        lines[:, layout.S_JAW] = g.segment_kind == SEGMENT_JAW_FACE
+        lines[:, layout.S_JAW] = g.segment_kind != SEGMENT_NOSE
         self._lines = lines
         self._circles = np.ascontiguousarray(g.circles)
         self._caps = np.ascontiguousarray(g.capture_lines)
@@ -267,8 +267,9 @@ class Simulator:
             if kind == EventKind.BALL_CUSHION:
                 cushion = CUSHION_IDS[int(g.segment_cushion[obj])]
             elif kind == EventKind.BALL_JAW:
-                if obj < len(g.segments):  # a jaw face
-                    cushion = CUSHION_IDS[int(g.segment_cushion[obj])]
+                if obj < len(g.segments):  # a jaw face, or the pocket's back (no cushion)
+                    c = int(g.segment_cushion[obj])
+                    cushion = CUSHION_IDS[c] if c >= 0 else None
                     pocket = POCKET_IDS[int(g.segment_pocket[obj])]
                 else:  # a rounded jaw tip
                     c = obj - len(g.segments)

@@ -26,6 +26,7 @@ class MotionState(IntEnum):
     SLIDING = 2
     ROLLING = 3
     POCKETED = 4
+    FLYING = 5  # past a pocket's slate edge, off the cloth (pocket_model "flight"): never final
 
 
 class EventKind(IntEnum):

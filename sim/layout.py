@@ -30,7 +30,12 @@ P_CUSHION_MODEL = 22  # which impact model cushions and jaws use: an id of sim/c
 P_EE_CUSHION = 23  # the rubber's energetic restitution at speed P_EE_VREF (Mathavan 2010)
 P_EE_VREF = 24
 P_EE_EXP = 25  # 1 - e grows as (v / P_EE_VREF) ** P_EE_EXP
-N_PARAMS = 26
+P_POCKET_MODEL = 26  # what a ball does past the slate edge: POCKET_EDGE or POCKET_FLIGHT
+N_PARAMS = 27
+
+# Pocket models (sim.params.POCKET_MODELS names them; sim/physics/README.md, "Pockets").
+POCKET_EDGE = 0  # a ball falls when its centre passes the slate edge, at any speed
+POCKET_FLIGHT = 1  # a ball fast enough to leave the edge flies on until it can no longer return
 
 # Motion states (same values as sim.events.MotionState).
 STATIONARY = 0
@@ -38,6 +43,7 @@ SPINNING = 1
 SLIDING = 2
 ROLLING = 3
 POCKETED = 4
+FLYING = 5  # past the slate edge, off the cloth: straight on, dropping (POCKET_FLIGHT only)
 
 # Event kinds (same values as sim.events.EventKind).
 EV_STRIKE = 0
@@ -66,6 +72,7 @@ ST_SEGMENT = 0
 ST_CIRCLE = 1
 ST_CAPTURE = 2
 ST_WATCH = 3
+ST_RETURN = 4  # a flying ball's centre comes back over the slate edge it left
 
 # Columns of the motion-segment log: each row starts a new piece of one ball's motion.
 SEG_T = 0
@@ -100,7 +107,9 @@ B_BY1 = 15
 B_QX = 16  # where the path would end (the chord from the reference centre to here)
 B_QY = 17
 B_BOW = 18  # how far the path strays from that chord
-B_COLS = 19
+B_TEDGE = 19  # a flying ball: when it left the slate edge
+B_POCKET = 20  # a flying ball: the pocket whose slate edge it left
+B_COLS = 21
 
 # Columns of the per-ball prediction cache.
 C_STATIC_T = 0  # next contact with the table (absolute time)

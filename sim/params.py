@@ -53,6 +53,14 @@ from . import layout
 from .cushion_models import CUSHION_MODELS, DEFAULT_CUSHION_MODEL, cushion_model as _cushion_model
 
 
+# The pocket models by name and the value of layout.P_POCKET_MODEL each is compiled as.
+POCKET_MODELS = {"edge": layout.POCKET_EDGE, "flight": layout.POCKET_FLIGHT}
+_NAMES = ("cushion_model", "pocket_model")  # the fields that hold a name, not a number
+# Fields added after digests were recorded (calibrations, docs/CALIBRATION.md), with the value
+# that simulates exactly as the physics before them: left out of the digest at that value.
+DIGEST_LEAVES_OUT = {"pocket_model": "edge"}
+
+
 @dataclass(frozen=True)
 class PhysicsParams:
     gravity_mps2: float = 9.81
@@ -90,6 +98,12 @@ class PhysicsParams:
     cushion_e_ref_speed_mps: float = 2.0  # the Schob hammer's impact speed [GOST27110]
     cushion_e_speed_exponent: float = 0.2  # viscoelastic contact [KK1987]; Mathavan2010 saw the
     #   measured rebounds fall below the constant-e model above about 2.5 m/s
+    # What a ball does past a pocket's slate edge (POCKET_MODELS): "edge", it falls when its
+    # centre passes the edge, at any speed (Alciatore's slow-shot assumption, TP 3.5/3.6); or
+    # "flight", a ball that crosses the edge faster than sqrt(g R) leaves it airborne and flies
+    # on, meeting the jaws, until it has dropped too far to be lifted back over the edge
+    # (sim/physics/README.md, "Pockets").  "edge" until the AI is refitted on "flight".
+    pocket_model: str = "edge"
     # Cue.
     cue_mass_kg: float = 0.72  # Russian cues weigh 0.70-0.75 kg (makers' catalogues); middle
     cue_end_mass_kg: float = 0.012  # effective end mass, sets squirt [Alciatore-TP A.31]: 5-15 g
@@ -105,8 +119,11 @@ class PhysicsParams:
 
     def __post_init__(self) -> None:
         _cushion_model(self.cushion_model)  # a ValueError naming the known models
+        if self.pocket_model not in POCKET_MODELS:
+            raise ValueError(f"physics.pocket_model = {self.pocket_model!r:.60} must be one of "
+                             f"{', '.join(POCKET_MODELS)}")
         for f in fields(self):
-            if f.name == "cushion_model":
+            if f.name in _NAMES:
                 continue
             v = getattr(self, f.name)
             if not (isinstance(v, (int, float)) and math.isfinite(v) and v >= 0):
@@ -126,10 +143,22 @@ class PhysicsParams:
     def to_json(self) -> dict:
         return asdict(self)
 
+    def naming_json(self) -> dict:
+        """:meth:`to_json` without the fields of :data:`DIGEST_LEAVES_OUT` that hold the value
+        that simulates as before they existed: what names these physics (the digest, a game
+        record's header), the same as before such a field was added."""
+        values = self.to_json()
+        for name, value in DIGEST_LEAVES_OUT.items():
+            if values[name] == value:
+                del values[name]
+        return values
+
     def digest(self) -> str:
         """A short stable name of these values: the first 12 hex digits of the sha256 of
-        :meth:`to_json` with sorted keys (what a calibration records it was fitted with)."""
-        text = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+        :meth:`to_json` with sorted keys (what a calibration records it was fitted with),
+        leaving out a field added later while it holds the value that simulates as before it
+        (:data:`DIGEST_LEAVES_OUT`): the same physics keep the same name."""
+        text = json.dumps(self.naming_json(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()[:12]
 
     @classmethod
@@ -165,6 +194,7 @@ def kernel_params(physics: PhysicsParams, ball_radius_m: float, ball_mass_kg: fl
     for slot, name in _SLOTS:
         p[slot] = getattr(physics, name)
     p[layout.P_CUSHION_MODEL] = _cushion_model(physics.cushion_model).model_id
+    p[layout.P_POCKET_MODEL] = POCKET_MODELS[physics.pocket_model]
     return p
 
 
@@ -198,6 +228,11 @@ def record_physics(obj, where: str = "physics") -> PhysicsParams:
             if not isinstance(value, str) or value not in CUSHION_MODELS:
                 raise ValueError(f"{where}.cushion_model = {value!r:.60} must be one of "
                                  f"{', '.join(CUSHION_MODELS)}")
+            continue
+        if key == "pocket_model":
+            if not isinstance(value, str) or value not in POCKET_MODELS:
+                raise ValueError(f"{where}.pocket_model = {value!r:.60} must be one of "
+                                 f"{', '.join(POCKET_MODELS)}")
             continue
         if not isinstance(value, (int, float)) or isinstance(value, bool) \
                 or not math.isfinite(value):

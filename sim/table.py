@@ -72,6 +72,7 @@ JAW_ARC_POINTS = 9  # points of a jaw's rounding in the outline (a drawing's res
 
 SEGMENT_NOSE = 0  # a cushion nose between two pockets
 SEGMENT_JAW_FACE = 1  # the face of a jaw inside a pocket
+SEGMENT_POCKET_BACK = 2  # the pocket's back, past the slate edge (TableSpec.corner_back_m)
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,13 @@ class TableSpec:
     # falls when its centre passes it.  No extra allowance (no source for one).
     capture_extra_m: float = 0.0
     cushion_height_m: float = 0.042
+    # Past the slate edge, where a flying ball (pocket model "flight") may meet it: the pocket's
+    # back, a wall square to the pocket's axis this far behind the slate edge, struck as the
+    # jaws are (the same impact model); None: no back, the hole open.  No source gives the
+    # hole's depth or what lines it on a pyramid table: None by default, and docs/PHYSICS.md
+    # shows what the bands do with a back at one to three ball radii.
+    corner_back_m: float | None = None
+    middle_back_m: float | None = None
 
     def __post_init__(self) -> None:
         for name in ("length_m", "width_m", "ball_radius_m", "ball_mass_kg", "corner_mouth_m",
@@ -113,6 +121,11 @@ class TableSpec:
             value = getattr(self, name)
             if not (isinstance(value, (int, float)) and math.isfinite(value) and value > 0):
                 raise ValueError(f"table.{name} must be a positive number, got {value!r}")
+        for name in ("corner_back_m", "middle_back_m"):
+            value = getattr(self, name)
+            if value is not None and not (isinstance(value, (int, float)) and math.isfinite(value)
+                                          and value > 0):
+                raise ValueError(f"table.{name} must be None or a positive number, got {value!r}")
         d = 2 * self.ball_radius_m
         if self.corner_mouth_m <= d or self.middle_mouth_m <= d:
             raise ValueError(
@@ -405,7 +418,9 @@ def build_geometry(spec: TableSpec) -> TableGeometry:
         depth = gap_line + channel + spec.capture_extra_m
         capture[pid] = (P + depth * a, -a)
         mouth_centre[pid] = P + gap_line * a
-        face_len[pid] = depth - min(dm.dot2(fp - P, a) for fp in face_pts) + 2 * R
+        back = spec.corner_back_m if corner else spec.middle_back_m
+        # The faces reach 2R past the slate edge, or on to the back.
+        face_len[pid] = depth - min(dm.dot2(fp - P, a) for fp in face_pts) + max(2 * R, back or 0.0)
 
     segments, normals, kinds, seg_cushion, seg_pocket = [], [], [], [], []
     circles, circ_cushion, circ_pocket = [], [], []
@@ -440,6 +455,21 @@ def build_geometry(spec: TableSpec) -> TableGeometry:
         circ_cushion.append(ci)
         circ_pocket.append(pk)
 
+    for pk, pid in enumerate(POCKET_IDS):  # the back, from face line to face line
+        back = spec.corner_back_m if kinds_of[pid] == "corner" else spec.middle_back_m
+        if back is None:
+            continue
+        (point, inward), ends = capture[pid], []
+        behind = point - inward * back  # on the axis, ``back`` past the slate edge
+        for s in faces_by_pocket[pid]:
+            f0, f1 = np.array(segments[s][:2]), np.array(segments[s][2:])
+            u = f1 - f0  # where the face's line crosses the back's line
+            ends.append(f0 + u * (dm.dot2(behind - f0, inward) / dm.dot2(u, inward)))
+        segments.append((*ends[0], *ends[1]))
+        normals.append(tuple(inward))
+        kinds.append(SEGMENT_POCKET_BACK)
+        seg_cushion.append(-1)
+        seg_pocket.append(pk)
     capture_lines = np.array([(*capture[pid][0], *capture[pid][1]) for pid in POCKET_IDS])
     return TableGeometry(
         spec=spec,

@@ -240,7 +240,7 @@ def journal_header_line(header: dict) -> str:
 def physics_json(simulator: Simulator) -> dict:
     """The simulator's physics parameters for a record's header (non-finite numbers as null)."""
     return {k: (v if not isinstance(v, float) or math.isfinite(v) else None)
-            for k, v in simulator.physics.to_json().items()
+            for k, v in simulator.physics.naming_json().items()
             if isinstance(v, (int, float, str, bool, type(None)))}
 
 

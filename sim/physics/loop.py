@@ -30,7 +30,8 @@ from ..layout import (B_AX, B_AY, B_BOW, B_BX0, B_BX1, B_BY0, B_BY1, B_COLS, B_Q
                       EV_SLIDE_STOP, EV_SPIN_STOP, EV_STRIKE, P_R, P_TOL, P_VFIRE, POCKETED,
                       ROLLING, S_JAW, S_NX, S_NY, S_X0, S_X1, S_Y0, S_Y1, SEG_COLS, SLIDING,
                       SPINNING, ST_CAPTURE, ST_CIRCLE, ST_NONE, ST_SEGMENT, ST_WATCH, STATIONARY,
-                      P_CUSHION_MODEL)
+                      P_CUSHION_MODEL, B_POCKET, B_TEDGE, FLYING, P_G, P_MU_S, P_POCKET_MODEL,
+                      POCKET_FLIGHT, ST_RETURN)
 from ..cushion_models import CUSHION_MATHAVAN2010
 from .ball_ball import resolve_ball_ball
 from .cushion_han2005 import resolve as resolve_han2005
@@ -38,6 +39,7 @@ from .cushion_mathavan2010 import resolve as resolve_mathavan2010
 from .detect import (ball_ball_time, ball_circle_time, ball_segment_time, line_crossing_time,
                      point_segment_distance, table_clearance)
 from .motion import acceleration, classify, evolve, state_duration
+from .pocket_flight import climb_back, fall_time, leaves_airborne
 
 INF = math.inf
 # Numba types an integer constant passed to a compiled callee as a literal (``Literal[int](4)``)
@@ -50,7 +52,7 @@ _I = np.int64
 
 @kernel
 def _translating(state):
-    return state == SLIDING or state == ROLLING
+    return state == SLIDING or state == ROLLING or state == FLYING
 
 
 @kernel
@@ -119,7 +121,7 @@ def _set_state(B, i, state, t, params):
         R = params[P_R]
         B[i, B_WX] = -B[i, B_VY] / R
         B[i, B_WY] = B[i, B_VX] / R
-    elif state != SLIDING:
+    elif state != SLIDING and state != FLYING:
         B[i, B_VX] = 0.0
         B[i, B_VY] = 0.0
         B[i, B_WX] = 0.0
@@ -131,6 +133,8 @@ def _set_state(B, i, state, t, params):
     B[i, B_AY] = ay
     if state == POCKETED:
         B[i, B_TEND] = INF
+    elif state == FLYING:  # until it can no longer be lifted back over the edge
+        B[i, B_TEND] = B[i, B_TEDGE] + fall_time(params)
     else:
         B[i, B_TEND] = t + state_duration(state, B[i, B_VX], B[i, B_VY], B[i, B_WX], B[i, B_WY],
                                           B[i, B_WZ], params)
@@ -154,13 +158,17 @@ def _set_state(B, i, state, t, params):
 
 @kernel
 def _set_motion(B, i, t, vx, vy, wx, wy, wz, params):
-    """New velocity and spin after an impact; the state follows from them."""
+    """New velocity and spin after an impact; the state follows from them (a flying ball
+    flies on)."""
     B[i, B_VX] = vx
     B[i, B_VY] = vy
     B[i, B_WX] = wx
     B[i, B_WY] = wy
     B[i, B_WZ] = wz
-    _set_state(B, i, classify(vx, vy, wx, wy, wz, params), t, params)
+    if _state(B, i) == FLYING:
+        _set_state(B, i, _I(FLYING), t, params)
+    else:
+        _set_state(B, i, classify(vx, vy, wx, wy, wz, params), t, params)
 
 
 @kernel
@@ -274,6 +282,13 @@ def _static_event(B, i, t, params, lines, circles, caps, watch, watch_ball, watc
                              tol, vf)
         if s < best:
             best, kind, obj = s, ST_CIRCLE, k
+    if _state(B, i) == FLYING:  # only the way back over the edge it left
+        k = int(B[i, B_POCKET])
+        s = line_crossing_time(cx, cy, cvx, cvy, ax, ay, caps[k, 0], caps[k, 1], caps[k, 2],
+                               caps[k, 3], -1.0, h)
+        if s < best:
+            best, kind, obj = s, ST_RETURN, k
+        return t + best, kind, obj
     for k in range(caps.shape[0]):
         s = line_crossing_time(cx, cy, cvx, cvy, ax, ay, caps[k, 0], caps[k, 1], caps[k, 2],
                                caps[k, 3], 1.0, h)
@@ -350,6 +365,58 @@ def _refresh(B, i, t, params, lines, circles, caps, watch, watch_ball, watch_sid
 
 
 @kernel
+def _fall_in(B, i, t, pocket, params, evlog, nev, seglog, nseg):
+    """Ball i is in ``pocket`` from time t (it has been advanced to t): logged, taken off."""
+    _set_state(B, i, _I(POCKETED), t, params)
+    evlog = _log_event(evlog, nev, t, _I(EV_POCKET), i, _I(-1), _I(pocket), B[i, B_RX],
+                       B[i, B_RY])
+    seglog = _log_segment(seglog, nseg, t, B, i)
+    B[i, B_RX] = math.nan
+    B[i, B_RY] = math.nan
+    return evlog, seglog
+
+
+@kernel
+def _over_the_edge(B, i, t, pocket, caps, params):
+    """Ball i's centre crosses ``pocket``'s slate edge outward at t: True if it flies on
+    (pocket model "flight", fast enough to leave the edge airborne; it is then FLYING), False
+    if it falls (sim/physics/pocket_flight.py)."""
+    if params[P_POCKET_MODEL] != POCKET_FLIGHT:
+        return False
+    v_across = -(B[i, B_VX] * caps[pocket, 2] + B[i, B_VY] * caps[pocket, 3])
+    if not leaves_airborne(v_across, params):
+        return False
+    B[i, B_TEDGE] = t
+    B[i, B_POCKET] = pocket
+    B[i, B_STATE] = FLYING  # _set_motion keeps it flying: velocity and spin as they were
+    _set_motion(B, i, t, B[i, B_VX], B[i, B_VY], B[i, B_WX], B[i, B_WY], B[i, B_WZ], params)
+    return True
+
+
+@kernel
+def _back_over_the_edge(B, i, t, pocket, caps, params):
+    """Flying ball i's centre comes back over ``pocket``'s slate edge at t: True if it climbs
+    back onto the cloth (then set rolling on at the speed the climb leaves it), False if it
+    falls into the pocket (sim/physics/pocket_flight.py)."""
+    nx = caps[pocket, 2]  # toward the table
+    ny = caps[pocket, 3]
+    flown = t - B[i, B_TEDGE]
+    g = params[P_G]
+    v_in = B[i, B_VX] * nx + B[i, B_VY] * ny
+    v_along = -B[i, B_VX] * ny + B[i, B_VY] * nx  # along the edge, e = z x n
+    w_edge = -B[i, B_WX] * ny + B[i, B_WY] * nx  # spin about e: positive turns it to the table
+    w_across = B[i, B_WX] * nx + B[i, B_WY] * ny
+    climbs, v_on = climb_back(v_in, g * flown, w_edge, 0.5 * g * flown * flown, params)
+    if not climbs:
+        return False
+    w_on = v_on / params[P_R]  # rolling toward the table
+    B[i, B_STATE] = SLIDING  # on the cloth again: the state follows from the motion
+    _set_motion(B, i, t, v_on * nx - v_along * ny, v_on * ny + v_along * nx,
+                -w_on * ny + w_across * nx, w_on * nx + w_across * ny, B[i, B_WZ], params)
+    return True
+
+
+@kernel
 def run(pos, on_table, cue, v0x, v0y, w0x, w0y, w0z, params, lines, circles, caps, watch,
         max_events):
     """Simulate one stroke from rest positions and the cue ball's velocity and spin.
@@ -422,7 +489,13 @@ def run(pos, on_table, cue, v0x, v0y, w0x, w0y, w0z, params, lines, circles, cap
             break
         t = best
         i = who
-        if what == 0:
+        if what == 0 and _state(B, i) == FLYING:  # dropped too far to come back
+            _advance(B, i, t, params)
+            evlog, seglog = _fall_in(B, i, t, _I(B[i, B_POCKET]), params, evlog, nev, seglog,
+                                     nseg)
+            nev += 1
+            nseg += 1
+        elif what == 0:
             _advance(B, i, t, params)
             old = _state(B, i)
             speed = _norm(B[i, B_VX], B[i, B_VY])
@@ -452,14 +525,16 @@ def run(pos, on_table, cue, v0x, v0y, w0x, w0y, w0z, params, lines, circles, cap
                 watch_side = -watch_side
                 evlog = _log_event(evlog, nev, t, _I(EV_LINE_CROSS), i, _I(-1), _I(0), x, y)
                 nev += 1
-            elif kind_s == ST_CAPTURE:
-                _set_state(B, i, _I(POCKETED), t, params)
-                evlog = _log_event(evlog, nev, t, _I(EV_POCKET), i, _I(-1), _I(obj), x, y)
-                nev += 1
+            elif kind_s == ST_CAPTURE and _over_the_edge(B, i, t, _I(obj), caps, params):
                 seglog = _log_segment(seglog, nseg, t, B, i)
                 nseg += 1
-                B[i, B_RX] = math.nan
-                B[i, B_RY] = math.nan
+            elif kind_s == ST_RETURN and _back_over_the_edge(B, i, t, _I(obj), caps, params):
+                seglog = _log_segment(seglog, nseg, t, B, i)
+                nseg += 1
+            elif kind_s == ST_CAPTURE or kind_s == ST_RETURN:
+                evlog, seglog = _fall_in(B, i, t, _I(obj), params, evlog, nev, seglog, nseg)
+                nev += 1
+                nseg += 1
             else:
                 if kind_s == ST_SEGMENT:
                     nx = lines[obj, S_NX]
@@ -482,13 +557,17 @@ def run(pos, on_table, cue, v0x, v0y, w0x, w0y, w0z, params, lines, circles, cap
                     B[i, B_RY] += depth * ny
                 # The cushion model by its registry id (sim/cushion_models.py).
                 jaw = kind == EV_BALL_JAW
+                impact = params
+                if _state(B, i) == FLYING:  # off the cloth: no friction from it
+                    impact = params.copy()
+                    impact[P_MU_S] = 0.0
                 if params[P_CUSHION_MODEL] == CUSHION_MATHAVAN2010:
                     out, closing = resolve_mathavan2010(B[i, B_VX], B[i, B_VY], B[i, B_WX],
                                                         B[i, B_WY], B[i, B_WZ], nx, ny, jaw,
-                                                        params)
+                                                        impact)
                 else:
                     out, closing = resolve_han2005(B[i, B_VX], B[i, B_VY], B[i, B_WX],
-                                                   B[i, B_WY], B[i, B_WZ], nx, ny, jaw, params)
+                                                   B[i, B_WY], B[i, B_WZ], nx, ny, jaw, impact)
                 _set_motion(B, i, t, out[0], out[1], out[2], out[3], out[4], params)
                 if closing:
                     evlog = _log_event(evlog, nev, t, _I(kind), i, _I(-1), _I(obj), x, y)
@@ -518,6 +597,13 @@ def run(pos, on_table, cue, v0x, v0y, w0x, w0y, w0z, params, lines, circles, cap
         _refresh(B, i, t, params, lines, circles, caps, watch, watch_ball, watch_side, cache,
                  pair_t)
 
+    for i in range(n):  # cut short in flight (the event cap): past the edge, so in the pocket
+        if _state(B, i) == FLYING:
+            _advance(B, i, t, params)
+            evlog, seglog = _fall_in(B, i, t, _I(B[i, B_POCKET]), params, evlog, nev, seglog,
+                                     nseg)
+            nev += 1
+            nseg += 1
     final = np.empty((n, 2))
     states = np.empty(n, dtype=np.int64)
     for i in range(n):

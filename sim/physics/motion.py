@@ -10,6 +10,10 @@ A ball on the cloth is in one of four states.  Within a state its centre moves o
 * spinning: only the spin about the vertical axis, decaying at ``5 mu_sp g / (2 R)``.
 * stationary.
 
+Past a pocket's slate edge (pocket model "flight") a ball flies: off the cloth, nothing acts on
+it across the table, so its centre runs straight at constant velocity and keeps its spin while
+it drops (the loop keeps the time it left the edge; the drop is ``g t^2 / 2``).
+
 The vertical spin ``w_z`` decays at the same rate in every state and does not change the path of
 a ball on a flat cloth, so reaching ``w_z = 0`` while sliding or rolling is not an event.
 """
@@ -20,7 +24,8 @@ import math
 from .jit import kernel
 from .jit import norm2 as _norm
 
-from ..layout import (P_G, P_MU_R, P_MU_S, P_MU_SP, P_R, ROLLING, SLIDING, SPINNING, STATIONARY)
+from ..layout import (FLYING, P_G, P_MU_R, P_MU_S, P_MU_SP, P_R, ROLLING, SLIDING, SPINNING,
+                      STATIONARY)
 
 INF = math.inf
 
@@ -86,6 +91,8 @@ def evolve(state, rx, ry, vx, vy, wx, wy, wz, dt, params):
         return rx, ry, vx, vy, wx, wy, wz
     if state == SPINNING:
         return rx, ry, 0.0, 0.0, 0.0, 0.0, decay_spin(wz, dt, params)
+    if state == FLYING:
+        return rx + vx * dt, ry + vy * dt, vx, vy, wx, wy, wz
     R = params[P_R]
     ax, ay = acceleration(state, vx, vy, wx, wy, params)
     nrx = rx + vx * dt + 0.5 * ax * dt * dt
