@@ -33,7 +33,7 @@ P_EE_EXP = 25  # 1 - e grows as (v / P_EE_VREF) ** P_EE_EXP
 P_POCKET_MODEL = 26  # what a ball does past the slate edge: POCKET_EDGE or POCKET_FLIGHT
 N_PARAMS = 27
 
-# Pocket models (sim.params.POCKET_MODELS names them; sim/physics/README.md, "Pockets").
+# Pocket models (sim.params.POCKET_MODELS names them; sim/physics/pocket_flight.py; docs/PHYSICS.md, "Pockets").
 POCKET_EDGE = 0  # a ball falls when its centre passes the slate edge, at any speed
 POCKET_FLIGHT = 1  # a ball fast enough to leave the edge flies on until it can no longer return
 

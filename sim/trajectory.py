@@ -70,7 +70,7 @@ def sample_paths(segments: np.ndarray, params: np.ndarray, step_s: float = 0.01,
             pts.append((row[layout.SEG_RX], row[layout.SEG_RY]))
             if state == layout.POCKETED:
                 break
-            if state not in (layout.SLIDING, layout.ROLLING):
+            if state not in (layout.SLIDING, layout.ROLLING, layout.FLYING):
                 continue
             t1 = rows[k + 1, layout.SEG_T] if k + 1 < len(rows) else t0
             for t in np.arange(t0 + step_s, t1, step_s):
