@@ -102,7 +102,8 @@ class PhysicsParams:
     # centre passes the edge, at any speed (Alciatore's slow-shot assumption, TP 3.5/3.6); or
     # "flight", a ball that crosses the edge faster than sqrt(g R) leaves it airborne and flies
     # on, meeting the jaws, until it has dropped too far to be lifted back over the edge
-    # (sim/physics/pocket_flight.py; docs/PHYSICS.md, "Pockets").  "edge" until the AI is refitted on "flight".
+    # (sim/physics/pocket_flight.py; docs/PHYSICS.md, "Pockets").  "edge" until the AI is
+    # refitted on "flight".
     pocket_model: str = "edge"
     # Cue.
     cue_mass_kg: float = 0.72  # Russian cues weigh 0.70-0.75 kg (makers' catalogues); middle
