@@ -26,7 +26,7 @@ from .physics.loop import run as _run_kernel
 from .physics.loop import run_batch as _run_batch_kernel
 from .result import Batch, Pocketed, SimResult
 from .table import (CUSHION_IDS, DEFAULT_TABLE, POCKET_IDS, POSITION_TOLERANCE_M, SEGMENT_NOSE,
-                    TableSpec, table_by_name)
+                    SEGMENT_POCKET_BACK, TableSpec, table_by_name)
 
 N_BALLS = len(BALL_IDS)
 OVERLAP_TOLERANCE_M = POSITION_TOLERANCE_M
@@ -150,6 +150,8 @@ class Simulator:
         lines[:, layout.S_X0:layout.S_Y1 + 1] = g.segments
         lines[:, layout.S_NX:layout.S_NY + 1] = g.segment_normals
         lines[:, layout.S_JAW] = g.segment_kind != SEGMENT_NOSE
+        lines[:, layout.S_E_BACK] = np.where(g.segment_kind == SEGMENT_POCKET_BACK,
+                                             self.table.pocket_back_restitution, -1.0)
         self._lines = lines
         self._circles = np.ascontiguousarray(g.circles)
         self._caps = np.ascontiguousarray(g.capture_lines)

@@ -127,4 +127,5 @@ S_Y1 = 3
 S_NX = 4
 S_NY = 5
 S_JAW = 6
-S_COLS = 7
+S_E_BACK = 7  # the pocket's back (sim.table.SEGMENT_POCKET_BACK): its restitution; else -1
+S_COLS = 8

@@ -107,12 +107,14 @@ class TableSpec:
     capture_extra_m: float = 0.0
     cushion_height_m: float = 0.042
     # Past the slate edge, where a flying ball (pocket model "flight") may meet it: the pocket's
-    # back, a wall square to the pocket's axis this far behind the slate edge, struck as the
-    # jaws are (the same impact model); None: no back, the hole open.  No source gives the
-    # hole's depth or what lines it on a pyramid table: None by default, and docs/PHYSICS.md
-    # shows what the bands do with a back at one to three ball radii.
+    # back, a wall square to the pocket's axis this far behind the slate edge that returns
+    # ``pocket_back_restitution`` of the speed square to it; None: no back, the hole open.  No
+    # source gives the hole's depth or what lines it on a pyramid table (a frame, leather, the
+    # net): no back by default, and docs/PHYSICS.md shows what the bands do with a back at two
+    # to four ball radii and restitutions from 0.2 to 0.8.
     corner_back_m: float | None = None
     middle_back_m: float | None = None
+    pocket_back_restitution: float = 0.5  # no source (see above); read only with a back
 
     def __post_init__(self) -> None:
         for name in ("length_m", "width_m", "ball_radius_m", "ball_mass_kg", "corner_mouth_m",
@@ -121,6 +123,10 @@ class TableSpec:
             value = getattr(self, name)
             if not (isinstance(value, (int, float)) and math.isfinite(value) and value > 0):
                 raise ValueError(f"table.{name} must be a positive number, got {value!r}")
+        if not (isinstance(self.pocket_back_restitution, (int, float))
+                and 0 <= self.pocket_back_restitution <= 1):
+            raise ValueError(f"table.pocket_back_restitution must lie in [0, 1], "
+                             f"got {self.pocket_back_restitution!r}")
         for name in ("corner_back_m", "middle_back_m"):
             value = getattr(self, name)
             if value is not None and not (isinstance(value, (int, float)) and math.isfinite(value)

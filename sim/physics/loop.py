@@ -28,7 +28,7 @@ from ..layout import (B_AX, B_AY, B_BOW, B_BX0, B_BX1, B_BY0, B_BY1, B_COLS, B_Q
                       C_STATIC_T, EV_BALL_BALL, EV_BALL_CUSHION, EV_BALL_JAW, EV_COLS,
                       EV_LINE_CROSS, EV_POCKET, EV_ROLL_SPIN, EV_ROLL_STOP, EV_SLIDE_ROLL,
                       EV_SLIDE_STOP, EV_SPIN_STOP, EV_STRIKE, P_R, P_TOL, P_VFIRE, POCKETED,
-                      ROLLING, S_JAW, S_NX, S_NY, S_X0, S_X1, S_Y0, S_Y1, SEG_COLS, SLIDING,
+                      ROLLING, S_E_BACK, S_JAW, S_NX, S_NY, S_X0, S_X1, S_Y0, S_Y1, SEG_COLS, SLIDING,
                       SPINNING, ST_CAPTURE, ST_CIRCLE, ST_NONE, ST_SEGMENT, ST_WATCH, STATIONARY,
                       P_CUSHION_MODEL, B_POCKET, B_TEDGE, FLYING, P_G, P_MU_S, P_POCKET_MODEL,
                       POCKET_FLIGHT, ST_RETURN)
@@ -365,6 +365,31 @@ def _refresh(B, i, t, params, lines, circles, caps, watch, watch_ball, watch_sid
 
 
 @kernel
+def _table_impact(B, i, nx, ny, jaw, e_back, params):
+    """Ball i meets the table where its free-side unit normal is (nx, ny): the velocity and spin
+    after, and whether it was closing.  A cushion nose or jaw by the cushion model's registry
+    id (sim/cushion_models.py), off the cloth's friction for a flying ball; the pocket's back
+    (``e_back`` >= 0) as a wall that returns ``e_back`` of the normal speed, nothing else."""
+    vx = B[i, B_VX]
+    vy = B[i, B_VY]
+    if e_back >= 0.0:
+        vn = vx * nx + vy * ny
+        out = (vx, vy, B[i, B_WX], B[i, B_WY], B[i, B_WZ])
+        if vn >= 0.0:
+            return out, False
+        k = (1.0 + e_back) * vn
+        return (vx - k * nx, vy - k * ny, B[i, B_WX], B[i, B_WY], B[i, B_WZ]), True
+    impact = params
+    if _state(B, i) == FLYING:  # off the cloth: no friction from it
+        impact = params.copy()
+        impact[P_MU_S] = 0.0
+    if params[P_CUSHION_MODEL] == CUSHION_MATHAVAN2010:
+        return resolve_mathavan2010(vx, vy, B[i, B_WX], B[i, B_WY], B[i, B_WZ], nx, ny, jaw,
+                                    impact)
+    return resolve_han2005(vx, vy, B[i, B_WX], B[i, B_WY], B[i, B_WZ], nx, ny, jaw, impact)
+
+
+@kernel
 def _fall_in(B, i, t, pocket, params, evlog, nev, seglog, nseg):
     """Ball i is in ``pocket`` from time t (it has been advanced to t): logged, taken off."""
     _set_state(B, i, _I(POCKETED), t, params)
@@ -540,6 +565,7 @@ def run(pos, on_table, cue, v0x, v0y, w0x, w0y, w0z, params, lines, circles, cap
                     nx = lines[obj, S_NX]
                     ny = lines[obj, S_NY]
                     kind = EV_BALL_JAW if lines[obj, S_JAW] != 0.0 else EV_BALL_CUSHION
+                    e_back = lines[obj, S_E_BACK]
                     depth = params[P_R] - ((x - lines[obj, S_X0]) * nx + (y - lines[obj, S_Y0]) * ny)
                 else:
                     nx = x - circles[obj, 0]
@@ -548,6 +574,7 @@ def run(pos, on_table, cue, v0x, v0y, w0x, w0y, w0z, params, lines, circles, cap
                     nx /= d
                     ny /= d
                     kind = EV_BALL_JAW
+                    e_back = -1.0
                     depth = params[P_R] + circles[obj, 2] - d
                     obj = lines.shape[0] + obj  # logged: circles numbered after lines
                 # A ball pressed into a cushion (wedged by another ball) meets it a hair deep:
@@ -555,19 +582,7 @@ def run(pos, on_table, cue, v0x, v0y, w0x, w0y, w0z, params, lines, circles, cap
                 if depth > 0.0:
                     B[i, B_RX] += depth * nx
                     B[i, B_RY] += depth * ny
-                # The cushion model by its registry id (sim/cushion_models.py).
-                jaw = kind == EV_BALL_JAW
-                impact = params
-                if _state(B, i) == FLYING:  # off the cloth: no friction from it
-                    impact = params.copy()
-                    impact[P_MU_S] = 0.0
-                if params[P_CUSHION_MODEL] == CUSHION_MATHAVAN2010:
-                    out, closing = resolve_mathavan2010(B[i, B_VX], B[i, B_VY], B[i, B_WX],
-                                                        B[i, B_WY], B[i, B_WZ], nx, ny, jaw,
-                                                        impact)
-                else:
-                    out, closing = resolve_han2005(B[i, B_VX], B[i, B_VY], B[i, B_WX],
-                                                   B[i, B_WY], B[i, B_WZ], nx, ny, jaw, impact)
+                out, closing = _table_impact(B, i, nx, ny, kind == EV_BALL_JAW, e_back, params)
                 _set_motion(B, i, t, out[0], out[1], out[2], out[3], out[4], params)
                 if closing:
                     evlog = _log_event(evlog, nev, t, _I(kind), i, _I(-1), _I(obj), x, y)

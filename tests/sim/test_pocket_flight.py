@@ -14,6 +14,7 @@ from sim.measure import _pocket_frame, _rolling
 from sim.params import record_physics
 from sim.physics.pocket_flight import climb_back, fall_time, leaves_airborne
 from sim.table import SEGMENT_POCKET_BACK, TableSpec
+from sim.trajectory import states_at
 
 FLIGHT = PhysicsParams(pocket_model="flight")
 R = TableSpec().ball_radius_m
@@ -118,7 +119,8 @@ def test_the_back_is_a_wall_square_to_the_axis_this_far_past_the_edge():
 
 
 def test_a_fast_ball_thrown_back_by_a_near_back_rattles_out_a_slow_one_stays():
-    sim = Simulator(TableSpec(corner_back_m=2.5 * R, middle_back_m=2.5 * R), FLIGHT)
+    sim = Simulator(TableSpec(corner_back_m=2.5 * R, middle_back_m=2.5 * R,
+                              pocket_back_restitution=0.8), FLIGHT)
     slow, *_ = _straight_in(sim, "NL", 0.5)
     assert [p.pocket for p in slow.pocketed] == ["NL"]
     fast, *_ = _straight_in(sim, "NL", 4.0)
@@ -140,3 +142,19 @@ def test_the_default_is_the_edge_and_records_name_it_only_when_it_is_not():
         record_physics({"pocket_model": "net"})
     with pytest.raises(ValueError, match="physics.pocket_model"):
         PhysicsParams(pocket_model="net")
+
+
+def test_the_back_returns_its_restitution_of_the_speed_square_to_it():
+    e = 0.3
+    table = TableSpec(corner_back_m=3 * R, middle_back_m=3 * R, pocket_back_restitution=e)
+    sim = Simulator(table, FLIGHT)
+    res, t_edge, v_edge, d, cap = _straight_in(sim, "ML", 4.0)
+    hit = next(ev for ev in res.events if ev.kind == EventKind.BALL_JAW and ev.cushion is None)
+    before = states_at(res.segments, hit.time_s - 1e-9, sim.params)["cue"]
+    after = states_at(res.segments, hit.time_s + 1e-9, sim.params)["cue"]
+    n = cap[2:]  # the back's normal is the slate edge's, toward the table
+    assert float(np.dot([before.vx, before.vy], n)) == pytest.approx(-v_edge, rel=1e-9)
+    assert float(np.dot([after.vx, after.vy], n)) == pytest.approx(e * v_edge, rel=1e-9)
+    assert (after.wx, after.wy, after.wz) == (before.wx, before.wy, before.wz)
+    with pytest.raises(ValueError, match="pocket_back_restitution"):
+        TableSpec(pocket_back_restitution=1.5)

@@ -1,0 +1,94 @@
+"""The pocket past the slate edge, measured for docs/PHYSICS.md ("Past the slate edge"): part of
+``python -m benchmarks.physics_report``, or alone::
+
+    python -m benchmarks.pocket_report [--quick]
+
+writes ``docs/physics/pocket_flight.png`` and prints its numbers (JSON).  Every figure is a
+rolling ball sent along a pocket's axis through the public API (:func:`sim.measure.
+acceptance_band`), under the two pocket models (``physics.pocket_model``): "edge" (it falls when
+its centre passes the slate edge) and "flight" (it may fly on past the edge:
+``sim/physics/pocket_flight.py``), the latter with the pocket's back at several depths, since no
+source gives the depth of a pyramid table's pocket (``TableSpec.corner_back_m``).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from pathlib import Path
+
+from sim import PhysicsParams, Simulator, measure
+from sim.table import TableSpec
+
+OUT = Path(__file__).resolve().parents[1] / "docs" / "physics"
+SPEEDS_MPS = (0.3, 0.5, 0.9, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5)
+BACKS_R = (None, 4.0, 3.0, 2.5, 2.0)  # the back's depth past the slate edge, in ball radii
+FLIGHT = PhysicsParams(pocket_model="flight")
+
+
+def _label(back_r) -> str:
+    return "flight, no back" if back_r is None else f"flight, back {back_r:g} R past the edge"
+
+
+def _width_mm(sim: Simulator, pocket: str, speed_mps: float, step_m: float) -> float:
+    lo, hi = measure.acceptance_band(sim, pocket, speed_mps, step_m=step_m)
+    return round((hi - lo) * 1e3, 2)
+
+
+def bands_vs_speed(quick: bool = False) -> dict:
+    """{pocket: {model label: {speed: band width in mm}}} for the corner (NR) and middle (MR)
+    pocket of the 12 ft table, straight in."""
+    step = 0.5e-3 if quick else 0.25e-3
+    R = TableSpec().ball_radius_m
+    sims = {"edge (default)": Simulator()}
+    for back_r in BACKS_R:
+        back = None if back_r is None else back_r * R
+        sims[_label(back_r)] = Simulator(TableSpec(corner_back_m=back, middle_back_m=back), FLIGHT)
+    return {pocket: {name: {f"{v}": _width_mm(sim, pocket, v, step) for v in SPEEDS_MPS}
+                     for name, sim in sims.items()}
+            for pocket in ("NR", "MR")}
+
+
+def leaving_speed_mps() -> float:
+    """sqrt(g R): the speed across the slate edge above which a ball leaves it airborne."""
+    p, t = PhysicsParams(), TableSpec()
+    return math.sqrt(p.gravity_mps2 * t.ball_radius_m)
+
+
+def flight_figures(plt, numbers: dict, quick: bool = False) -> None:
+    bands = bands_vs_speed(quick)
+    numbers["flight_bands_mm"] = bands
+    numbers["flight_leaving_speed_mps"] = round(leaving_speed_mps(), 4)
+    fig, ax = plt.subplots(1, 2, figsize=(11, 4))
+    for i, pocket in enumerate(("NR", "MR")):
+        for (name, widths), style in zip(bands[pocket].items(),
+                                         ("k-o", "C0--s", "C1-^", "C2-v", "C3-d", "C4-x")):
+            ax[i].plot([float(v) for v in widths], list(widths.values()), style, ms=3,
+                       label=name)
+        ax[i].axvline(leaving_speed_mps(), color="grey", lw=0.8, ls=":",
+                      label="sqrt(g R): faster, the ball leaves the edge")
+        ax[i].set(xlabel="speed of the rolling ball at the mouth (m/s)",
+                  ylabel="band of offsets that drop (mm)", ylim=(0, None),
+                  title=f"{'Corner' if pocket == 'NR' else 'Middle'} pocket, along its axis")
+        ax[i].legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(OUT / "pocket_flight.png", dpi=110)
+    plt.close(fig)
+
+
+def main(argv=None) -> int:
+    import matplotlib
+    matplotlib.use("Agg")
+    from matplotlib import pyplot as plt
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true", help="coarser bands (0.5 mm)")
+    args = ap.parse_args(argv)
+    OUT.mkdir(parents=True, exist_ok=True)
+    numbers: dict = {}
+    flight_figures(plt, numbers, args.quick)
+    print(json.dumps(numbers, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
