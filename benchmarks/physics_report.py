@@ -243,14 +243,14 @@ def law_battery(numbers) -> list[tuple[str, str, str, str]]:
     p = sim.physics
     g = p.gravity_mps2
     rows = []
-    # Natural roll and slide distance (TP A.4).
+    # Natural roll (TP A.4) and slide distance (TP 4.1).
     v0 = sim.cue_ball_motion(Strike(1.5, 0.0))[0]
     res = sim.simulate({"cue": (0.5, 0.8875)}, Strike(1.5, 0.0))
     roll = next(e for e in res.events if e.kind == EventKind.SLIDE_ROLL)
     st = states_at(res.segments, roll.time_s + 1e-12, sim.params)["cue"]
     rows.append(("natural roll after a centre hit", "Alciatore TP A.4", "5/7 = 0.71429",
                  f"{math.hypot(st.vx, st.vy) / v0:.5f}"))
-    rows.append(("slide distance 12 v^2 / (49 mu g)", "Alciatore TP A.4",
+    rows.append(("slide distance 12 v^2 / (49 mu g)", "Alciatore TP 4.1",
                  f"{12 * v0 ** 2 / (49 * p.mu_slide * g):.5f} m",
                  f"{roll.position[0] - 0.5:.5f} m"))
     # Cushion.
