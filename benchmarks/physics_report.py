@@ -187,6 +187,48 @@ def pocket_figures(plt, numbers, quick):
                             for name, s in sims.items()}
 
 
+# --- the cushion's assumed restitution and the rail shot's sensitivity -----------------------
+MATHAVAN_SNOOKER_E_E = 0.98  # Mathavan 2010's fit for a snooker cushion
+RAIL_SHOT_SPEEDS = (0.7, 1.0, 1.5, 2.0, 3.0)  # cue speeds (m/s)
+
+
+def cushion_assumption(numbers) -> None:
+    """The speed a rolling ball keeps off a cushion square on, once rolling again, with the
+    assumed e_e = sqrt(0.55) and with Mathavan's snooker fit (tests/sim/test_cushion_assumption)."""
+    numbers["kept_speed_square_on"] = {
+        f"e_e = {e:g}": {f"{v}": round(measure.cushion_rebound(
+            Simulator(physics=PhysicsParams(cushion_e_energetic=e)), v, 0.0)
+            ["settled_speed_ratio"], 3) for v in (0.5, 1.0, 2.0, 3.0)}
+        for e in (PhysicsParams().cushion_e_energetic, MATHAVAN_SNOOKER_E_E)}
+
+
+def rail_shot_sensitivity(numbers) -> None:
+    """The rail shot (sim.measure.rail_shot) on the default table and with one thing changed:
+    the corner jaws' opening angle, the corner mouth, the rubber's e_e (cushions and jaws)."""
+    base = TableSpec()
+    cases = {"default": (base, None)}
+    cases.update({f"corner jaws opened {d} deg": (
+        TableSpec(corner_jaw_opening_rad=math.radians(d)), None) for d in (2, 5, 10, 20)})
+    cases.update({f"corner mouth {mm} mm": (TableSpec(corner_mouth_m=mm / 1e3), None)
+                  for mm in (72, 74, 75, 76, 77, 78, 80)})
+    cases.update({f"e_e {e:g}": (base, PhysicsParams(cushion_e_energetic=e))
+                  for e in (0.45, 0.4, 0.35)})
+    out = {}
+    for name, (table, physics) in cases.items():
+        sim = Simulator(table, physics)
+        out[name] = {f"{v}": measure.rail_shot(sim, v)["dropped"] for v in RAIL_SHOT_SPEEDS}
+    numbers["rail_shot_sensitivity"] = out
+    r = base.ball_radius_m
+    j = base.corner_jaw_radius_m
+    # docs/PHYSICS.md "The rail shot": the short rail's rounding is centred r inside its nose
+    # line and m/2 + r from the 45-degree axis, so sqrt(2) (m/2 + r) - r from the long rail line.
+    centre = math.sqrt(2) * (base.corner_mouth_m / 2 + j) - j
+    numbers["rail_shot_geometry"] = {
+        "far_point_from_rail_line_mm": 1e3 * (centre - j),
+        "first_contact_from_full_deg": math.degrees(math.asin((centre - r) / (r + j))),
+        "clean_pass_mouth_mm": 1e3 * 2 * (math.sqrt(2) * (r + j) - j)}
+
+
 # --- throw and the law battery -------------------------------------------------------------
 def _stun_throw(sim, cut_deg, speed):
     """Object ball direction minus the line of centres for a sliding, spinless cue ball."""
@@ -349,6 +391,8 @@ def main(argv=None) -> int:
     cushion_figures(plt, numbers)
     pocket_figures(plt, numbers, args.quick)
     throw_figure(plt, numbers)
+    cushion_assumption(numbers)
+    rail_shot_sensitivity(numbers)
     numbers["rebound_ratio_rolling"] = rebound_ratio_table(Simulator())
     numbers["resolve_cost_ns"] = {k: v * 1e9 for k, v in resolve_cost().items()}
     rows = law_battery(numbers)
