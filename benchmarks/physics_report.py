@@ -230,7 +230,10 @@ def rail_shot_sensitivity(numbers) -> None:
     numbers["rail_shot_geometry"] = {
         "far_point_from_rail_line_mm": 1e3 * (centre - j),
         "first_contact_from_full_deg": math.degrees(math.asin((centre - r) / (r + j))),
-        "clean_pass_mouth_mm": 1e3 * 2 * (math.sqrt(2) * (r + j) - j)}
+        "clean_pass_mouth_mm": 1e3 * 2 * (math.sqrt(2) * (r + j) - j),
+        # lines parallel to the long rail that Alciatore's slow-shot construction lets drop
+        "parallel_to_rail_reflection_band_mm": [
+            1e3 * x for x in measure.reflection_band(Simulator(), "NR", -45.0)]}
 
 
 # --- throw and the law battery -------------------------------------------------------------
