@@ -21,14 +21,16 @@ References (cited by key in the field comments):
   into a snooker cushion below 1.5 m/s; rigid model valid below about 2.5 m/s normal speed;
   ball-cloth sliding friction measured 0.178-0.245 (their ref. 16, high-speed camera).
 * [KK1987] G. Kuwabara, K. Kono, "Restitution coefficient in a collision between two spheres",
-  Jpn. J. Appl. Phys. 26 (1987) 1230; T. Schwager, T. Poeschel et al., "Coefficient of
-  restitution of colliding viscoelastic spheres", Phys. Rev. E 60 (1999) 4465: for a
-  viscoelastic contact 1 - e grows as v^(1/5).
+  Jpn. J. Appl. Phys. 26 (1987) 1230; R. Ramírez, T. Pöschel, N. V. Brilliantov, T. Schwager,
+  "Coefficient of restitution of colliding viscoelastic spheres", Phys. Rev. E 60 (1999) 4465:
+  for a viscoelastic contact 1 - e grows as v^(1/5).
 * [Alciatore-TP] D. G. Alciatore, "Technical Proofs" for *The Illustrated Principles of Pool and
-  Billiards* (billiards.colostate.edu): TP A.4 (5/7 natural roll, slide distance), TP A.14
-  (ball-ball friction mu(v) = a + b exp(-c v) fitted to Marlow's data, throw), TP A.30/A.31
-  (tip offsets, miscue, squirt and the cue's end mass); the FAQ "cushion efficiency": a ball
-  rebounding at steep angles "typically loses about half of its speed".
+  Billiards* (billiards.colostate.edu): TP A.4 (5/7 natural roll), TP 4.1 (slide distance
+  12 v^2 / (49 mu g)), TP A.14 (ball-ball friction mu(v) = a + b exp(-c v) fitted to Marlow's
+  data, throw), TP A.30 (tip-ball restitution "typically about 0.73", 0.68-0.76; miscue limit
+  about half the ball's radius, offsets above about 0.45 R risking a miscue), TP A.31 (squirt
+  and the cue's end mass); the FAQ "cushion efficiency": at steep angles a ball "typically
+  loses about half of its speed".
 * [Marlow] W. C. Marlow, *The Physics of Pocket Billiards*, 1995: cloth rolling resistance,
   spin deceleration, ball-ball restitution.
 * [Han2005] I. Han, "Dynamics in carom and three cushion billiards", J. Mech. Sci. Tech. 19(4)
@@ -66,12 +68,13 @@ class PhysicsParams:
     gravity_mps2: float = 9.81
     # Cloth (MCP: Iwan Simonis 760 / 950 RUS, worsted wool; no friction measured on it).
     mu_slide: float = 0.2  # ball-cloth sliding friction: measured 0.178-0.245 on snooker cloth
-    #   [Mathavan2010 ref. 16], 0.2 in [Marlow] and [Alciatore-TP A.4]; the middle of the range.
+    #   [Mathavan2010 ref. 16], 0.2 in [Marlow] and [Alciatore-TP 4.1]; the middle of the range.
     mu_roll: float = 0.012  # rolling resistance: [Marlow] 0.005-0.015 for pool cloth; no figure
     #   for Russian cloth; its upper part, since wool nap on heavy 285 g balls plays slower.
     mu_spin: float = 0.012  # pivot (side-spin) friction as an equivalent sliding coefficient at
-    #   radius R: ~10 rad/s^2, side spin lasting a few seconds as [Marlow] reports; no Russian
-    #   measurement: set equal to mu_roll.
+    #   radius R: the spin decays at 5 mu_spin g / (2 R) = 8.66 rad/s^2 (g = 9.81, R = 0.034;
+    #   sim/physics/motion.py spin_decel), side spin lasting a few seconds as [Marlow] reports;
+    #   no Russian measurement: set equal to mu_roll.
     # Ball-ball (cast phenolic balls, MCP: Aramith Premier).
     e_ball: float = 0.95  # restitution: [Marlow] 0.92-0.98 for phenolic balls; the middle
     mu_ball_a: float = 9.951e-3  # mu(v) = a + b exp(-c v): ball-ball friction vs slip speed,
@@ -93,8 +96,12 @@ class PhysicsParams:
     cushion_model: str = DEFAULT_CUSHION_MODEL
     # Mathavan 2010: the rubber's energetic restitution e_e at the reference normal speed, and
     # 1 - e_e growing as (speed / reference) ** exponent.
-    cushion_e_energetic: float = 0.742  # sqrt(0.55): the MCP rubber's rebound resilience is
-    #   the energy a Schob hammer keeps [GOST27110], i.e. e_e^2 of a normal impact on that rubber
+    cushion_e_energetic: float = 0.742  # sqrt(0.55).  An ASSUMPTION, not a citation: the MCP
+    #   rubber's rebound resilience (55 %, the energy a Schob hammer keeps on bare rubber
+    #   [GOST27110]) is taken as e_e^2 of a ball's normal impact on the cloth-covered cushion,
+    #   where [Mathavan2010] fitted e_e = 0.98 for a snooker cushion.  What it means measurably
+    #   (tests/sim/test_cushion_assumption.py): a rolling ball sent square on keeps 0.43-0.50
+    #   of its speed once rolling again (0.5-3 m/s), Alciatore's "about half"; 0.98 keeps 0.63.
     cushion_e_ref_speed_mps: float = 2.0  # the Schob hammer's impact speed [GOST27110]
     cushion_e_speed_exponent: float = 0.2  # viscoelastic contact [KK1987]; Mathavan2010 saw the
     #   measured rebounds fall below the constant-e model above about 2.5 m/s
@@ -109,9 +116,14 @@ class PhysicsParams:
     cue_mass_kg: float = 0.72  # Russian cues weigh 0.70-0.75 kg (makers' catalogues); middle
     cue_end_mass_kg: float = 0.012  # effective end mass, sets squirt [Alciatore-TP A.31]: 5-15 g
     #   for pool shafts; Russian shafts with 12-13 mm tips are heavier: upper part of the range
-    e_tip: float = 0.75  # tip-ball restitution [Alciatore-TP A.30]: leather tips 0.7-0.8
-    miscue_offset: float = 0.6  # largest tip offset as a fraction of R: [Alciatore-TP A.30]
-    #   puts the miscue limit a little past half the radius for a chalked tip
+    e_tip: float = 0.75  # tip-ball restitution: [Alciatore-TP A.30] "typically about 0.73",
+    #   range 0.68-0.76; 0.75 lies in that range; the typical 0.73 comes with the calibration
+    #   refit of issue 28 item 5 (a changed value changes digest(), which calibrations record)
+    miscue_offset: float = 0.6  # largest tip offset as a fraction of R.  [Alciatore-TP A.30]
+    #   puts the miscue limit at about 0.5 R (half the ball's radius) and warns that offsets
+    #   above about 0.45 R risk a miscue: 0.6 is ABOVE the source's limit.  It moves to 0.5 with
+    #   the calibration refit of issue 28 item 5, not before (the AI's calibrations record
+    #   digest(), which every value changes)
     # Numerical guards, documented in sim/physics/README (not physics).
     contact_tolerance_m: float = 1e-9  # balls this close count as touching
     fire_speed_mps: float = 1e-4  # touching bodies collide once they approach at least this fast

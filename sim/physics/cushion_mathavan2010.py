@@ -33,9 +33,10 @@ a rolling ball rebounds with the same restitution at any speed [Mathavan2010 Fig
 rebound angle plots are identical for different ball speeds"]; the authors found it valid only
 below about 2.5 m/s of normal speed and the measured rebounds falling below it beyond.  Rubber is
 viscoelastic: for a viscoelastic Hertzian contact ``1 - e`` grows as ``v^(1/5)`` [Kuwabara &
-Kono 1987; Ramirez, Poeschel et al. 1999].  Here ``e_e(v) = 1 - (1 - e_ref) (v / v_ref)^p``
-with ``e_ref`` the rubber's restitution at the speed ``v_ref`` at which it was measured
-(``sim/params.py`` gives the values and their sources), clamped to [0, 1].
+Kono 1987; Ramírez, Pöschel, Brilliantov & Schwager 1999].  Here
+``e_e(v) = 1 - (1 - e_ref) (v / v_ref)^p`` with ``e_ref`` the rubber's restitution at the speed
+``v_ref`` at which it was measured (``sim/params.py`` gives the values and their sources; that
+``e_ref`` is an assumption, see there), clamped to [0, 1].
 
 Below ``cushion_rest_below_mps`` of approach speed the ball comes to rest against the cushion as
 in the Han module: its normal velocity and the spin that would drive it back into the cushion

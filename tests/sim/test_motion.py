@@ -1,4 +1,5 @@
-"""Motion of a single ball against closed-form laws [LG2006, Alciatore TP A.4]."""
+"""Motion of a single ball against closed-form laws [LG2006; Alciatore TP A.4 (5/7 natural
+roll), TP 4.1 (slide distance)]."""
 import math
 
 import pytest
@@ -27,7 +28,8 @@ def test_centre_hit_reaches_natural_roll_at_five_sevenths(simulator, speed):
 
 
 def test_sliding_and_rolling_distances_match_closed_forms(simulator):
-    """Sliding covers 12 v0^2 / (49 mu_s g); rolling then covers v^2 / (2 mu_r g)."""
+    """Sliding covers 12 v0^2 / (49 mu_s g) (Alciatore TP 4.1); rolling then covers
+    v^2 / (2 mu_r g)."""
     p = simulator.physics
     g = p.gravity_mps2
     speed = 0.8  # stops well short of the far cushion
