@@ -23,11 +23,13 @@ from sim.table import TableSpec
 OUT = Path(__file__).resolve().parents[1] / "docs" / "physics"
 SPEEDS_MPS = (0.3, 0.5, 0.9, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5)
 BACKS_R = (None, 4.0, 3.0, 2.5, 2.0)  # the back's depth past the slate edge, in ball radii
+BANDS_BACK_RESTITUTION = 0.8  # the bands with a back: a lively one, to show the effect
 FLIGHT = PhysicsParams(pocket_model="flight")
 
 
 def _label(back_r) -> str:
-    return "flight, no back" if back_r is None else f"flight, back {back_r:g} R past the edge"
+    return ("flight, no back" if back_r is None else
+            f"flight, back {back_r:g} R past the edge, e {BANDS_BACK_RESTITUTION:g}")
 
 
 def _width_mm(sim: Simulator, pocket: str, speed_mps: float, step_m: float) -> float:
@@ -43,10 +45,34 @@ def bands_vs_speed(quick: bool = False) -> dict:
     sims = {"edge (default)": Simulator()}
     for back_r in BACKS_R:
         back = None if back_r is None else back_r * R
-        sims[_label(back_r)] = Simulator(TableSpec(corner_back_m=back, middle_back_m=back), FLIGHT)
+        sims[_label(back_r)] = Simulator(TableSpec(
+            corner_back_m=back, middle_back_m=back,
+            pocket_back_restitution=BANDS_BACK_RESTITUTION), FLIGHT)
     return {pocket: {name: {f"{v}": _width_mm(sim, pocket, v, step) for v in SPEEDS_MPS}
                      for name, sim in sims.items()}
             for pocket in ("NR", "MR")}
+
+
+POP_BACKS_R = (2.0, 2.5, 3.0, 4.0)
+POP_RESTITUTIONS = (0.2, 0.4, 0.5, 0.7, 0.8)
+POP_SPEEDS_MPS = tuple(round(0.5 + 0.1 * k, 1) for k in range(56))  # 0.5 .. 6.0 m/s
+
+
+def pop_out_speed(sim: Simulator, pocket: str) -> float | None:
+    """The lowest speed (m/s, on a 0.1 m/s grid to 6 m/s) at which a ball rolling along the
+    pocket's axis through the middle of the mouth comes back out; None if none does."""
+    for v in POP_SPEEDS_MPS:
+        if not measure.drops(sim, pocket, v, 0.0):
+            return v
+    return None
+
+
+def pop_out_speeds() -> dict:
+    """{pocket: {back in R: {restitution: lowest pop-out speed or None}}} (flight model)."""
+    R = TableSpec().ball_radius_m
+    return {pocket: {f"{b:g}": {f"{e:g}": pop_out_speed(Simulator(TableSpec(
+        corner_back_m=b * R, middle_back_m=b * R, pocket_back_restitution=e), FLIGHT), pocket)
+        for e in POP_RESTITUTIONS} for b in POP_BACKS_R} for pocket in ("NR", "MR")}
 
 
 def leaving_speed_mps() -> float:
@@ -59,6 +85,7 @@ def flight_figures(plt, numbers: dict, quick: bool = False) -> None:
     bands = bands_vs_speed(quick)
     numbers["flight_bands_mm"] = bands
     numbers["flight_leaving_speed_mps"] = round(leaving_speed_mps(), 4)
+    numbers["flight_pop_out_speed_mps"] = pop_out_speeds()
     fig, ax = plt.subplots(1, 2, figsize=(11, 4))
     for i, pocket in enumerate(("NR", "MR")):
         for (name, widths), style in zip(bands[pocket].items(),

@@ -9,7 +9,7 @@ import math
 import numpy as np
 import pytest
 
-from sim import EventKind, PhysicsParams, Simulator
+from sim import EventKind, PhysicsParams, Simulator, measure
 from sim.measure import _pocket_frame, _rolling
 from sim.params import record_physics
 from sim.physics.pocket_flight import climb_back, fall_time, leaves_airborne
@@ -158,3 +158,40 @@ def test_the_back_returns_its_restitution_of_the_speed_square_to_it():
     assert (after.wx, after.wy, after.wz) == (before.wx, before.wy, before.wz)
     with pytest.raises(ValueError, match="pocket_back_restitution"):
         TableSpec(pocket_back_restitution=1.5)
+
+
+def _comes_back(v, back, e):
+    """Closed form for a ball rolling at v through the middle of the mouth into a back
+    ``back`` past the edge: it flies (back - R) out at v and back at e v (the back keeps its
+    spin: still rolling into the pocket, -v/R about the edge), meets the edge T later with
+    drop g T^2 / 2, and climbs if the plastic edge impact lifts it (_climb_oracle)."""
+    T = (back - R) * (1 + 1 / e) / v
+    return _climb_oracle(e * v, G * T, -v / R, 0.5 * G * T * T)[0]
+
+
+def _threshold(back, e):
+    lo, hi = 0.3, 20.0
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        lo, hi = (lo, mid) if _comes_back(mid, back, e) else (mid, hi)
+    return hi
+
+
+@pytest.mark.parametrize("back_r,e", [(2.0, 0.8), (2.5, 0.7), (3.0, 0.8), (4.0, 0.8)])
+def test_a_lively_back_throws_a_ball_out_above_the_closed_form_speed(back_r, e):
+    back = back_r * R
+    v_star = _threshold(back, e)  # 2.2-5.1 m/s for these
+    sim = Simulator(TableSpec(corner_back_m=back, middle_back_m=back,
+                              pocket_back_restitution=e), FLIGHT)
+    for pocket in ("NR", "MR"):
+        assert measure.drops(sim, pocket, 0.98 * v_star, 0.0), (pocket, v_star)
+        assert not measure.drops(sim, pocket, 1.02 * v_star, 0.0), (pocket, v_star)
+
+
+def test_a_back_returning_less_than_two_fifths_never_throws_a_rolling_ball_out():
+    # The climb needs c e v + s v_down - (2/5) R v > 0 with c <= R and s <= 0: e > 2/5.
+    for e in (0.2, 0.4):
+        sim = Simulator(TableSpec(corner_back_m=2 * R, middle_back_m=2 * R,
+                                  pocket_back_restitution=e), FLIGHT)
+        for v in (1.0, 3.0, 6.0):
+            assert measure.drops(sim, "NR", v, 0.0) and measure.drops(sim, "MR", v, 0.0)
