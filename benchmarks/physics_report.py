@@ -19,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
+from benchmarks import pocket_report
 from sim import PhysicsParams, Simulator, Strike, measure
 from sim.events import EventKind
 from sim.table import TableSpec
@@ -402,7 +403,8 @@ def main(argv=None) -> int:
     rail_shot_sensitivity(numbers)
     numbers["rebound_ratio_rolling"] = rebound_ratio_table(Simulator())
     numbers["resolve_cost_ns"] = {k: v * 1e9 for k, v in resolve_cost().items()}
-    rows = law_battery(numbers)
+    pocket_report.flight_figures(plt, numbers, args.quick)
+    rows = law_battery(numbers) + pocket_report.flight_laws()
     numbers["law_battery"] = [dict(zip(("law", "source", "expected", "measured"), r)) for r in rows]
     (OUT / "numbers.json").write_text(json.dumps(numbers, indent=1, default=float) + "\n")
     print("| law | source | expected | measured |\n|---|---|---|---|")

@@ -96,17 +96,28 @@ def _pocket_frame(sim: Simulator, pocket: str, approach_deg: float):
     return k, g.mouth_centres[k], d, across
 
 
-def drops(sim: Simulator, pocket: str, speed: float, offset_m: float, approach_deg: float = 0.0,
-          side_spin: float = 0.0, vertical_spin: float = 1.0, distance: float = 0.4):
-    """Whether a ball sent at the mouth of ``pocket`` drops there.  It starts ``distance``
-    before the mouth centre, ``offset_m`` across its direction (approach ``approach_deg`` from
-    the pocket axis), and arrives rolling at ``speed`` (or with the given spins, as fractions
-    of rolling spin).  None when the start is not on the bed."""
+def roll_into(sim: Simulator, pocket: str, speed: float, offset_m: float,
+              approach_deg: float = 0.0, side_spin: float = 0.0, vertical_spin: float = 1.0,
+              distance: float = 0.4):
+    """The stroke of a ball sent at the mouth of ``pocket`` (its SimResult).  It starts
+    ``distance`` before the mouth centre, ``offset_m`` across its direction (approach
+    ``approach_deg`` from the pocket axis), and arrives rolling at ``speed`` (or with the
+    given spins, as fractions of rolling spin).  None when the start is not on the bed."""
     k, m, d, across = _pocket_frame(sim, pocket, approach_deg)
     start = m - d * distance + across * offset_m
     if not sim.geometry.ball_fits(*start):
         return None
-    res = _rolling(sim, start, d, speed, distance, side_spin, vertical_spin)
+    return _rolling(sim, start, d, speed, distance, side_spin, vertical_spin)
+
+
+def drops(sim: Simulator, pocket: str, speed: float, offset_m: float, approach_deg: float = 0.0,
+          side_spin: float = 0.0, vertical_spin: float = 1.0, distance: float = 0.4):
+    """Whether a ball sent at the mouth of ``pocket`` drops there (:func:`roll_into`); None
+    when the start is not on the bed."""
+    res = roll_into(sim, pocket, speed, offset_m, approach_deg, side_spin, vertical_spin,
+                    distance)
+    if res is None:
+        return None
     return any(p.pocket == pocket and p.ball == "cue" for p in res.pocketed)
 
 
