@@ -8,7 +8,8 @@ process, so that the numbers survive a noisy machine.
 (d) a mid-game stroke among 16 balls, (e) throughput of 10 000 random strokes (strokes and
 events per second, one core), (f) cold start of a fresh process with an empty and with a warm
 Numba cache, (g) the same strokes with the Han 2005 cushion (the model before issue 9) timed in
-this process, and the cost of one cushion impact in each model.
+this process, and the cost of one cushion impact in each model, (h) the random strokes of (e)
+with the ball followed past the slate edge (pocket model "flight", issue 28).
 """
 from __future__ import annotations
 
@@ -24,9 +25,9 @@ import time
 
 import numpy as np
 
-from sim import PhysicsParams, Simulator, Strike
+from sim import PhysicsParams, Simulator, Strike, layout
 from sim.events import BALL_IDS
-from sim.table import triangle_rack
+from sim.table import TableSpec, triangle_rack
 
 RACK_ORDER = [["4"], ["5", "6"], ["7", "15", "8"], ["9", "14", "13", "10"],
               ["2", "1", "12", "11", "3"]]
@@ -168,6 +169,20 @@ def main(argv=None) -> int:
     cost = resolve_cost()
     print(f"one cushion impact: Mathavan 2010 {cost['mathavan2010'] * 1e9:.0f} ns, "
           f"Han 2005 {cost['han2005'] * 1e9:.0f} ns")
+
+    # (h) The pocket model's cost (issue 28: at most 1.5 x): the same random strokes with the
+    # ball followed past the slate edge, with no back and with a lively back 3 R deep.
+    pockets_fell = int((batch.states == layout.POCKETED).sum())
+    print(f"\n(h) 10 000 random strokes ({pockets_fell} balls pocketed), pocket model:")
+    flight = PhysicsParams(pocket_model="flight")
+    R = sim.table.ball_radius_m
+    for name, other in (("flight, no back", Simulator(physics=flight)),
+                        ("flight, back 3 R, e 0.8", Simulator(TableSpec(
+                            corner_back_m=3 * R, middle_back_m=3 * R,
+                            pocket_back_restitution=0.8), flight))):
+        dtf = median_time(lambda: other.run_batch_arrays(pos, on, motions), 3)
+        print(f"    {name:<26} {10000 / dtf:,.0f} strokes/s: x{dtf / dt:.2f} the time of "
+              f"\"edge\" ({10000 / dt:,.0f} strokes/s)")
 
     if not args.no_cold:
         tmp = tempfile.mkdtemp(prefix="numba-cache-")
