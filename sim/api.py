@@ -25,8 +25,9 @@ from .physics.cue_strike import strike as _strike_kernel
 from .physics.loop import run as _run_kernel
 from .physics.loop import run_batch as _run_batch_kernel
 from .result import Batch, Pocketed, SimResult
+from .presets import preset_by_name
 from .table import (CUSHION_IDS, DEFAULT_TABLE, POCKET_IDS, POSITION_TOLERANCE_M, SEGMENT_JAW_FACE,
-                    TableSpec, table_by_name)
+                    TableSpec)
 
 N_BALLS = len(BALL_IDS)
 OVERLAP_TOLERANCE_M = POSITION_TOLERANCE_M
@@ -139,7 +140,7 @@ class Simulator:
 
     def __init__(self, table: TableSpec | str = DEFAULT_TABLE,
                  physics: PhysicsParams | None = None, max_events: int = 20000):
-        self.table = table_by_name(table) if isinstance(table, str) else table
+        self.table = preset_by_name(table) if isinstance(table, str) else table
         self.physics = physics or PhysicsParams()
         self.max_events = int(max_events)
         g = self.table.geometry

@@ -73,7 +73,20 @@ JAW_ARC_POINTS = 9  # points of a jaw's rounding in the outline (a drawing's res
 SEGMENT_NOSE = 0  # a cushion nose between two pockets
 SEGMENT_JAW_FACE = 1  # the face of a jaw inside a pocket
 
-
+# How a pocket's mouth is measured (TableSpec.mouth_measured), and so where the jaws stand:
+# MOUTH_AT_ROUNDINGS - the MCP pyramid pockets: ``mouth`` is the narrowest gap between the two
+#   jaw roundings and the slate edge lies ``*_channel_m`` behind that gap (the faces parallel or
+#   opening outward);
+# MOUTH_AT_POINTS - the WPA/BCA pool pockets: ``mouth`` is measured "between opposing cushion
+#   noses where the direction changes into the pocket (from pointed lip to pointed lip)", i.e.
+#   between the points where the nose lines meet the facing lines (before any rounding), and the
+#   slate edge lies ``*_shelf_m`` behind the line joining the points, at its centre (WPA: "the
+#   shelf is measured from the center of the imaginary line that goes from one side of the
+#   mouth to the other ... to the center of the vertical cut of the slate").  The facings may
+#   converge into the pocket (a negative opening angle).
+MOUTH_AT_ROUNDINGS = "roundings"
+MOUTH_AT_POINTS = "points"
+MOUTH_MEASURES = (MOUTH_AT_ROUNDINGS, MOUTH_AT_POINTS)
 @dataclass(frozen=True)
 class TableSpec:
     """Dimensions of a table and its balls, SI units."""
@@ -105,6 +118,13 @@ class TableSpec:
     # falls when its centre passes it.  No extra allowance (no source for one).
     capture_extra_m: float = 0.0
     cushion_height_m: float = 0.042
+    # Pool pockets (issue 28, the ``pool-9ft`` preset); the defaults are the pyramid pockets
+    # above, unchanged.  ``mouth_measured``: MOUTH_AT_ROUNDINGS or MOUTH_AT_POINTS (see there);
+    # with MOUTH_AT_POINTS the slate edge lies the shelf behind the points' line (the channels
+    # must be 0), with MOUTH_AT_ROUNDINGS the channel behind the roundings (the shelves 0).
+    mouth_measured: str = MOUTH_AT_ROUNDINGS
+    corner_shelf_m: float = 0.0
+    middle_shelf_m: float = 0.0
 
     def __post_init__(self) -> None:
         for name in ("length_m", "width_m", "ball_radius_m", "ball_mass_kg", "corner_mouth_m",
@@ -121,6 +141,29 @@ class TableSpec:
         if not self.ball_radius_m < self.cushion_height_m < 2 * self.ball_radius_m:
             raise ValueError(
                 f"table.cushion_height_m must lie between R and 2R, got {self.cushion_height_m}")
+        self._check_pockets()
+
+    def _check_pockets(self) -> None:
+        if self.mouth_measured not in MOUTH_MEASURES:
+            raise ValueError(f"table.mouth_measured must be one of {', '.join(MOUTH_MEASURES)}, "
+                             f"got {self.mouth_measured!r}")
+        at_points = self.mouth_measured == MOUTH_AT_POINTS
+        for name in ("corner_channel_m", "middle_channel_m", "corner_shelf_m", "middle_shelf_m"):
+            value = getattr(self, name)
+            if not (isinstance(value, (int, float)) and math.isfinite(value) and value >= 0):
+                raise ValueError(f"table.{name} must be a number >= 0, got {value!r}")
+            if value and (name.endswith("shelf_m") != at_points):
+                needed = MOUTH_AT_POINTS if name.endswith("shelf_m") else MOUTH_AT_ROUNDINGS
+                raise ValueError(
+                    f"table.{name} = {value} needs mouth_measured = {needed!r}: a shelf is "
+                    f"measured from the points' line, a channel from the roundings' gap")
+        for name in ("corner_jaw_opening_rad", "middle_jaw_opening_rad"):
+            value = getattr(self, name)
+            low = -math.pi / 4 if at_points else 0.0  # converging faces: mouth at the points
+            if not (isinstance(value, (int, float)) and low <= value < math.pi / 4):
+                raise ValueError(
+                    f"table.{name} must lie in [{low:.4f}, {math.pi / 4:.4f}) rad with "
+                    f"mouth_measured = {self.mouth_measured!r}, got {value!r}")
 
     # --- marks on the table (R1.3, docs/FORMATS.md) -------------------------------------
     @property
@@ -168,44 +211,6 @@ class TableSpec:
                if 2 * k != DIAMONDS_ALONG for y in (0.0, W)]
         pts += [(x, W * k / DIAMONDS_ACROSS) for k in range(1, DIAMONDS_ACROSS) for x in (0.0, L)]
         return np.array(pts, dtype=np.float64)
-
-
-PRESETS: dict[str, TableSpec] = {
-    DEFAULT_TABLE: TableSpec(),
-    # Playing areas of the smaller tables vary a little between makers; these are common ones.
-    "pyramid-11ft": TableSpec(name="pyramid-11ft", length_m=3.200, width_m=1.600),
-    "pyramid-10ft": TableSpec(name="pyramid-10ft", length_m=2.840, width_m=1.420),
-}
-
-
-NAME_EXCERPT_CHARS = 60  # a refused name is quoted to this many characters (engine.errors)
-
-
-class UnknownTableError(KeyError):
-    """A table name that is not a preset; ``str()`` is the one message every layer shows:
-    ``table = 'x' is not a known table; known: pyramid-12ft, ...``."""
-
-    def __init__(self, name) -> None:
-        shown = repr(name)  # quoted as engine.errors.excerpt quotes a bad value
-        if len(shown) > NAME_EXCERPT_CHARS:
-            shown = f"{shown[:NAME_EXCERPT_CHARS]}... ({len(shown)} characters)"
-        self.shown = shown
-        super().__init__(f"table = {self.why()}")
-
-    def why(self) -> str:
-        """The message without the field: ``'x' is not a known table; known: ...`` (a flag's
-        message puts ``--table`` in front)."""
-        return f"{self.shown} is not a known table; known: {', '.join(PRESETS)}"
-
-    def __str__(self) -> str:  # KeyError would quote the message
-        return str(self.args[0])
-
-
-def table_by_name(name) -> TableSpec:
-    """The preset called ``name``, or :class:`UnknownTableError` (a KeyError) naming it."""
-    if not isinstance(name, str) or name not in PRESETS:
-        raise UnknownTableError(name)
-    return PRESETS[name]
 
 
 @dataclass(frozen=True)
@@ -376,7 +381,10 @@ def build_geometry(spec: TableSpec) -> TableGeometry:
 
     # Each jaw: the nose meets the face at a convex corner J, rounded with the rubber radius.
     # The faces open outward from the pocket axis by the pocket's opening angle (0: a parallel
-    # channel).  J is placed so that the gap between the two roundings is the mouth width.
+    # channel; negative: converging, the pool pockets).  J is placed so that the mouth is what
+    # the table's standard measures (spec.mouth_measured): the gap between the two roundings
+    # (pyramid) or between the two points J themselves (pool).
+    at_points = spec.mouth_measured == MOUTH_AT_POINTS
     kinds_of = {pid: ("corner" if pid in corner_axes else "middle") for pid in POCKET_IDS}
     for pid in POCKET_IDS:
         corner = kinds_of[pid] == "corner"
@@ -386,23 +394,34 @@ def build_geometry(spec: TableSpec) -> TableGeometry:
         mouth = spec.corner_mouth_m if corner else spec.middle_mouth_m
         opening = spec.corner_jaw_opening_rad if corner else spec.middle_jaw_opening_rad
         channel = spec.corner_channel_m if corner else spec.middle_channel_m
+        shelf = spec.corner_shelf_m if corner else spec.middle_shelf_m
+        points = []
         for cid in cushions_of(pid):
             other = [q for q in cid.split("-") if q != pid][0]
             nose_dir = _unit(pocket_pos[other] - P)
             side = _unit(nose_dir - dm.dot2(nose_dir, a) * a)  # across the axis, this jaw's side
             face_dir = _unit(a * dm.cos(opening) + side * dm.sin(opening))
-            # The rounding's distance from the axis grows with J's distance along the nose.
-            _, _, c0 = _rounded_jaw(P, nose_dir, face_dir, r)
-            off0 = dm.dot2(c0 - P, side)
-            j = (mouth / 2 + r - off0) / dm.dot2(nose_dir, side)
+            if at_points:  # the point J itself mouth/2 from the axis
+                j = (mouth / 2) / dm.dot2(nose_dir, side)
+            else:  # the rounding's distance from the axis grows with J's distance along the nose
+                _, _, c0 = _rounded_jaw(P, nose_dir, face_dir, r)
+                off0 = dm.dot2(c0 - P, side)
+                j = (mouth / 2 + r - off0) / dm.dot2(nose_dir, side)
             J = P + j * nose_dir
+            points.append(J)
             nose_pt, face_pt, centre = _rounded_jaw(J, nose_dir, face_dir, r)
             jaws[(pid, cid)] = (nose_pt, face_pt, centre, face_dir, r)
         centres = [jaws[(pid, c)][2] for c in cushions_of(pid)]
         face_pts = [jaws[(pid, c)][1] for c in cushions_of(pid)]
-        gap_line = dm.dot2(centres[0] - P, a)  # narrowest gap, across the roundings
-        # The slate ends ``channel`` behind the narrowest gap (where a parallel channel begins).
-        depth = gap_line + channel + spec.capture_extra_m
+        if at_points:
+            # The mouth line joins the points; the slate ends ``shelf`` behind its centre.
+            gap_line = dm.dot2(points[0] - P, a)
+            depth = gap_line + shelf + spec.capture_extra_m
+        else:
+            gap_line = dm.dot2(centres[0] - P, a)  # narrowest gap, across the roundings
+            # The slate ends ``channel`` behind the narrowest gap (where a parallel channel
+            # begins).
+            depth = gap_line + channel + spec.capture_extra_m
         capture[pid] = (P + depth * a, -a)
         mouth_centre[pid] = P + gap_line * a
         face_len[pid] = depth - min(dm.dot2(fp - P, a) for fp in face_pts) + 2 * R

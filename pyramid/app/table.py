@@ -12,8 +12,8 @@ import functools
 import numpy as np
 
 from engine import initial_state
-from sim.table import (DEFAULT_TABLE, POCKET_IDS, POSITION_TOLERANCE_M, PRESETS,
-                       UnknownTableError, table_by_name)
+from sim.presets import PLAYABLE_TABLES, UnknownTableError, table_by_name
+from sim.table import DEFAULT_TABLE, POCKET_IDS, POSITION_TOLERANCE_M
 
 from ..drawing.style import RAIL_M, RUBBER_M
 from ..errors import UserInputError
@@ -62,5 +62,5 @@ def table_info(name: str = DEFAULT_TABLE) -> dict:
         "capture_lines": [[_r(c) for c in row] for row in g.capture_lines],
         "jaw_faces_by_pocket": g.jaw_faces_by_pocket.tolist(),
         "initial_state": state.to_json(),
-        "tables": list(PRESETS),
+        "tables": list(PLAYABLE_TABLES),  # the validation tables (pool-9ft) are not played
     }

@@ -7,8 +7,9 @@ import numpy as np
 import pytest
 
 from sim import SimInputError, Simulator
+from sim.presets import PRESETS
 from sim.table import (CUSHION_IDS, DIAMONDS_ACROSS, DIAMONDS_ALONG, HOLE_CENTRE_DEPTH_R,
-                       JAW_ARC_POINTS, POCKET_IDS, POSITION_TOLERANCE_M, PRESETS)
+                       JAW_ARC_POINTS, POCKET_IDS, POSITION_TOLERANCE_M)
 
 SPEC = PRESETS["pyramid-12ft"]
 GEOMETRY = SPEC.geometry
