@@ -153,7 +153,7 @@ class Simulator:
         lines[:, layout.S_JAW] = g.segment_kind == SEGMENT_JAW_FACE
         self._lines = lines
         self._circles = np.ascontiguousarray(g.circles)
-        self._caps = np.ascontiguousarray(g.capture_lines)
+        self._caps = np.ascontiguousarray(g.kernel_captures)
         self._no_watch = np.full(4, np.nan)
 
     # --- validation -------------------------------------------------------------------

@@ -21,6 +21,7 @@ Model of a pocket (all lengths are parameters of :class:`TableSpec`):
 * The ball falls when its centre passes the edge of the slate, the *capture line*: at the end of
   the channel (corners) or on the line through the narrowest gap (middles), plus
   ``capture_extra_m``.  A ball that stops with its centre short of that line hangs in the jaws.
+* Pool pockets (the validation table ``pool-9ft``, :mod:`sim.presets`): :data:`MOUTH_AT_POINTS`.
 
 The simulator sees only flat arrays (segments, circles, capture lines); names for cushions and
 pockets are kept here so that event logs can be reported in words.
@@ -73,17 +74,12 @@ JAW_ARC_POINTS = 9  # points of a jaw's rounding in the outline (a drawing's res
 SEGMENT_NOSE = 0  # a cushion nose between two pockets
 SEGMENT_JAW_FACE = 1  # the face of a jaw inside a pocket
 
-# How a pocket's mouth is measured (TableSpec.mouth_measured), and so where the jaws stand:
-# MOUTH_AT_ROUNDINGS - the MCP pyramid pockets: ``mouth`` is the narrowest gap between the two
-#   jaw roundings and the slate edge lies ``*_channel_m`` behind that gap (the faces parallel or
-#   opening outward);
-# MOUTH_AT_POINTS - the WPA/BCA pool pockets: ``mouth`` is measured "between opposing cushion
-#   noses where the direction changes into the pocket (from pointed lip to pointed lip)", i.e.
-#   between the points where the nose lines meet the facing lines (before any rounding), and the
-#   slate edge lies ``*_shelf_m`` behind the line joining the points, at its centre (WPA: "the
-#   shelf is measured from the center of the imaginary line that goes from one side of the
-#   mouth to the other ... to the center of the vertical cut of the slate").  The facings may
-#   converge into the pocket (a negative opening angle).
+# How a pocket's mouth is measured (TableSpec.mouth_measured).  MOUTH_AT_ROUNDINGS (MCP,
+# pyramid): the narrowest gap between the jaw roundings, the slate edge ``*_channel_m`` behind
+# it.  MOUTH_AT_POINTS (WPA/BCA, pool): "between opposing cushion noses where the direction
+# changes into the pocket (from pointed lip to pointed lip)", i.e. between the points where the
+# nose lines meet the facing lines, the slate edge ``*_shelf_m`` behind the centre of the line
+# joining them; the facings may converge (a negative opening).
 MOUTH_AT_ROUNDINGS = "roundings"
 MOUTH_AT_POINTS = "points"
 MOUTH_MEASURES = (MOUTH_AT_ROUNDINGS, MOUTH_AT_POINTS)
@@ -118,10 +114,9 @@ class TableSpec:
     # falls when its centre passes it.  No extra allowance (no source for one).
     capture_extra_m: float = 0.0
     cushion_height_m: float = 0.042
-    # Pool pockets (issue 28, the ``pool-9ft`` preset); the defaults are the pyramid pockets
-    # above, unchanged.  ``mouth_measured``: MOUTH_AT_ROUNDINGS or MOUTH_AT_POINTS (see there);
-    # with MOUTH_AT_POINTS the slate edge lies the shelf behind the points' line (the channels
-    # must be 0), with MOUTH_AT_ROUNDINGS the channel behind the roundings (the shelves 0).
+    # Pool pockets (issue 28, pool-9ft), defaults the pyramid pockets above: MOUTH_AT_POINTS
+    # puts the slate edge the shelf behind the points' line (channels 0), MOUTH_AT_ROUNDINGS
+    # the channel behind the roundings' gap (shelves 0).
     mouth_measured: str = MOUTH_AT_ROUNDINGS
     corner_shelf_m: float = 0.0
     middle_shelf_m: float = 0.0
@@ -260,7 +255,19 @@ class TableGeometry:
     def clearance(self, x: float, y: float) -> float:
         """Smallest gap (m) between a ball at (x, y) and any cushion, jaw or capture line."""
         return float(table_clearance(float(x), float(y), self.segments, self.circles,
-                                     self.capture_lines, self.spec.ball_radius_m))
+                                     self.kernel_captures, self.spec.ball_radius_m))
+
+    @cached_property
+    def kernel_captures(self) -> np.ndarray:
+        """The capture lines as the compiled simulator takes them, ``(px, py, nx, ny, reach)``:
+        a crossing counts only within ``reach`` of the pocket's axis along its line (the
+        pocket's mouth: wider than its throat at the slate edge, far narrower than the table),
+        so that each line is its own pocket's slate edge (on the pool table a corner's deep
+        shelf takes a ball past the side pockets' shallow lines; on the pyramid tables no ball
+        on the bed ever reaches another pocket's line, and nothing changes)."""
+        reach = [self.spec.corner_mouth_m if p[0] in "NF" else self.spec.middle_mouth_m
+                 for p in POCKET_IDS]
+        return np.ascontiguousarray(np.column_stack([self.capture_lines, reach]))
 
     def _in_throat(self, k: int, x: float, y: float, tolerance_m: float) -> bool:
         """The centre lies between pocket k's jaw-face lines, short of its capture line (the
