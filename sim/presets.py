@@ -31,7 +31,8 @@ def opening_from_cut_deg(cut_deg: float, corner: bool) -> float:
 
 
 # A 9 ft pool table to the WPA "Tournament Table & Equipment Specifications" (effective
-# November 2001; the BCA's equipment specifications repeat them), on which the pocket model is
+# November 2001; copies e.g. docslib.org/doc/9921084 and the BCA's "Professional Pool Table
+# Specs", which repeat the pocket clauses word for word), on which the pocket model is
 # checked against Alciatore's published effective target sizes (TP 3.6-3.8, issue 28).  Each
 # number from the WPA text: playing surface 100 x 50 in (+-1/8); balls 2 1/4 in, 5 1/2 to 6 oz
 # (156-170 g: the upper value); mouths "between opposing cushion noses where the direction
@@ -44,8 +45,9 @@ def opening_from_cut_deg(cut_deg: float, corner: bool) -> float:
 # The points' rounding: no source.  The WPA measures the mouth between *pointed* lips; a
 # cloth-covered rubber point is not a knife edge, so it is rounded with 1/16 in (1.6 mm), the
 # order of the cloth wrapped round it and the WPA's thinnest facing rubber (1/16 in) - an
-# assumption; the straight-in bands move by the change in the rounding's reach (see
-# sim.pocket_validation).  Not modelled: the slate's drop-point radius (1/8-1/4 in), the slate
+# assumption.  Sensitivity (sim.pocket_validation, straight in, 0.8 / 4 m/s): a radius of
+# 0.5 mm or 3.2 mm moves the bands by at most 0.02 in; the corner mouth 4.5875 in by +0.03 in;
+# the shelves at either end of their ranges by 0.03-0.07 in.  Not modelled: the slate's drop-point radius (1/8-1/4 in), the slate
 # edge's arc (a straight capture line through the shelf point) and the 12-15 deg back draft.
 POOL_9FT = "pool-9ft"
 POOL_POINT_RADIUS_M = INCH_M / 16
