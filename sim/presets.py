@@ -47,8 +47,9 @@ def opening_from_cut_deg(cut_deg: float, corner: bool) -> float:
 # order of the cloth wrapped round it and the WPA's thinnest facing rubber (1/16 in) - an
 # assumption.  Sensitivity (sim.pocket_validation, straight in, 0.8 / 4 m/s): a radius of
 # 0.5 mm or 3.2 mm moves the bands by at most 0.02 in; the corner mouth 4.5875 in by +0.03 in;
-# the shelves at either end of their ranges by 0.03-0.07 in.  Not modelled: the slate's drop-point radius (1/8-1/4 in), the slate
-# edge's arc (a straight capture line through the shelf point) and the 12-15 deg back draft.
+# the shelves at either end of their ranges by 0.03-0.07 in.  Not modelled: the slate's
+# drop-point radius (1/8-1/4 in), the slate edge's arc (a straight capture line through the
+# shelf point) and the 12-15 deg back draft.
 POOL_9FT = "pool-9ft"
 POOL_POINT_RADIUS_M = INCH_M / 16
 
