@@ -20,7 +20,8 @@ from pathlib import Path
 import numpy as np
 
 from benchmarks import pocket_report
-from sim import PhysicsParams, Simulator, Strike, measure
+from sim import PhysicsParams, Simulator, Strike, measure, pocket_validation
+from sim.presets import POOL_9FT
 from sim.events import EventKind
 from sim.table import TableSpec
 from sim.trajectory import states_at
@@ -238,6 +239,35 @@ def rail_shot_sensitivity(numbers) -> None:
 
 
 # --- throw and the law battery -------------------------------------------------------------
+def pool_figure(plt, numbers):
+    """pool-9ft (WPA pockets): straight-in bands of a lone rolling ball against speed, both
+    pockets, beside Alciatore's TP 3.6 (slow) and TP 3.7/3.8 (fast) with issue 28's +-10 %."""
+    sim = Simulator(POOL_9FT)
+    speeds = [0.3, 0.5, 0.8, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5]
+    fig, ax = plt.subplots(figsize=(6.5, 4.2))
+    for kind, color in zip(pocket_validation.POCKET_KINDS, ("C0", "C3")):
+        bands = pocket_validation.bands_vs_speed(sim, speeds, (kind,))
+        ax.plot(speeds, [b.width_in for b in bands], "-o", ms=3, color=color,
+                label=f"{kind} pocket, this simulator")
+        numbers.setdefault("pool_9ft_bands_in", {})[kind] = {
+            f"{b.speed_mps}": round(b.width_in, 4) for b in bands}
+        for v, table, tp, mark in (
+                (pocket_validation.SLOW_MPS, pocket_validation.TP_SLOW_IN, "3.6", "s"),
+                (pocket_validation.FAST_MPS, pocket_validation.TP_FAST_IN, "3.8", "D")):
+            ax.errorbar([v], [table[kind]], yerr=[[0.1 * table[kind]], [0.1 * table[kind]]],
+                        fmt=mark, mfc="none", color=color, capsize=3,
+                        label=f"Alciatore TP {tp}, {kind} (+-10 %)")
+    numbers["pool_9ft_tp_in"] = {"slow_tp_3_6": pocket_validation.TP_SLOW_IN,
+                                 "fast_tp_3_8": pocket_validation.TP_FAST_IN}
+    ax.set(xlabel="speed of the rolling ball at the mouth (m/s)",
+           ylabel="straight-in band of offsets that drop (in)",
+           title="pool-9ft (WPA pockets): effective target vs speed")
+    ax.legend(fontsize=6.5)
+    fig.tight_layout()
+    fig.savefig(OUT / "pool_bands_vs_speed.png", dpi=110)
+    plt.close(fig)
+
+
 def _stun_throw(sim, cut_deg, speed):
     """Object ball direction minus the line of centres for a sliding, spinless cue ball."""
     R = sim.table.ball_radius_m
@@ -338,6 +368,11 @@ def law_battery(numbers) -> list[tuple[str, str, str, str]]:
         rows.append((f"{name} band narrows with speed", "issue 9: 4.5 m/s <= 0.8 x slow",
                      f"<= {0.8 * b['0.3']:.2f} mm", f"{b['4.5']:.2f} mm ({b['4.5'] / b['0.3']:.2f} x "
                      f"{b['0.3']:.2f})"))
+    for kind, d in numbers.get("pool_9ft_bands_in", {}).items():
+        for v, tp, table in (("0.8", "3.6", "slow_tp_3_6"), ("4.0", "3.8", "fast_tp_3_8")):
+            ref = numbers["pool_9ft_tp_in"][table][kind]
+            rows.append((f"pool-9ft {kind} band straight in at {v} m/s", f"Alciatore TP {tp}",
+                         f"{ref} in +-10 %", f"{d[v]:.3f} in ({d[v] / ref:.2f} x)"))
     return rows
 
 
@@ -401,6 +436,7 @@ def main(argv=None) -> int:
     throw_figure(plt, numbers)
     cushion_assumption(numbers)
     rail_shot_sensitivity(numbers)
+    pool_figure(plt, numbers)
     numbers["rebound_ratio_rolling"] = rebound_ratio_table(Simulator())
     numbers["resolve_cost_ns"] = {k: v * 1e9 for k, v in resolve_cost().items()}
     pocket_report.flight_figures(plt, numbers, args.quick)

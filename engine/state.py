@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from sim.events import BALL_IDS
-from sim.table import DEFAULT_TABLE, POSITION_TOLERANCE_M, TableSpec, table_by_name, triangle_rack
+from sim.presets import table_by_name
+from sim.table import DEFAULT_TABLE, POSITION_TOLERANCE_M, TableSpec, triangle_rack
 
 from .accounting import Adjustment, check_accounting, points_accounted, scores_accounted
 from .calls import CALL_MODES, EXACT

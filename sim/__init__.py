@@ -5,8 +5,10 @@ from .api import PositionRefused, SimInputError, Simulator, Strike, parse_balls,
 from .events import BALL_IDS, Event, EventKind, MotionState
 from .params import PhysicsParams
 from .result import Batch, Pocketed, SimResult
-from .table import DEFAULT_TABLE, POCKET_IDS, PRESETS, TableSpec, UnknownTableError, table_by_name
+from .presets import PLAYABLE_TABLES, PRESETS, UnknownTableError, preset_by_name, table_by_name
+from .table import DEFAULT_TABLE, POCKET_IDS, TableSpec
 
 __all__ = ["Batch", "PositionRefused", "Simulator", "shared_simulator", "Strike", "SimInputError", "parse_balls", "BALL_IDS", "Event",
            "EventKind", "MotionState", "PhysicsParams", "Pocketed", "SimResult", "POCKET_IDS",
-           "PRESETS", "TableSpec", "table_by_name", "DEFAULT_TABLE", "UnknownTableError"]
+           "PRESETS", "PLAYABLE_TABLES", "TableSpec", "table_by_name", "preset_by_name", "DEFAULT_TABLE",
+           "UnknownTableError"]

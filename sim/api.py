@@ -25,8 +25,9 @@ from .physics.cue_strike import strike as _strike_kernel
 from .physics.loop import run as _run_kernel
 from .physics.loop import run_batch as _run_batch_kernel
 from .result import Batch, Pocketed, SimResult
+from .presets import preset_by_name
 from .table import (CUSHION_IDS, DEFAULT_TABLE, POCKET_IDS, POSITION_TOLERANCE_M, SEGMENT_NOSE,
-                    SEGMENT_POCKET_BACK, TableSpec, table_by_name)
+                    SEGMENT_POCKET_BACK, TableSpec)
 
 N_BALLS = len(BALL_IDS)
 OVERLAP_TOLERANCE_M = POSITION_TOLERANCE_M
@@ -139,7 +140,7 @@ class Simulator:
 
     def __init__(self, table: TableSpec | str = DEFAULT_TABLE,
                  physics: PhysicsParams | None = None, max_events: int = 20000):
-        self.table = table_by_name(table) if isinstance(table, str) else table
+        self.table = preset_by_name(table) if isinstance(table, str) else table
         self.physics = physics or PhysicsParams()
         self.max_events = int(max_events)
         g = self.table.geometry
@@ -154,7 +155,7 @@ class Simulator:
                                              self.table.pocket_back_restitution, -1.0)
         self._lines = lines
         self._circles = np.ascontiguousarray(g.circles)
-        self._caps = np.ascontiguousarray(g.capture_lines)
+        self._caps = np.ascontiguousarray(g.kernel_captures)
         self._no_watch = np.full(4, np.nan)
 
     # --- validation -------------------------------------------------------------------

@@ -21,12 +21,12 @@ Model of a pocket (all lengths are parameters of :class:`TableSpec`):
 * The ball falls when its centre passes the edge of the slate, the *capture line*: at the end of
   the channel (corners) or on the line through the narrowest gap (middles), plus
   ``capture_extra_m``.  A ball that stops with its centre short of that line hangs in the jaws.
+* Pool pockets (the validation table ``pool-9ft``, :mod:`sim.presets`): :data:`MOUTH_AT_POINTS`.
 
 The simulator sees only flat arrays (segments, circles, capture lines); names for cushions and
 pockets are kept here so that event logs can be reported in words.
 
-The same geometry, drawn: :meth:`TableGeometry.cloth_outline` (the cloth's boundary with the
-throats), :meth:`TableGeometry.pocket_hole` and :meth:`TableGeometry.pocket_hole_centre` (the
+The same geometry, drawn: :mod:`sim.table_drawing` (the cloth's boundary with the throats, the
 holes beyond the capture lines) and :meth:`TableSpec.diamonds` (the sights on the rails) are
 what the diagrams (``pyramid.drawing``) and the board's page (``GET /api/table``) draw, so that
 a picture shows the table the simulator plays on.
@@ -62,19 +62,20 @@ DEFAULT_TABLE = "pyramid-12ft"
 DIAMONDS_ALONG = 8  # intervals along a long rail (L/8 each)
 DIAMONDS_ACROSS = 4  # intervals across a short rail (W/4 each)
 
-# Pockets in order round the table (house-end right corner first, counter-clockwise as drawn
-# with +y up): the order :meth:`TableGeometry.cloth_outline` walks.
-POCKET_WALK = ("NR", "MR", "FR", "FL", "ML", "NL")
-# A drawing convention, no physics: where a fallen ball is drawn, this many ball radii past
-# the capture line on the pocket's axis (the hole's centre for a picture).
-HOLE_CENTRE_DEPTH_R = 1.2
-JAW_ARC_POINTS = 9  # points of a jaw's rounding in the outline (a drawing's resolution)
 
 SEGMENT_NOSE = 0  # a cushion nose between two pockets
 SEGMENT_JAW_FACE = 1  # the face of a jaw inside a pocket
 SEGMENT_POCKET_BACK = 2  # the pocket's back, past the slate edge (TableSpec.corner_back_m)
 
-
+# How a pocket's mouth is measured (TableSpec.mouth_measured).  MOUTH_AT_ROUNDINGS (MCP,
+# pyramid): the narrowest gap between the jaw roundings, the slate edge ``*_channel_m`` behind
+# it.  MOUTH_AT_POINTS (WPA/BCA, pool): "between opposing cushion noses where the direction
+# changes into the pocket (from pointed lip to pointed lip)", i.e. between the points where the
+# nose lines meet the facing lines, the slate edge ``*_shelf_m`` behind the centre of the line
+# joining them; the facings may converge (a negative opening).
+MOUTH_AT_ROUNDINGS = "roundings"
+MOUTH_AT_POINTS = "points"
+MOUTH_MEASURES = (MOUTH_AT_ROUNDINGS, MOUTH_AT_POINTS)
 @dataclass(frozen=True)
 class TableSpec:
     """Dimensions of a table and its balls, SI units."""
@@ -106,6 +107,12 @@ class TableSpec:
     # falls when its centre passes it.  No extra allowance (no source for one).
     capture_extra_m: float = 0.0
     cushion_height_m: float = 0.042
+    # Pool pockets (issue 28, pool-9ft), defaults the pyramid pockets above: MOUTH_AT_POINTS
+    # puts the slate edge the shelf behind the points' line (channels 0), MOUTH_AT_ROUNDINGS
+    # the channel behind the roundings' gap (shelves 0).
+    mouth_measured: str = MOUTH_AT_ROUNDINGS
+    corner_shelf_m: float = 0.0
+    middle_shelf_m: float = 0.0
     # Past the slate edge, where a flying ball (pocket model "flight") may meet it: the pocket's
     # back, a wall square to the pocket's axis this far behind the slate edge that returns
     # ``pocket_back_restitution`` of the speed square to it; None: no back, the hole open.  No
@@ -140,6 +147,29 @@ class TableSpec:
         if not self.ball_radius_m < self.cushion_height_m < 2 * self.ball_radius_m:
             raise ValueError(
                 f"table.cushion_height_m must lie between R and 2R, got {self.cushion_height_m}")
+        self._check_pockets()
+
+    def _check_pockets(self) -> None:
+        if self.mouth_measured not in MOUTH_MEASURES:
+            raise ValueError(f"table.mouth_measured must be one of {', '.join(MOUTH_MEASURES)}, "
+                             f"got {self.mouth_measured!r}")
+        at_points = self.mouth_measured == MOUTH_AT_POINTS
+        for name in ("corner_channel_m", "middle_channel_m", "corner_shelf_m", "middle_shelf_m"):
+            value = getattr(self, name)
+            if not (isinstance(value, (int, float)) and math.isfinite(value) and value >= 0):
+                raise ValueError(f"table.{name} must be a number >= 0, got {value!r}")
+            if value and (name.endswith("shelf_m") != at_points):
+                needed = MOUTH_AT_POINTS if name.endswith("shelf_m") else MOUTH_AT_ROUNDINGS
+                raise ValueError(
+                    f"table.{name} = {value} needs mouth_measured = {needed!r}: a shelf is "
+                    f"measured from the points' line, a channel from the roundings' gap")
+        for name in ("corner_jaw_opening_rad", "middle_jaw_opening_rad"):
+            value = getattr(self, name)
+            low = -math.pi / 4 if at_points else 0.0  # converging faces: mouth at the points
+            if not (isinstance(value, (int, float)) and low <= value < math.pi / 4):
+                raise ValueError(
+                    f"table.{name} must lie in [{low:.4f}, {math.pi / 4:.4f}) rad with "
+                    f"mouth_measured = {self.mouth_measured!r}, got {value!r}")
 
     # --- marks on the table (R1.3, docs/FORMATS.md) -------------------------------------
     @property
@@ -189,44 +219,6 @@ class TableSpec:
         return np.array(pts, dtype=np.float64)
 
 
-PRESETS: dict[str, TableSpec] = {
-    DEFAULT_TABLE: TableSpec(),
-    # Playing areas of the smaller tables vary a little between makers; these are common ones.
-    "pyramid-11ft": TableSpec(name="pyramid-11ft", length_m=3.200, width_m=1.600),
-    "pyramid-10ft": TableSpec(name="pyramid-10ft", length_m=2.840, width_m=1.420),
-}
-
-
-NAME_EXCERPT_CHARS = 60  # a refused name is quoted to this many characters (engine.errors)
-
-
-class UnknownTableError(KeyError):
-    """A table name that is not a preset; ``str()`` is the one message every layer shows:
-    ``table = 'x' is not a known table; known: pyramid-12ft, ...``."""
-
-    def __init__(self, name) -> None:
-        shown = repr(name)  # quoted as engine.errors.excerpt quotes a bad value
-        if len(shown) > NAME_EXCERPT_CHARS:
-            shown = f"{shown[:NAME_EXCERPT_CHARS]}... ({len(shown)} characters)"
-        self.shown = shown
-        super().__init__(f"table = {self.why()}")
-
-    def why(self) -> str:
-        """The message without the field: ``'x' is not a known table; known: ...`` (a flag's
-        message puts ``--table`` in front)."""
-        return f"{self.shown} is not a known table; known: {', '.join(PRESETS)}"
-
-    def __str__(self) -> str:  # KeyError would quote the message
-        return str(self.args[0])
-
-
-def table_by_name(name) -> TableSpec:
-    """The preset called ``name``, or :class:`UnknownTableError` (a KeyError) naming it."""
-    if not isinstance(name, str) or name not in PRESETS:
-        raise UnknownTableError(name)
-    return PRESETS[name]
-
-
 @dataclass(frozen=True)
 class TableGeometry:
     """Flat arrays the compiled simulator works with.
@@ -274,7 +266,19 @@ class TableGeometry:
     def clearance(self, x: float, y: float) -> float:
         """Smallest gap (m) between a ball at (x, y) and any cushion, jaw or capture line."""
         return float(table_clearance(float(x), float(y), self.segments, self.circles,
-                                     self.capture_lines, self.spec.ball_radius_m))
+                                     self.kernel_captures, self.spec.ball_radius_m))
+
+    @cached_property
+    def kernel_captures(self) -> np.ndarray:
+        """The capture lines as the compiled simulator takes them, ``(px, py, nx, ny, reach)``:
+        a crossing counts only within ``reach`` of the pocket's axis along its line (the
+        pocket's mouth: wider than its throat at the slate edge, far narrower than the table),
+        so that each line is its own pocket's slate edge (on the pool table a corner's deep
+        shelf takes a ball past the side pockets' shallow lines; on the pyramid tables no ball
+        on the bed ever reaches another pocket's line, and nothing changes)."""
+        reach = [self.spec.corner_mouth_m if p[0] in "NF" else self.spec.middle_mouth_m
+                 for p in POCKET_IDS]
+        return np.ascontiguousarray(np.column_stack([self.capture_lines, reach]))
 
     def _in_throat(self, k: int, x: float, y: float, tolerance_m: float) -> bool:
         """The centre lies between pocket k's jaw-face lines, short of its capture line (the
@@ -288,68 +292,6 @@ class TableGeometry:
             if (x - x0) * n[0] + (y - y0) * n[1] < -tolerance_m:
                 return False
         return True
-
-
-    # --- the table as drawn: outline, holes (diagrams and the board's page) ----------------
-    def jaw_outline(self, pocket_id: str, cushion_id: str) -> np.ndarray:
-        """One jaw's edge as an (n, 2) array, from the nose toward the hole: the nose's tangent
-        point, the rounding (:data:`JAW_ARC_POINTS` points the short way round its circle), then
-        the point where the jaw face meets the pocket's capture line."""
-        k, ci = POCKET_IDS.index(pocket_id), CUSHION_IDS.index(cushion_id)
-        face = int(np.flatnonzero((self.segment_kind == SEGMENT_JAW_FACE)
-                                  & (self.segment_pocket == k) & (self.segment_cushion == ci))[0])
-        circ = int(np.flatnonzero((self.circle_pocket == k) & (self.circle_cushion == ci))[0])
-        cx, cy, r = self.circles[circ]
-        nose = self.segments[ci].reshape(2, 2)
-        # sim.detmath, as everywhere in this module: the same outline on every machine
-        nose_pt = nose[np.argmin(dm.hypot_array(nose[:, 0] - cx, nose[:, 1] - cy))]
-        f0, f1 = self.segments[face, :2], self.segments[face, 2:]
-        a0 = dm.atan2(nose_pt[1] - cy, nose_pt[0] - cx)
-        a1 = dm.atan2(f0[1] - cy, f0[0] - cx)
-        sweep = (a1 - a0 + math.pi) % (2 * math.pi) - math.pi  # the short way round
-        arc = [(cx + r * dm.cos(a0 + sweep * t), cy + r * dm.sin(a0 + sweep * t))
-               for t in np.linspace(0.0, 1.0, JAW_ARC_POINTS)]
-        px, py, nx, ny = self.capture_lines[k]
-        d = f1 - f0
-        t = ((px - f0[0]) * nx + (py - f0[1]) * ny) / (d[0] * nx + d[1] * ny)
-        capture_pt = tuple(f0 + t * d)
-        return np.array([tuple(nose_pt)] + arc + [capture_pt])
-
-    def cloth_outline(self) -> np.ndarray:
-        """The playing surface's boundary as the simulator sees it, throats included, as a
-        closed (n, 2) polygon (last point not repeated): round the table pocket by pocket in
-        :data:`POCKET_WALK` order, in each pocket down one jaw to the capture line and back up
-        the other.  Between two pockets the polygon's edge is that cushion's nose."""
-        pts: list = []
-        for i, pid in enumerate(POCKET_WALK):
-            before = _cushion_between(POCKET_WALK[i - 1], pid)
-            after = _cushion_between(pid, POCKET_WALK[(i + 1) % len(POCKET_WALK)])
-            pts += [tuple(p) for p in self.jaw_outline(pid, before)]
-            pts += [tuple(p) for p in self.jaw_outline(pid, after)[::-1]]
-        return np.array(pts)
-
-    def pocket_hole(self, pocket_id: str) -> np.ndarray:
-        """The hole of a pocket as a (4, 2) polygon: between its two jaw faces from the capture
-        line to the faces' far ends (where a ball has fallen)."""
-        k = POCKET_IDS.index(pocket_id)
-        faces = self.jaw_faces_by_pocket[k]
-        ends = [self.segments[s, 2:] for s in faces]
-        caps = [self.jaw_outline(pocket_id, CUSHION_IDS[int(self.segment_cushion[s])])[-1]
-                for s in faces]
-        return np.array([caps[0], ends[0], ends[1], caps[1]])
-
-    def pocket_hole_centre(self, pocket_id: str) -> np.ndarray:
-        """Where a fallen ball is drawn: :data:`HOLE_CENTRE_DEPTH_R` ball radii past the capture
-        line on the pocket's axis (a drawing convention)."""
-        k = POCKET_IDS.index(pocket_id)
-        px, py = self.capture_lines[k, :2]
-        axis = self.pocket_axes[k]
-        return np.array([px, py]) + axis * self.spec.ball_radius_m * HOLE_CENTRE_DEPTH_R
-
-
-def _cushion_between(p: str, q: str) -> str:
-    """The cushion whose ends are pockets ``p`` and ``q``."""
-    return next(c for c in CUSHION_IDS if set(c.split("-")) == {p, q})
 
 
 def _unit(v) -> np.ndarray:
@@ -377,6 +319,24 @@ def _rot90(v) -> np.ndarray:
     return np.array([-v[1], v[0]])
 
 
+def _pocket_backs(spec: TableSpec, capture, segments, faces_by_pocket):
+    """Each pocket's back (TableSpec.corner_back_m / middle_back_m) as (pocket index, segment
+    from face line to face line ``back`` past the slate edge, normal toward the table)."""
+    out = []
+    for pk, pid in enumerate(POCKET_IDS):
+        back = spec.middle_back_m if pid in ("ML", "MR") else spec.corner_back_m
+        if back is None:
+            continue
+        (point, inward), ends = capture[pid], []
+        behind = point - inward * back  # on the axis, ``back`` past the slate edge
+        for s in faces_by_pocket[pid]:
+            f0, f1 = np.array(segments[s][:2]), np.array(segments[s][2:])
+            u = f1 - f0  # where the face's line crosses the back's line
+            ends.append(f0 + u * (dm.dot2(behind - f0, inward) / dm.dot2(u, inward)))
+        out.append((pk, (*ends[0], *ends[1]), tuple(inward)))
+    return out
+
+
 def build_geometry(spec: TableSpec) -> TableGeometry:
     R = spec.ball_radius_m
     pocket_pos = {pid: np.array(spec.pocket_position(pid)) for pid in POCKET_IDS}
@@ -395,7 +355,10 @@ def build_geometry(spec: TableSpec) -> TableGeometry:
 
     # Each jaw: the nose meets the face at a convex corner J, rounded with the rubber radius.
     # The faces open outward from the pocket axis by the pocket's opening angle (0: a parallel
-    # channel).  J is placed so that the gap between the two roundings is the mouth width.
+    # channel; negative: converging, the pool pockets).  J is placed so that the mouth is what
+    # the table's standard measures (spec.mouth_measured): the gap between the two roundings
+    # (pyramid) or between the two points J themselves (pool).
+    at_points = spec.mouth_measured == MOUTH_AT_POINTS
     kinds_of = {pid: ("corner" if pid in corner_axes else "middle") for pid in POCKET_IDS}
     for pid in POCKET_IDS:
         corner = kinds_of[pid] == "corner"
@@ -405,23 +368,34 @@ def build_geometry(spec: TableSpec) -> TableGeometry:
         mouth = spec.corner_mouth_m if corner else spec.middle_mouth_m
         opening = spec.corner_jaw_opening_rad if corner else spec.middle_jaw_opening_rad
         channel = spec.corner_channel_m if corner else spec.middle_channel_m
+        shelf = spec.corner_shelf_m if corner else spec.middle_shelf_m
+        points = []
         for cid in cushions_of(pid):
             other = [q for q in cid.split("-") if q != pid][0]
             nose_dir = _unit(pocket_pos[other] - P)
             side = _unit(nose_dir - dm.dot2(nose_dir, a) * a)  # across the axis, this jaw's side
             face_dir = _unit(a * dm.cos(opening) + side * dm.sin(opening))
-            # The rounding's distance from the axis grows with J's distance along the nose.
-            _, _, c0 = _rounded_jaw(P, nose_dir, face_dir, r)
-            off0 = dm.dot2(c0 - P, side)
-            j = (mouth / 2 + r - off0) / dm.dot2(nose_dir, side)
+            if at_points:  # the point J itself mouth/2 from the axis
+                j = (mouth / 2) / dm.dot2(nose_dir, side)
+            else:  # the rounding's distance from the axis grows with J's distance along the nose
+                _, _, c0 = _rounded_jaw(P, nose_dir, face_dir, r)
+                off0 = dm.dot2(c0 - P, side)
+                j = (mouth / 2 + r - off0) / dm.dot2(nose_dir, side)
             J = P + j * nose_dir
+            points.append(J)
             nose_pt, face_pt, centre = _rounded_jaw(J, nose_dir, face_dir, r)
             jaws[(pid, cid)] = (nose_pt, face_pt, centre, face_dir, r)
         centres = [jaws[(pid, c)][2] for c in cushions_of(pid)]
         face_pts = [jaws[(pid, c)][1] for c in cushions_of(pid)]
-        gap_line = dm.dot2(centres[0] - P, a)  # narrowest gap, across the roundings
-        # The slate ends ``channel`` behind the narrowest gap (where a parallel channel begins).
-        depth = gap_line + channel + spec.capture_extra_m
+        if at_points:
+            # The mouth line joins the points; the slate ends ``shelf`` behind its centre.
+            gap_line = dm.dot2(points[0] - P, a)
+            depth = gap_line + shelf + spec.capture_extra_m
+        else:
+            gap_line = dm.dot2(centres[0] - P, a)  # narrowest gap, across the roundings
+            # The slate ends ``channel`` behind the narrowest gap (where a parallel channel
+            # begins).
+            depth = gap_line + channel + spec.capture_extra_m
         capture[pid] = (P + depth * a, -a)
         mouth_centre[pid] = P + gap_line * a
         back = spec.corner_back_m if corner else spec.middle_back_m
@@ -461,18 +435,9 @@ def build_geometry(spec: TableSpec) -> TableGeometry:
         circ_cushion.append(ci)
         circ_pocket.append(pk)
 
-    for pk, pid in enumerate(POCKET_IDS):  # the back, from face line to face line
-        back = spec.corner_back_m if kinds_of[pid] == "corner" else spec.middle_back_m
-        if back is None:
-            continue
-        (point, inward), ends = capture[pid], []
-        behind = point - inward * back  # on the axis, ``back`` past the slate edge
-        for s in faces_by_pocket[pid]:
-            f0, f1 = np.array(segments[s][:2]), np.array(segments[s][2:])
-            u = f1 - f0  # where the face's line crosses the back's line
-            ends.append(f0 + u * (dm.dot2(behind - f0, inward) / dm.dot2(u, inward)))
-        segments.append((*ends[0], *ends[1]))
-        normals.append(tuple(inward))
+    for pk, segment, inward in _pocket_backs(spec, capture, segments, faces_by_pocket):
+        segments.append(segment)
+        normals.append(inward)
         kinds.append(SEGMENT_POCKET_BACK)
         seg_cushion.append(-1)
         seg_pocket.append(pk)

@@ -35,7 +35,7 @@ class Checked(StrEnum):
 class FittedFor:
     """The table preset, physics and command a calibration was fitted with."""
 
-    table: str  # the table preset's name (sim.table.PRESETS)
+    table: str  # the table preset's name (sim.presets.PRESETS)
     physics_digest: str  # PhysicsParams.digest() of the physics simulated
     cushion_model: str  # the physics' cushion model, by name (also inside the digest)
     fitted_by: str  # the command that made it

@@ -36,7 +36,7 @@ from engine.files import Journal, OutputFileError
 from engine.handicap import apply_handicap, start_handicap
 from engine.record import StrokeRecord, write_record
 from sim import Simulator, TableSpec, shared_simulator, table_by_name
-from sim.table import UnknownTableError
+from sim.presets import UnknownTableError
 
 from ..errors import UserInputError
 from ..io import check_output_path, kept_elsewhere

@@ -18,7 +18,8 @@ from enum import StrEnum
 from engine import GameState
 from engine.errors import EngineError, excerpt
 from sim import PhysicsParams, PositionRefused, SimInputError, Simulator, Strike, parse_balls, shared_simulator
-from sim.table import DEFAULT_TABLE, PRESETS, UnknownTableError, table_by_name
+from sim.presets import PRESETS, UnknownTableError, table_by_name
+from sim.table import DEFAULT_TABLE
 
 from ..errors import UserInputError
 

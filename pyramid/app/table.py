@@ -12,8 +12,9 @@ import functools
 import numpy as np
 
 from engine import initial_state
-from sim.table import (DEFAULT_TABLE, POCKET_IDS, POSITION_TOLERANCE_M, PRESETS,
-                       UnknownTableError, table_by_name)
+from sim.presets import PLAYABLE_TABLES, UnknownTableError, table_by_name
+from sim.table import DEFAULT_TABLE, POCKET_IDS, POSITION_TOLERANCE_M
+from sim import table_drawing as drawn
 
 from ..drawing.style import RAIL_M, RUBBER_M
 from ..errors import UserInputError
@@ -49,10 +50,10 @@ def table_info(name: str = DEFAULT_TABLE) -> dict:
         "pockets": {pid: {"position": list(spec.pocket_position(pid)),
                           "mouth": _pts(g.mouth_centres[k])[0],
                           "axis": _pts(g.pocket_axes[k])[0],
-                          "hole": _pts(g.pocket_hole(pid)),
-                          "hole_centre": _pts(g.pocket_hole_centre(pid))[0]}
+                          "hole": _pts(drawn.pocket_hole(g, pid)),
+                          "hole_centre": _pts(drawn.pocket_hole_centre(g, pid))[0]}
                     for k, pid in enumerate(POCKET_IDS)},
-        "outline": _pts(g.cloth_outline()),
+        "outline": _pts(drawn.cloth_outline(g)),
         "diamonds": spec.diamonds().tolist(),
         # the simulator's own arrays, for other clients (the page checks a position with
         # POST /api/check and no longer reads these)
@@ -62,5 +63,5 @@ def table_info(name: str = DEFAULT_TABLE) -> dict:
         "capture_lines": [[_r(c) for c in row] for row in g.capture_lines],
         "jaw_faces_by_pocket": g.jaw_faces_by_pocket.tolist(),
         "initial_state": state.to_json(),
-        "tables": list(PRESETS),
+        "tables": list(PLAYABLE_TABLES),  # the validation tables (pool-9ft) are not played
     }

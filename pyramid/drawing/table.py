@@ -1,5 +1,5 @@
 """The table drawn to scale: rail, cushion rubber, the cloth bounded by the cushion outline the
-simulator plays on (noses, jaw roundings, jaw faces: :meth:`sim.table.TableGeometry.cloth_outline`),
+simulator plays on (noses, jaw roundings, jaw faces: :func:`sim.table_drawing.cloth_outline`),
 the pocket holes beyond the capture lines, the spots, the house line and the pockets' ids."""
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from matplotlib.patches import Circle, Polygon, Rectangle
 import numpy as np
 
 from sim.table import POCKET_IDS, TableSpec
+from sim import table_drawing as drawn
 
 from .figure import extent, fontsize, pt_per_m
 from .style import (CLOTH, CUSHION_LINE, CUSHION_RUBBER, HOLE, HOLE_RADIUS_R, MARKS, RAIL_WOOD,
@@ -29,10 +30,11 @@ def draw_table(ax, table: TableSpec, *, labels: bool = True) -> None:
     ax.add_patch(Rectangle((-RUBBER_M, -RUBBER_M), L + 2 * RUBBER_M, W + 2 * RUBBER_M,
                            color=CUSHION_RUBBER, zorder=0.5))
     for pid in POCKET_IDS:
-        ax.add_patch(Polygon(g.pocket_hole(pid), closed=True, color=HOLE, zorder=1))
-        ax.add_patch(Circle(g.pocket_hole_centre(pid), table.ball_radius_m * HOLE_RADIUS_R,
+        ax.add_patch(Polygon(drawn.pocket_hole(g, pid), closed=True, color=HOLE, zorder=1))
+        ax.add_patch(Circle(drawn.pocket_hole_centre(g, pid), table.ball_radius_m * HOLE_RADIUS_R,
                             color=HOLE, zorder=1))
-    ax.add_patch(Polygon(g.cloth_outline(), closed=True, facecolor=CLOTH, edgecolor=CUSHION_LINE,
+    ax.add_patch(Polygon(drawn.cloth_outline(g), closed=True, facecolor=CLOTH,
+                         edgecolor=CUSHION_LINE,
                          linewidth=0.8, zorder=2))
     _draw_marks(ax, table)
     if labels:

@@ -167,9 +167,19 @@ def line_crossing_time(rx, ry, vx, vy, ax, ay, px, py, nx, ny, side, horizon):
 
 
 @kernel
+def within_capture_reach(caps, k, x, y):
+    """Whether (x, y) lies within ``caps[k, 4]`` of pocket k's axis, measured along its capture
+    line ``caps[k, :4]`` (px, py, nx, ny): a capture line is its own pocket's slate edge, not an
+    infinite line across the table (a pool corner's deep shelf takes a ball's centre past the
+    line of the side pocket's shallow one; sim.table.TableGeometry.kernel_captures)."""
+    return abs((x - caps[k, 0]) * caps[k, 3] - (y - caps[k, 1]) * caps[k, 2]) <= caps[k, 4]
+
+
+@kernel
 def table_clearance(x, y, lines, circles, caps, R):
     """Smallest gap between a ball centred at (x, y) and any cushion, jaw or capture line
-    (negative: it overlaps one).  ``lines`` rows start x0, y0, x1, y1."""
+    within its reach (negative: it overlaps one).  ``lines`` rows start x0, y0, x1, y1;
+    ``caps`` rows px, py, nx, ny, reach (:func:`within_capture_reach`)."""
     gap = INF
     for k in range(lines.shape[0]):
         gap = min(gap, point_segment_distance(x, y, lines[k, 0], lines[k, 1], lines[k, 2],
@@ -177,5 +187,6 @@ def table_clearance(x, y, lines, circles, caps, R):
     for k in range(circles.shape[0]):
         gap = min(gap, _norm(x - circles[k, 0], y - circles[k, 1]) - circles[k, 2] - R)
     for k in range(caps.shape[0]):
-        gap = min(gap, (x - caps[k, 0]) * caps[k, 2] + (y - caps[k, 1]) * caps[k, 3])
+        if within_capture_reach(caps, k, x, y):
+            gap = min(gap, (x - caps[k, 0]) * caps[k, 2] + (y - caps[k, 1]) * caps[k, 3])
     return gap

@@ -37,7 +37,7 @@ from .ball_ball import resolve_ball_ball
 from .cushion_han2005 import resolve as resolve_han2005
 from .cushion_mathavan2010 import resolve as resolve_mathavan2010
 from .detect import (ball_ball_time, ball_circle_time, ball_segment_time, line_crossing_time,
-                     point_segment_distance, table_clearance)
+                     point_segment_distance, table_clearance, within_capture_reach)
 from .motion import acceleration, classify, evolve, state_duration
 from .pocket_flight import climb_back, fall_time, leaves_airborne
 
@@ -292,7 +292,8 @@ def _static_event(B, i, t, params, lines, circles, caps, watch, watch_ball, watc
     for k in range(caps.shape[0]):
         s = line_crossing_time(cx, cy, cvx, cvy, ax, ay, caps[k, 0], caps[k, 1], caps[k, 2],
                                caps[k, 3], 1.0, h)
-        if s < best:
+        if s < best and within_capture_reach(caps, k, cx + cvx * s + 0.5 * ax * s * s,
+                                             cy + cvy * s + 0.5 * ay * s * s):
             best, kind, obj = s, ST_CAPTURE, k
     if i == watch_ball:
         s = line_crossing_time(cx, cy, cvx, cvy, ax, ay, watch[0], watch[1], watch[2], watch[3],

@@ -6,7 +6,8 @@ import pytest
 
 from sim import Simulator, Strike
 from sim.events import EventKind
-from sim.table import PRESETS, TableSpec, triangle_rack
+from sim.presets import PRESETS
+from sim.table import TableSpec, triangle_rack
 
 from .helpers import aim, first
 

@@ -6,9 +6,11 @@ import math
 import numpy as np
 import pytest
 
-from sim import SimInputError, Simulator
-from sim.table import (CUSHION_IDS, DIAMONDS_ACROSS, DIAMONDS_ALONG, HOLE_CENTRE_DEPTH_R,
-                       JAW_ARC_POINTS, POCKET_IDS, POSITION_TOLERANCE_M, PRESETS)
+from sim import SimInputError, Simulator, table_drawing
+from sim.presets import PRESETS
+from sim.table import (CUSHION_IDS, DIAMONDS_ACROSS, DIAMONDS_ALONG, POCKET_IDS,
+                       POSITION_TOLERANCE_M)
+from sim.table_drawing import HOLE_CENTRE_DEPTH_R, JAW_ARC_POINTS
 
 SPEC = PRESETS["pyramid-12ft"]
 GEOMETRY = SPEC.geometry
@@ -55,7 +57,7 @@ def _cushion_edges(poly: np.ndarray) -> list:
 
 
 def test_outline_is_closed_counter_clockwise_and_inside_the_rails():
-    poly = GEOMETRY.cloth_outline()
+    poly = table_drawing.cloth_outline(GEOMETRY)
     assert poly.shape == (6 * 2 * (JAW_ARC_POINTS + 2), 2)
     assert not np.allclose(poly[0], poly[-1])  # closed implicitly, no repeated point
     area = 0.5 * float(np.sum(poly[:, 0] * np.roll(poly[:, 1], -1)
@@ -85,9 +87,9 @@ def test_corner_hole_centre_on_the_axis_at_the_documented_depth():
     k = POCKET_IDS.index("NR")
     assert np.allclose(GEOMETRY.mouth_centres[k], gap * axis, atol=1e-12)
     assert np.allclose(GEOMETRY.capture_lines[k, :2], depth * axis, atol=1e-12)
-    centre = GEOMETRY.pocket_hole_centre("NR")
+    centre = table_drawing.pocket_hole_centre(GEOMETRY, "NR")
     assert np.allclose(centre, (depth + HOLE_CENTRE_DEPTH_R * R) * axis, atol=1e-12)
-    hole = GEOMETRY.pocket_hole("NR")
+    hole = table_drawing.pocket_hole(GEOMETRY, "NR")
     assert hole.shape == (4, 2)
     # the hole starts on the capture line, its near edge mouth wide (the parallel corridor)
     assert np.allclose((hole[[0, 3]] - GEOMETRY.capture_lines[k, :2]) @ axis, 0.0, atol=1e-12)
@@ -98,7 +100,7 @@ def test_corner_hole_centre_on_the_axis_at_the_documented_depth():
 def test_every_hole_centre_lies_on_its_pocket_axis_past_the_capture_line(pocket):
     k = POCKET_IDS.index(pocket)
     cap, axis = GEOMETRY.capture_lines[k, :2], GEOMETRY.pocket_axes[k]
-    rel = GEOMETRY.pocket_hole_centre(pocket) - cap
+    rel = table_drawing.pocket_hole_centre(GEOMETRY, pocket) - cap
     assert abs(rel[0] * axis[1] - rel[1] * axis[0]) < 1e-12
     assert rel @ axis == pytest.approx(HOLE_CENTRE_DEPTH_R * R, abs=1e-12)
 
@@ -139,7 +141,7 @@ def test_the_drawn_cloth_holds_exactly_the_balls_the_simulator_accepts():
     every cushion and jaw edge) the simulator accepts it; where the outline says it does not
     (centre outside, or within R - 0.2 mm of an edge) the simulator refuses it.  (0.2 mm
     covers the outline's chords of the jaw roundings, 0.05 mm off the arcs.)"""
-    poly = GEOMETRY.cloth_outline()
+    poly = table_drawing.cloth_outline(GEOMETRY)
     edges = _cushion_edges(poly)
     sim = Simulator()
     seen = {"fits": 0, "refused": 0}
