@@ -4,8 +4,8 @@ simulated with the paper's own values.
 
 The bound was fixed before the simulated numbers were looked at: below the paper's 2.5 m/s
 rigid-cushion limit, RMS(simulated - measured) <= 0.05 m/s and every point within 0.10 m/s --
-about twice the measured points' own scatter about a smooth curve (0.022 m/s RMS, 0.038 at most)
-plus 0.005 m/s of digitization.  Above 2.5 m/s the paper says its rigid model no longer holds;
+about twice the measured points' own scatter about a smooth curve (0.02 m/s RMS, under 0.04 at
+most) plus 0.005 m/s of digitization.  Above 2.5 m/s the paper says its rigid model no longer holds;
 those points are reported (``python -m benchmarks.mathavan_fig7``), not asserted."""
 import math
 
