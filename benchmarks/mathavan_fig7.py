@@ -30,7 +30,8 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from benchmarks.physics_report import OUT, PAPER_PHYSICS, PAPER_TABLE
+# The module, not its names: physics_report may import this module at its top (no cycle error).
+from benchmarks import physics_report
 from sim import Simulator, measure
 
 # (incident, rebound) speed in m/s, digitized from [Mathavan2010] Fig. 7(a), in order of speed.
@@ -75,7 +76,7 @@ class Fig7Point:
 
 def paper_simulator() -> Simulator:
     """The simulator with the paper's snooker ball, cushion height and fitted values."""
-    return Simulator(PAPER_TABLE, PAPER_PHYSICS)
+    return Simulator(physics_report.PAPER_TABLE, physics_report.PAPER_PHYSICS)
 
 
 def simulated_rebound(sim: Simulator, incident_mps: float) -> float:
@@ -139,7 +140,8 @@ def fig7_figure(plt, numbers: dict, out_path=None) -> None:
               title="Residuals")
     ax[1].legend(fontsize=6.5, loc="lower left")
     fig.tight_layout()
-    fig.savefig(OUT / "mathavan_fig7.png" if out_path is None else out_path, dpi=110)
+    fig.savefig(physics_report.OUT / "mathavan_fig7.png" if out_path is None else out_path,
+                dpi=110)
     plt.close(fig)
     numbers["mathavan_fig7"] = {
         "points": [p.to_json() for p in points],
