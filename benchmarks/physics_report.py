@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-from benchmarks import pocket_report
+from benchmarks import mathavan_fig7, pocket_report
 from sim import PhysicsParams, Simulator, Strike, measure, pocket_validation
 from sim.presets import POOL_9FT
 from sim.events import EventKind
@@ -243,14 +243,16 @@ def pool_figure(plt, numbers):
     """pool-9ft (WPA pockets): straight-in bands of a lone rolling ball against speed, both
     pockets, beside Alciatore's TP 3.6 (slow) and TP 3.7/3.8 (fast) with issue 28's +-10 %."""
     sim = Simulator(POOL_9FT)
+    flight = Simulator(POOL_9FT, PhysicsParams(pocket_model="flight"))
     speeds = [0.3, 0.5, 0.8, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5]
     fig, ax = plt.subplots(figsize=(6.5, 4.2))
     for kind, color in zip(pocket_validation.POCKET_KINDS, ("C0", "C3")):
-        bands = pocket_validation.bands_vs_speed(sim, speeds, (kind,))
-        ax.plot(speeds, [b.width_in for b in bands], "-o", ms=3, color=color,
-                label=f"{kind} pocket, this simulator")
-        numbers.setdefault("pool_9ft_bands_in", {})[kind] = {
-            f"{b.speed_mps}": round(b.width_in, 4) for b in bands}
+        for model, s, style in (("edge", sim, "-o"), ("flight", flight, ":^")):
+            bands = pocket_validation.bands_vs_speed(s, speeds, (kind,))
+            ax.plot(speeds, [b.width_in for b in bands], style, ms=3, color=color,
+                    label=f"{kind} pocket, this simulator, pocket model {model}")
+            numbers.setdefault(f"pool_9ft_bands_in_{model}", {})[kind] = {
+                f"{b.speed_mps}": round(b.width_in, 4) for b in bands}
         for v, table, tp, mark in (
                 (pocket_validation.SLOW_MPS, pocket_validation.TP_SLOW_IN, "3.6", "s"),
                 (pocket_validation.FAST_MPS, pocket_validation.TP_FAST_IN, "3.8", "D")):
@@ -368,11 +370,14 @@ def law_battery(numbers) -> list[tuple[str, str, str, str]]:
         rows.append((f"{name} band narrows with speed", "issue 9: 4.5 m/s <= 0.8 x slow",
                      f"<= {0.8 * b['0.3']:.2f} mm", f"{b['4.5']:.2f} mm ({b['4.5'] / b['0.3']:.2f} x "
                      f"{b['0.3']:.2f})"))
-    for kind, d in numbers.get("pool_9ft_bands_in", {}).items():
+    for kind in numbers.get("pool_9ft_bands_in_edge", {}):
         for v, tp, table in (("0.8", "3.6", "slow_tp_3_6"), ("4.0", "3.8", "fast_tp_3_8")):
             ref = numbers["pool_9ft_tp_in"][table][kind]
-            rows.append((f"pool-9ft {kind} band straight in at {v} m/s", f"Alciatore TP {tp}",
-                         f"{ref} in +-10 %", f"{d[v]:.3f} in ({d[v] / ref:.2f} x)"))
+            for model in ("edge", "flight"):
+                d = numbers[f"pool_9ft_bands_in_{model}"][kind]
+                rows.append((f"pool-9ft {kind} band straight in at {v} m/s, pocket model "
+                             f"{model}", f"Alciatore TP {tp}", f"{ref} in +-10 %",
+                             f"{d[v]:.3f} in ({d[v] / ref:.2f} x)"))
     return rows
 
 
@@ -440,6 +445,7 @@ def main(argv=None) -> int:
     numbers["rebound_ratio_rolling"] = rebound_ratio_table(Simulator())
     numbers["resolve_cost_ns"] = {k: v * 1e9 for k, v in resolve_cost().items()}
     pocket_report.flight_figures(plt, numbers, args.quick)
+    mathavan_fig7.fig7_figure(plt, numbers)
     rows = law_battery(numbers) + pocket_report.flight_laws()
     numbers["law_battery"] = [dict(zip(("law", "source", "expected", "measured"), r)) for r in rows]
     (OUT / "numbers.json").write_text(json.dumps(numbers, indent=1, default=float) + "\n")
