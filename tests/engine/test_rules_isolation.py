@@ -5,7 +5,8 @@ from pathlib import Path
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 # data types and the event rows' column layout; never the kernels that compute them
-ALLOWED_SIM = {"sim.table", "sim.events", "sim.result", "sim.layout"}
+# (sim.presets: the named tables, TableSpec values, and which of them a game may be played on)
+ALLOWED_SIM = {"sim.table", "sim.presets", "sim.events", "sim.result", "sim.layout"}
 
 
 def imported_modules(path):
