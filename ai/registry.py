@@ -114,6 +114,7 @@ OPTIONS: dict[str, dict[str, Option]] = {
     "random": {"name": NameOption()},
     "greedy": {"name": NameOption(), "skill": _SKILL},
     "mc": MC_OPTIONS, "mc-fast": MC_OPTIONS, "mc-strong": MC_OPTIONS, "mc-base": MC_OPTIONS,
+    "mc-2": MC_OPTIONS,
 }
 
 
@@ -136,6 +137,16 @@ MC_BASE = {"budget": "300", "time": "none", "skill": "strong", "placements": "2"
            "stalls": "0"}
 
 
+# The opponent every change of issue 29 is measured against: the default MC agent as it was
+# when that issue began (learned value, 300 samples, deliberate fouls, safeties, the break
+# search, stalls valued as draws), every option pinned and its value's weights frozen
+# (``value=learned-mc2``: copies of the weight files, ai/value/__init__.py).  Its play is kept
+# stroke for stroke by tests/ai/test_golden.py.
+MC_2 = {"budget": "300", "time": "none", "skill": "strong", "placements": "2", "shots": "6",
+        "fouls": "1", "safeties": "1", "opening": "1", "value": "learned-mc2", "plan": "0",
+        "stalls": "1"}
+
+
 FACTORIES: dict[str, Callable[..., Agent]] = {
     "random": lambda simulator=None, **opts: RandomAgent(**opts),
     "greedy": lambda simulator=None, **opts: GreedyAgent(**opts),  # best geometric pot
@@ -143,6 +154,7 @@ FACTORIES: dict[str, Callable[..., Agent]] = {
     "mc-fast": _mc("mc-fast", "120"),
     "mc-strong": _mc("mc-strong", "1200"),
     "mc-base": _mc("mc-base", **MC_BASE),  # the frozen baseline (above)
+    "mc-2": _mc("mc-2", **MC_2),  # the default of issue 29's start, frozen (above)
 }
 
 # The default agent of ``pyramid play`` / ``pyramid analyze``: the first of these whose name is

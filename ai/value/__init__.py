@@ -1,13 +1,32 @@
 """What a position is worth: the race model with its one-stroke look-ahead (pwin), the learned
 value on the table's features (learned, features), and the memory of situations met in a game
 that tells a foul loop (R9.2, R11.8)."""
+import json
+from pathlib import Path
+
 from .learned import LearnedValue, LearnedWeights
 from .protocol import PositionValue
 from .pwin import WinModel, base_features, load_weights
 from .repetition import PREFER_UNCHANGED, History
 
+# The weights the frozen player mc-2 (ai.registry.MC_2) judges with: copies of
+# learned_weights.json and pwin_weights.json as they were when it was frozen (commit of
+# issue 29 item 1), so that refitting the learned value does not move the opponent every change
+# is measured against.
+MC2_LEARNED_FILE = Path(__file__).with_name("mc2_learned_weights.json")
+MC2_PWIN_FILE = Path(__file__).with_name("mc2_pwin_weights.json")
+
+
+def learned_mc2() -> LearnedValue:
+    """The learned value with mc-2's frozen weights (a missing or damaged file is an error:
+    a frozen player must not quietly become another)."""
+    race = json.loads(MC2_PWIN_FILE.read_text())["weights"]
+    return LearnedValue(weights=LearnedWeights.load(MC2_LEARNED_FILE),
+                        race=WinModel(weights=tuple(float(w) for w in race)))
+
+
 # The position values an agent can be given by name (``mc:value=race``).
-VALUES = {"race": WinModel, "learned": LearnedValue}
+VALUES = {"race": WinModel, "learned": LearnedValue, "learned-mc2": learned_mc2}
 
 
 def make_value(name: str) -> PositionValue:

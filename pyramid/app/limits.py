@@ -17,6 +17,8 @@ agent ``mc-fast`` / ``mc-strong``      120/1200 :data:`ai.registry.FACTORIES`: t
                                                 of many games / a stronger opponent
 ``mc-base`` (the frozen baseline)      300      :data:`ai.registry.MC_BASE`: pinned, the yard
                                                 stick every change is measured against
+``mc-2`` (the second baseline)         300      :data:`ai.registry.MC_2`: pinned with frozen
+                                                weights, issue 29's opponent
 search default                         400      :class:`ai.search.pipeline.SearchOptions`: the
                                                 library's own default when no agent sets one
 the break                              x3       :data:`ai.search.opening.BUDGET_FACTOR`: every

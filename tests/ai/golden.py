@@ -33,6 +33,9 @@ GAMES = {
     "ball-and-pocket-seed4": ["play", "--seed", "4", "--call-mode", "ball-and-pocket",
                               "--agent-a", "mc-base:budget=60,skill=club", "--agent-b",
                               "mc-base:budget=60", "--max-strokes", "16"],
+    # the frozen default of issue 29 (ai.registry.MC_2), first written when it was frozen
+    "mc2-vs-mc2-seed7": ["play", "--seed", "7", "--agent-a", "mc-2:budget=60",
+                         "--agent-b", "mc-2:budget=120", "--max-strokes", "24"],
     "greedy-vs-random-seed3": ["play", "--seed", "3", "--agent-a", "greedy",
                                "--agent-b", "random", "--max-strokes", "40"],
 }

@@ -57,3 +57,27 @@ def test_value_and_plan_options_are_checked():
     with pytest.raises(ValueError, match="plan"):
         make_agent("mc:plan=-1")
     assert make_agent("mc:plan=8").options.plan == 8
+
+
+def test_mc_2_is_today_s_default_with_every_option_pinned_and_its_weights_frozen():
+    """Issue 29 item 1: mc-2 plays as the default mc did when it was frozen -- the same options
+    (MC_2 pins every one the agent takes) and the same weights, read from its own copies, so
+    that refitting ai/value/learned_weights.json or pwin_weights.json does not move it."""
+    import inspect
+    import json
+
+    from ai.agents.mc import MCAgent
+    from ai.registry import MC_2, OPTIONS
+    from ai.value import MC2_LEARNED_FILE, MC2_PWIN_FILE, LearnedValue
+    taken = set(inspect.signature(MCAgent.__init__).parameters) - {"self", "name", "simulator"}
+    assert set(MC_2) == taken == set(OPTIONS["mc-2"]) - {"name"}
+    frozen, today = make_agent("mc-2"), make_agent("mc")
+    assert frozen.name == "mc-2" and isinstance(frozen.win, LearnedValue)
+    assert frozen.options == today.options  # the defaults it was frozen from
+    assert frozen.noise == today.noise
+    assert frozen.history.stalls_on == today.history.stalls_on
+    assert frozen.win.weights.weights == today.win.weights.weights
+    assert frozen.win.race.weights == today.win.race.weights
+    assert list(frozen.win.weights.weights) == json.loads(MC2_LEARNED_FILE.read_text())["weights"]
+    assert list(frozen.win.race.weights) == json.loads(MC2_PWIN_FILE.read_text())["weights"]
+    assert make_agent("mc-2:budget=60").options.budget == 60  # an option given still wins
