@@ -124,7 +124,7 @@ class PhysicsParams:
     #   above about 0.45 R risk a miscue: 0.6 is ABOVE the source's limit.  It moves to 0.5 with
     #   the calibration refit of issue 28 item 5, not before (the AI's calibrations record
     #   digest(), which every value changes)
-    # Numerical guards, documented in sim/physics/README (not physics).
+    # Numerical guards, stated in README.md ("Numerical guards"; not physics).
     contact_tolerance_m: float = 1e-9  # balls this close count as touching
     fire_speed_mps: float = 1e-4  # touching bodies collide once they approach at least this fast
     elastic_below_mps: float = 0.01  # ball-ball impacts slower than this are elastic (no collapse)
