@@ -31,8 +31,8 @@ def opening_from_cut_deg(cut_deg: float, corner: bool) -> float:
 
 
 # A 9 ft pool table to the WPA "Tournament Table & Equipment Specifications" (effective
-# November 2001; copies e.g. docslib.org/doc/9921084 and the BCA's "Professional Pool Table
-# Specs", which repeat the pocket clauses word for word), on which the pocket model is
+# November 2001; the BCA's "Professional Pool Table Specs" repeat its pocket clauses word for
+# word), on which the pocket model is
 # checked against Alciatore's published effective target sizes (TP 3.6-3.8, issue 28).  Each
 # number from the WPA text: playing surface 100 x 50 in (+-1/8); balls 2 1/4 in, 5 1/2 to 6 oz
 # (156-170 g: the upper value); mouths "between opposing cushion noses where the direction
