@@ -11,9 +11,10 @@ dynamics of billiards", Am. J. Phys. 77 (2009) 788-794, Fig. 9, shows the experi
 2010 paper fits e_e = 0.98, mu_w = 0.14 to the shots below 1.5 m/s and states that its
 rigid-cushion model holds below 2.5 m/s (the cushion deforms above).
 
-The paper prints no table: the points below were DIGITIZED FROM FIG. 7(a) (marker centres on
-the figure's axes, 0-4 m/s incident, 0-3 m/s rebound; two centring methods agree within
-0.005 m/s).  The 2010 paper takes its experiment from the authors' earlier work: the 8 markers
+The paper prints no table: the points below were DIGITIZED FROM FIG. 7(a) by a third party,
+not the authors (marker centres on the figure's axes, 0-4 m/s incident, 0-3 m/s rebound; two
+centring methods agree within 0.005 m/s); the axes were not read again here from the paper,
+which is this comparison's weak link.  The 2010 paper takes its experiment from the authors' earlier work: the 8 markers
 of [Mathavan2009] Fig. 9 that can be read apart (31 shots, many overlapping), digitized
 separately, fall within 0.02 m/s of Fig. 7(a) points.  The paper states no error bar; the
 camera tracks positions to 1 mm ([Mathavan2009]); the scatter of the points about a quadratic
