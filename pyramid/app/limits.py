@@ -57,7 +57,7 @@ DEFAULT_TOP = 3  # suggestions answered
 MIN_TOP, MAX_TOP = 1, 10  # the board's and the engine's bounds (each is searched and drawn)
 # ``pyramid suggest --line N``: the line of play's strokes (ai.search.line), the suggestion's
 # own first; each stroke more is a continuation search of a fifth of the budget (a line of 3
-# costs about +40 % of the suggestion's time, docs/USAGE.md); 1 is off.  At most 5: further
+# costs about +46 % of the suggestion's time, docs/USAGE.md); 1 is off.  At most 5: further
 # ahead the line follows one sampled position among many, and says little.
 DEFAULT_LINE = 3
 MAX_LINE = 5
