@@ -231,6 +231,10 @@ def principal_line(state: GameState, first: Analysis, simulator, noise: NoiseMod
         raise ValueError("the analysis ranks no stroke: there is no line to follow")
     if length < 1:
         raise ValueError(f"a line has at least one stroke, got length={length}")
+    best = first.ranked[0]
+    if best.proposal.strike is not None and best.estimate.samples and not first.best_outcomes:
+        raise ValueError("the analysis kept no samples of its best stroke: analyse with "
+                         "SearchOptions.keep_outcomes to follow its line")
     played = [_play(state, first)]
     streams = np.random.SeedSequence(seed).spawn(max(0, length - 1))
     more = continuation_options(options)

@@ -91,3 +91,11 @@ def test_length_one_is_the_stroke_alone_and_the_p_win_is_backed_up():
     two = agent.line(state, analysis, 0, 2)
     want = (1 - k1) * np.mean(lost) + k1 * two.steps[1].p_win
     assert two.p_win == pytest.approx(want, abs=2e-4)
+
+
+def test_a_line_needs_the_kept_samples():
+    state = _state("suggest_open.json")
+    agent = MCAgent(budget=60)
+    analysis = agent.analyse(state, np.random.default_rng(0))
+    with pytest.raises(ValueError, match="keep_outcomes"):
+        agent.line(state, analysis, 0, 2)
