@@ -38,6 +38,7 @@ from sim.physics.motion import classify, evolve, state_duration
 from sim.trajectory import states_at
 
 from .agent import DELIBERATE_FOUL, POCKET_OWN_BALL, SAFETY, TUSH
+from .search.line import Line, LineStep
 from .speed_scale import LENGTHS_WITH_CUSHIONS, level_lengths, level_of
 from .words import (DIAMONDS_ACROSS, DIAMONDS_ALONG, STRAIGHT_CUT_RAD, fraction_name,
                     fraction_words, language, manner_words, number_text, pocket_words,
@@ -256,13 +257,53 @@ def _stop_text(advice: Advice | None, lang: str) -> str:
     """" The cue ball should stop about ..." (with its leading space), or ""."""
     if advice is None:
         return ""
-    if advice.cue_stop is None:
-        return " " + word("advice.stop.falls", lang)
-    along, across, rail = diamonds_of(advice.table_length_m, advice.table_width_m,
-                                     advice.cue_stop)
-    return " " + say("advice.stop.at", lang, along=number_text(along, 1, lang),
-                     across=number_text(across, 1, lang),
-                     rail=word(f"advice.rail.{rail}.gen", lang))
+    return " " + cue_stop_text(advice.table_length_m, advice.table_width_m, advice.cue_stop,
+                               lang)
+
+
+def cue_stop_text(length_m: float, width_m: float, cue_stop, lang: str = "en") -> str:
+    """"The cue ball should stop about 5.8 diamonds up and 1.3 from the left cushion." for a
+    resting place ``cue_stop`` (metres), "The cue ball falls in a pocket!" for None."""
+    if cue_stop is None:
+        return word("advice.stop.falls", lang)
+    along, across, rail = diamonds_of(length_m, width_m, cue_stop)
+    return say("advice.stop.at", lang, along=number_text(along, 1, lang),
+               across=number_text(across, 1, lang), rail=word(f"advice.rail.{rail}.gen", lang))
+
+
+def _percent(p: float) -> str:
+    return f"{100 * p:.0f}%"
+
+
+def _step_what(step: LineStep, lang: str) -> str:
+    """What one stroke of a line plays, in a few words (advice.line.*)."""
+    if step.kind == DELIBERATE_FOUL:
+        return word(f"advice.line.foul.{step.foul or TUSH}", lang)
+    call = step.call
+    if call is None:
+        return word("advice.line.stroke", lang)
+    pocket = pocket_words(call.pocket, lang)
+    if step.kind == SAFETY:
+        return say("advice.line.safety", lang, ball=call.ball, pocket=pocket)
+    return say("advice.line.pot", lang, ball=call.ball, pocket=pocket,
+               manner=manner_words(call.manner, lang), p=_percent(step.p_success))
+
+
+def line_text(line: Line, length_m: float, width_m: float, lang: str = "en") -> list[str]:
+    """The line of play for a player: a title with its P(win), then a line a stroke -- what
+    it plays, how often it pots, where the cue ball should stop, and from the second on how
+    often the shooter gets to play it (``p_reach``)."""
+    lang = language(lang)
+    out = [say("advice.line.title", lang, p_win=_percent(line.p_win))]
+    for i, step in enumerate(line.steps, 1):
+        what = _step_what(step, lang)
+        if i > 1:
+            what = say("advice.line.then", lang, p=_percent(step.p_reach)) + " " + what
+        what = what[:1].upper() + what[1:]
+        stop = ("" if step.strike is None and step.cue_stop is None
+                else " " + cue_stop_text(length_m, width_m, step.cue_stop, lang))
+        out.append(f"{i}. {what}{stop}")
+    return out
 
 
 def _foul_text(foul: str | None, strike, place: str, direction: str, advice: Advice | None,

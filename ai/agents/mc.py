@@ -13,6 +13,7 @@ from ..agent import Decision
 from ..describe import instruction
 from ..noise import NoiseModel
 from ..search import Analysis, Evaluated, SearchOptions, analyse
+from ..search.line import Line, principal_line
 from ..value import History, make_value
 
 DEFAULT_BUDGET = 300  # samples per decision: about 0.2 s on one core (ai/README.md)
@@ -63,12 +64,23 @@ class MCAgent:
         self.history = History(stalls=bool(_num(stalls, int, "stalls")))
         self.last: Analysis | None = None
 
-    def analyse(self, state: GameState, rng: np.random.Generator, top: int = 1) -> Analysis:
-        """Ranked strokes; ``top`` > 1 samples the leading ``top`` equally (suggestions)."""
+    def analyse(self, state: GameState, rng: np.random.Generator, top: int = 1,
+                keep_outcomes: bool = False) -> Analysis:
+        """Ranked strokes; ``top`` > 1 samples the leading ``top`` equally (suggestions);
+        ``keep_outcomes`` keeps the best stroke's samples (for :meth:`line`)."""
         options = self.options if top == 1 else _with_top(self.options, top)
+        if keep_outcomes:
+            options = replace(options, keep_outcomes=True)
         self.last = analyse(state, self.sim, self.noise, rng, options, win=self.win,
                             history=self.history)
         return self.last
+
+    def line(self, state: GameState, analysis: Analysis, seed: int, length: int) -> Line:
+        """The line of play of at most ``length`` strokes from ``analysis`` (of ``state``,
+        made with ``keep_outcomes``), its continuations seeded from ``seed``
+        (:func:`ai.search.line.principal_line`)."""
+        return principal_line(state, analysis, self.sim, self.noise, self.options, seed,
+                              length, win=self.win, history=self.history)
 
     def alternatives(self, state: GameState, rng: np.random.Generator, top: int = 3
                      ) -> list[Decision]:

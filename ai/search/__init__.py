@@ -12,6 +12,7 @@
     referee    batches to rulings through the rules core
     allocate   sampling statistics and successive halving
     pipeline   analyse(): the whole decision
+    line       the line of play: the best stroke followed one or two strokes deeper (advice)
 """
 from .context import Context
 from .pipeline import Analysis, Estimate, Evaluated, SearchOptions, analyse, sources

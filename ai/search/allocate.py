@@ -18,7 +18,7 @@ from ..value import PREFER_UNCHANGED
 from .context import Context, clamp_strike
 from .leave import LeavePlanner
 from .proposal import Proposal
-from .referee import Referee
+from .referee import Referee, Ruling
 
 # Every candidate alive in a round gets at least this many new samples.
 MIN_SAMPLES_PER_ROUND = 4
@@ -55,16 +55,28 @@ class SampleStats:
         return self.points_sum / self.n if self.n else 0.0
 
 
+@dataclass(frozen=True)
+class SampledOutcome:
+    """One refereed sample of a stroke and what it was worth to the shooter (its P(win))."""
+
+    ruling: Ruling
+    value: float
+
+
 class Sampler:
     """Plays proposals under noise and keeps one :class:`SampleStats` per proposal (and one
-    referee, whose cache of rulings grows with the samples)."""
+    referee, whose cache of rulings grows with the samples).  With ``record`` every refereed
+    sample is kept too (``outcomes[i]``, in the order sampled), for the line of play
+    (:mod:`ai.search.line`); a tush, which moves nothing, keeps none."""
 
     def __init__(self, ctx: Context, proposals: list[Proposal],
-                 leave: LeavePlanner | None = None):
+                 leave: LeavePlanner | None = None, record: bool = False):
         self.ctx = ctx
         self.proposals = proposals
         self.leave = leave  # the second level judges the leaves where the shooter goes on
         self.stats = [SampleStats() for _ in proposals]
+        self.outcomes: list[list[SampledOutcome]] | None = (
+            [[] for _ in proposals] if record else None)
         self._referees: dict[int, Referee] = {}
 
     def sample(self, i: int, n: int, rng: np.random.Generator) -> None:
@@ -96,6 +108,8 @@ class Sampler:
                 v = self.leave.value(ruling.state, me)
             else:
                 v = outcome_value(ctx, ruling.state, me, bool(adj.fouls))
+            if self.outcomes is not None:
+                self.outcomes[i].append(SampledOutcome(ruling, v))
             st.n += 1
             st.value_sum += v
             st.success += bool(adj.successful)

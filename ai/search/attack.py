@@ -33,24 +33,30 @@ MIN_SPHI_RAD = math.radians(0.03)
 
 
 class Attacks:
-    """Pots from every spot in ``places``, refined, the best ``MAX_ATTACKS`` by prior."""
+    """Pots from every spot in ``places``, refined, the best ``MAX_ATTACKS`` by prior;
+    ``other_manners`` False: clean pots only (a cheap search, as the line of play's
+    continuations, :mod:`ai.search.line`)."""
 
     name = "attacks"
 
-    def __init__(self, max_shots: int = 6):
+    def __init__(self, max_shots: int = 6, other_manners: bool = True):
         self.max_shots = max_shots  # clean pots refined per spot
+        self.other_manners = other_manners
 
     def propose(self, ctx: Context, places: Sequence[Placement | None]) -> list[Proposal]:
         cands: list[Proposal] = []
         for pl in places:
-            cands += refine(ctx, attack_candidates(ctx, pl, max_shots=self.max_shots))
+            cands += refine(ctx, attack_candidates(ctx, pl, max_shots=self.max_shots,
+                                                   other_manners=self.other_manners))
         cands.sort(key=lambda c: -c.prior)
         return cands[:MAX_ATTACKS]
 
 
-def attack_candidates(ctx: Context, placement, max_shots: int = 8) -> list[Proposal]:
-    """Unrefined pots from ``placement``: every generator's shots for the legal calls,
-    ranked, the best few per manner, each in its speed/spin variants."""
+def attack_candidates(ctx: Context, placement, max_shots: int = 8,
+                      other_manners: bool = True) -> list[Proposal]:
+    """Unrefined pots from ``placement``: every generator's shots for the legal calls (the
+    clean one's alone without ``other_manners``), ranked, the best few per manner, each in
+    its speed/spin variants."""
     st = ctx.state
     calls = [c for c in legal_calls(st) if c is not None]
     legal = {(c.ball, c.pocket, c.manner) for c in calls}
@@ -70,7 +76,7 @@ def attack_candidates(ctx: Context, placement, max_shots: int = 8) -> list[Propo
     best_clean = max((sh.prior for sh in shots), default=0.0)
     resource = best_clean < RESOURCE_BELOW  # no clean pot is likely: look further
     query = ShotQuery(ctx, cue, targets, balls, others, sphi, resource)
-    for gen in rest:
+    for gen in rest if other_manners else ():
         if gen.RESOURCE_ONLY and not resource:
             continue
         shots += gen.shots(query)

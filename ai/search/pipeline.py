@@ -22,7 +22,8 @@ from sim import detmath as dm
 from ..agent import SAFETY
 from ..noise import NoiseModel
 from ..value import History, PositionValue
-from .allocate import SampleStats, Sampler, equalise, plan_leaves, successive_halving
+from .allocate import (SampledOutcome, SampleStats, Sampler, equalise, plan_leaves,
+                       successive_halving)
 from .attack import Attacks
 from .context import Context
 from .fouls import DeliberateFouls
@@ -50,6 +51,8 @@ class SearchOptions:
     opening: bool = True  # the dedicated break search
     top: int = 1  # strokes to sample equally at the end (suggestions)
     plan: int = 0  # samples per leading stroke judged by the second level (ai.search.leave)
+    keep_outcomes: bool = False  # keep the best stroke's refereed samples (the line of play)
+    other_manners: bool = True  # attacks beyond clean pots (banks, combinations, ...)
 
 
 @dataclass(frozen=True)
@@ -79,11 +82,13 @@ class Analysis:
     ranked: list[Evaluated]  # best first
     sims: int  # strokes simulated
     seconds: float
+    # with SearchOptions.keep_outcomes: the best stroke's refereed samples, in the order drawn
+    best_outcomes: tuple[SampledOutcome, ...] = ()
 
 
 def sources(options: SearchOptions, state: GameState) -> list[CandidateSource]:
     """The candidate sources of a decision, in the order they are asked."""
-    out: list[CandidateSource] = [Attacks(options.max_shots)]
+    out: list[CandidateSource] = [Attacks(options.max_shots, options.other_manners)]
     if options.safeties:
         out.append(Safeties(safety_spots(state)))
     if options.fouls:
@@ -110,7 +115,7 @@ def analyse(state: GameState, simulator: Simulator, noise: NoiseModel, rng: np.r
         budget *= BUDGET_FACTOR
     if not proposals:  # nothing at all: any stroke at the nearest ball
         proposals = _fallback(ctx, places[0])
-    sampler = Sampler(ctx, proposals)
+    sampler = Sampler(ctx, proposals, record=options.keep_outcomes)
     halving_deadline = deadline
     if deadline is not None and options.top > 1:
         # keep a share of the time for sampling the leading strokes equally, so that a list
@@ -122,7 +127,8 @@ def analyse(state: GameState, simulator: Simulator, noise: NoiseModel, rng: np.r
     if options.top > 1:
         ranked = equalise(sampler, ranked, options.top, rng, deadline)
     evaluated = [Evaluated(proposals[i], Estimate.of(sampler.stats[i])) for i in ranked]
-    return Analysis(evaluated, ctx.sims, time.perf_counter() - t0)
+    kept = () if sampler.outcomes is None or not ranked else tuple(sampler.outcomes[ranked[0]])
+    return Analysis(evaluated, ctx.sims, time.perf_counter() - t0, kept)
 
 
 def _fallback(ctx: Context, placement) -> list[Proposal]:

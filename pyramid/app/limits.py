@@ -36,7 +36,7 @@ __all__ = [
     "MIN_TIME_BUDGET_S", "TIME_BUDGET_SAMPLES", "SEED_MAX", "POSITION_SEED_BYTES",
     "MAX_SKILL", "DEFAULT_SKILL", "DEFAULT_TOP", "MIN_TOP", "MAX_TOP", "DEFAULT_RUNS",
     "MAX_RUNS", "MAX_BODY_BYTES", "MAX_SIMULATED_S", "MAX_EVENTS", "MAX_ANSWER_BYTES",
-    "POINT_BYTES", "FRAME_DT_S", "PATH_STEP_S",
+    "POINT_BYTES", "FRAME_DT_S", "PATH_STEP_S", "DEFAULT_LINE", "MAX_LINE",
 ]
 
 # --- the search behind one suggestion ---------------------------------------------------------
@@ -55,6 +55,12 @@ TIME_BUDGET_SAMPLES = 100_000  # a time-budget search's samples unless given: th
 DEFAULT_SKILL = "strong"  # the noise both players are assumed to play with (ai.noise.SKILLS)
 DEFAULT_TOP = 3  # suggestions answered
 MIN_TOP, MAX_TOP = 1, 10  # the board's and the engine's bounds (each is searched and drawn)
+# ``pyramid suggest --line N``: the line of play's strokes (ai.search.line), the suggestion's
+# own first; each stroke more is a continuation search of a fifth of the budget (a line of 3
+# costs about +46 % of the suggestion's time, docs/USAGE.md); 1 is off.  At most 5: further
+# ahead the line follows one sampled position among many, and says little.
+DEFAULT_LINE = 3
+MAX_LINE = 5
 
 # --- seeds ------------------------------------------------------------------------------------
 SEED_MAX = 2 ** 64 - 1  # a request's seed, CLI and board alike: numpy's generators, records' seed

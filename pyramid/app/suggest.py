@@ -35,6 +35,7 @@ from ai.agents.mc import MCAgent, to_decision
 from ai.describe import advise, instruction
 from ai.games.match import watch_line_x
 from ai.games.records import balls_before
+from ai.search.line import Line
 from engine import GameState
 from engine.errors import EngineError, excerpt
 from engine.record import canonical_json
@@ -97,10 +98,12 @@ class SearchBudget:
 @dataclass(frozen=True)
 class Suggested:
     """What :func:`suggest` found: the state asked about, the suggestions (dicts of
-    ``suggest --json``), best first, and how they were searched."""
+    ``suggest --json``), best first, how they were searched, and the line of play that
+    starts with the first (None when not asked for: ``line`` 1)."""
     state: GameState
     suggestions: list[dict]
     budget: SearchBudget
+    line: Line | None = None
 
 
 @dataclass(frozen=True)
@@ -173,10 +176,13 @@ def placement_twins(suggestions: list[dict]) -> list[list[int]]:
              and other == key] for i, key in enumerate(keys)]
 
 
-def _check_request(top, time_budget, budget, seed, lang) -> None:
+def _check_request(top, time_budget, budget, seed, lang, line=1) -> None:
     """The settings of :func:`suggest`, each in its range (the messages name the flags)."""
     if top < 1:
         raise UserInputError(f"--top must be at least 1, got {top}")
+    if isinstance(line, bool) or not isinstance(line, int) or not 1 <= line <= limits.MAX_LINE:
+        raise UserInputError(f"--line must be an integer from 1 (off) to {limits.MAX_LINE} "
+                             f"strokes, got {line!r}")
     if time_budget is not None and not 0 < time_budget <= limits.MAX_TIME_BUDGET_S:
         raise UserInputError(f"--time-budget must be > 0 and at most "
                              f"{limits.MAX_TIME_BUDGET_S:g} seconds, got {time_budget}")
@@ -221,9 +227,12 @@ def _state_of(doc: dict) -> GameState:
 
 def suggest(doc, top: int = limits.DEFAULT_TOP, skill=limits.DEFAULT_SKILL, time_budget=None,
             budget: int = limits.DEFAULT_BUDGET, seed: int | None = 0, lang: str = "en",
-            paths: bool = False, all_langs: bool = False) -> Suggested:
+            paths: bool = False, all_langs: bool = False, line: int = 1) -> Suggested:
     """A parsed document in; the state, the list of suggestion dicts and how they were
-    searched (:class:`Suggested`) out.  ``seed`` None: :func:`position_seed`.
+    searched (:class:`Suggested`) out.  ``seed`` None: :func:`position_seed`.  ``line`` > 1
+    adds the line of play of at most that many strokes that starts with the first suggestion
+    (:mod:`ai.search.line`; its continuations seeded from ``seed``); 1 (the default here, the
+    board's) none.
 
     Each suggestion is played once without noise to describe it (:func:`ai.describe.advise`):
     ``instruction`` is written in ``lang`` (``en`` or ``ru``) and ``advice`` carries the same
@@ -233,7 +242,7 @@ def suggest(doc, top: int = limits.DEFAULT_TOP, skill=limits.DEFAULT_SKILL, time
     ...]}`` (for drawing); with ``all_langs``, ``instructions``: ``{lang: text}`` in every
     language."""
     _check_object(doc)
-    _check_request(top, time_budget, budget, seed, lang)
+    _check_request(top, time_budget, budget, seed, lang, line)
     noise_model(skill, "--skill")  # checked now: before the compile, not after it
     state = _state_of(doc)
     first_run()
@@ -245,7 +254,8 @@ def suggest(doc, top: int = limits.DEFAULT_TOP, skill=limits.DEFAULT_SKILL, time
     seed_from = SeedFrom.REQUEST if seed is not None else SeedFrom.POSITION
     if seed is None:
         seed = position_seed(state)
-    analysis = agent.analyse(state, np.random.default_rng(seed), top=top)
+    analysis = agent.analyse(state, np.random.default_rng(seed), top=top,
+                             keep_outcomes=line > 1)
     out, seen = [], set()
     for e in analysis.ranked:
         key = e.proposal.key()
@@ -259,7 +269,8 @@ def suggest(doc, top: int = limits.DEFAULT_TOP, skill=limits.DEFAULT_SKILL, time
         js["differs_only_by_placement_from"] = twins
     searched = SearchBudget(budget, seed, seed_from, time_budget,
                             sum(e.estimate.samples for e in analysis.ranked))
-    return Suggested(state, out, searched)
+    played = agent.line(state, analysis, seed, line) if line > 1 and analysis.ranked else None
+    return Suggested(state, out, searched, played)
 
 
 def suggest_answer(doc, options: SuggestOptions) -> SuggestAnswer:

@@ -1,8 +1,10 @@
 """``pyramid suggest STATE.json``: the AI's best strokes for the player to move, best first.
 
 With ``--json`` prints ``{"suggestions": [{"kind", "call", "strike", "placement", "p_success",
-"expected_points", "p_foul", "p_win", "instruction", "foul", "samples", "advice"}, ...]}``
-(docs/FORMATS.md; ``samples`` and ``advice`` are extensions, docs/USAGE.md).  ``--lang ru``
+"expected_points", "p_foul", "p_win", "instruction", "foul", "samples", "advice"}, ...],
+"line": {"p_win", "steps": [...]}}`` (docs/FORMATS.md; ``samples``, ``advice`` and ``line``
+are extensions, docs/USAGE.md).  ``--line N`` follows the best stroke N strokes deep (the
+line of play, :mod:`ai.search.line`; default :data:`~pyramid.app.limits.DEFAULT_LINE`, 1 off).  ``--lang ru``
 writes the instructions in Russian.  ``--seed`` makes the output reproducible.
 
 The command line's adapter over :mod:`pyramid.app.suggest` (the search, the seed drawn from
@@ -15,11 +17,13 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ai.describe import line_text
 from engine.words import DEFAULT_LANG, LANGS, say
 
 from .. import pictures
 from ..app.common import fmt_call
-from ..app.limits import DEFAULT_BUDGET, DEFAULT_SKILL, DEFAULT_TOP, MAX_BUDGET  # noqa: F401
+from ..app.limits import (DEFAULT_BUDGET, DEFAULT_LINE, DEFAULT_SKILL, DEFAULT_TOP,  # noqa: F401
+                          MAX_BUDGET, MAX_LINE)
 from ..app.suggest import SearchBudget, Suggested, describe, position_seed, suggest  # noqa: F401
 from ..io import check_output_path, print_json, read_json
 from ._common import seed_int
@@ -48,6 +52,9 @@ def register(subparsers) -> None:
                    help="random seed, a non-negative integer (default 0)")
     p.add_argument("--lang", choices=LANGS, default=DEFAULT_LANG,
                    help="language of the instructions: en (default) or ru")
+    p.add_argument("--line", type=int, default=DEFAULT_LINE, metavar="N",
+                   help=f"the line of play: the best stroke, then the likely next ones, N "
+                        f"strokes in all (1 to {MAX_LINE}; default {DEFAULT_LINE}; 1 = off)")
     p.add_argument("--png", metavar="FILE", help="draw the suggestions to a PNG file")
     p.add_argument("--json", action="store_true", help="print one JSON document on stdout")
     p.set_defaults(handler=run)
@@ -87,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError:
         pass
     found = suggest(doc, args.top, skill, args.time_budget, args.budget, args.seed, args.lang,
-                    paths=bool(args.png))
+                    paths=bool(args.png), line=args.line)
     state, suggestions = found.state, found.suggestions
     if args.png:
         balls = dict(state.balls)
@@ -102,8 +109,14 @@ def run(args: argparse.Namespace) -> int:
     if note is not None:  # against the clock: another run may give other advice
         print(note, file=sys.stderr)
     if args.json:  # a sample budget's answer is the one every run gives: nothing to add
-        print_json({"suggestions": suggestions} if note is None
-                   else {"suggestions": suggestions, "budget": found.budget.to_json()})
+        doc = ({"suggestions": suggestions} if note is None
+               else {"suggestions": suggestions, "budget": found.budget.to_json()})
+        if found.line is not None:
+            doc["line"] = found.line.to_json()
+        print_json(doc)
     else:
         print(_human(suggestions, args.lang))
+        if found.line is not None:
+            spec = state.spec
+            print("\n".join(line_text(found.line, spec.length_m, spec.width_m, args.lang)))
     return 0

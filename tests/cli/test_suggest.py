@@ -106,7 +106,7 @@ def test_a_time_budget_is_said_in_the_answer_and_a_sample_budget_adds_nothing(ca
     assert "Этот совет искался по времени (30 с; пробных ударов: " in capsys.readouterr().err
     assert main(["suggest", state, "--top", "1", "--budget", "60", "--json"]) == 0
     captured = capsys.readouterr()
-    assert set(json.loads(captured.out)) == {"suggestions"} and "clock" not in captured.err
+    assert set(json.loads(captured.out)) == {"suggestions", "line"} and "clock" not in captured.err
 
 
 def test_the_text_says_which_strokes_differ_only_by_placement(capsys):
@@ -129,3 +129,54 @@ def test_the_text_says_which_strokes_differ_only_by_placement(capsys):
     for ranks in twins:
         words = say("app.suggest.placement_twins", "ru", n=", ".join(map(str, ranks)))
         assert (words in text) == bool(ranks), (ranks, text)
+
+
+def test_the_line_of_play_starts_with_the_best_stroke_and_is_the_same_for_the_same_seed(capsys):
+    """``--json`` carries the line of play beside the suggestions: its first step is the first
+    suggestion's stroke, every step says where the cue ball should stop (metres), and the
+    same seed gives the same line."""
+    from pyramid.cli import main
+    argv = ["suggest", str(ROOT / "examples" / "suggest_open.json"), "--json", "--top", "2",
+            "--budget", "150", "--seed", "2"]
+    assert main(argv) == 0
+    doc = json.loads(capsys.readouterr().out)
+    best, line = doc["suggestions"][0], doc["line"]
+    first = line["steps"][0]
+    for key in ("kind", "call", "placement", "foul", "p_success", "p_win", "samples"):
+        assert first[key] == best[key], key
+    for key, value in best["strike"].items():
+        assert abs(first["strike"][key] - value) < 1e-8, key
+    assert 2 <= len(line["steps"]) <= 3 and 0 <= line["p_win"] <= 1
+    for step in line["steps"]:
+        assert len(step["cue_stop"]) == 2 and "cue" in step["balls"]
+    assert main(argv) == 0
+    assert json.loads(capsys.readouterr().out)["line"] == line
+
+
+def test_line_1_is_off_and_a_bad_line_is_refused_naming_the_flag(capsys):
+    from pyramid.cli import main
+    state = str(ROOT / "examples" / "suggest_open.json")
+    assert main(["suggest", state, "--json", "--top", "1", "--budget", "60", "--line", "1"]) == 0
+    assert "line" not in json.loads(capsys.readouterr().out)
+    for bad in ("0", "6", "x"):
+        assert main(["suggest", state, "--budget", "60", "--line", bad]) == 2
+        err = capsys.readouterr().err
+        assert "--line" in err and "Traceback" not in err, err
+
+
+def test_a_deliberate_foul_is_a_line_of_one_and_the_text_speaks_russian(capsys):
+    """The best stroke of the R11.8 example passes the turn (a tush): the line is that stroke
+    alone.  The text output writes the line after the suggestions, in --lang."""
+    from pyramid.cli import main
+    tush = str(ROOT / "examples" / "suggest_foul_tush.json")
+    assert main(["suggest", tush, "--json", "--top", "1", "--budget", "60", "--seed", "6"]) == 0
+    line = json.loads(capsys.readouterr().out)["line"]
+    assert len(line["steps"]) == 1 and line["steps"][0]["kind"] == "deliberate-foul"
+    assert line["steps"][0]["p_keep"] == 0 and line["p_win"] == line["steps"][0]["p_win"]
+    assert main(["suggest", str(ROOT / "examples" / "suggest_open.json"), "--top", "1",
+                 "--budget", "150", "--seed", "2", "--lang", "ru"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    title = next(i for i, s in enumerate(out) if s.startswith("Вариант розыгрыша: шансы на "
+                                                              "победу "))
+    assert out[title + 1].startswith("1. Шар ") and "Биток остановится" in out[title + 1]
+    assert out[title + 2].startswith("2. Затем, в ")
