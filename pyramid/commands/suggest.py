@@ -18,7 +18,7 @@ import argparse
 import sys
 
 from ai.describe import line_text
-from engine.words import DEFAULT_LANG, LANGS, say
+from engine.words import DEFAULT_LANG, LANGS, say, word
 
 from .. import pictures
 from ..app.common import fmt_call
@@ -64,19 +64,36 @@ def _pct(p) -> str:
     return "?" if p is None else f"{100 * p:.0f}%"
 
 
+def _what(s: dict, lang: str) -> str:
+    """A suggestion's kind and call in the headline: ``attack 9 in MR`` (English, the call as
+    the scorekeeper's codes write it), ``атака: шар 9 в СП`` (Russian)."""
+    call, kind = s.get("call"), s["kind"]
+    if lang == "en":
+        what = kind + ("" if not call or kind == "deliberate-foul" else f" {fmt_call(call)}")
+    elif not call or kind == "deliberate-foul":
+        what = word(f"drawing.kind.{kind}", lang)
+    else:
+        what = say("advice.headline.call", lang, kind=word(f"drawing.kind.{kind}", lang),
+                   ball=call["ball"], pocket=word(f"notation.pocket.{call['pocket']}", lang))
+        if call.get("manner") not in (None, "clean"):
+            what += " (" + word(f"advice.manner.{call['manner']}", lang) + ")"
+    if s.get("foul") and lang == "en":
+        what += f" ({s['foul']})"
+    elif s.get("foul"):
+        what += ": " + word(f"board.foul_{s['foul']}", lang)
+    return what
+
+
 def _human(suggestions, lang: str = "en") -> str:
     """P(win) first, as the headline number; then success and foul chances, kind and call;
     and, for strokes from hand, which other suggestions are the same stroke placed elsewhere."""
     lines = []
     for i, s in enumerate(suggestions, 1):
-        call = s.get("call")
-        what = s["kind"] + ("" if not call or s["kind"] == "deliberate-foul"
-                            else f" {fmt_call(call)}")
-        if s.get("foul"):
-            what += f" ({s['foul']})"
-        lines.append(f"{i}. P(win) {_pct(s['p_win'])}  --  {what}; success "
-                     f"{_pct(s['p_success'])}, foul {_pct(s['p_foul'])}, expected points "
-                     f"{round(s['expected_points'], 1) + 0.0:+.1f}")
+        points = f"{round(s['expected_points'], 1) + 0.0:+.1f}"
+        lines.append(say("advice.headline", lang, n=i, p_win=_pct(s["p_win"]),
+                         what=_what(s, lang), p_success=_pct(s["p_success"]),
+                         p_foul=_pct(s["p_foul"]),
+                         points=points if lang == "en" else points.replace(".", ",")))
         lines.append(f"   {s['instruction']}")
         if s.get("differs_only_by_placement_from"):
             lines.append("   (" + say(PLACEMENT_TWINS, lang, n=", ".join(

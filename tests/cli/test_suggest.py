@@ -180,3 +180,20 @@ def test_a_deliberate_foul_is_a_line_of_one_and_the_text_speaks_russian(capsys):
                                                               "победу "))
     assert out[title + 1].startswith("1. Шар ") and "Биток остановится" in out[title + 1]
     assert out[title + 2].startswith("2. Затем, в ")
+
+
+def test_the_russian_headline_is_in_the_players_words(capsys):
+    """Every word a player reads is in the catalogs: under --lang ru the headline of each
+    suggestion says «Шансы на победу», the kind and the call in the scorekeeper's pocket codes,
+    with no English word left (it was «P(win) ... attack 9 in MR; success ...»)."""
+    import re
+    from pyramid.cli import main
+    for example in ("suggest_open.json", "suggest_foul_tush.json"):
+        rc = main(["suggest", str(ROOT / "examples" / example), "--top", "2", "--budget", "40",
+                   "--lang", "ru", "--line", "1"])
+        assert rc == 0
+        heads = [ln for ln in capsys.readouterr().out.splitlines() if re.match(r"\d+\. ", ln)]
+        assert len(heads) == 2
+        for head in heads:
+            assert "Шансы на победу" in head and "очков в среднем" in head, head
+            assert not re.search(r"[A-Za-z]", head.replace("P(win)", "")), head
