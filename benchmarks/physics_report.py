@@ -131,10 +131,7 @@ def pocket_figures(plt, numbers, quick):
                       label="Alciatore slow-shot construction\n(TP 3.5/3.6), these jaws")
         numbers.setdefault("references_mm", {})[pocket] = {
             "clean": (clean[1] - clean[0]) * 1e3, "reflection": (refl[1] - refl[0]) * 1e3}
-        ax[i].set(xlabel="speed of the rolling ball at the mouth (m/s)",
-                  ylabel="band of offsets that drop (mm)", ylim=(0, None),
-                  title=f"{'Corner' if pocket == 'NR' else 'Middle'} pocket, along its axis")
-        ax[i].legend(fontsize=7)
+        pocket_report.band_axes(ax[i], pocket)
     fig.tight_layout()
     fig.savefig(OUT / "pocket_band_vs_speed.png", dpi=110)
     plt.close(fig)

@@ -111,6 +111,15 @@ def leaving_speed_mps() -> float:
     return math.sqrt(p.gravity_mps2 * t.ball_radius_m)
 
 
+def band_axes(ax, pocket: str) -> None:
+    """Labels of a band-vs-speed plot of the corner (NR) or middle (MR) pocket, with its
+    legend (this module's figure and physics_report's)."""
+    ax.set(xlabel="speed of the rolling ball at the mouth (m/s)",
+           ylabel="band of offsets that drop (mm)", ylim=(0, None),
+           title=f"{'Corner' if pocket == 'NR' else 'Middle'} pocket, along its axis")
+    ax.legend(fontsize=7)
+
+
 def flight_figures(plt, numbers: dict, quick: bool = False) -> None:
     bands = bands_vs_speed(quick)
     numbers["flight_bands_mm"] = bands
@@ -124,10 +133,7 @@ def flight_figures(plt, numbers: dict, quick: bool = False) -> None:
                        label=name)
         ax[i].axvline(leaving_speed_mps(), color="grey", lw=0.8, ls=":",
                       label="sqrt(g R): faster, the ball leaves the edge")
-        ax[i].set(xlabel="speed of the rolling ball at the mouth (m/s)",
-                  ylabel="band of offsets that drop (mm)", ylim=(0, None),
-                  title=f"{'Corner' if pocket == 'NR' else 'Middle'} pocket, along its axis")
-        ax[i].legend(fontsize=7)
+        band_axes(ax[i], pocket)
     fig.tight_layout()
     fig.savefig(OUT / "pocket_flight.png", dpi=110)
     plt.close(fig)

@@ -375,11 +375,8 @@ def _table_impact(B, i, nx, ny, jaw, e_back, params):
     vy = B[i, B_VY]
     if e_back >= 0.0:
         vn = vx * nx + vy * ny
-        out = (vx, vy, B[i, B_WX], B[i, B_WY], B[i, B_WZ])
-        if vn >= 0.0:
-            return out, False
-        k = (1.0 + e_back) * vn
-        return (vx - k * nx, vy - k * ny, B[i, B_WX], B[i, B_WY], B[i, B_WZ]), True
+        k = (1.0 + e_back) * min(vn, 0.0)  # nothing when not closing
+        return (vx - k * nx, vy - k * ny, B[i, B_WX], B[i, B_WY], B[i, B_WZ]), vn < 0.0
     impact = params
     if _state(B, i) == FLYING:  # off the cloth: no friction from it
         impact = params.copy()
