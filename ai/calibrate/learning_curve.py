@@ -1,0 +1,183 @@
+"""Learning curves of the position value: held-out log-loss against the games trained on.
+
+``python -m ai.calibrate.learning_curve --positions FILE.jsonl [--positions MORE.jsonl]
+[--sizes 10,20,40] [--repeats 5] [--seed 0] [--json OUT.json] [--plot OUT.png]``
+
+Issue 29 asks when more self-play stops helping and which learner the data can carry.  The
+games of the files (a game is the unit: its positions share one result) are split once: every
+fourth game (``game % 4 == 3``, the fold :mod:`ai.calibrate.value` holds out) is the test set,
+the rest the pool to train on.  For each size n, ``--repeats`` draws of n training games
+(seeded) are fitted and scored on the test set by log-loss against the games' results.  Two
+learners, both logistic regressions on the lambda-return targets of :mod:`ai.calibrate.value`:
+
+* ``linear``: the features of :mod:`ai.value.features`, the learned value in use;
+* ``pairs``: the same plus every product of two standardised features (a second-order model,
+  ridge :data:`PAIRS_RIDGE`), what a richer learner would add on these features.
+
+The race model (:class:`ai.value.pwin.WinModel`) is the line neither should cross upwards.  A
+curve still falling at the pool's size says more games would help; ``pairs`` below ``linear``
+says the data carries a richer learner.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from dataclasses import asdict, dataclass
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402  (after the backend is chosen)
+import numpy as np  # noqa: E402
+
+from .pwin import fit  # noqa: E402
+from .selfplay import read_positions  # noqa: E402
+from .value import HOLD_OUT_EVERY, RIDGE, Dataset, build, log_loss, sigmoid  # noqa: E402
+
+LAMBDA = 0.7  # the lambda-return of the fit in use (learned_weights.json "fit.lambda")
+PAIRS_RIDGE = 30.0  # the second-order model's pull to zero: 231 weights on a few thousand rows
+LEARNERS = ("linear", "pairs")
+
+
+@dataclass(frozen=True)
+class CurvePoint:
+    """One learner at one training size: the test log-loss over the repeats."""
+
+    learner: str
+    games: int
+    positions: float  # mean positions trained on
+    log_loss: float  # mean over the repeats
+    log_loss_sd: float
+    repeats: int
+
+
+@dataclass(frozen=True)
+class Curve:
+    """Every point, and the race model on the same test games."""
+
+    test_games: int
+    test_positions: int
+    pool_games: int
+    race_log_loss: float
+    points: tuple[CurvePoint, ...]
+
+    def to_json(self) -> dict:
+        return {"test_games": self.test_games, "test_positions": self.test_positions,
+                "pool_games": self.pool_games, "race_log_loss": round(self.race_log_loss, 4),
+                "lambda": LAMBDA, "points": [asdict(p) for p in self.points]}
+
+
+def design(X: np.ndarray, learner: str, mean: np.ndarray, sd: np.ndarray) -> np.ndarray:
+    """The learner's inputs: the features, and for ``pairs`` their standardised products."""
+    if learner == "linear":
+        return X
+    z = (X[:, 1:] - mean) / sd  # column 0 is the bias
+    i, j = np.triu_indices(z.shape[1])
+    return np.hstack([X, z[:, i] * z[:, j]])
+
+
+def _fit_score(data: Dataset, target: np.ndarray, train: np.ndarray, test: np.ndarray,
+               learner: str) -> float:
+    mean = data.X[train, 1:].mean(axis=0)
+    sd = data.X[train, 1:].std(axis=0) + 1e-9
+    ridge = RIDGE if learner == "linear" else PAIRS_RIDGE
+    w = fit(design(data.X[train], learner, mean, sd), target[train], ridge=ridge)
+    return log_loss(sigmoid(design(data.X[test], learner, mean, sd) @ w), data.y[test])
+
+
+def curve(data: Dataset, sizes: list[int], repeats: int, seed: int) -> Curve:
+    """The learning curves of :data:`LEARNERS` (module doc); ValueError naming ``sizes`` when
+    a size exceeds the games there are to train on."""
+    games = np.unique(data.game)
+    test_games = games[games % HOLD_OUT_EVERY == HOLD_OUT_EVERY - 1]
+    pool = games[games % HOLD_OUT_EVERY != HOLD_OUT_EVERY - 1]
+    if not len(test_games) or not len(pool):
+        raise ValueError(f"positions: {len(games)} games are too few to hold every fourth out")
+    too_big = [n for n in sizes if not 1 <= n <= len(pool)]
+    if too_big:
+        raise ValueError(f"sizes: {too_big} outside 1..{len(pool)}, the games to train on")
+    test = np.isin(data.game, test_games)
+    target = data.targets(LAMBDA)
+    rng = np.random.default_rng(seed)
+    points = []
+    for n in sizes:
+        draws = [np.isin(data.game, rng.choice(pool, size=n, replace=False))
+                 for _ in range(repeats if n < len(pool) else 1)]
+        for learner in LEARNERS:
+            losses = [_fit_score(data, target, train, test, learner) for train in draws]
+            points.append(CurvePoint(learner, n, float(np.mean([t.sum() for t in draws])),
+                                     round(float(np.mean(losses)), 4),
+                                     round(float(np.std(losses)), 4), len(draws)))
+    return Curve(int(len(test_games)), int(test.sum()), int(len(pool)),
+                 log_loss(data.race[test], data.y[test]), tuple(points))
+
+
+def plot(result: Curve, path: str) -> None:
+    fig, ax = plt.subplots(figsize=(6.4, 4.2), dpi=120)
+    for learner, style in zip(LEARNERS, ("o-", "s--")):
+        pts = [p for p in result.points if p.learner == learner]
+        ax.errorbar([p.games for p in pts], [p.log_loss for p in pts],
+                    yerr=[p.log_loss_sd for p in pts], fmt=style, capsize=3, label=learner)
+    ax.axhline(result.race_log_loss, color="grey", ls=":", label="race model")
+    ax.set_xscale("log")
+    ax.set_xlabel("self-play games trained on")
+    ax.set_ylabel(f"log-loss on {result.test_games} held-out games")
+    ax.set_title("Learning curves of the position value")
+    ax.legend()
+    fig.tight_layout()
+    tmp = path + ".tmp.png"
+    fig.savefig(tmp)
+    plt.close(fig)
+    os.replace(tmp, path)
+
+
+def _sizes(text: str | None, pool: int) -> list[int]:
+    if text is None:  # doubling up to the whole pool
+        out = [n for n in (5, 10, 20, 40, 80, 160, 320, 640) if n < pool]
+        return out + [pool]
+    try:
+        return [int(v) for v in text.split(",")]
+    except ValueError:
+        raise ValueError(f"sizes: a comma-separated list of game counts, got {text!r}") from None
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--positions", action="append", required=True,
+                    help="JSON Lines from ai.calibrate.selfplay (repeat to pool files)")
+    ap.add_argument("--sizes", help="training sizes in games, e.g. 10,20,40 (default doubling)")
+    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--json", help="write the curve here")
+    ap.add_argument("--plot", help="draw the curve here (PNG)")
+    args = ap.parse_args(argv)
+    try:
+        lines = []
+        for k, path in enumerate(args.positions):  # games renumbered apart, file by file
+            lines += [{**line, "game": line["game"] * len(args.positions) + k}
+                      for line in read_positions(path)]
+        data = build(lines)
+        pool = len({g for g in data.game.tolist() if g % HOLD_OUT_EVERY != HOLD_OUT_EVERY - 1})
+        result = curve(data, _sizes(args.sizes, pool), args.repeats, args.seed)
+    except (OSError, ValueError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    print(f"test: {result.test_games} games, {result.test_positions} positions; race model "
+          f"log-loss {result.race_log_loss:.4f}")
+    for p in result.points:
+        print(f"  {p.learner:7s} {p.games:4d} games: {p.log_loss:.4f} +- {p.log_loss_sd:.4f}"
+              f" ({p.repeats} draws)")
+    if args.json:
+        tmp = args.json + ".tmp"
+        with open(tmp, "w") as f:
+            json.dump(result.to_json(), f, indent=1)
+        os.replace(tmp, args.json)
+    if args.plot:
+        plot(result, args.plot)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
