@@ -14,6 +14,7 @@ import numpy as np
 
 from sim import Strike
 from sim import detmath as dm
+from sim.params import PhysicsParams
 
 BALL_RADIUS_M = 0.034
 
@@ -47,9 +48,10 @@ class NoiseModel:
                              "or a magnitude factor") from None
 
     def perturb(self, strike: Strike, rng: np.random.Generator,
-                miscue_offset: float = 0.6) -> Strike:
-        """The stroke actually played.  Offsets stay inside the miscue limit and the speed and
-        elevation inside their ranges (a player does not miscue by noise alone here)."""
+                miscue_offset: float = PhysicsParams.miscue_offset) -> Strike:
+        """The stroke actually played.  Offsets stay inside the miscue limit (the simulator's:
+        ``simulator.physics.miscue_offset``; the default physics' when not given) and the speed
+        and elevation inside their ranges (a player does not miscue by noise alone here)."""
         if self.magnitude == 0.0:
             return strike
         k = self.magnitude

@@ -67,7 +67,7 @@ def main(argv=None) -> int:
             r = refine(ctx, [c])
             obs = 0.0
             if r:
-                strikes = [noise.perturb(r[0].strike, rng) for _ in range(args.samples)]
+                strikes = [noise.perturb(r[0].strike, rng, sim.physics.miscue_offset) for _ in range(args.samples)]
                 obs = float(success_mask(ctx, ctx.run(None, strikes), c.call, "7").mean())
             rows.append((p, obs, k))
     rows = np.array(rows)
