@@ -74,14 +74,16 @@ class SuggestOptions:
     """How to search one suggestion: ``top`` suggestions (:data:`limits.MIN_TOP` ..
     :data:`limits.MAX_TOP`), the ``skill`` assumed for both players, ``time_budget_s``
     (None: bounded by samples alone, the same advice for the same position), ``budget``
-    samples, ``seed`` (None: drawn from the position, :func:`pyramid.app.suggest.position_seed`)
-    and ``lang`` of the instructions."""
+    samples, ``seed`` (None: drawn from the position, :func:`pyramid.app.suggest.position_seed`),
+    ``lang`` of the instructions and the ``line`` of play's strokes (:data:`limits.DEFAULT_LINE`
+    as ``pyramid suggest --line``; 1 .. :data:`limits.MAX_LINE`, 1 off)."""
     top: int = limits.DEFAULT_TOP
     skill: str | float = limits.DEFAULT_SKILL
     time_budget_s: float | None = None
     budget: int = limits.DEFAULT_BUDGET
     seed: int | None = None
     lang: str = DEFAULT_LANG
+    line: int = limits.DEFAULT_LINE
 
     @classmethod
     def from_params(cls, params: Mapping) -> "SuggestOptions":
@@ -89,7 +91,8 @@ class SuggestOptions:
         (JSON): ``top``, ``skill``, ``time_budget`` (seconds, at most
         :data:`limits.MAX_BOARD_TIME_BUDGET_S`), ``budget`` (default
         :data:`limits.DEFAULT_BUDGET`, or :data:`limits.TIME_BUDGET_SAMPLES` with a time
-        budget), ``seed`` (0 .. :data:`limits.SEED_MAX`), ``lang``; bad ones: UserInputError."""
+        budget), ``seed`` (0 .. :data:`limits.SEED_MAX`), ``lang``, ``line`` (strokes, 1 ..
+        :data:`limits.MAX_LINE`); bad ones: UserInputError."""
         skill = skill_arg(params)
         lang = lang_arg(params)
         time_budget = num_arg(params, "time_budget", float, None, limits.MIN_TIME_BUDGET_S,
@@ -100,7 +103,8 @@ class SuggestOptions:
                    skill=skill, time_budget_s=time_budget,
                    budget=num_arg(params, "budget", int, samples, 1, limits.MAX_BUDGET),
                    seed=num_arg(params, "seed", int, None, 0, limits.SEED_MAX),
-                   lang=lang)
+                   lang=lang,
+                   line=num_arg(params, "line", int, limits.DEFAULT_LINE, 1, limits.MAX_LINE))
 
 
 @dataclass(frozen=True)

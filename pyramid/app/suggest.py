@@ -133,10 +133,13 @@ class SuggestAnswer:
         return AnsweredPosition(self.found.state)
 
     def to_json(self) -> dict:
-        """``{"suggestions", "to_move", "budget", "elapsed_s", "position"}`` (docs/BOARD.md)."""
+        """``{"suggestions", "to_move", "budget", "elapsed_s", "position", "line"}``
+        (docs/BOARD.md; ``line`` null when not asked for)."""
+        line = self.found.line
         return {"suggestions": self.found.suggestions, "to_move": self.found.state.to_move,
                 "budget": self.found.budget.to_json(), "elapsed_s": self.elapsed_s,
-                "position": self.position.to_json()}
+                "position": self.position.to_json(),
+                "line": None if line is None else line.to_json()}
 
 
 def _sha256(state: GameState) -> bytes:
@@ -278,7 +281,7 @@ def suggest_answer(doc, options: SuggestOptions) -> SuggestAnswer:
     ``instructions`` in every language, timed (runs in the board's AI worker process)."""
     t0 = time.perf_counter()
     found = suggest(doc, options.top, options.skill, options.time_budget_s, options.budget,
-                    options.seed, options.lang, paths=True, all_langs=True)
+                    options.seed, options.lang, paths=True, all_langs=True, line=options.line)
     return SuggestAnswer(found, round(time.perf_counter() - t0, 3))
 
 

@@ -28,6 +28,7 @@ from ..app.suggest import suggest
 
 STATIC = Path(__file__).resolve().parent / "static"
 WARM_UP_TOP, WARM_UP_BUDGET = 2, 40  # the warm-up suggestion: small, every code path once
+WARM_UP_LINE = 2  # with a line of play's continuation search (the board asks for the line)
 WATCH_INTERVAL_S = 0.5  # how often the server looks whether the AI process is alive
 RETRY_AFTER_S = 10  # told to a request refused while the AI restarts (unless warming took longer)
 MAX_RESTARTS_IN_ROW = 3  # restarts without a warm-up that succeeds before the state is failed
@@ -48,7 +49,8 @@ def warm_up() -> float:
     t0 = time.perf_counter()
     first_run()
     doc = json.loads((STATIC / "positions" / "open.json").read_text(encoding="utf-8"))
-    suggest(doc, top=WARM_UP_TOP, budget=WARM_UP_BUDGET, seed=0, paths=True, all_langs=True)
+    suggest(doc, top=WARM_UP_TOP, budget=WARM_UP_BUDGET, seed=0, paths=True, all_langs=True,
+            line=WARM_UP_LINE)
     return time.perf_counter() - t0
 
 

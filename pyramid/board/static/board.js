@@ -14,6 +14,7 @@ const S = {
   balls: {},               // id -> [x, y] in metres
   state: null,             // the rest of the game state (scores, to_move, ...)
   suggestions: [], selected: -1, suggestedFor: null,
+  line: null,              // the answer's line of play, from the first suggestion (line.js)
   answer: null,            // the shown answer's {position, sent} (answer.js: shown only while current)
   mode: "edit",
   record: null, analysis: null, strokeIndex: 0,
@@ -417,10 +418,11 @@ function decodeState(text) {
 
 // --- the AI's advice -----------------------------------------------------------------------
 function clearAdvice() {
-  S.suggestions = []; S.selected = -1; S.answer = null;
+  S.suggestions = []; S.selected = -1; S.answer = null; S.line = null;
   delete document.body.dataset.advice;
   clear($("suggestions"));
   clear($("g-advice")); clear($("g-noise")); stopAnim();
+  lineHook();
   $("box-advice").hidden = true;
 }
 let progressTimer = null;
@@ -466,7 +468,7 @@ async function doSuggest() {
   // position with the same settings gets the same advice (a time budget would not)
   const budget = Number($("in-budget").value);
   const q = new URLSearchParams({top: $("in-top").value, skill: $("in-skill").value, budget,
-    lang: LANG});
+    lang: LANG, line: LINE_STROKES});  // line.js
   clearAdvice();
   S.busy = true;
   $("btn-suggest").disabled = true;
@@ -481,6 +483,7 @@ async function doSuggest() {
     if (answerMismatch(r.position, sent) !== null) { showStale(); return; }  // answer.js
     S.answer = {position: r.position, sent};
     S.suggestions = r.suggestions;
+    S.line = r.line || null;
     S.suggestedFor = doc;
     document.body.dataset.advice = "shown";
     renderSuggestions();
@@ -528,8 +531,11 @@ function selectSuggestion(i) {
   $("noise-summary").textContent = "";
   renderSuggestions();
   drawSuggestion(S.suggestions[i], SUGG_COLOURS[i % SUGG_COLOURS.length]);
+  lineHook();
   renderAdvice(S.suggestions[i], i);
 }
+// The line of play redrawn (line.js; not on the page pyramid analyze --html writes).
+function lineHook() { if (typeof renderLine === "function") renderLine(); }
 function pathColours(ids) {
   const out = {};
   let k = 0;
@@ -747,6 +753,7 @@ function setMode(mode) {
     clear($("g-region"));
     showStroke();
   }
+  lineHook();  // in the edit tab only
 }
 async function loadRecord(text) {
   try {
