@@ -137,12 +137,13 @@ class PyramidEnv(_Base):
         """A new game; ``seed`` fixes it (and everything after it) completely; ``options``
         (:data:`ai.env.episode.RESET_OPTIONS`) change the settings for this game only."""
         game = self.settings.with_options(options, self.table)
+        opponent = self._agent(game.opponent, "options.")
         if seed is not None or self._state is None:
             self._rng = np.random.default_rng(seed)
         if gymnasium is not None:  # keeps Gymnasium's own np_random in step with the seed
             super().reset(seed=seed)
         self._game = game
-        self.opponent = self._agent(game.opponent)
+        self.opponent = opponent
         self.noise = NoiseModel.for_skill(game.skill)
         self.opponent_noise = NoiseModel.for_skill(game.opponent_skill)
         side = game.learner_side
@@ -200,11 +201,15 @@ class PyramidEnv(_Base):
         return self._state
 
     # --- inside -----------------------------------------------------------------------------
-    def _agent(self, opponent: str | Agent) -> Agent:
+    def _agent(self, opponent: str | Agent, where: str = "") -> Agent:
+        """The opponent of a spec, built once per spec (or the agent given)."""
         if not isinstance(opponent, str):
             return opponent
         if opponent not in self._agents:
-            self._agents[opponent] = make_agent(opponent, self.simulator)
+            try:
+                self._agents[opponent] = make_agent(opponent, self.simulator)
+            except ValueError as exc:
+                raise ValueError(f"{where}opponent: {exc}") from None
         return self._agents[opponent]
 
     def _opponent_plays(self) -> list[StrokeSummary]:
