@@ -93,3 +93,39 @@ def test_strict_refuses_an_illegal_action_naming_the_part_and_leaves_the_state()
     assert env.state is before
     _, _, _, _, info = env.step(_action(env, 1, 4))
     assert info["adjusted"] == [] and env.state.strokes_played >= 1
+
+
+def _from_legal_calls(state) -> set[int]:
+    """The mask's indices built from engine.legal_calls, the rules' own list."""
+    legal = legal_calls(state)
+    if legal == [None]:
+        return set(range(18))
+    out = set()
+    manners = ("clean", "bank", "cushion-first")
+    for c in legal:
+        if c.manner in manners and not c.via:
+            numbers = [int(c.ball)] + ([0] if len(state.object_balls) == 1 else [])
+            for n in numbers:
+                out.add(call_index(n, POCKET_IDS.index(c.pocket), manners.index(c.manner)))
+    return out
+
+
+def test_the_mask_agrees_with_legal_calls_along_a_game_and_in_set_positions():
+    env = PyramidEnv(opponent="random", learner_side=0, max_strokes=60)
+    env.action_space.seed(3)
+    env.reset(seed=3)
+    states = []
+    for _ in range(30):
+        states.append(env.state)
+        _, _, term, trunc, _ = env.step(env.action_space.sample())
+        if term or trunc:
+            break
+    in_house = make_state({"7": (0.5, 0.5), "3": (2.0, 1.2), "9": (2.4, 0.4)}, scores=(20, 18),
+                          cue_in_hand=True)  # R8.2: the 7 in the house cannot be called
+    one_ball = make_state({"cue": (1.0, 0.9), "7": (2.5, 0.5)}, scores=(30, 24),
+                          call_mode="ball-and-pocket")
+    states += [in_house, one_ball]
+    assert sum(s.cue_in_hand for s in states) >= 3
+    for state in states:
+        assert set(legal_call_indices(state)) == _from_legal_calls(state)
+    assert not any(call_parts(k)[0] == 7 for k in legal_call_indices(in_house))
