@@ -8,7 +8,8 @@ environment").  Importing this package registers it with Gymnasium as :data:`ENV
   actions;
 * :mod:`ai.env.episode` -- the settings of a game and ``reset(options=...)``;
 * :mod:`ai.env.info` -- what ``info`` carries;
-* :mod:`ai.env.render` -- the ``rgb_array`` frames.
+* :mod:`ai.env.render` -- the ``rgb_array`` frames;
+* :mod:`ai.env.snapshot` -- a copy of the game to restore (apply a stroke, undo) or save.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from .actions import (ACTION_MANNERS, N_CALLS, IllegalActionError, call_index, c
                       call_parts, legal_call_indices)
 from .core import PyramidEnv, gymnasium
 from .episode import RESET_OPTIONS, EpisodeSettings
+from .snapshot import EnvSnapshot
 
 ENV_ID = "pyramid/SmallPyramid-v0"
 ENTRY_POINT = "ai.env.core:PyramidEnv"
@@ -35,4 +37,4 @@ register()
 
 __all__ = ["PyramidEnv", "ENV_ID", "register", "ACTION_MANNERS", "N_CALLS", "IllegalActionError",
            "call_index", "call_parts", "call_mask", "legal_call_indices", "RESET_OPTIONS",
-           "EpisodeSettings"]
+           "EpisodeSettings", "EnvSnapshot"]

@@ -16,6 +16,8 @@ but has no ``observation_space`` / ``action_space``.
 """
 from __future__ import annotations
 
+import copy
+from dataclasses import replace
 from typing import Any, Mapping
 
 import numpy as np
@@ -35,6 +37,7 @@ from .actions import (ACTION_MANNERS, ELEVATION_MAX_RAD, N_BALL_CHOICES, SPEED_R
                       ActionReader, call_mask, legal_call_indices)
 from .episode import EpisodeSettings
 from .info import StepInfo, StrokeSummary
+from .snapshot import EnvSnapshot
 
 try:  # optional: the spaces and the Env base class
     import gymnasium
@@ -193,6 +196,38 @@ class PyramidEnv(_Base):
     def legal_actions(self) -> list[int]:
         """The legal call indices, ascending, as OpenSpiel's ``legal_actions()``."""
         return legal_call_indices(self.state)
+
+    def snapshot(self) -> EnvSnapshot:
+        """The game now, to :meth:`restore` later (apply a stroke, undo) or to save as JSON."""
+        game = self._game if self._state is not None else None
+        if game is None:
+            raise RuntimeError("call reset() first")
+        return EnvSnapshot(self._state, self.learner_side, self._strokes,
+                           copy.deepcopy(self._rng.bit_generator.state),
+                           game.opponent if isinstance(game.opponent, str) else None,
+                           game.skill, game.opponent_skill)
+
+    def restore(self, snapshot: EnvSnapshot) -> tuple[dict, dict[str, Any]]:
+        """Go back to a snapshot (of this environment, or of one made with the same arguments):
+        the same actions then play the same strokes.  Returns ``(observation, info)`` as
+        :meth:`reset` does (no strokes)."""
+        if not isinstance(snapshot, EnvSnapshot):
+            raise ValueError(f"restore takes an EnvSnapshot, got {type(snapshot).__name__}")
+        if snapshot.state.table != self.table:
+            raise ValueError(f"snapshot.state: table {snapshot.state.table!r} is not the "
+                             f"environment's {self.table!r}")
+        base = self._game if self._state is not None else self.settings
+        game = replace(base, opponent=snapshot.opponent or base.opponent, skill=snapshot.skill,
+                       opponent_skill=snapshot.opponent_skill).check(self.table, "snapshot.")
+        self.opponent = self._agent(game.opponent, "snapshot.")
+        self.noise = NoiseModel.for_skill(game.skill)
+        self.opponent_noise = NoiseModel.for_skill(game.opponent_skill)
+        self._game = game
+        self._rng = snapshot.generator()
+        self.learner_side = snapshot.learner_side
+        self._state = snapshot.state
+        self._strokes = snapshot.strokes
+        return self._observation(), self._info((), ())
 
     @property
     def state(self) -> GameState:
