@@ -3,8 +3,7 @@ image, drawn with numpy alone.
 
 The cloth's outline and the pockets' holes come from the simulator's own geometry
 (:mod:`sim.table_drawing`, the outline the diagrams and the board draw), rasterised once per
-table (matplotlib's :class:`~matplotlib.path.Path` tests the pixels; no figure, no backend);
-a frame is a copy of that background with the balls painted on.  The house end is on the left,
+table (an even-odd test of every pixel's centre against each polygon; no matplotlib); a frame is a copy of that background with the balls painted on.  The house end is on the left,
 y up (as ``docs/FORMATS.md`` and the diagrams); the cue ball is red, the object balls ivory
 (the colours of ``pyramid/drawing/style.py``).  No numbers are written on the balls: the
 observation says which ball is where.
@@ -15,7 +14,6 @@ from functools import lru_cache
 from typing import Mapping
 
 import numpy as np
-from matplotlib.path import Path
 
 from sim.table import POCKET_IDS, TableSpec
 from sim.table_drawing import cloth_outline, pocket_hole
@@ -48,18 +46,32 @@ def _pixel_centres(spec: TableSpec) -> tuple[np.ndarray, np.ndarray]:
     return np.meshgrid(x, y)
 
 
+def inside(polygon: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """Which points ``(xs, ys)`` lie inside a closed polygon ((n, 2), last point not repeated):
+    the even-odd rule, a ray towards +x crossing the edges."""
+    out = np.zeros(xs.shape, dtype=bool)
+    x0, y0 = polygon[:, 0], polygon[:, 1]
+    x1, y1 = np.roll(x0, -1), np.roll(y0, -1)
+    for ax, ay, bx, by in zip(x0, y0, x1, y1):
+        if ay == by:
+            continue  # a horizontal edge is never crossed by a horizontal ray
+        spans = (ay > ys) != (by > ys)
+        x_cross = ax + (ys - ay) * (bx - ax) / (by - ay)
+        out ^= spans & (xs < x_cross)
+    return out
+
+
 @lru_cache(maxsize=4)
 def background(spec: TableSpec) -> np.ndarray:
     """The empty table: rails, cloth with the pockets' throats, holes, the house line."""
     h, w, _ = frame_shape(spec)
     xs, ys = _pixel_centres(spec)
-    points = np.column_stack([xs.ravel(), ys.ravel()])
     image = np.empty((h, w, 3), np.uint8)
     image[:] = RAIL_RGB
     g = spec.geometry
-    image[Path(cloth_outline(g)).contains_points(points).reshape(h, w)] = CLOTH_RGB
+    image[inside(cloth_outline(g), xs, ys)] = CLOTH_RGB
     for pid in POCKET_IDS:
-        image[Path(pocket_hole(g, pid)).contains_points(points).reshape(h, w)] = HOLE_RGB
+        image[inside(pocket_hole(g, pid), xs, ys)] = HOLE_RGB
     on_cloth = (xs > 0) & (xs < spec.length_m) & (ys > 0) & (ys < spec.width_m)
     house = np.abs(xs - spec.house_line_x) < 0.5 / PIXELS_PER_M
     image[house & on_cloth] = MARK_RGB

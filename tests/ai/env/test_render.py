@@ -62,3 +62,11 @@ def test_a_frame_costs_a_few_milliseconds():
     for _ in range(20):
         draw(spec, balls)
     assert (time.perf_counter() - t0) / 20 < 0.05  # measured 1.4 ms on the 2-core machine
+
+
+def test_the_even_odd_test_knows_inside_from_outside():
+    from ai.env.render import inside
+    triangle = np.array([[0.0, 0.0], [2.0, 0.0], [0.0, 2.0]])
+    xs = np.array([0.5, 1.5, 0.1, -0.1, 1.0])
+    ys = np.array([0.5, 1.5, 1.8, 0.5, 0.9])
+    assert list(inside(triangle, xs, ys)) == [True, False, True, False, True]
