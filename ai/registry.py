@@ -17,7 +17,7 @@ import importlib.util
 import inspect
 import math
 import sys
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Callable
@@ -214,13 +214,64 @@ def is_loaded_spec(spec: str) -> bool:
 
 
 def label(spec: str, width: int = 24) -> str:
-    """A spec as a table label of at most ``width`` characters: an agent from a file by its
-    file name (``my_agent.py:EasiestPot``, not the whole path), a longer one cut with "...".
-    Results files and JSON keep the spec whole."""
+    """A spec as a table label of at most ``width`` characters: the agent's ``name=`` when the
+    spec gives one, else the spec with an agent from a file by its file name
+    (``my_agent.py:EasiestPot``, not the whole path).  A longer one is cut in the middle so that
+    its options stay (``my_agent.py...:budget=10``: two settings of one agent read apart),
+    or at the end when the options alone are too long.  Results files and JSON keep the spec
+    whole; :func:`labels` makes the labels of one table distinct."""
     where, colon, rest = spec.partition(":")
-    if "/" in where:
-        spec = where.rsplit("/", 1)[1] + colon + rest
-    return spec if len(spec) <= width else spec[:width - 3] + "..."
+    name = _name_option(spec)
+    if name is not None:
+        text = name
+    else:
+        if "/" in where:
+            where = where.rsplit("/", 1)[1]
+        text = where + colon + rest
+    if len(text) <= width:
+        return text
+    head, options = _head_and_options(text) if name is None else (text, "")
+    keep = width - len(options) - 3
+    if options and keep >= MIN_LABEL_HEAD:
+        return head[:keep] + "..." + options
+    return text[:width - 3] + "..."
+
+
+MIN_LABEL_HEAD = 6  # characters of the agent's name kept before "..." and the options
+
+
+def _head_and_options(text: str) -> tuple[str, str]:
+    """``my_agent.py:Cls:budget=10`` -> (``my_agent.py:Cls``, ``:budget=10``); a registered
+    name's options (``mc:budget=400``) likewise."""
+    parts = text.split(":")
+    for k in range(1, len(parts)):
+        if "=" in parts[k]:
+            return ":".join(parts[:k]), ":" + ":".join(parts[k:])
+    return text, ""
+
+
+def _name_option(spec: str) -> str | None:
+    """The ``name=`` a spec gives its agent, or None."""
+    options = spec.rsplit(":", 1)[1] if ":" in spec else ""
+    for part in options.split(","):
+        key, eq, value = part.partition("=")
+        if eq and key.strip() == "name" and value.strip():
+            return value.strip()
+    return None
+
+
+def labels(specs, width: int = 24) -> list[str]:
+    """:func:`label` of each spec, made distinct within the list: a label two specs share
+    ends in ``#k`` (k counting them in order), still within ``width``."""
+    out = [label(s, width) for s in specs]
+    for text in set(out):
+        same = [i for i, t in enumerate(out) if t == text]
+        if len(same) > 1 and len({specs[i] for i in same}) > 1:
+            for k, i in enumerate(same, start=1):
+                tag = f"#{k}"
+                out[i] = (text if len(text) + len(tag) + 1 <= width
+                          else text[:width - len(tag) - 4] + "...") + " " + tag
+    return out
 
 
 def _module_of(where: str):
@@ -252,12 +303,20 @@ def _module_of(where: str):
 
 
 def _build(factory: Callable[..., Agent], label: str, simulator, opts: dict) -> Agent:
-    """Call a loaded class or factory with the options, and the simulator if it takes one."""
+    """Call a loaded class or factory with the options, and the simulator if it takes one.
+    ``name=`` is for any agent: checked, and given to the factory if it takes it, else set
+    on the agent it returns (:func:`_named`)."""
     try:
         takes = inspect.signature(factory).parameters
     except (TypeError, ValueError):
         takes = {}
     kwargs = dict(opts)
+    name = None
+    if "name" in kwargs:
+        NameOption().check(label, "name", kwargs["name"])
+        any_keyword = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in takes.values())
+        if "name" not in takes and not any_keyword:
+            name = kwargs.pop("name")
     if "simulator" in takes:
         kwargs["simulator"] = simulator
     try:
@@ -268,7 +327,31 @@ def _build(factory: Callable[..., Agent], label: str, simulator, opts: dict) -> 
                                                                                 None))):
         raise ValueError(f"{label!r} is not an agent: it needs a name (str) and "
                          f"decide(state, rng) (docs/AGENTS.md)")
-    return agent
+    return agent if name is None else _named(agent, name)
+
+
+class NamedAgent:
+    """An agent under another name, for an agent whose ``name`` cannot be set (a property, a
+    frozen dataclass, ``__slots__``): ``decide`` and everything else are the agent's."""
+
+    def __init__(self, agent: Agent, name: str):
+        self.agent = agent
+        self.name = name
+
+    def decide(self, state, rng):
+        return self.agent.decide(state, rng)
+
+    def __getattr__(self, attr):
+        return getattr(self.agent, attr)
+
+
+def _named(agent: Agent, name: str) -> Agent:
+    """``agent`` called ``name``: its own attribute set, else wrapped in :class:`NamedAgent`."""
+    try:
+        agent.name = name
+    except (AttributeError, TypeError, FrozenInstanceError):
+        return NamedAgent(agent, name)
+    return agent if agent.name == name else NamedAgent(agent, name)
 
 
 def _entry_point(name: str):

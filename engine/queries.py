@@ -1,6 +1,7 @@
 """Questions the AI asks about a state, none of which changes it.
 
-* :func:`legal_calls` -- the calls that can be made now (R5);
+* :func:`legal_calls` -- the calls that can be made now (R5); :func:`callable_balls` -- the
+  balls they name (without building the calls);
 * :func:`placement_region` / :func:`can_place_cue` -- where the cue ball may go from hand
   (R3.2, R8.1, R8.3);
 * :func:`tush_available` -- whether a deliberate touch foul is an option (R7.1d, R11.8);
@@ -18,6 +19,22 @@ from .values import CUE, PENALTY_POINTS
 from .variants import variant_for
 
 
+def callable_balls(state: GameState, include_house_balls: bool = False) -> list[str] | None:
+    """The object balls a call may name now (R5), in number order; ``None`` when the stroke is
+    played without a call (R10.1, R11.10), ``[]`` after the end of the game.  From hand, balls
+    in the house cannot count (R8.2) and are left out unless ``include_house_balls``."""
+    if state.game_over:
+        return []
+    if state.no_call_strokes_left > 0:
+        return None
+    balls = state.object_balls
+    if state.cue_in_hand and not include_house_balls:
+        region = state.placement_region()
+        house = balls_in_region(state.spec, state.balls, region.name)
+        balls = [b for b in balls if b not in house]
+    return balls
+
+
 def legal_calls(state: GameState, via_candidates: int = 0, include_house_balls: bool = False
                 ) -> list[Call | None]:
     """Calls the player to move may make now.
@@ -28,15 +45,9 @@ def legal_calls(state: GameState, via_candidates: int = 0, include_house_balls: 
     ``include_house_balls``.  Under the exact call (R5.1), each ball x pocket comes with the
     manners clean, bank, cushion-first, and kiss / carom / combination (with one named ball
     each when ``via_candidates``)."""
-    if state.game_over:
-        return []
-    if state.no_call_strokes_left > 0:
+    balls = callable_balls(state, include_house_balls)
+    if balls is None:
         return [None]
-    balls = state.object_balls
-    if state.cue_in_hand and not include_house_balls:
-        region = state.placement_region()
-        house = balls_in_region(state.spec, state.balls, region.name)
-        balls = [b for b in balls if b not in house]
     return list(all_calls(balls, state.call_mode, via_candidates))
 
 

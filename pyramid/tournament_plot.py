@@ -5,17 +5,14 @@ from __future__ import annotations
 import io
 
 from ai.games.crosstable import Crosstable
-from ai.registry import label
+from ai.registry import labels
 
 from .io import write_atomic
 from .pictures import offscreen_figure
 
 DPI = 110
 NAME_CHARS = 28  # longer agent specs are cut in the picture (the text table has them whole)
-
-
-def _short(name: str) -> str:
-    return label(name, NAME_CHARS)
+GRID_NAME_CHARS = 14  # beside the crosstable's grid
 
 
 def draw_tournament_png(path, table: dict, cross: Crosstable) -> None:
@@ -33,7 +30,8 @@ def draw_tournament_png(path, table: dict, cross: Crosstable) -> None:
         left.plot([r["rating"]], [y], "o", color="#1d2f5c", ms=7)
         left.annotate(f"{r['rating']:.0f}", (r["rating"], y), xytext=(0, 7),
                       textcoords="offset points", ha="center", fontsize=8)
-    left.set_yticks(ys, [_short(r["agent"]) for r in rows], fontsize=9)
+    names = labels([r["agent"] for r in rows], NAME_CHARS)
+    left.set_yticks(ys, names, fontsize=9)
     left.axvline(0, color="#999999", lw=0.8, ls=":")
     left.set_xlabel("rating (Elo scale, mean 0) with 95 % interval")
     left.set_title(f"{table['games']} games; intervals: {table.get('ci_method', 'fisher')}",
@@ -53,10 +51,10 @@ def draw_tournament_png(path, table: dict, cross: Crosstable) -> None:
             text = "" if i == j else (f"{cross.points[i][j]:g}/{cross.games[i][j]}"
                                       if cross.games[i][j] else "-")
             right.text(b, a, text, ha="center", va="center", fontsize=8)
-    labels = [str(k + 1) for k in range(n)]
-    right.set_xticks(range(n), labels)
-    right.set_yticks(range(n), [f"{k + 1} {_short(rows[k]['agent'])[:14]}" for k in range(n)],
-                     fontsize=8)
+    numbers = [str(k + 1) for k in range(n)]
+    right.set_xticks(range(n), numbers)
+    short = labels([r["agent"] for r in rows], GRID_NAME_CHARS)
+    right.set_yticks(range(n), [f"{k + 1} {short[k]}" for k in range(n)], fontsize=8)
     right.set_title("points of the row against the column", fontsize=10)
     fig.tight_layout()
     buf = io.BytesIO()

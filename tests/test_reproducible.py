@@ -57,7 +57,7 @@ def settings(tmp_path: Path) -> dict[str, dict[str, str]]:
 # transcendental functions (libm through ``math`` or Numba, numpy's dispatched ufuncs) or BLAS.
 GAME_PATH = ["sim/physics", "sim/table.py", "sim/api.py", "sim/result.py", "engine",
              "ai/agents", "ai/search", "ai/geometry", "ai/value", "ai/noise.py", "ai/agent.py",
-             "ai/describe.py", "ai/env.py", "ai/games/match.py", "ai/games/records.py"]
+             "ai/describe.py", "ai/env", "ai/games/match.py", "ai/games/records.py"]
 MACHINE_DEPENDENT = re.compile(
     r"\bmath\.(sin|cos|tan|asin|acos|atan|atan2|exp|expm1|log|log1p|log2|log10|pow|erf|erfc"
     r"|cbrt|gamma|lgamma)\("

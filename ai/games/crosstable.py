@@ -8,7 +8,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ..registry import label
+from ..registry import labels
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,7 @@ class Crosstable:
         head = f"{'#':>2} {'agent':<{width}} " + "".join(f"{k:>{cell}}" for k in
                                                           range(1, len(order) + 1))
         lines = [head, "-" * len(head)]
+        names = labels(self.agents, width)
         for k, i in enumerate(order, start=1):
             cells = []
             for j in order:
@@ -40,7 +41,7 @@ class Crosstable:
                     cells.append(f"{'-':>{cell}}")
                 else:
                     cells.append(f"{_pts(self.points[i][j])}/{self.games[i][j]}".rjust(cell))
-            lines.append(f"{k:>2} {label(self.agents[i], width):<{width}} " + "".join(cells))
+            lines.append(f"{k:>2} {names[i]:<{width}} " + "".join(cells))
         return "\n".join(lines)
 
 

@@ -26,7 +26,7 @@ from sim import DEFAULT_TABLE, shared_simulator
 
 from ..agent import Agent
 from ..noise import NoiseModel
-from ..registry import label, make_agent
+from ..registry import labels, make_agent
 from .ratings import bootstrap_ci, bradley_terry, fisher_ci
 from .records import play_recorded_game
 from .results_file import (FORMAT_VERSION, ResultsFile, ResultsFileError, append_line,
@@ -238,10 +238,11 @@ def format_table(table: dict) -> str:
     def pct(x):
         return "   -" if x is None else f"{100 * x:5.1f}"
 
+    names = labels([r["agent"] for r in table["table"]])
     for k, r in enumerate(table["table"], start=1):
         lo, hi = r["rating_ci95"]
         ppv = "-" if r["points_per_visit"] is None else f"{r['points_per_visit']:.2f}"
-        out.append(f"{k:>2} {label(r['agent']):<24} {r['rating']:>7.0f} "
+        out.append(f"{k:>2} {names[k - 1]:<24} {r['rating']:>7.0f} "
                    f"{f'[{lo:.0f}, {hi:.0f}]':>15} {r['games']:>5} "
                    f"{r['wins']}-{r['draws']}-{r['losses']:<5}".ljust(72)
                    + f"{ppv:>9} {pct(r['pot_rate']):>6} {pct(r['foul_rate']):>6} "

@@ -82,4 +82,50 @@ def test_labels_show_a_file_agent_by_its_file_name():
     assert label("/home/me/agents/my_agent.py:EasiestPot") == "my_agent.py:EasiestPot"
     assert label("mc:budget=400") == "mc:budget=400"
     long = label("package.module.submodule:VeryLongAgentClassName:depth=2", 24)
-    assert len(long) == 24 and long.endswith("...")
+    assert long == "package.modul...:depth=2"  # cut in the middle: the options stay
+    longer = label("package.module:Agent:" + "x" * 30 + "=1", 24)
+    assert len(longer) == 24 and longer.endswith("...")  # options too long to keep
+
+
+def test_two_settings_of_one_file_agent_get_different_labels():
+    """Issue 30, item 4: both were ``my_agent.py:EasiestPot...``."""
+    from ai.registry import labels
+    a = "/home/me/agents/my_agent.py:EasiestPot:budget=10"
+    b = "/home/me/agents/my_agent.py:EasiestPot:budget=20"
+    la, lb = labels([a, b])
+    assert la != lb and la.endswith("budget=10") and lb.endswith("budget=20")
+    assert max(len(la), len(lb)) <= 24
+    # a name= is the label; two specs that share one are numbered, within the width
+    assert labels(["greedy:name=G", "mc:budget=40,name=G", "mc"]) == ["G #1", "G #2", "mc"]
+    same = labels(["my_agent.py:EasiestPot:name=" + "n" * 24, "my_agent.py:X:name=" + "n" * 24])
+    assert same[0] != same[1] and all(len(t) <= 24 for t in same)
+    assert labels(["mc", "mc"]) == ["mc", "mc"]  # the same spec twice is the same agent
+
+
+def test_name_is_accepted_for_any_agent_and_shown(tmp_path):
+    """Issue 30, item 4: ``name=`` failed for an agent class that takes no options."""
+    own = make_agent(f"{EXAMPLE}:EasiestPot:name=mine")
+    assert own.name == "mine" and make_agent(f"{EXAMPLE}:EasiestPot").name == "easiest-pot"
+    assert isinstance(own.decide(initial_state(), np.random.default_rng(0)), Decision)
+    frozen = tmp_path / "frozen_agent.py"
+    frozen.write_text(
+        "from dataclasses import dataclass\n"
+        "@dataclass(frozen=True)\n"
+        "class Frozen:\n"
+        "    name: str = 'frozen'\n"
+        "    def decide(self, state, rng):\n"
+        "        return 'decided'\n"
+        "class Prop:\n"
+        "    @property\n"
+        "    def name(self):\n"
+        "        return 'prop'\n"
+        "    def decide(self, state, rng):\n"
+        "        return 'decided'\n")
+    frozen_named = make_agent(f"{frozen}:Frozen:name=ice")  # the dataclass takes name itself
+    assert frozen_named.name == "ice"
+    prop = make_agent(f"{frozen}:Prop:name=other")  # a property: wrapped
+    assert prop.name == "other" and prop.decide(None, None) == "decided"
+    with pytest.raises(ValueError, match="option name="):
+        make_agent(f"{EXAMPLE}:EasiestPot:name=")
+    with pytest.raises(ValueError, match="bad options"):
+        make_agent(f"{EXAMPLE}:EasiestPot:name=x,depth=2")  # other options still checked

@@ -31,3 +31,28 @@ def test_an_option_of_the_wrong_type_is_refused_naming_it(cmd, key, value, shown
     assert answers[0]["ok"] is False
     assert answers[0]["error"].startswith(f"options.{key} = {shown} must be"), answers[0]
     assert answers[1]["ok"] is True
+
+
+@pytest.mark.parametrize("cmd, key, known", [
+    ("suggest", "topp", "its options: top, skill, budget, seed, time_budget, lang"),
+    ("simulate", "top", "its options: noise, runs, seed"),
+    ("check", "lang", "it takes none"), ("score", "seed", "it takes none"),
+])
+def test_an_unknown_option_is_refused_naming_it_and_the_known_ones(cmd, key, known):
+    """Issue 30, item 4: ``topp`` was ignored and the request answered with the defaults."""
+    answers = talk([{"id": 1, "cmd": cmd, "body": {}, "options": {key: 3}},
+                    {"id": 2, "cmd": "health"}])
+    assert answers[0]["ok"] is False and answers[0]["id"] == 1
+    assert answers[0]["error"] == f"options.{key} is not an option of {cmd}; {known}"
+    assert answers[1]["ok"] is True
+
+
+def test_a_long_unknown_option_is_cut_in_the_answer():
+    answers = talk([{"id": 1, "cmd": "suggest", "body": {}, "options": {"x" * 500: 1}}])
+    assert "x" * 40 + "... (500 characters) is not an option" in answers[0]["error"]
+    assert len(answers[0]["error"]) < 200
+
+
+def test_top_true_is_refused_not_taken_for_1():
+    answers = talk([{"id": 1, "cmd": "suggest", "body": {}, "options": {"top": True}}])
+    assert answers[0]["error"] == "options.top = true must be a JSON integer"

@@ -22,3 +22,11 @@ def test_points_and_games_per_pair():
 def test_a_game_against_oneself_is_refused():
     with pytest.raises(ValueError):
         crosstable(["a", "b"], [(1, 1, 1.0)])
+
+
+def test_two_settings_of_one_file_agent_read_apart():
+    """Issue 30, item 4: both rows were ``my_agent.py:EasiestPot...``."""
+    a = "/home/me/agents/my_agent.py:EasiestPot:budget=10"
+    b = "/home/me/agents/my_agent.py:EasiestPot:budget=20"
+    lines = crosstable([a, b], [(0, 1, 1.0)]).format().splitlines()
+    assert "budget=10" in lines[2] and "budget=20" in lines[3]
