@@ -10,6 +10,11 @@ at 0), with 95 % intervals from the Fisher information (:mod:`ai.games.ratings`)
 pair's score with its Wilson interval and each agent's median seconds per decision, writes
 ``DIR/ladder.json`` and draws ``DIR/ladder.png``.  A pair with fewer games than asked is
 reported as such (a partial run), never padded.
+
+``ladder.json`` carries what reproduces it: the command, the commit, the physics' digest and
+the table, each pair's tournament command and seed, and every game's result (pair, game
+number, agents by side, the score of side 0), so anyone can check the fit or play any game
+again (``pyramid tournament --seed S`` plays game g of a pair from the same seed).
 """
 from __future__ import annotations
 
@@ -21,15 +26,22 @@ import subprocess
 import sys
 from pathlib import Path
 
-import numpy as np
+import matplotlib
 
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402  (after the backend is chosen)
+import numpy as np  # noqa: E402
+
+from ai.calibrate.provenance import command_line  # noqa: E402
 from ai.games.ratings import bradley_terry, fisher_ci
-from ai.games.results_file import parse_results, whole_lines
-from ai.games.tournament import score_of_side0
+from ai.games.results_file import parse_results, whole_lines  # noqa: E402
+from ai.games.tournament import score_of_side0  # noqa: E402
+from sim import shared_simulator  # noqa: E402
 
-# From weakest to strongest: the baseline frozen at bd01126 (mc-base), the new default (mc),
-# and a slow strong setting of it (mc-strong: four times the samples).
-RUNGS = ("random", "greedy", "mc-base", "mc", "mc-strong")
+# From weakest to strongest: the baseline frozen at bd01126 (mc-base), the default frozen when
+# issue 29 began (mc-2), the default (mc), and a slow strong setting of it (mc-strong: four
+# times the samples).
+RUNGS = ("random", "greedy", "mc-base", "mc-2", "mc", "mc-strong")
 SEED = 2026
 
 
@@ -47,22 +59,38 @@ def rung_file(directory: Path, k: int) -> Path:
     return directory / f"rung-{k}.jsonl"
 
 
+def pair_command(directory: Path, k: int, games: int, jobs: int) -> list[str]:
+    """The ``pyramid tournament`` arguments of pair k (rungs k and k + 1)."""
+    return ["tournament", "--agents", RUNGS[k], RUNGS[k + 1], "--games", str(games), "--seed",
+            str(SEED + k), "--jobs", str(jobs), "--out", str(rung_file(directory, k))]
+
+
+def commit() -> str | None:
+    """The repository's commit (with ``+dirty`` when files differ from it), None outside git."""
+    try:
+        head = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True,
+                              check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
+                               capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return head + ("+dirty" if dirty else "")
+
+
 def play(directory: Path, games: int, jobs: int, pairs: list[int]) -> None:
     for k in pairs:
-        a, b = RUNGS[k], RUNGS[k + 1]
-        out = rung_file(directory, k)
-        cmd = [sys.executable, "-m", "pyramid", "tournament", "--agents", a, b, "--games",
-               str(games), "--seed", str(SEED + k), "--jobs", str(jobs), "--out", str(out)]
-        if out.exists():
+        cmd = [sys.executable, "-m", "pyramid", *pair_command(directory, k, games, jobs)]
+        if rung_file(directory, k).exists():
             cmd.append("--resume")
-        print(f"== {a} vs {b}: {' '.join(cmd[2:])}", file=sys.stderr, flush=True)
+        print(f"== {RUNGS[k]} vs {RUNGS[k + 1]}: {' '.join(cmd[2:])}", file=sys.stderr,
+              flush=True)
         subprocess.run(cmd, check=False)
 
 
-def report(directory: Path) -> dict:
-    """Every rung file found, fitted together."""
+def report(directory: Path, argv=None) -> dict:
+    """Every rung file found, fitted together, with what reproduces it (module doc)."""
     index = {name: i for i, name in enumerate(RUNGS)}
-    games, pairs = [], []
+    games, pairs, per_game = [], [], []
     think: dict[str, list[float]] = {name: [] for name in RUNGS}
     for k in range(len(RUNGS) - 1):
         path = rung_file(directory, k)
@@ -75,6 +103,8 @@ def report(directory: Path) -> dict:
             s = score_of_side0(line)
             i, j = (index[specs[a]] for a in line["agents"])
             games.append((i, j, s))
+            per_game.append({"pair": k, "game": line["game"], "agents": [RUNGS[i], RUNGS[j]],
+                             "score_side0": s})
             score += s if index[specs[line["agents"][0]]] == k + 1 else 1.0 - s
             for side, a in enumerate(line["agents"]):
                 timed = (line.get("decision_s") or [None, None])[side]
@@ -84,7 +114,10 @@ def report(directory: Path) -> dict:
         p, lo, hi = wilson(score, n)
         pairs.append({"stronger": RUNGS[k + 1], "weaker": RUNGS[k], "games": n,
                       "asked": read.header["games"], "score": score,
-                      "win_rate": round(p, 3), "wilson95": [round(lo, 3), round(hi, 3)]})
+                      "win_rate": round(p, 3), "wilson95": [round(lo, 3), round(hi, 3)],
+                      "seed": read.header.get("seed", SEED + k),
+                      "command": "pyramid " + " ".join(pair_command(
+                          directory, k, read.header["games"], 2))})
     n_agents = len(RUNGS)
     ratings = bradley_terry(n_agents, games)
     lo, hi = fisher_ci(n_agents, games)
@@ -95,13 +128,15 @@ def report(directory: Path) -> dict:
                "decision_median_s": round(float(np.median(think[name])), 4)
                if think[name] else None}
               for i, name in enumerate(RUNGS) if i in played]
-    return {"rungs": list(RUNGS), "seed": SEED, "agents": agents, "pairs": pairs}
+    sim = shared_simulator()
+    return {"rungs": list(RUNGS), "seed": SEED, "agents": agents, "pairs": pairs,
+            "provenance": {"command": command_line("benchmarks.ladder", argv),
+                           "commit": commit(), "table": sim.table.name,
+                           "physics_digest": sim.physics.digest()},
+            "games": per_game}
 
 
 def draw(doc: dict, path: Path) -> None:
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
     agents = doc["agents"]
     fig, ax = plt.subplots(figsize=(8, 4.2), dpi=110)
     ys = np.arange(len(agents))
@@ -145,7 +180,7 @@ def main(argv=None) -> int:
         pairs = (list(range(len(RUNGS) - 1)) if args.pairs == "all"
                  else [int(x) for x in args.pairs.split(",")])
         play(directory, args.games, args.jobs, pairs)
-    doc = report(directory)
+    doc = report(directory, argv)
     tmp = directory / "ladder.json.tmp"
     tmp.write_text(json.dumps(doc, indent=1) + "\n")
     os.replace(tmp, directory / "ladder.json")
