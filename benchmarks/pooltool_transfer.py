@@ -47,7 +47,7 @@ hence no optional extra in pyproject.toml.  From the repository::
         "rich>=14,<15" numpy-quaternion
     $PIP install -e .             # without .ci/constraints.txt (numba 0.62 here)
     export NUMBA_CACHE_DIR=/tmp/numba-pooltool   # keep the other numba's kernels apart
-    /work/venv-pooltool/bin/python -m benchmarks.pooltool_transfer --positions 40 --draws 25
+    /work/venv-pooltool/bin/python -m benchmarks.pooltool_transfer --positions 100 --draws 25
     ... --physics "miscue_offset=0.5,e_tip=0.73"   # other physics for our simulator and the AI
 
 Seeded (``--seed``): the same command prints the same numbers.  About 4 minutes on one core.
@@ -73,6 +73,7 @@ from engine import GameState, adjudicate_events, adjudicate_sim_result
 from engine.values import OBJECT_BALLS, balls_value
 from sim import PhysicsParams, Simulator, Strike
 from sim.events import Event, EventKind
+from sim.measure import drops
 from sim.table import CUSHION_IDS, POCKET_IDS, SEGMENT_JAW_FACE, SEGMENT_NOSE
 
 try:
@@ -95,6 +96,8 @@ MAX_EVENTS = 3000  # pooltool stops a stroke after this many events (none reache
 MIN_BALLS, MAX_BALLS = 2, 10  # object balls of a random position
 BALL_GAP_M = 0.002  # random balls at least this far apart and from the cushions
 BOOTSTRAP = 4000  # resamples of the positions for the ratio's interval
+BAND_RUN_M = 0.4  # a band's ball starts this far before the mouth (as sim.measure.drops)
+BAND_STEP_M = 0.25e-3  # offsets of a band, 0.25 mm apart (as sim.measure.acceptance_band)
 
 
 @dataclass(frozen=True)
@@ -276,6 +279,49 @@ def pooltool_stroke(sim: Simulator, engine, table, balls: dict, strike: Strike):
     return events, final
 
 
+# --- the straight-in band, a check of the table alone -------------------------------------
+def pooltool_drops(sim: Simulator, engine, table, pocket: str, speed: float,
+                   offset_m: float) -> bool:
+    """A lone ball rolled along ``pocket``'s axis, ``offset_m`` across it, from
+    ``BAND_RUN_M`` before the mouth, arriving there at about ``speed``: does it drop there?"""
+    g, R, W = sim.geometry, sim.table.ball_radius_m, sim.table.width_m
+    k = POCKET_IDS.index(pocket)
+    d = g.pocket_axes[k]
+    start = g.mouth_centres[k] - d * BAND_RUN_M + np.array([d[1], -d[0]]) * offset_m
+    v0 = math.sqrt(speed ** 2 + 2 * sim.physics.mu_roll * sim.physics.gravity_mps2 * BAND_RUN_M)
+    ball = pt.Ball.create("cue", xy=to_pt_xy(*start, W), **ball_params(sim))
+    vx, vy = -d[1] * v0, d[0] * v0  # the direction in pooltool's frame
+    ball.state = pt.objects.BallState(np.array([ball.state.rvw[0], [vx, vy, 0.0],
+                                                [-vy / R, vx / R, 0.0]]), pt.constants.rolling)
+    system = pt.System(cue=pt.Cue(cue_ball_id="cue"), table=table, balls={"cue": ball})
+    pt.simulate(system, engine=engine, inplace=True, max_events=MAX_EVENTS)
+    return any(ev.event_type == EventType.BALL_POCKET and ev.ids[1] == pocket
+               for ev in system.events)
+
+
+def band_mm(test, step_m: float = BAND_STEP_M, limit_m: float = 0.04) -> float:
+    """Width (mm) of the longest run of offsets on a grid through 0 for which ``test`` holds."""
+    n = int(round(limit_m / step_m))
+    best = run_ = 0
+    for j in range(-n, n + 1):
+        run_ = run_ + 1 if test(j * step_m) else 0
+        best = max(best, run_)
+    return best * step_m * 1e3
+
+
+def compare_bands(sim: Simulator, engine, table, speeds=(0.3, 1.5, 4.5)) -> list[dict]:
+    """The straight-in band of a rolling ball, ours (``sim.measure.drops``) and pooltool's,
+    corner (NL) and middle (ML) pockets, for each speed."""
+    out = []
+    for pocket in ("NL", "ML"):
+        for v in speeds:
+            ours = band_mm(lambda o: bool(drops(sim, pocket, v, o, distance=BAND_RUN_M)))
+            theirs = band_mm(lambda o: pooltool_drops(sim, engine, table, pocket, v, o))
+            out.append({"pocket": pocket, "speed_mps": v, "ours_mm": ours,
+                        "pooltool_mm": theirs})
+    return out
+
+
 # --- positions and the measurement --------------------------------------------------------
 def random_position(sim: Simulator, rng: np.random.Generator) -> dict:
     """The cue ball and 2-10 object balls spread uniformly on the bed, apart."""
@@ -396,12 +442,14 @@ def write_json_atomic(path: str, obj: dict) -> None:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--positions", type=int, default=40, help="positions with an attack (N)")
+    ap.add_argument("--positions", type=int, default=100, help="positions with an attack (N)")
     ap.add_argument("--draws", type=int, default=25, help="noisy replays per stroke (K)")
     ap.add_argument("--seed", type=int, default=28)
     ap.add_argument("--agent", default="mc")
     ap.add_argument("--physics", default="", help="name=value,... changed from the defaults")
     ap.add_argument("--out", help="write the report as JSON here")
+    ap.add_argument("--bands", action="store_true",
+                    help="only compare the straight-in bands of a lone rolling ball")
     args = ap.parse_args(argv)
     if pt is None:
         print("pooltool is not installed here (pip install pooltool-billiards; see the "
@@ -416,6 +464,12 @@ def main(argv=None) -> int:
     except (ValueError, TypeError) as exc:
         print(f"--physics {args.physics!r}: {exc}", file=sys.stderr)
         return 2
+    if args.bands:
+        sim = Simulator(TABLE, physics)
+        for row in compare_bands(sim, pooltool_engine(sim), pooltool_table(sim)):
+            print(f"band {row['pocket']} at {row['speed_mps']} m/s: ours {row['ours_mm']:.2f} mm,"
+                  f" pooltool {row['pooltool_mm']:.2f} mm")
+        return 0
     print(f"pooltool {pt.__version__}, physics {physics.digest()}, seed {args.seed}, "
           f"N = {args.positions}, K = {args.draws}")
     rep = run(physics, args.positions, args.draws, args.seed, args.agent)
