@@ -96,6 +96,7 @@ MAX_EVENTS = 3000  # pooltool stops a stroke after this many events (none reache
 MIN_BALLS, MAX_BALLS = 2, 10  # object balls of a random position
 BALL_GAP_M = 0.002  # random balls at least this far apart and from the cushions
 BOOTSTRAP = 4000  # resamples of the positions for the ratio's interval
+CUSHIONS = ("mathavan2010", "stronge")  # pooltool cushion laws (pooltool_engine)
 BAND_RUN_M = 0.4  # a band's ball starts this far before the mouth (as sim.measure.drops)
 BAND_STEP_M = 0.25e-3  # offsets of a band, 0.25 mm apart (as sim.measure.acceptance_band)
 
@@ -120,6 +121,7 @@ class PositionResult:
 @dataclass(frozen=True)
 class TransferReport:
     physics: dict
+    cushion: str  # pooltool's cushion law
     seed: int
     positions: int
     skipped: int  # positions where the AI chose no attack (a safety or a foul)
@@ -187,15 +189,19 @@ def ball_params(sim: Simulator) -> dict:
                 e_c=p.cushion_e_energetic, f_c=p.mu_cushion, g=p.gravity_mps2)
 
 
-def pooltool_engine(sim: Simulator) -> "pt.PhysicsEngine":
-    """pooltool's default resolver (not the user's YAML) with the Mathavan 2010 cushion and
-    our ball-ball friction fit."""
+def pooltool_engine(sim: Simulator, cushion: str = "mathavan2010") -> "pt.PhysicsEngine":
+    """pooltool's default resolver (not the user's YAML) with our ball-ball friction fit and
+    the Mathavan 2010 cushion, or ``cushion="stronge"``: pooltool's own default cushion law
+    (Stronge's compliant impact, the same restitution and friction), a sensitivity check."""
+    if cushion not in CUSHIONS:
+        raise ValueError(f"cushion must be one of {', '.join(CUSHIONS)}, got {cushion!r}")
     p = sim.physics
     resolver = default_resolver()
     resolver.ball_ball = FrictionalInelastic(friction=AlciatoreBallBallFriction(
         a=p.mu_ball_a, b=p.mu_ball_b, c=p.mu_ball_c))
-    resolver.ball_linear_cushion = Mathavan2010Linear()
-    resolver.ball_circular_cushion = Mathavan2010Circular()
+    if cushion == "mathavan2010":
+        resolver.ball_linear_cushion = Mathavan2010Linear()
+        resolver.ball_circular_cushion = Mathavan2010Circular()
     return pt.physics.PhysicsEngine(resolver=resolver)
 
 
@@ -386,13 +392,14 @@ def ratio_interval(num: np.ndarray, den: np.ndarray, seed: int) -> tuple[float, 
 
 
 def run(physics: PhysicsParams, positions: int, draws: int, seed: int,
-        agent_spec: str = "mc", progress=print) -> TransferReport:
+        agent_spec: str = "mc", cushion: str = "mathavan2010",
+        progress=print) -> TransferReport:
     start = time.perf_counter()
     sim = Simulator(TABLE, physics)
     with warnings.catch_warnings():  # other physics than the calibrations': said in the docs
         warnings.simplefilter("ignore")
         agent = make_agent(agent_spec, simulator=sim)
-    engine, table = pooltool_engine(sim), pooltool_table(sim)
+    engine, table = pooltool_engine(sim, cushion), pooltool_table(sim)
     check_cue_mapping(sim, engine)
     results, skipped, index = [], 0, 0
     while len(results) < positions:
@@ -409,7 +416,7 @@ def run(physics: PhysicsParams, positions: int, draws: int, seed: int,
     here = np.array([r.here / r.draws for r in results])
     there = np.array([r.pooltool / r.draws for r in results])
     return TransferReport(
-        physics=physics.to_json(), seed=seed, positions=len(results), skipped=skipped,
+        physics=physics.to_json(), cushion=cushion, seed=seed, positions=len(results), skipped=skipped,
         draws=draws, predicted=float(pred.mean()), here=float(here.mean()),
         pooltool=float(there.mean()), ratio=float(there.sum() / pred.sum()),
         ratio_ci95=ratio_interval(there, pred, seed),
@@ -448,6 +455,8 @@ def main(argv=None) -> int:
     ap.add_argument("--agent", default="mc")
     ap.add_argument("--physics", default="", help="name=value,... changed from the defaults")
     ap.add_argument("--out", help="write the report as JSON here")
+    ap.add_argument("--cushion", choices=CUSHIONS, default=CUSHIONS[0],
+                    help="pooltool's cushion law (default: Mathavan 2010, as ours)")
     ap.add_argument("--bands", action="store_true",
                     help="only compare the straight-in bands of a lone rolling ball")
     args = ap.parse_args(argv)
@@ -466,13 +475,13 @@ def main(argv=None) -> int:
         return 2
     if args.bands:
         sim = Simulator(TABLE, physics)
-        for row in compare_bands(sim, pooltool_engine(sim), pooltool_table(sim)):
+        for row in compare_bands(sim, pooltool_engine(sim, args.cushion), pooltool_table(sim)):
             print(f"band {row['pocket']} at {row['speed_mps']} m/s: ours {row['ours_mm']:.2f} mm,"
                   f" pooltool {row['pooltool_mm']:.2f} mm")
         return 0
     print(f"pooltool {pt.__version__}, physics {physics.digest()}, seed {args.seed}, "
-          f"N = {args.positions}, K = {args.draws}")
-    rep = run(physics, args.positions, args.draws, args.seed, args.agent)
+          f"N = {args.positions}, K = {args.draws}, pooltool cushion {args.cushion}")
+    rep = run(physics, args.positions, args.draws, args.seed, args.agent, args.cushion)
     print(f"positions {rep.positions} (skipped {rep.skipped} without an attack), "
           f"{rep.draws} replays each, {rep.seconds:.0f} s")
     print(f"success rate: predicted {rep.predicted:.3f}, here {rep.here:.3f}, "
