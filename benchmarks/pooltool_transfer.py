@@ -77,6 +77,7 @@ from sim.measure import drops
 from sim.table import CUSHION_IDS, POCKET_IDS, SEGMENT_JAW_FACE, SEGMENT_NOSE
 
 try:
+    import attrs
     import pooltool as pt
     from pooltool.events import EventType
     from pooltool.objects.table.components import (CircularCushionSegment, CushionDirection,
@@ -96,7 +97,7 @@ MAX_EVENTS = 3000  # pooltool stops a stroke after this many events (none reache
 MIN_BALLS, MAX_BALLS = 2, 10  # object balls of a random position
 BALL_GAP_M = 0.002  # random balls at least this far apart and from the cushions
 BOOTSTRAP = 4000  # resamples of the positions for the ratio's interval
-CUSHIONS = ("mathavan2010", "stronge")  # pooltool cushion laws (pooltool_engine)
+CUSHIONS = ("mathavan2010", "stronge", "mathavan2010-ours-e")  # pooltool cushion laws (pooltool_engine)
 BAND_RUN_M = 0.4  # a band's ball starts this far before the mouth (as sim.measure.drops)
 BAND_STEP_M = 0.25e-3  # offsets of a band, 0.25 mm apart (as sim.measure.acceptance_band)
 
@@ -110,6 +111,7 @@ class PositionResult:
     call: dict
     strike: dict
     predicted: float  # the AI's own P(success)
+    samples: int  # how many of the AI's noisy samples that estimate rests on
     here: int  # successes of the K replays in our simulator
     pooltool: int  # successes of the same K replays in pooltool
     draws: int
@@ -202,7 +204,34 @@ def pooltool_engine(sim: Simulator, cushion: str = "mathavan2010") -> "pt.Physic
     if cushion == "mathavan2010":
         resolver.ball_linear_cushion = Mathavan2010Linear()
         resolver.ball_circular_cushion = Mathavan2010Circular()
+    elif cushion == "mathavan2010-ours-e":
+        resolver.ball_linear_cushion = _OurRestitution(Mathavan2010Linear(), sim)
+        resolver.ball_circular_cushion = _OurRestitution(Mathavan2010Circular(), sim)
     return pt.physics.PhysicsEngine(resolver=resolver)
+
+
+class _OurRestitution:
+    """pooltool's Mathavan 2010 solver given our speed-dependent energetic restitution for
+    each impact (``sim.physics.cushion_mathavan2010.energetic_restitution``: 1 - e_e grows
+    as the normal speed at the contact point to the power 0.2) instead of a constant."""
+
+    def __init__(self, inner, sim: Simulator):
+        self.inner, self.sim = inner, sim
+        R, h = sim.table.ball_radius_m, sim.table.cushion_height_m
+        self.cos_contact = math.sqrt(1.0 - ((h - R) / R) ** 2)
+
+    def resolve(self, ball, cushion, inplace: bool = False):
+        n = cushion.get_normal_xy(ball.xyz)
+        v_n = abs(float(np.dot(n[:2], ball.state.rvw[1, :2]))) * self.cos_contact
+        p = self.sim.physics
+        e = p.cushion_e_energetic
+        if v_n > 0.0:
+            e = 1.0 - (1.0 - e) * (v_n / p.cushion_e_ref_speed_mps) ** p.cushion_e_speed_exponent
+        params = ball.params
+        ball.params = attrs.evolve(params, e_c=min(1.0, max(0.0, e)))
+        ball, cushion = self.inner.resolve(ball, cushion, inplace=inplace)
+        ball.params = params
+        return ball, cushion
 
 
 def pooltool_cue(sim: Simulator, strike: Strike) -> "pt.Cue":
@@ -379,7 +408,8 @@ def measure_position(index: int, sim: Simulator, agent, engine, table, seed: int
         there += bool(theirs.adjudication.successful)
     return PositionResult(index, {b: list(xy) for b, xy in balls.items()},
                           decision.call.to_json(), decision.strike.to_json(),
-                          float(decision.p_success), here, there, draws)
+                          float(decision.p_success), int(decision.samples or 0), here, there,
+                          draws)
 
 
 def ratio_interval(num: np.ndarray, den: np.ndarray, seed: int) -> tuple[float, float]:
