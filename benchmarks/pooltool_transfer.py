@@ -19,12 +19,15 @@ proper rotation, so side spin keeps its sense).  What cannot be matched, and how
 
 * Pockets: pooltool pockets a ball when its centre enters a circle; ours when the centre
   crosses the slate edge (a straight capture line).  Each pocket is a circle of radius
-  ``POCKET_CIRCLE_M`` tangent to our capture line from behind: across the 73 / 83 mm mouth it
-  departs from the line by at most 0.9 mm, behind it.
-* Cushions: pooltool's Mathavan 2010 resolver (its default, Stronge's compliant model, is a
-  different law) with our ball-cushion friction 0.14 and our energetic restitution 0.742 held
-  constant: ours falls with the normal speed (1 - e_e ~ v^0.2, 0.806 at 0.5 m/s, 0.698 at
-  4.5 m/s); pooltool's has no speed dependence.  Contact height: our 42 mm nose.
+  ``POCKET_CIRCLE_M`` tangent to our capture line from behind: within half the middle mouth
+  (41.5 mm) of the pocket's axis it lies at most 1.1 mm behind the line.
+* Cushions (``--cushion``): by default pooltool's own Mathavan 2010 solver with our
+  ball-cushion friction 0.14 and our energetic restitution 0.742 held constant -- ours falls
+  with the normal speed (1 - e_e ~ v^0.2: 0.806 at 0.5 m/s, 0.698 at 4.5 m/s), pooltool's
+  has no speed dependence; ``mathavan2010-ours-e`` gives pooltool's solver our restitution
+  law impact by impact (then its straight-in bands match ours within 0.5 mm, ``--bands``);
+  ``stronge``: pooltool's default law (Stronge's compliant impact), a sensitivity check.
+  Contact height: our 42 mm nose.
 * Cloth: sliding 0.2, rolling 0.012, spin 0.012 (pooltool's u_sp_proportionality = 0.012/R);
   the same motion equations (Leckie & Greenspan).  Balls: 68 mm, 285 g, restitution 0.95,
   Alciatore's ball-ball friction fit (the same three numbers in both).
@@ -50,7 +53,8 @@ hence no optional extra in pyproject.toml.  From the repository::
     /work/venv-pooltool/bin/python -m benchmarks.pooltool_transfer --positions 100 --draws 25
     ... --physics "miscue_offset=0.5,e_tip=0.73"   # other physics for our simulator and the AI
 
-Seeded (``--seed``): the same command prints the same numbers.  About 4 minutes on one core.
+Seeded (``--seed``): the same command prints the same numbers.  N = 100 takes about 50 s of
+one core (1.5 min wall on the shared machine); N = 200 twice that.
 """
 from __future__ import annotations
 
@@ -378,9 +382,11 @@ def random_position(sim: Simulator, rng: np.random.Generator) -> dict:
 
 def state_of(balls: dict) -> GameState:
     """A two-player game with ``balls`` on the table, the others shared out between the two
-    shelves (largest first, alternately: neither side near 71) and scored."""
-    off = sorted((b for b in OBJECT_BALLS if b not in balls), key=int, reverse=True)
-    shelves = [off[0::2], off[1::2]]
+    shelves (largest first, each to the side with fewer points: at most (120 + 15) / 2 = 67,
+    short of 71) and scored."""
+    shelves: list[list[str]] = [[], []]
+    for b in sorted((b for b in OBJECT_BALLS if b not in balls), key=int, reverse=True):
+        shelves[int(balls_value(shelves[1]) < balls_value(shelves[0]))].append(b)
     return GameState.from_json({"table": TABLE, "balls": {b: list(xy) for b, xy in balls.items()},
                                 "shelves": shelves, "to_move": 0,
                                 "scores": [balls_value(s) for s in shelves]})

@@ -64,3 +64,8 @@ def test_pooltool_cue_ball_leaves_as_ours_and_a_straight_pot_drops():
     events, final = tr.pooltool_stroke(sim, engine, table, balls, Strike(1.5, math.pi / 2))
     assert final["7"] is None
     assert [e.pocket for e in events if e.is_pocketing][0] == "ML"
+
+
+def test_a_position_with_few_balls_leaves_the_game_open():
+    state = tr.state_of({"cue": (0.5, 0.5), "1": (1.0, 1.0), "2": (2.0, 1.0)})
+    assert max(state.scores) < state.target and abs(state.scores[0] - state.scores[1]) <= 15
