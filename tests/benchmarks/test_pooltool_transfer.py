@@ -1,4 +1,4 @@
-"""benchmarks/pooltool_transfer.py: the parts that need no pooltool always; the stroke
+"""benchmarks/pooltool_transfer.py and pooltool_model.py: the parts that need no pooltool always; the stroke
 mapping and the table in pooltool only where pooltool is installed (a separate environment,
 see the module's docstring; never in the project's .venv)."""
 import math
@@ -6,6 +6,7 @@ import math
 import numpy as np
 import pytest
 
+from benchmarks import pooltool_model as pm
 from benchmarks import pooltool_transfer as tr
 from engine.values import OBJECT_BALLS
 from sim import PhysicsParams, Simulator, Strike
@@ -14,10 +15,10 @@ from sim import PhysicsParams, Simulator, Strike
 def test_frames_are_a_rotation_and_round_trip():
     W = 1.775
     for x, y in ((0.3, 0.2), (3.1, 1.6), (1.775, 0.0)):
-        X, Y = tr.to_pt_xy(x, y, W)
-        assert tr.from_pt_xy(X, Y, W) == pytest.approx((x, y))
+        X, Y = pm.to_pt_xy(x, y, W)
+        assert pm.from_pt_xy(X, Y, W) == pytest.approx((x, y))
     # a proper rotation: the x axis goes to +Y, the y axis to -X (handedness kept)
-    (x0, y0), (x1, y1), (x2, y2) = (tr.to_pt_xy(*p, W) for p in ((0, 0), (1, 0), (0, 1)))
+    (x0, y0), (x1, y1), (x2, y2) = (pm.to_pt_xy(*p, W) for p in ((0, 0), (1, 0), (0, 1)))
     cross = (x1 - x0) * (y2 - y0) - (y1 - y0) * (x2 - x0)
     assert cross == pytest.approx(1.0)
 
@@ -57,11 +58,11 @@ def test_pooltool_cue_ball_leaves_as_ours_and_a_straight_pot_drops():
     pytest.importorskip("pooltool")
     for physics in (PhysicsParams(), PhysicsParams(miscue_offset=0.5, e_tip=0.73)):
         sim = Simulator(tr.TABLE, physics)
-        engine = tr.pooltool_engine(sim)
-        assert tr.check_cue_mapping(sim, engine) < 1e-9
-    table = tr.pooltool_table(sim)
+        engine = pm.pooltool_engine(sim)
+        assert pm.check_cue_mapping(sim, engine) < 1e-9
+    table = pm.pooltool_table(sim)
     balls = {"cue": (1.775, 0.6), "7": (1.775, 1.2)}  # straight at the middle pocket ML
-    events, final = tr.pooltool_stroke(sim, engine, table, balls, Strike(1.5, math.pi / 2))
+    events, final = pm.pooltool_stroke(sim, engine, table, balls, Strike(1.5, math.pi / 2))
     assert final["7"] is None
     assert [e.pocket for e in events if e.is_pocketing][0] == "ML"
 
