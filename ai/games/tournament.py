@@ -26,6 +26,7 @@ from engine.record import record_text
 from sim import DEFAULT_TABLE, shared_simulator
 
 from ..agent import Agent
+from ..conditions import GameConditions, tell_conditions
 from ..noise import NoiseModel
 from ..registry import labels, make_agent
 from .ratings import bootstrap_ci, bradley_terry, fisher_ci
@@ -38,6 +39,7 @@ from .tournament_records import (HEADER_KEY, TournamentGame, check_game_number,
                                  check_replayable)
 
 
+CONDITIONS_KEY = "conditions"  # a record header's field: what each side was told
 PARENT_POLL_S = 0.5  # how often a worker looks whether its tournament is still there
 
 
@@ -66,6 +68,11 @@ class GameTask:
     skill: float = 1.0
     max_strokes: int = 500
     keep_record: bool = False  # hand back the game's sealed record (``--records``)
+    time_per_game_s: float | None = None  # each agent's time for its decisions in a game
+
+    def conditions(self, side: int) -> GameConditions:
+        """What the agent of ``side`` is told before the game (:mod:`ai.conditions`)."""
+        return GameConditions(side, (self.skill, self.skill), self.time_per_game_s)
 
     @property
     def tournament_game(self) -> TournamentGame:
@@ -105,10 +112,11 @@ def replay_task(header: dict, number: int, where: str, flag: str = "--game") -> 
     check_replayable(header, where)
     specs = header["agents"]
     check_game_number(number, len(specs), header["games"], flag, where)
+    limit = header.get("time_per_game_s")
     return make_tasks(specs, header["games"], header["seed"], keep_record=True,
                       call_mode=header["call_mode"], table=header["table"],
-                      skill=float(header["skill"]),
-                      max_strokes=header["max_strokes"])[number]
+                      skill=float(header["skill"]), max_strokes=header["max_strokes"],
+                      **({} if limit is None else {"time_per_game_s": float(limit)}))[number]
 
 
 def game_rng(seed: int, pair: int, game: int) -> np.random.Generator:
@@ -176,9 +184,13 @@ def _run_task(task: GameTask) -> PlayedTask:
     simulator = shared_simulator(task.table)
     agents = [TimedAgent(make_agent(s, simulator)) for s in task.specs]
     noise = [NoiseModel.for_skill(task.skill)] * 2
+    for side, agent in enumerate(agents):
+        tell_conditions(agent, task.conditions(side))
+    extra = {HEADER_KEY: task.tournament_game.to_json(),
+             CONDITIONS_KEY: [task.conditions(side).to_json() for side in range(2)]}
     played = play_recorded_game(state, agents, task.specs, simulator, rng, noise,
                                 seed=task.seed, max_strokes=task.max_strokes,
-                                header_extra={HEADER_KEY: task.tournament_game.to_json()})
+                                header_extra=extra)
     st = played.stats
     line = {"type": "game", "pair": task.pair, "game": task.game,
             "agents": list(task.agents), "specs": list(task.specs),
@@ -187,6 +199,8 @@ def _run_task(task: GameTask) -> PlayedTask:
             "stats": st.counts_json(), "break_and_run": st.break_and_run,
             "n_strokes": st.n_strokes, "elapsed_s": round(time.monotonic() - t0, 3),
             "decision_s": [a.summary() for a in agents]}
+    if task.time_per_game_s is not None:  # the clock is reported, not enforced
+        line["over_time"] = [a.summary()["total"] > task.time_per_game_s for a in agents]
     return PlayedTask(line, record_text(played.record) if task.keep_record else None)
 
 

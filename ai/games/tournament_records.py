@@ -107,6 +107,11 @@ def check_replayable(header: Mapping[str, Any], where: str) -> None:
         if not isinstance(value, types) or isinstance(value, bool):
             raise ResultsFileError(f"{where}: header field {key!r} = {value!r} is not "
                                    f"{' or '.join(t.__name__ for t in types)}")
+    limit = header.get("time_per_game_s")
+    if limit is not None and (not isinstance(limit, (int, float)) or isinstance(limit, bool)
+                              or not limit > 0):
+        raise ResultsFileError(f"{where}: header field 'time_per_game_s' = {limit!r} is not "
+                               f"seconds > 0")
     if header["games"] < 1 or header["seed"] < 0 or header["max_strokes"] < 1:
         raise ResultsFileError(f"{where}: header fields games, seed, max_strokes must be "
                                f"positive (games {header['games']}, seed {header['seed']}, "

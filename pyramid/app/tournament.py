@@ -39,6 +39,7 @@ MAX_SEED = 2**64 - 1  # numpy seeds are 64-bit; a results file reads integers of
 MAX_BOOTSTRAP = 100_000
 BACKENDS = ("loky", "threading", "sequential", "dask")
 CI_METHODS = ("fisher", "bootstrap")
+MAX_TIME_PER_GAME_S = 86_400.0  # a day: more is a typo (the agent's option time= stops at 1 h)
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,7 @@ class TournamentTerms:
     jobs: int = -1
     scheduler: str | None = None
     records: str | None = None  # the folder every game's record is written into, or None
+    time_per_game_s: float | None = None  # each agent's time per game, told to it
 
     def record_path(self, number: int, specs: Sequence[str]) -> Path:
         """Where game ``number``'s record goes (``records`` set)."""
@@ -69,8 +71,12 @@ class TournamentTerms:
 
     @property
     def game_config(self) -> dict:
+        """The results header's terms of a game (``time_per_game_s`` only when given, so a
+        results file of a tournament without it reads as before)."""
+        limit = {} if self.time_per_game_s is None else {"time_per_game_s":
+                                                         self.time_per_game_s}
         return {"call_mode": self.call_mode, "table": self.table, "skill": self.skill,
-                "max_strokes": self.max_strokes}
+                "max_strokes": self.max_strokes, **limit}
 
 
 def check_results_path(flag: str, path: str) -> None:
@@ -94,7 +100,8 @@ def check_bootstrap(bootstrap: int) -> None:
 def tournament_terms(specs: Sequence[str], games: int, seed: int, skill: float,
                      call_mode: str, table: str, max_strokes: int, out: str, resume: bool,
                      backend: str, jobs: int, scheduler: str | None, bootstrap: int,
-                     records: str | None = None) -> TournamentTerms:
+                     records: str | None = None, time_per_game_s: float | None = None
+                     ) -> TournamentTerms:
     """The terms checked, each refusal naming its flag (``bootstrap``: the resamples the
     report will take, checked with them so that a typo is not found after the games;
     ``records``: the folder for every game's record, created if missing, and a record's
@@ -116,8 +123,11 @@ def tournament_terms(specs: Sequence[str], games: int, seed: int, skill: float,
         raise UserInputError("--scheduler is for --backend dask")
     table_named(table)
     check_results_path("--out", out)
+    if time_per_game_s is not None and not (0 < time_per_game_s <= MAX_TIME_PER_GAME_S):
+        raise UserInputError(f"--time-per-game {time_per_game_s:g}: seconds above 0, at most "
+                             f"{MAX_TIME_PER_GAME_S:g}")
     terms = TournamentTerms(tuple(specs), games, seed, skill, call_mode, table, max_strokes,
-                            out, resume, backend, jobs, scheduler, records)
+                            out, resume, backend, jobs, scheduler, records, time_per_game_s)
     if records is not None:
         records_folder("--records", records)
         for task in make_tasks(list(specs), games, seed)[::games]:  # game 0 of each pairing

@@ -69,6 +69,11 @@ def register(subparsers) -> None:
                         "already in --out (a finished or interrupted tournament)")
     p.add_argument("--plot", metavar="FILE.png",
                    help="draw the ratings with their 95%% intervals and the crosstable")
+    p.add_argument("--time-per-game", type=float, metavar="S",
+                   help="seconds each agent's decisions may take in a game, told to the agents "
+                        "with the execution noise (--skill) before each game: an MC agent "
+                        "stops each search at its share of the time left; games over time "
+                        "are marked (over_time), not forfeited")
     p.add_argument("--records", metavar="DIR",
                    help="write every game's record (docs/FORMATS.md, the game record; what "
                         "pyramid analyze reads) into DIR, created if missing: "
@@ -140,7 +145,8 @@ def _terms(args: argparse.Namespace) -> TournamentTerms:
     skill = C.noise_model(args.skill, "--skill").magnitude
     return tournament_terms(specs, args.games, args.seed, skill, args.call_mode, args.table,
                             args.max_strokes, args.out, args.resume, args.backend, args.jobs,
-                            args.scheduler, args.bootstrap, args.records)
+                            args.scheduler, args.bootstrap, args.records,
+                            args.time_per_game)
 
 
 class _Report:

@@ -132,3 +132,10 @@ def test_a_failed_game_keeps_its_strokes_in_an_unfinished_record(tmp_path):
     prepared = prepare(str(path), read_game_record(str(path)), None, "en")
     assert prepared.checked.check.unfinished and prepared.record.strokes
     assert prepared.record.result["unfinished"] is True
+
+
+def test_time_per_game_is_checked_before_any_game(tmp_path):
+    for bad in ("0", "-1", "nan", "inf"):
+        assert_bad_input(pyramid("tournament", *COMMON, "--out", tmp_path / "t.jsonl",
+                                 "--time-per-game", bad), "--time-per-game")
+    assert not (tmp_path / "t.jsonl").exists()
