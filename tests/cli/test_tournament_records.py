@@ -9,6 +9,7 @@ import json
 import pytest
 
 from pyramid.app.analyze import prepare, read_game_record
+from pyramid.app.tournament import tournament_terms
 from pyramid.app.tournament_replay import replay_game
 from pyramid.errors import UserInputError
 
@@ -135,7 +136,11 @@ def test_a_failed_game_keeps_its_strokes_in_an_unfinished_record(tmp_path):
 
 
 def test_time_per_game_is_checked_before_any_game(tmp_path):
-    for bad in ("0", "-1", "nan", "inf"):
-        assert_bad_input(pyramid("tournament", *COMMON, "--out", tmp_path / "t.jsonl",
-                                 "--time-per-game", bad), "--time-per-game")
+    assert_bad_input(pyramid("tournament", *COMMON, "--out", tmp_path / "t.jsonl",
+                             "--time-per-game", "0"), "--time-per-game 0")
     assert not (tmp_path / "t.jsonl").exists()
+    for bad in (-1.0, float("nan"), float("inf")):
+        with pytest.raises(UserInputError, match="--time-per-game"):
+            tournament_terms(AGENTS, 1, 0, 1.0, "exact", "pyramid-12ft", 10,
+                             str(tmp_path / "t.jsonl"), False, "loky", 1, None, 10,
+                             time_per_game_s=bad)
