@@ -7,6 +7,8 @@
   game is appended at once (one write + fsync), so a run killed at any moment, even by
   SIGKILL, continues with ``resume`` without losing or repeating a game.  What happens is told
   to a :class:`TournamentListener`; returns a :class:`TournamentPlayed`;
+  With ``records`` every game's record (made in the worker) is written here, atomically,
+  into that folder (:mod:`ai.games.tournament_records` names it);
 * :func:`read_results` -- a results file as it is (``--report``: nothing played);
 * :func:`tournament_report` -- the strength table and crosstable of the games played.
 

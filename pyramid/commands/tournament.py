@@ -6,6 +6,10 @@ Each game's seed comes from (seed, pairing, game index): the results do not depe
 ``--jobs`` or ``--backend``.  ``--backend dask --scheduler ADDRESS`` runs the games on a Dask
 cluster through joblib's Dask backend (needs ``dask`` and ``distributed``).
 
+``--records DIR`` writes every game's record; ``--replay RESULTS --game N`` plays one game of
+a results file again (:mod:`pyramid.app.tournament_replay`); ``--time-per-game S`` is told to
+the agents with the execution noise (:mod:`ai.conditions`).
+
 The tournament itself is :mod:`pyramid.app.tournament`; this module turns the flags into its
 terms and prints what it tells and returns.
 """
