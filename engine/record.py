@@ -183,9 +183,16 @@ def write_record(path: str | Path, record: GameRecord, seal: bool = True) -> Non
     (:func:`engine.files.write_atomic`: temporary file + rename, never over a special file or
     a link, else :class:`~engine.files.OutputFileError` naming the path); with ``seal`` the
     result line carries the integrity hash of the lines written (:func:`record_digest`)."""
+    write_atomic(path, record_text(record, seal))
+
+
+def record_text(record: GameRecord, seal: bool = True) -> str:
+    """The record's file text, exactly as :func:`write_record` writes it (for a writer in
+    another process: a tournament's worker hands it to the parent); with ``seal`` the result
+    line first gets the integrity hash (:func:`record_digest`)."""
     if seal and record.result is not None:
         record.result = {**record.result, "sha256": record_digest(record)}
-    write_atomic(path, "\n".join(record.lines()) + "\n")
+    return "\n".join(record.lines()) + "\n"
 
 
 _STROKE_KEYS = ("type", "player", "state_before", "call", "strike", "placement", "outcome",

@@ -1,6 +1,7 @@
 """The Monte Carlo agent: the search of :mod:`ai.search` behind the agent protocol."""
 from __future__ import annotations
 
+from time import perf_counter
 from dataclasses import replace
 
 import numpy as np
@@ -10,6 +11,7 @@ from engine.story import MAX_ALTERNATIVES
 from sim import Simulator, shared_simulator
 
 from ..agent import Decision
+from ..conditions import GameClock, GameConditions
 from ..describe import instruction
 from ..noise import NoiseModel
 from ..search import Analysis, Evaluated, SearchOptions, analyse
@@ -17,6 +19,7 @@ from ..search.line import Line, principal_line
 from ..value import History, make_value
 
 DEFAULT_BUDGET = 300  # samples per decision: about 0.2 s on one core (ai/README.md)
+DEFAULT_SKILL = "strong"  # the noise belief when neither the spec nor a match tells one
 DEFAULT_VALUE = "learned"  # the position value (ai.value.VALUES)
 
 
@@ -47,11 +50,14 @@ class MCAgent:
     judges (:mod:`ai.search.leave`; 0, off, by default), ``stalls`` 0/1 (a long battle
     without points valued as the draw it amounts to, :mod:`ai.value.repetition`; on)."""
 
-    def __init__(self, name: str = "mc", budget=DEFAULT_BUDGET, time=None, skill="strong",
+    def __init__(self, name: str = "mc", budget=DEFAULT_BUDGET, time=None, skill=None,
                  fouls=1, safeties=1, placements=2, shots=6, opening=1, value=DEFAULT_VALUE,
                  plan=0, stalls=1, simulator: Simulator | None = None):
         self.name = name
-        self.noise = NoiseModel.for_skill(skill_of(skill))
+        # no skill given: strong, until a match tells the noise of its strokes (begin_game)
+        self.skill_given = skill is not None
+        self.noise = NoiseModel.for_skill(skill_of(DEFAULT_SKILL if skill is None else skill))
+        self.clock: GameClock | None = None  # a match's time per game (begin_game)
         self.options = SearchOptions(
             budget=_num(budget, int, "budget"),
             time_budget=None if time in (None, "", "none") else _num(time, float, "time"),
@@ -94,10 +100,32 @@ class MCAgent:
         play are remembered for foul loops (``analyse`` alone, as in suggest and analyze,
         keeps no history)."""
         self.history.visit(state)
-        analysis = self.analyse(state, rng)
+        t0 = perf_counter()
+        if self.clock is None:
+            analysis = self.analyse(state, rng)
+        else:  # the game's time: this decision's share of it, within the agent's own limit
+            own = self.options
+            share = self.clock.share_s(state)
+            self.options = replace(own, time_budget=share if own.time_budget is None
+                                   else min(own.time_budget, share))
+            try:
+                analysis = self.analyse(state, rng)
+            finally:
+                self.options = own
+                self.clock.spend(perf_counter() - t0)
         best, rest = analysis.ranked[0], analysis.ranked[1:1 + MAX_ALTERNATIVES]
         return replace(to_decision(best), alternatives=tuple(to_decision(e) for e in rest),
                        sims=analysis.sims, decision_s=analysis.seconds)
+
+
+    def begin_game(self, conditions: GameConditions) -> None:
+        """A match's conditions (:mod:`ai.conditions`): the noise of its strokes becomes the
+        agent's noise belief unless its spec set ``skill``; a time per game makes each
+        decision's search stop at its share of the time left (:class:`GameClock`)."""
+        if not self.skill_given:
+            self.noise = NoiseModel.for_skill(conditions.skill)
+        self.clock = (None if conditions.time_per_game_s is None
+                      else GameClock(conditions.time_per_game_s))
 
 
 def _with_top(options: SearchOptions, top: int) -> SearchOptions:

@@ -22,19 +22,24 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
+from engine.record import record_text
 from sim import DEFAULT_TABLE, shared_simulator
 
 from ..agent import Agent
+from ..conditions import GameConditions, tell_conditions
 from ..noise import NoiseModel
 from ..registry import labels, make_agent
 from .ratings import bootstrap_ci, bradley_terry, fisher_ci
-from .records import play_recorded_game
+from .records import GameInterrupted, play_recorded_game
 from .results_file import (FORMAT_VERSION, ResultsFile, ResultsFileError, append_line,
                            check_game_line, config_line)
 from .series import Series
 from .stats import GameResult
+from .tournament_records import (HEADER_KEY, TournamentGame, check_game_number,
+                                 check_replayable)
 
 
+CONDITIONS_KEY = "conditions"  # a record header's field: what each side was told
 PARENT_POLL_S = 0.5  # how often a worker looks whether its tournament is still there
 
 
@@ -62,18 +67,56 @@ class GameTask:
     table: str = DEFAULT_TABLE
     skill: float = 1.0
     max_strokes: int = 500
+    keep_record: bool = False  # hand back the game's sealed record (``--records``)
+    time_per_game_s: float | None = None  # each agent's time for its decisions in a game
+
+    def conditions(self, side: int) -> GameConditions:
+        """What the agent of ``side`` is told before the game (:mod:`ai.conditions`)."""
+        return GameConditions(side, (self.skill, self.skill), self.time_per_game_s)
+
+    @property
+    def tournament_game(self) -> TournamentGame:
+        return TournamentGame(self.seed, self.pair, self.game, self.games, self.agents)
+
+
+@dataclass(frozen=True)
+class PlayedTask:
+    """A game task played: its results line and, when the task keeps it, the text of its
+    sealed record (:func:`engine.record.record_text`; a failed game's record holds the strokes
+    played, unfinished, or is None when no stroke was)."""
+
+    line: dict
+    record: str | None = None
 
 
 def pairings(n_agents: int) -> list[tuple[int, int]]:
     return list(combinations(range(n_agents), 2))
 
 
-def make_tasks(specs: Sequence[str], games: int, seed: int, **config) -> list[GameTask]:
+def make_tasks(specs: Sequence[str], games: int, seed: int, keep_record: bool = False,
+               **config) -> list[GameTask]:
+    """Every game of the round-robin, in the order of their numbers
+    (:func:`ai.games.tournament_records.game_number`)."""
     out = []
     for k, (i, j) in enumerate(pairings(len(specs))):
         for g in range(games):
-            out.append(GameTask(k, g, (specs[i], specs[j]), (i, j), seed, games, **config))
+            out.append(GameTask(k, g, (specs[i], specs[j]), (i, j), seed, games,
+                                keep_record=keep_record, **config))
     return out
+
+
+def replay_task(header: dict, number: int, where: str, flag: str = "--game") -> GameTask:
+    """Game ``number`` of the tournament of results header ``header`` (read from ``where``),
+    to be played again from its seeds with its record kept; a header without what that needs,
+    or a number out of range, is refused (:class:`ResultsFileError` naming the field)."""
+    check_replayable(header, where)
+    specs = header["agents"]
+    check_game_number(number, len(specs), header["games"], flag, where)
+    limit = header.get("time_per_game_s")
+    return make_tasks(specs, header["games"], header["seed"], keep_record=True,
+                      call_mode=header["call_mode"], table=header["table"],
+                      skill=float(header["skill"]), max_strokes=header["max_strokes"],
+                      **({} if limit is None else {"time_per_game_s": float(limit)}))[number]
 
 
 def game_rng(seed: int, pair: int, game: int) -> np.random.Generator:
@@ -81,7 +124,13 @@ def game_rng(seed: int, pair: int, game: int) -> np.random.Generator:
 
 
 def run_task(task: GameTask) -> dict:
-    """Play one game of the tournament; the returned line depends only on the task.
+    """Play one game of the tournament; the returned line depends only on the task."""
+    return play_task(task).line
+
+
+def play_task(task: GameTask) -> PlayedTask:
+    """Play one game of the tournament: its line (depending only on the task) and, with
+    ``task.keep_record``, its record's text.
 
     A game the simulator or the rules core cannot finish (an exception) gives a line with
     ``"error"`` (the message), so it is not replayed forever on resume; such games are left
@@ -89,11 +138,14 @@ def run_task(task: GameTask) -> dict:
     try:
         return _run_task(task)
     except Exception as exc:  # noqa: BLE001 -- reported in the results, never swallowed
-        return {"type": "game", "pair": task.pair, "game": task.game,
+        line = {"type": "game", "pair": task.pair, "game": task.game,
                 "agents": list(task.agents), "specs": list(task.specs), "breaker": None,
                 "result": None, "unfinished": True, "scores": None, "stats": None,
                 "break_and_run": False, "n_strokes": None, "elapsed_s": None,
                 "error": f"{type(exc).__name__}: {exc}"}
+        kept = exc.record if isinstance(exc, GameInterrupted) else None
+        return PlayedTask(line, record_text(kept) if task.keep_record and kept is not None
+                          and kept.strokes else None)
 
 
 class TimedAgent:
@@ -124,7 +176,7 @@ class TimedAgent:
                 "p90": round(float(np.percentile(t, 90)), 4)}
 
 
-def _run_task(task: GameTask) -> dict:
+def _run_task(task: GameTask) -> PlayedTask:
     t0 = time.monotonic()
     rng = game_rng(task.seed, task.pair, task.game)
     series = Series(task.games, task.variant, task.call_mode, task.table)
@@ -132,16 +184,24 @@ def _run_task(task: GameTask) -> dict:
     simulator = shared_simulator(task.table)
     agents = [TimedAgent(make_agent(s, simulator)) for s in task.specs]
     noise = [NoiseModel.for_skill(task.skill)] * 2
+    for side, agent in enumerate(agents):
+        tell_conditions(agent, task.conditions(side))
+    extra = {HEADER_KEY: task.tournament_game.to_json(),
+             CONDITIONS_KEY: [task.conditions(side).to_json() for side in range(2)]}
     played = play_recorded_game(state, agents, task.specs, simulator, rng, noise,
-                                seed=task.seed, max_strokes=task.max_strokes)
+                                seed=task.seed, max_strokes=task.max_strokes,
+                                header_extra=extra)
     st = played.stats
-    return {"type": "game", "pair": task.pair, "game": task.game,
+    line = {"type": "game", "pair": task.pair, "game": task.game,
             "agents": list(task.agents), "specs": list(task.specs),
             "breaker": st.breaker, "result": st.result.to_json(),
             "unfinished": st.result.unfinished, "scores": list(st.scores),
             "stats": st.counts_json(), "break_and_run": st.break_and_run,
             "n_strokes": st.n_strokes, "elapsed_s": round(time.monotonic() - t0, 3),
             "decision_s": [a.summary() for a in agents]}
+    if task.time_per_game_s is not None:  # the clock is reported, not enforced
+        line["over_time"] = [a.summary()["total"] > task.time_per_game_s for a in agents]
+    return PlayedTask(line, record_text(played.record) if task.keep_record else None)
 
 
 # --- the strength table -----------------------------------------------------------------------
@@ -253,6 +313,6 @@ def format_table(table: dict) -> str:
     return "\n".join(out)
 
 
-__all__ = ["GameTask", "make_tasks", "run_task", "ResultsFile", "append_line",
+__all__ = ["GameTask", "PlayedTask", "make_tasks", "replay_task", "run_task", "play_task", "ResultsFile", "append_line",
            "strength_table", "format_table", "config_line", "ResultsFileError",
            "FORMAT_VERSION"]

@@ -7,6 +7,8 @@
   game is appended at once (one write + fsync), so a run killed at any moment, even by
   SIGKILL, continues with ``resume`` without losing or repeating a game.  What happens is told
   to a :class:`TournamentListener`; returns a :class:`TournamentPlayed`;
+  With ``records`` every game's record (made in the worker) is written here, atomically,
+  into that folder (:mod:`ai.games.tournament_records` names it);
 * :func:`read_results` -- a results file as it is (``--report``: nothing played);
 * :func:`tournament_report` -- the strength table and crosstable of the games played.
 
@@ -18,13 +20,16 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Protocol, Sequence
 
 from ai.games.crosstable import Crosstable, crosstable
 from ai.games.results_file import (LOCK_SUFFIX, MAX_RESULTS_BYTES, ResultsFile,
                                    ResultsFileError, config_line, parse_results, whole_lines)
-from ai.games.tournament import make_tasks, run_task, score_of_side0, strength_table, \
-    watch_parent
+from ai.games.tournament import (PlayedTask, make_tasks, play_task, score_of_side0,
+                                 strength_table, watch_parent)
+from ai.games.tournament_records import game_number, record_name
+from engine import files
 
 from ..errors import UserInputError
 from ..io import check_output_path, read_bytes
@@ -36,6 +41,7 @@ MAX_SEED = 2**64 - 1  # numpy seeds are 64-bit; a results file reads integers of
 MAX_BOOTSTRAP = 100_000
 BACKENDS = ("loky", "threading", "sequential", "dask")
 CI_METHODS = ("fisher", "bootstrap")
+MAX_TIME_PER_GAME_S = 86_400.0  # a day: more is a typo (the agent's option time= stops at 1 h)
 
 
 @dataclass(frozen=True)
@@ -57,11 +63,22 @@ class TournamentTerms:
     backend: str = BACKENDS[0]
     jobs: int = -1
     scheduler: str | None = None
+    records: str | None = None  # the folder every game's record is written into, or None
+    time_per_game_s: float | None = None  # each agent's time per game, told to it
+
+    def record_path(self, number: int, specs: Sequence[str]) -> Path:
+        """Where game ``number``'s record goes (``records`` set)."""
+        total = len(self.specs) * (len(self.specs) - 1) // 2 * self.games
+        return Path(self.records) / record_name(number, total, specs)
 
     @property
     def game_config(self) -> dict:
+        """The results header's terms of a game (``time_per_game_s`` only when given, so a
+        results file of a tournament without it reads as before)."""
+        limit = {} if self.time_per_game_s is None else {"time_per_game_s":
+                                                         self.time_per_game_s}
         return {"call_mode": self.call_mode, "table": self.table, "skill": self.skill,
-                "max_strokes": self.max_strokes}
+                "max_strokes": self.max_strokes, **limit}
 
 
 def check_results_path(flag: str, path: str) -> None:
@@ -84,10 +101,13 @@ def check_bootstrap(bootstrap: int) -> None:
 
 def tournament_terms(specs: Sequence[str], games: int, seed: int, skill: float,
                      call_mode: str, table: str, max_strokes: int, out: str, resume: bool,
-                     backend: str, jobs: int, scheduler: str | None, bootstrap: int
+                     backend: str, jobs: int, scheduler: str | None, bootstrap: int,
+                     records: str | None = None, time_per_game_s: float | None = None
                      ) -> TournamentTerms:
     """The terms checked, each refusal naming its flag (``bootstrap``: the resamples the
-    report will take, checked with them so that a typo is not found after the games)."""
+    report will take, checked with them so that a typo is not found after the games;
+    ``records``: the folder for every game's record, created if missing, and a record's
+    place checked for each pairing)."""
     if len(specs) < 2:
         raise UserInputError("--agents needs at least two agent specs")
     if len(set(specs)) != len(specs):
@@ -105,8 +125,26 @@ def tournament_terms(specs: Sequence[str], games: int, seed: int, skill: float,
         raise UserInputError("--scheduler is for --backend dask")
     table_named(table)
     check_results_path("--out", out)
-    return TournamentTerms(tuple(specs), games, seed, skill, call_mode, table, max_strokes,
-                           out, resume, backend, jobs, scheduler)
+    if time_per_game_s is not None and not (0 < time_per_game_s <= MAX_TIME_PER_GAME_S):
+        raise UserInputError(f"--time-per-game {time_per_game_s:g}: seconds above 0, at most "
+                             f"{MAX_TIME_PER_GAME_S:g}")
+    terms = TournamentTerms(tuple(specs), games, seed, skill, call_mode, table, max_strokes,
+                            out, resume, backend, jobs, scheduler, records, time_per_game_s)
+    if records is not None:
+        records_folder("--records", records)
+        for task in make_tasks(list(specs), games, seed)[::games]:  # game 0 of each pairing
+            check_output_path("--records", terms.record_path(task.pair * games, task.specs))
+    return terms
+
+
+def records_folder(flag: str, folder: str) -> Path:
+    """The folder records are written into, created (with its parents) if missing."""
+    path = Path(folder)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UserInputError(f"{flag} {folder!r}: {exc.strerror or exc}") from None
+    return path
 
 
 class TournamentListener(Protocol):
@@ -117,6 +155,10 @@ class TournamentListener(Protocol):
 
     def game_over(self, line: dict) -> None:
         """A game's results line, written (a failed game's has its ``error``)."""
+
+    def record_not_written(self, line: dict, message: str) -> None:
+        """A game's record could not be written (``records``): the game counts all the same
+        and ``--replay`` can write it later."""
 
 
 @dataclass(frozen=True)
@@ -170,7 +212,8 @@ def play_tournament(terms: TournamentTerms, listener: TournamentListener) -> Tou
     import joblib  # third-party, a tenth of a second: only when a tournament is played
 
     config = config_line(list(terms.specs), terms.games, terms.seed, **terms.game_config)
-    tasks = make_tasks(list(terms.specs), terms.games, terms.seed, **terms.game_config)
+    tasks = make_tasks(list(terms.specs), terms.games, terms.seed,
+                       keep_record=terms.records is not None, **terms.game_config)
     try:
         results_file = ResultsFile(terms.out, config, terms.resume)
     except ResultsFileError as exc:
@@ -189,9 +232,11 @@ def play_tournament(terms: TournamentTerms, listener: TournamentListener) -> Tou
             with ctx:
                 par = joblib.Parallel(n_jobs=n_jobs, return_as="generator_unordered",
                                       batch_size=1, pre_dispatch="2*n_jobs")
-                for line in par(joblib.delayed(run_task)(t) for t in todo):
+                for played in par(joblib.delayed(play_task)(t) for t in todo):
+                    line = played.line
                     results_file.append(line)  # a failed game too: its error is kept
                     (failed_now if "error" in line else results).append(line)
+                    _write_record(terms, played, listener)
                     listener.game_over(line)
     finally:
         results_file.close()
@@ -202,6 +247,22 @@ def play_tournament(terms: TournamentTerms, listener: TournamentListener) -> Tou
     failed = failed_now + [o for o in failed_before if (o["pair"], o["game"]) not in played]
     return TournamentPlayed(tuple(results), tuple(failed), len(results) - len(done),
                             len(failed_now), elapsed)
+
+
+def _write_record(terms: TournamentTerms, played: PlayedTask,
+                  listener: TournamentListener) -> None:
+    """A game's record, made in a worker, written here, atomically (a temporary file renamed:
+    never a torn file, whatever the number of workers); a place that fails is told to the
+    listener and the tournament goes on."""
+    if played.record is None:
+        return
+    line = played.line
+    path = terms.record_path(game_number(line["pair"], line["game"], terms.games),
+                             line["specs"])
+    try:
+        files.write_atomic(path, played.record, "--records")
+    except files.OutputFileError as exc:
+        listener.record_not_written(line, str(exc))
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,10 @@ Each game's seed comes from (seed, pairing, game index): the results do not depe
 ``--jobs`` or ``--backend``.  ``--backend dask --scheduler ADDRESS`` runs the games on a Dask
 cluster through joblib's Dask backend (needs ``dask`` and ``distributed``).
 
+``--records DIR`` writes every game's record; ``--replay RESULTS --game N`` plays one game of
+a results file again (:mod:`pyramid.app.tournament_replay`); ``--time-per-game S`` is told to
+the agents with the execution noise (:mod:`ai.conditions`).
+
 The tournament itself is :mod:`pyramid.app.tournament`; this module turns the flags into its
 terms and prints what it tells and returns.
 """
@@ -23,6 +27,7 @@ from ..app.tournament import (BACKENDS, CI_METHODS, TournamentReport, Tournament
                               tournament_terms)
 from ..errors import UserInputError
 from ..io import check_output_path, print_json
+from ..app.tournament_replay import replay_game
 from ..tournament_plot import draw_tournament_png
 from . import _common as C
 
@@ -68,6 +73,22 @@ def register(subparsers) -> None:
                         "already in --out (a finished or interrupted tournament)")
     p.add_argument("--plot", metavar="FILE.png",
                    help="draw the ratings with their 95%% intervals and the crosstable")
+    p.add_argument("--time-per-game", type=float, metavar="S",
+                   help="seconds each agent's decisions may take in a game, told to the agents "
+                        "with the execution noise (--skill) before each game: an MC agent "
+                        "stops each search at its share of the time left; games over time "
+                        "are marked (over_time), not forfeited")
+    p.add_argument("--records", metavar="DIR",
+                   help="write every game's record (docs/FORMATS.md, the game record; what "
+                        "pyramid analyze reads) into DIR, created if missing: "
+                        "game-0007-greedy-vs-random.jsonl is game 7 (game g of pairing k is "
+                        "k * games + g); with --replay, the replayed game's record")
+    p.add_argument("--replay", metavar="RESULTS.jsonl",
+                   help="play nothing new: play game --game of this results file again from "
+                        "its seeds, check it against the file's line and print its record "
+                        "(or write it into --records)")
+    p.add_argument("--game", type=C.seed_int, metavar="N",
+                   help="with --replay: the game's number (from 0, as in the records' names)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     p.add_argument("--json", action="store_true", help="print one JSON document on stdout")
     p.set_defaults(handler=run)
@@ -128,7 +149,8 @@ def _terms(args: argparse.Namespace) -> TournamentTerms:
     skill = C.noise_model(args.skill, "--skill").magnitude
     return tournament_terms(specs, args.games, args.seed, skill, args.call_mode, args.table,
                             args.max_strokes, args.out, args.resume, args.backend, args.jobs,
-                            args.scheduler, args.bootstrap)
+                            args.scheduler, args.bootstrap, args.records,
+                            args.time_per_game)
 
 
 class _Report:
@@ -153,11 +175,23 @@ class _Report:
                   f"FAILED: {line['error']}")
         self.bar.update()
 
+    def record_not_written(self, line: dict, message: str) -> None:
+        C.log(f"pyramid tournament: warning: the record of pair {line['pair']} game "
+              f"{line['game']} was not written ({message}); the game counts, and "
+              f"--replay can write its record later")
+
 
 def run(args: argparse.Namespace) -> int:
+    if args.game is not None and args.replay is None:
+        raise UserInputError("--game is for --replay RESULTS.jsonl")
+    if args.replay is not None:
+        return _replay(args)
     if args.plot:
         check_output_path("--plot", args.plot)
     if args.report:
+        if args.records:
+            raise UserInputError("--records is for a tournament played or --replay, "
+                                 "not --report (which plays nothing)")
         return _report(args)
     terms = _terms(args)
     played = play_tournament(terms, _Report(not args.no_progress))
@@ -195,3 +229,37 @@ def _report(args: argparse.Namespace) -> int:
     _print_report(args, read.specs, report, read.failed,
                   f"{len(read.done)} of {read.planned} games in {args.out} (nothing played)")
     return 1 if read.failed else 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    """``--replay RESULTS --game N``: one game played again; its record printed (JSON Lines)
+    or written into ``--records``; exit 1 when it is not the game of the results file."""
+    if args.game is None:
+        raise UserInputError("--replay needs --game N (the game's number, from 0)")
+    if args.report or args.resume or args.agents or args.plot:
+        raise UserInputError("--replay plays one game of a results file: it takes --game, "
+                             "--records and --json, not --agents, --report, --resume or "
+                             "--plot")
+    C.first_run()
+    replayed = replay_game(args.replay, args.game, args.records)
+    line = replayed.played.line
+    task = replayed.task
+    C.log(f"pyramid tournament: game {args.game} of {args.replay} (pair {task.pair} game "
+          f"{task.game}: {' vs '.join(task.specs)}, seeds {task.tournament_game.game_seed}) "
+          f"played again: " + ("failed: " + line["error"] if "error" in line else
+                               f"scores {line['scores']}, {line['n_strokes']} strokes"))
+    if args.json:
+        print_json(replayed.to_json())
+    elif replayed.record_path is None and replayed.played.record is not None:
+        sys.stdout.write(replayed.played.record)
+    if replayed.record_path is not None:
+        C.log(f"pyramid tournament: record written to {replayed.record_path}")
+    if replayed.same is None:
+        C.log(f"pyramid tournament: {args.replay} has no line of this game to compare with")
+    elif replayed.same:
+        C.log("pyramid tournament: the same game as the results file's line")
+    else:
+        C.log(f"pyramid tournament: NOT the game of the results file: {replayed.differs} "
+              f"(other versions or an agent that is not deterministic?)")
+        return 1
+    return 1 if "error" in line else 0

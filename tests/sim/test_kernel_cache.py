@@ -3,6 +3,7 @@ so a change to a kernel's callee in another module never loads the old machine c
 from __future__ import annotations
 
 import json
+import shutil
 import os
 import subprocess
 import sys
@@ -108,3 +109,39 @@ def test_the_remembered_digest_is_the_digest_and_follows_every_change(tmp_path):
     assert kernel_cache.remembered_digest(memo, src) == "f" * 16
     (src / "ai" / "x.py").write_text("X = 1\n")
     assert kernel_cache.remembered_digest(memo, src) == kernel_cache.source_digest(src)
+
+
+def _files(folder: Path) -> set[str]:
+    return {p.relative_to(folder).as_posix() for p in folder.rglob("*")}
+
+
+def test_an_installed_copy_compiles_into_numba_cache_dir_and_writes_nothing_beside_it(
+        tmp_path):
+    """A read-only installation (issue 30 item 5): with ``NUMBA_CACHE_DIR`` set, the compiled
+    kernels (``.nbi``/``.nbc``) and the digest memo land in that folder, and nothing at all is
+    written into the installed sources (Python's bytecode is its own business:
+    ``PYTHONDONTWRITEBYTECODE`` / ``PYTHONPYCACHEPREFIX``, README.md).  The copy is the
+    ``sim`` package alone, which imports nothing else of the project; a question to the
+    table's geometry compiles its deterministic maths (``sim.detmath``)."""
+    site = tmp_path / "site"
+    shutil.copytree(ROOT / "sim", site / "sim",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    before = _files(site)
+    cache = tmp_path / "cache"
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "XDG_CACHE_HOME")}
+    env.update(NUMBA_CACHE_DIR=str(cache), PYTHONPATH=str(site), PYTHONDONTWRITEBYTECODE="1",
+               HOME=str(tmp_path / "home"))
+    code = ("import sim; from sim import kernel_cache as k; from numba.core import config; "
+            "sim.shared_simulator().geometry.ball_fits(1.0, 1.0); "
+            "print(k.CACHE_FOLDER); print(config.CACHE_DIR); print(sim.__file__)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, text=True,
+                         capture_output=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    folder, numba_dir, where = out.stdout.split()
+    assert Path(where).is_relative_to(site)  # the copy was imported, not the checkout
+    assert Path(folder).parent == cache and numba_dir == folder
+    compiled = [p for p in Path(folder).rglob("*") if p.suffix in (".nbi", ".nbc")]
+    assert any(p.name.startswith("detmath.") for p in compiled), sorted(_files(cache))
+    assert (cache / kernel_cache.MEMO_NAME).is_file()
+    assert _files(site) == before  # nothing beside the sources
+    assert not (tmp_path / "home").exists()  # nor in the user's cache
