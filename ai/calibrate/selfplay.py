@@ -1,8 +1,8 @@
 """Self-play positions for fitting a position value: every state a player moved from, with who
 went on to win.
 
-``python -m ai.calibrate.selfplay --games N --agent SPEC --out FILE.jsonl [--seed S] [--jobs J]``
-plays N games of the agent against itself (game g from seed S + g, breaks alternating, the
+``python -m ai.calibrate.selfplay --games N --agent SPEC --out FILE.jsonl [--seed S] [--jobs J]
+[--backend dask --scheduler tcp://HOST:8786]`` plays N games of the agent against itself (game g from seed S + g, breaks alternating, the
 execution noise of :class:`ai.noise.NoiseModel`), and writes one JSON line per stroke::
 
     {"game": g, "seed": S + g, "stroke": i, "state": <GameState JSON>, "winner": 0 | 1 | null,
@@ -11,7 +11,10 @@ execution noise of :class:`ai.noise.NoiseModel`), and writes one JSON line per s
 Whole games are appended as they finish (each line written with its game, so an interrupted
 run keeps every finished game; ``--resume`` skips the games already in the file).  The file
 is the training data of :mod:`ai.calibrate.value`; positions are kept whole so that features
-can be changed and recomputed without playing again.
+can be changed and recomputed without playing again.  The games are played by the workers of
+:mod:`ai.games.parallel` (this machine's processes by default; ``--backend dask`` the same code
+on a Dask cluster): a game's lines depend only on its seed, so any worker gives the same file,
+up to the order of the games.
 """
 from __future__ import annotations
 
@@ -22,11 +25,13 @@ import time
 from pathlib import Path
 
 import numpy as np
+from joblib import Parallel, delayed
 
 from engine import GameState, initial_state
 from sim import shared_simulator
 
 from ..games.match import play_game
+from ..games.parallel import BACKENDS, ParallelSetupError, workers
 from ..noise import NoiseModel
 from ..registry import make_agent
 
@@ -70,20 +75,31 @@ def main(argv=None) -> int:
     ap.add_argument("--out", required=True)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--resume", action="store_true", help="skip the games already in --out")
+    ap.add_argument("--backend", choices=BACKENDS, default=BACKENDS[0],
+                    help="joblib backend (default loky: processes; dask: a cluster)")
+    ap.add_argument("--scheduler", help="the Dask scheduler's address, with --backend dask")
     args = ap.parse_args(argv)
-    from joblib import Parallel, delayed
+    try:
+        pool = workers(args.backend, args.jobs, args.scheduler)
+    except ParallelSetupError as exc:
+        ap.error(str(exc))  # exit 2 with the usage line
     done: set[int] = set()
     if args.resume and Path(args.out).exists():
         done = {line["game"] for line in read_positions(args.out)}
     todo = [g for g in range(args.games) if g not in done]
     t0 = time.time()
-    with open(args.out, "a") as f:
-        runs = Parallel(n_jobs=args.jobs, return_as="generator_unordered")(
-            delayed(play_positions)(g, args.seed, args.agent) for g in todo)
-        for k, lines in enumerate(runs, 1):
-            f.write("".join(json.dumps(line, separators=(",", ":")) + "\n" for line in lines))
-            f.flush()
-            print(f"\r{k}/{len(todo)} games, {time.time() - t0:.0f} s", end="", file=sys.stderr)
+    try:
+        with open(args.out, "a") as f, pool.config:
+            runs = Parallel(n_jobs=pool.n_jobs, return_as="generator_unordered")(
+                delayed(play_positions)(g, args.seed, args.agent) for g in todo)
+            for k, lines in enumerate(runs, 1):
+                f.write("".join(json.dumps(line, separators=(",", ":")) + "\n"
+                                for line in lines))
+                f.flush()
+                print(f"\r{k}/{len(todo)} games, {time.time() - t0:.0f} s", end="",
+                      file=sys.stderr)
+    finally:
+        pool.close()
     print(file=sys.stderr)
     return 0
 

@@ -23,11 +23,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, Sequence
 
+import joblib
+
 from ai.games.crosstable import Crosstable, crosstable
+from ai.games.parallel import BACKENDS, ParallelSetupError, Workers, workers
 from ai.games.results_file import (LOCK_SUFFIX, MAX_RESULTS_BYTES, ResultsFile,
                                    ResultsFileError, config_line, parse_results, whole_lines)
 from ai.games.tournament import (PlayedTask, make_tasks, play_task, score_of_side0,
-                                 strength_table, watch_parent)
+                                 strength_table)
 from ai.games.tournament_records import game_number, record_name
 from engine import files
 
@@ -39,7 +42,6 @@ MAX_SEED = 2**64 - 1  # numpy seeds are 64-bit; a results file reads integers of
 # 100 000 resamples take minutes for a large round-robin; more is a typo that would leave the
 # table unprinted long after the last game was played
 MAX_BOOTSTRAP = 100_000
-BACKENDS = ("loky", "threading", "sequential", "dask")
 CI_METHODS = ("fisher", "bootstrap")
 MAX_TIME_PER_GAME_S = 86_400.0  # a day: more is a typo (the agent's option time= stops at 1 h)
 
@@ -182,35 +184,20 @@ class TournamentPlayed:
                 "games_per_min": round(60 * self.played_now / e, 2) if e > 0 else None}
 
 
-def _parallel(terms: TournamentTerms, joblib):
-    """The joblib configuration and workers of ``terms.backend``, and the Dask client to
-    close afterwards (None for the others)."""
-    if terms.backend == "dask":
-        try:
-            from distributed import Client  # third-party, optional: only with dask
-        except ImportError:
-            raise UserInputError("--backend dask needs the packages dask and "
-                                 "distributed (pip install dask distributed)") from None
-        try:
-            client = Client(terms.scheduler, timeout="20s")
-        except (OSError, TimeoutError, ValueError) as exc:
-            raise UserInputError(f"--scheduler {terms.scheduler!r}: cannot connect: "
-                                 f"{exc}") from None
-        return joblib.parallel_config(backend="dask"), -1, client
-    if terms.backend == "loky":
-        # the workers end with the tournament, even one killed with SIGKILL
-        return (joblib.parallel_config(backend="loky", initializer=watch_parent,
-                                       initargs=(os.getpid(),)), terms.jobs, None)
-    n_jobs = 1 if terms.backend == "sequential" else terms.jobs
-    return joblib.parallel_config(backend=terms.backend), n_jobs, None
+def _workers(terms: TournamentTerms) -> Workers:
+    """The workers of ``terms.backend`` (:mod:`ai.games.parallel`); UserInputError naming the
+    flag when they cannot be had."""
+    try:
+        return workers(terms.backend, terms.jobs, terms.scheduler)
+    except ParallelSetupError as exc:
+        flag = "--scheduler" if terms.scheduler and "scheduler" in str(exc) else "--backend"
+        raise UserInputError(f"{flag}: {exc}") from None
 
 
 def play_tournament(terms: TournamentTerms, listener: TournamentListener) -> TournamentPlayed:
     """The games of ``terms`` not yet in its results file, played and appended one by one
     (the file locked against a second tournament until the last is written, and closed
     whatever happens); a failed game's line, with its error, is kept for ``resume``."""
-    import joblib  # third-party, a tenth of a second: only when a tournament is played
-
     config = config_line(list(terms.specs), terms.games, terms.seed, **terms.game_config)
     tasks = make_tasks(list(terms.specs), terms.games, terms.seed,
                        keep_record=terms.records is not None, **terms.game_config)
@@ -222,15 +209,15 @@ def play_tournament(terms: TournamentTerms, listener: TournamentListener) -> Tou
     results = list(done)
     failed_now: list[dict] = []
     t0 = time.monotonic()
-    client = None
+    pool = None
     try:  # from here on, whatever happens, the file is closed and the lock released
         done_keys = {(o["pair"], o["game"]) for o in done}
         todo = [t for t in tasks if (t.pair, t.game) not in done_keys]
         listener.started(terms, len(tasks), len(done), len(todo))
         if todo:
-            ctx, n_jobs, client = _parallel(terms, joblib)
-            with ctx:
-                par = joblib.Parallel(n_jobs=n_jobs, return_as="generator_unordered",
+            pool = _workers(terms)
+            with pool.config:
+                par = joblib.Parallel(n_jobs=pool.n_jobs, return_as="generator_unordered",
                                       batch_size=1, pre_dispatch="2*n_jobs")
                 for played in par(joblib.delayed(play_task)(t) for t in todo):
                     line = played.line
@@ -240,8 +227,8 @@ def play_tournament(terms: TournamentTerms, listener: TournamentListener) -> Tou
                     listener.game_over(line)
     finally:
         results_file.close()
-        if client is not None:
-            client.close()
+        if pool is not None:
+            pool.close()
     elapsed = time.monotonic() - t0
     played = {(o["pair"], o["game"]) for o in results}
     failed = failed_now + [o for o in failed_before if (o["pair"], o["game"]) not in played]
