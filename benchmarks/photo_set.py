@@ -237,9 +237,11 @@ def scene(case: PhotoCase, spec: TableSpec, rng: np.random.Generator) -> str:
         "  turbulence 0.1 scale 0.05 rotate <0, 90, 3> }",
         "  finish { specular 0.3 roughness 0.02 reflection 0.03 ambient 0.03 }",
         "}",
-        # Black pockets: a dark disc at the bottom of each hole.
-        *(f"cylinder {{ {_v(x, y, -0.06)}, {_v(x, y, -0.05)}, {POCKET_HOLE_RADIUS_M + 0.01} "
-          f"pigment {{ rgb 0.01 }} }}" for x, y in _pockets(spec)),
+        # The pockets' black liners (leather and the net): a dark tube in each hole.
+        *(f"difference {{ cylinder {{ {_v(x, y, -0.2)}, {_v(x, y, h - 0.001)}, "
+          f"{POCKET_HOLE_RADIUS_M + 0.001} }} cylinder {{ {_v(x, y, -0.19)}, {_v(x, y, h)}, "
+          f"{POCKET_HOLE_RADIUS_M - 0.004} }} pigment {{ rgb 0.02 }} }}"
+          for x, y in _pockets(spec)),
     ]
     lamps = ([(L * k / 4, W / 2) for k in (1, 2, 3)] if case.lamps == "three-lamps"
              else [(L / 2 + float(rng.uniform(-0.3, 0.3)), W / 2)])
@@ -267,14 +269,20 @@ def make_case(index: int, seed: int, spec: TableSpec, width_px: int, height_px: 
     cloth = ("green", "blue")[(index // 10) % 2]
     lamps = LAMPS[(index // 20) % 2]
     cue_colour = ("red", "yellow")[int(rng.integers(2))]
-    cam, look = _camera(rng, spec, camera)
+    L, W = spec.length_m, spec.width_m
+    h = spec.cushion_height_m
+    edge = CUSHION_TOP_WIDTH_M + RAIL_WIDTH_M / 2
+    for _try in range(100):  # a photo that shows the whole table (and its rail, half of it)
+        cam, look = _camera(rng, spec, camera)
+        rail = project([(-edge, -edge, h), (L + edge, -edge, h), (L + edge, W + edge, h),
+                        (-edge, W + edge, h)], cam, look, PHONE_HFOV_DEG, width_px, height_px)
+        if np.all((rail >= 0) & (rail <= [width_px, height_px])):
+            break
     centres = _layout_balls(rng, spec, layout)
     ids = ["cue"] + [str(k) for k in rng.permutation(np.arange(1, 16))[: len(centres) - 1]]
     if layout == "rack":
         ids = ["cue"] + list(rack_positions(spec))
     balls = {i: (round(p[0], 6), round(p[1], 6)) for i, p in zip(ids, centres)}
-    L, W = spec.length_m, spec.width_m
-    h = spec.cushion_height_m
     corners = project([(0, 0, h), (L, 0, h), (L, W, h), (0, W, h)], cam, look, PHONE_HFOV_DEG,
                       width_px, height_px)
     case = PhotoCase(name=f"case_{index:03d}", table=spec.name, seed=seed, width_px=width_px,
