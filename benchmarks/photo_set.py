@@ -183,12 +183,16 @@ def camera_basis(cam, look):
 
 
 def project(points_xyz, cam, look, hfov_deg, width_px, height_px) -> np.ndarray:
-    """Pixel coordinates (column, row; row 0 at the top) of table points in the camera."""
+    """Pixel coordinates (column, row; row 0 at the top; a pixel's centre at integers) of table
+    points in the camera."""
     r, u, f = camera_basis(cam, look)
     fpx = width_px / 2 / math.tan(math.radians(hfov_deg) / 2)
     d = np.asarray(points_xyz, float) - np.asarray(cam, float)
     zc = d @ f
-    return np.stack([width_px / 2 + fpx * (d @ r) / zc, height_px / 2 - fpx * (d @ u) / zc], 1)
+    # continuous image coordinates (0 at the image's edge), less half a pixel: pixel (i, j)'s
+    # centre at (i, j), the convention of an array index (and of pyramid.photo)
+    return np.stack([width_px / 2 + fpx * (d @ r) / zc - 0.5,
+                     height_px / 2 - fpx * (d @ u) / zc - 0.5], 1)
 
 
 # --- the scene ------------------------------------------------------------------------------
@@ -309,10 +313,17 @@ def render(case: PhotoCase, pov_text: str, out_dir: Path, quality: int = 85) -> 
         img = cv2.imread(str(png))
     jpg = out_dir / f"{case.name}.jpg"
     cv2.imwrite(str(jpg), img, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    write_truth(case, out_dir)
+    return jpg
+
+
+def write_truth(case: PhotoCase, out_dir: Path) -> Path:
+    out_dir.mkdir(parents=True, exist_ok=True)
     tmp_json = out_dir / f".{case.name}.json.tmp"
     tmp_json.write_text(json.dumps(case.to_json(), indent=1))
-    os.replace(tmp_json, out_dir / f"{case.name}.json")
-    return jpg
+    path = out_dir / f"{case.name}.json"
+    os.replace(tmp_json, path)
+    return path
 
 
 def main(argv=None) -> int:
@@ -324,11 +335,16 @@ def main(argv=None) -> int:
     p.add_argument("--width", type=int, default=1280)
     p.add_argument("--height", type=int, default=720)
     p.add_argument("--table", default="pyramid-12ft")
+    p.add_argument("--truth-only", action="store_true",
+                   help="write the truth JSON files only (no POV-Ray needed)")
     args = p.parse_args(argv)
     spec = table_by_name(args.table)
     for i in range(args.first, args.first + args.n):
         case, text = make_case(i, args.seed, spec, args.width, args.height)
-        print(render(case, text, args.out_dir), flush=True)
+        if args.truth_only:
+            write_truth(case, args.out_dir)
+        else:
+            print(render(case, text, args.out_dir), flush=True)
     return 0
 
 

@@ -1,0 +1,194 @@
+"""Finding the balls on the table in a photo (issue 31), once the camera is known.
+
+A ball is what is neither cloth nor dark inside the table's outline: ivory (unsaturated and
+light) or the cue ball's colour (saturated red or yellow, lighter than the rail's wood).  Each
+ball is a peak of the distance transform of that mask at least half as deep as a ball of
+68 mm is wide at that place in the photo (the camera gives the size), so touching balls, one
+blob, give one peak each.  Each centre is then refined by a circle fitted to the blob's edge
+near it, sent back along its ray to the plane of the balls' centres (z = R) and kept if it
+lies on the table.  The cue ball is the most saturated ball, if it is saturated enough.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from sim.table import TableSpec
+
+from .imaging import cv2
+from .table_find import CUSHION_TOP_WIDTH_M, TableView
+
+IVORY_SAT_MAX = 0.30  # an ivory ball, lit or shaded, is less saturated than this (0-1)
+LIGHT_MIN = 0.17  # and lighter than this (HSV value, 0-1): a shaded underside is 0.25-0.3, a pocket 0.05
+CUE_SAT_MIN = 0.40  # the cue ball's mean saturation at least (red or yellow)
+CUE_LIGHT_MIN = 0.22
+PEAK_DEPTH_MIN = 0.45  # a peak at least this part of the expected radius deep is a ball
+SEPARATION_MIN = 1.15  # peaks closer than this many expected radii are one ball
+ON_TABLE_MARGIN_M = 0.02  # a centre this far outside the playing area is still on it (jaws)
+YELLOW_HUE = (15, 40)  # OpenCV hue (0-180) of a yellow ball; red wraps round 0
+
+
+@dataclass(frozen=True)
+class Ball:
+    """One ball found: its centre (table metres), where it is in the photo, its colour and
+    how sure the detector is (0-1: the part of the fitted disc the mask covers, lowered by a
+    size unlike a ball's)."""
+
+    x_m: float
+    y_m: float
+    u_px: float
+    v_px: float
+    radius_px: float
+    saturation: float
+    hue: float
+    confidence: float
+
+
+def ball_mask(hsv: np.ndarray, view: TableView, spec: TableSpec) -> np.ndarray:
+    cv = cv2()
+    L, W, c = spec.length_m, spec.width_m, CUSHION_TOP_WIDTH_M
+    outline = view.camera.project(np.array([(-c, -c, spec.cushion_height_m),
+                                            (L + c, -c, spec.cushion_height_m),
+                                            (L + c, W + c, spec.cushion_height_m),
+                                            (-c, W + c, spec.cushion_height_m)]))
+    region = np.zeros(hsv.shape[:2], np.uint8)
+    cv.fillConvexPoly(region, np.round(outline).astype(np.int32), 1)
+    s, v = hsv[..., 1], hsv[..., 2]
+    ivory = (s < 255 * IVORY_SAT_MAX) & (v > 255 * LIGHT_MIN)
+    hue = hsv[..., 0]
+    coloured = ((s > 255 * CUE_SAT_MIN) & (v > 255 * CUE_LIGHT_MIN)
+                & ((hue <= YELLOW_HUE[1]) | (hue >= 160)))
+    mask = (region.astype(bool) & ~view.cloth_mask.astype(bool) & (ivory | coloured))
+    mask = mask.astype(np.uint8)
+    mask = cv.morphologyEx(mask, cv.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    return cv.morphologyEx(mask, cv.MORPH_OPEN, np.ones((3, 3), np.uint8))
+
+
+def expected_radius_px(view: TableView, spec: TableSpec, pixels: np.ndarray) -> np.ndarray:
+    """How many pixels a ball's radius spans at these places in the photo."""
+    R = spec.ball_radius_m
+    cam = view.camera
+    xy = cam.to_height(pixels, R)
+    d = cam.distance_m(np.c_[xy, np.full(len(xy), R)])
+    return cam.focal_px * R / d
+
+
+def _peaks(mask: np.ndarray, view: TableView, spec: TableSpec) -> list:
+    cv = cv2()
+    dist = cv.distanceTransform(mask, cv.DIST_L2, 5)
+    local = (dist == cv.dilate(dist, np.ones((3, 3), np.uint8))) & (dist >= 1.5)
+    vs, us = np.nonzero(local)
+    if len(us) == 0:
+        return []
+    depth = dist[vs, us]
+    r_exp = expected_radius_px(view, spec, np.c_[us, vs].astype(float))
+    ok = depth >= PEAK_DEPTH_MIN * r_exp
+    order = np.argsort(-depth[ok])
+    cand = np.c_[us[ok], vs[ok], depth[ok], r_exp[ok]][order]
+    kept: list = []
+    for u, v, d, r in cand:
+        if all(np.hypot(u - k[0], v - k[1]) >= SEPARATION_MIN * max(r, k[3]) for k in kept):
+            kept.append((u, v, d, r))
+    return kept
+
+
+def _fit_circle(points: np.ndarray) -> tuple[float, float, float] | None:
+    """Least-squares circle (Kasa) through edge points: (u, v, radius)."""
+    if len(points) < 8:
+        return None
+    x, y = points[:, 0], points[:, 1]
+    a = np.c_[2 * x, 2 * y, np.ones(len(x))]
+    sol, *_ = np.linalg.lstsq(a, x * x + y * y, rcond=None)
+    r2 = sol[2] + sol[0] ** 2 + sol[1] ** 2
+    return (float(sol[0]), float(sol[1]), float(np.sqrt(r2))) if r2 > 0 else None
+
+
+def _fit_fixed(points: np.ndarray, u: float, v: float, r: float) -> tuple[float, float]:
+    """The centre of the circle of radius ``r`` nearest the points (Gauss-Newton from (u, v),
+    points more than a third of the radius off the circle left out: another ball's edge)."""
+    c = np.array([u, v], float)
+    for _ in range(8):
+        d = points - c
+        dist = np.hypot(d[:, 0], d[:, 1])
+        use = (np.abs(dist - r) < r / 3) & (dist > 1e-9)
+        if use.sum() < 6:
+            break
+        j = -d[use] / dist[use, None]  # d(dist)/d(c)
+        res = dist[use] - r
+        step, *_ = np.linalg.lstsq(j, -res, rcond=None)
+        c += step
+        if np.hypot(*step) < 0.01:
+            break
+    return float(c[0]), float(c[1])
+
+
+def _refine(edge_pts: np.ndarray, peak, others) -> tuple[float, float, float]:
+    """The peak's circle from the edge points round it that face away from its neighbours:
+    a free circle, then one of the expected radius (the camera's) fitted to the same points."""
+    u, v, _, r = peak
+    d = np.hypot(edge_pts[:, 0] - u, edge_pts[:, 1] - v)
+    near = edge_pts[(d > 0.5 * r) & (d < 1.6 * r)]
+    for o in others:
+        if len(near) == 0:
+            break
+        dn = np.hypot(near[:, 0] - u, near[:, 1] - v)
+        do = np.hypot(near[:, 0] - o[0], near[:, 1] - o[1])
+        near = near[dn < do]
+    fit = _fit_circle(near)
+    if fit is None or not (0.7 * r < fit[2] < 1.4 * r) or np.hypot(fit[0] - u, fit[1] - v) > 0.6 * r:
+        fit = (float(u), float(v), float(r))
+    if len(near) >= 8:
+        cu, cv_ = _fit_fixed(near, fit[0], fit[1], r - 0.5)  # edge pixels lie half a pixel in
+        if np.hypot(cu - u, cv_ - v) < 0.6 * r:
+            return cu, cv_, fit[2]
+    return fit
+
+
+def find_balls(bgr: np.ndarray, view: TableView, spec: TableSpec) -> list[Ball]:
+    cv = cv2()
+    hsv = cv.cvtColor(bgr, cv.COLOR_BGR2HSV)
+    mask = ball_mask(hsv, view, spec)
+    peaks = _peaks(mask, view, spec)
+    edges = mask - cv.erode(mask, np.ones((3, 3), np.uint8))
+    ev, eu = np.nonzero(edges)
+    edge_pts = np.c_[eu, ev].astype(float) + 0.0
+    L, W, R = spec.length_m, spec.width_m, spec.ball_radius_m
+    found: list[Ball] = []
+    h, w = mask.shape
+    yy, xx = np.mgrid[0:h, 0:w]
+    for i, p in enumerate(peaks):
+        others = [q for j, q in enumerate(peaks) if j != i
+                  and np.hypot(q[0] - p[0], q[1] - p[1]) < 3.5 * max(p[3], q[3])]
+        u, v, rad = _refine(edge_pts, p, others)
+        x, y = view.camera.to_height(np.array([[u, v]]), R)[0]
+        if not (-ON_TABLE_MARGIN_M <= x <= L + ON_TABLE_MARGIN_M
+                and -ON_TABLE_MARGIN_M <= y <= W + ON_TABLE_MARGIN_M):
+            continue
+        r_exp = p[3]
+        box = (slice(max(int(v - rad), 0), int(v + rad) + 1),
+               slice(max(int(u - rad), 0), int(u + rad) + 1))
+        inside = (xx[box] - u) ** 2 + (yy[box] - v) ** 2 <= (0.6 * rad) ** 2
+        pix = hsv[box][inside]
+        lit = pix[pix[:, 2] > 255 * LIGHT_MIN] if len(pix) else pix
+        sat = float(np.mean(lit[:, 1]) / 255) if len(lit) else 0.0
+        hue = float(np.median(lit[:, 0])) if len(lit) else 0.0
+        disc = (xx[box] - u) ** 2 + (yy[box] - v) ** 2 <= rad ** 2
+        cover = float(mask[box][disc].mean()) if disc.any() else 0.0
+        size = max(0.0, 1.0 - abs(rad / r_exp - 1.0))
+        found.append(Ball(x_m=float(min(max(x, 0.0), L)), y_m=float(min(max(y, 0.0), W)),
+                          u_px=u, v_px=v, radius_px=rad, saturation=sat, hue=hue,
+                          confidence=round(min(1.0, cover) * size, 3)))
+    return found
+
+
+def cue_index(balls: list[Ball]) -> int | None:
+    """Which ball is the cue ball: the most saturated, if saturated enough."""
+    if not balls:
+        return None
+    k = int(np.argmax([b.saturation for b in balls]))
+    return k if balls[k].saturation >= CUE_SAT_MIN else None
+
+
+def cue_colour(ball: Ball) -> str:
+    return "yellow" if YELLOW_HUE[0] <= ball.hue <= YELLOW_HUE[1] else "red"
