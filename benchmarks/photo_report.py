@@ -51,6 +51,8 @@ def match(truth: dict, found: dict) -> list[tuple[str, str, float]]:
 def evaluate(folder: Path, corners: bool) -> list[dict]:
     rows = []
     for truth_path in sorted(folder.glob("case_*.json")):
+        if not truth_path.with_suffix(".jpg").exists():
+            continue  # not rendered (yet)
         case = PhotoCase.from_json(json.loads(truth_path.read_text()))
         start = time.perf_counter()
         try:

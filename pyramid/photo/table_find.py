@@ -24,7 +24,7 @@ from .imaging import cv2
 # cushions with this width: a table whose cushions differ shifts the positions by up to the
 # difference, scaled toward the middle (see docs/PHOTO.md).
 CUSHION_TOP_WIDTH_M = 0.050
-WORK_WIDTH_PX = 640  # the cloth is found on a copy this wide (speed; the edge is refined after)
+WORK_WIDTH_PX = 1600  # the cloth is found on a copy at most this wide
 MIN_CLOTH_FRACTION = 0.04  # a table smaller than this part of the photo is not looked for
 SATURATION_MIN = 0.28  # cloth pixels: saturated (a ball, white or in shade, is not)
 HUE_TOLERANCE = 14  # OpenCV hue units (0-180): the cloth's hue, give or take, lit or in shade
@@ -97,16 +97,21 @@ def _quad(region: np.ndarray) -> np.ndarray:
     lines = []
     for i in range(4):
         p, q = approx[i], approx[(i + 1) % 4]
-        d = q - p
-        length = float(np.hypot(*d))
-        n = np.array([-d[1], d[0]]) / length
-        rel = contour - p
-        along = rel @ d / length ** 2
-        off = rel @ n
-        keep = (along > 0.12) & (along < 0.88) & (np.abs(off) < max(3.0, 0.01 * length))
-        pts = contour[keep] if keep.sum() >= 10 else np.array([p, q])
-        vx, vy, x0, y0 = cv.fitLine(pts.astype(np.float32), cv.DIST_HUBER, 0, 0.01, 0.01).ravel()
-        lines.append((np.array([x0, y0]), np.array([vx, vy])))
+        length = float(np.hypot(*(q - p)))
+        point, direction = p, (q - p) / length
+        band = 0.05 * length  # the outline's points near the side, then nearer the fitted line
+        for _ in range(4):
+            n = np.array([-direction[1], direction[0]])
+            rel = contour - point
+            along = (contour - p) @ (q - p) / length ** 2
+            keep = (along > 0.12) & (along < 0.88) & (np.abs(rel @ n) < band)
+            if keep.sum() < 10:
+                break
+            vx, vy, x0, y0 = cv.fitLine(contour[keep].astype(np.float32), cv.DIST_HUBER, 0,
+                                        0.01, 0.01).ravel()
+            point, direction = np.array([x0, y0]), np.array([vx, vy])
+            band = max(2.0, band / 3)
+        lines.append((point, direction))
     corners = []
     for i in range(4):
         (p1, d1), (p2, d2) = lines[i - 1], lines[i]
