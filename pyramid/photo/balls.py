@@ -33,6 +33,7 @@ YELLOW_HUE = (15, 40)  # OpenCV hue (0-180) of a yellow ball; red wraps round 0
 # and checked on the independent seed-7 set (docs/PHOTO.md).  The shift is down the image
 # (a phone held level: the table's vertical is the image's).
 SHADE_SHIFT_RADII = 0.055
+COLOUR_APART_RADII = 0.8  # a coloured blob's peak this far from every other peak is a ball
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,9 @@ class Ball:
     confidence: float
 
 
-def ball_mask(hsv: np.ndarray, view: TableView, spec: TableSpec) -> np.ndarray:
+def ball_masks(hsv: np.ndarray, view: TableView, spec: TableSpec) -> tuple:
+    """Two masks inside the table's outline: every ball (ivory or coloured), and the coloured
+    ones alone (the cue ball: found apart when it touches an ivory ball)."""
     cv = cv2()
     L, W, c = spec.length_m, spec.width_m, CUSHION_TOP_WIDTH_M
     outline = view.camera.project(np.array([(-c, -c, spec.cushion_height_m),
@@ -65,10 +68,18 @@ def ball_mask(hsv: np.ndarray, view: TableView, spec: TableSpec) -> np.ndarray:
     hue = hsv[..., 0]
     coloured = ((s > 255 * CUE_SAT_MIN) & (v > 255 * CUE_LIGHT_MIN)
                 & ((hue <= YELLOW_HUE[1]) | (hue >= 160)))
-    mask = (region.astype(bool) & ~view.cloth_mask.astype(bool) & (ivory | coloured))
-    mask = mask.astype(np.uint8)
-    mask = cv.morphologyEx(mask, cv.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-    return cv.morphologyEx(mask, cv.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    free = region.astype(bool) & ~view.cloth_mask.astype(bool)
+    out = []
+    for m in (free & (ivory | coloured), free & coloured):
+        m = cv.morphologyEx(m.astype(np.uint8), cv.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+        out.append(cv.morphologyEx(m, cv.MORPH_OPEN, np.ones((3, 3), np.uint8)))
+    return tuple(out)
+
+
+def _edge_points(mask: np.ndarray) -> np.ndarray:
+    cv = cv2()
+    ev, eu = np.nonzero(mask - cv.erode(mask, np.ones((3, 3), np.uint8)))
+    return np.c_[eu, ev].astype(float)
 
 
 def expected_radius_px(view: TableView, spec: TableSpec, pixels: np.ndarray) -> np.ndarray:
@@ -154,11 +165,12 @@ def _refine(edge_pts: np.ndarray, peak, others) -> tuple[float, float, float]:
 def find_balls(bgr: np.ndarray, view: TableView, spec: TableSpec) -> list[Ball]:
     cv = cv2()
     hsv = cv.cvtColor(bgr, cv.COLOR_BGR2HSV)
-    mask = ball_mask(hsv, view, spec)
-    peaks = _peaks(mask, view, spec)
-    edges = mask - cv.erode(mask, np.ones((3, 3), np.uint8))
-    ev, eu = np.nonzero(edges)
-    edge_pts = np.c_[eu, ev].astype(float) + 0.0
+    mask, colour = ball_masks(hsv, view, spec)
+    peaks = [p + (False,) for p in _peaks(mask, view, spec)]
+    for p in _peaks(colour, view, spec):  # a coloured ball merged with an ivory one
+        if all(np.hypot(p[0] - q[0], p[1] - q[1]) >= COLOUR_APART_RADII * p[3] for q in peaks):
+            peaks.append(p + (True,))
+    edge_sets = (_edge_points(mask), _edge_points(colour))
     L, W, R = spec.length_m, spec.width_m, spec.ball_radius_m
     found: list[Ball] = []
     h, w = mask.shape
@@ -166,7 +178,7 @@ def find_balls(bgr: np.ndarray, view: TableView, spec: TableSpec) -> list[Ball]:
     for i, p in enumerate(peaks):
         others = [q for j, q in enumerate(peaks) if j != i
                   and np.hypot(q[0] - p[0], q[1] - p[1]) < 3.5 * max(p[3], q[3])]
-        u, v, rad = _refine(edge_pts, p, others)
+        u, v, rad = _refine(edge_sets[p[4]], p[:4], [q for q in others if q[4] == p[4]])
         v += SHADE_SHIFT_RADII * rad
         x, y = view.camera.to_height(np.array([[u, v]]), R)[0]
         if not (-ON_TABLE_MARGIN_M <= x <= L + ON_TABLE_MARGIN_M
