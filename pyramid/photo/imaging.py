@@ -12,6 +12,7 @@ from types import ModuleType
 import numpy as np
 
 from ..errors import UserInputError
+from ..io import read_bytes
 
 # A phone's photo is 12-50 megapixels (a 200 Mpx sensor bins to 12 or 50 by default); more is
 # refused before it is decoded (a small file can decode to gigabytes: a "decompression bomb").
@@ -74,15 +75,10 @@ def decode(data: bytes, what: str = "photo") -> np.ndarray:
 
 
 def read_photo(path: str | Path) -> np.ndarray:
-    p = Path(path)
-    try:
-        size = p.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise UserInputError(f"{p}: {size} bytes, more than the "
-                                 f"{MAX_FILE_BYTES // (1024 * 1024)} MiB a photo may have",
-                                 reason="file-too-large")
-        data = p.read_bytes()
-    except OSError as exc:
-        raise UserInputError(f"{p}: cannot read the photo: {exc.strerror or exc}",
-                             reason="unreadable") from None
-    return decode(data, what=str(p))
+    """The photo at ``path`` (a regular file only, read no further than
+    :data:`MAX_FILE_BYTES`, through the one reader :func:`pyramid.io.read_bytes`)."""
+    if str(path) == "-":
+        raise UserInputError("IMAGE: give the photo's file (a JPEG or PNG), not stdin",
+                             reason="unreadable")
+    data = read_bytes(str(path), "IMAGE", limit=MAX_FILE_BYTES + 1)
+    return decode(data, what=str(path))

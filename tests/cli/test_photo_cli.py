@@ -55,7 +55,7 @@ def test_refusals_exit_2_with_a_clear_message(tmp_path, capsys):
                              + bytes([8, 2, 0, 0, 0]))
                      + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
     cases = [((text,), "not a JPEG or PNG"), ((huge,), "megapixels"),
-             ((grey,), "no table found"), ((tmp_path / "missing.jpg",), "cannot read"),
+             ((grey,), "no table found"), ((tmp_path / "missing.jpg",), "does not exist"),
              ((DATA / "case_000.jpg", "--corners", "1,2,3"), "--corners"),
              ((DATA / "case_000.jpg", "--table", "pool-9ft"), "--table")]
     for args, words in cases:
