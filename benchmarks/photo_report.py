@@ -90,10 +90,10 @@ def summary(rows: list[dict]) -> dict:
 def table_md(rows: list[dict]) -> str:
     groups: dict[str, list] = defaultdict(list)
     groups["all"] = rows
-    for r in rows:
-        c = r["case"]
-        for key in ("camera", "cloth", "lamps", "layout"):
-            groups[f"{key}: {getattr(c, key)}"].append(r)
+    groups["all but the rack"] = [r for r in rows if r["case"].layout != "rack"]
+    for key in ("camera", "cloth", "lamps", "layout"):
+        for r in sorted(rows, key=lambda r: getattr(r["case"], key)):
+            groups[f"{key}: {getattr(r['case'], key)}"].append(r)
     out = ["| photos of | n | balls | recall (<= 20 mm) | precision | median mm | 95th pct mm "
            "| cue ball | no table | s/photo (median, max) |",
            "|---|---|---|---|---|---|---|---|---|---|"]
