@@ -24,7 +24,7 @@ LIGHT_MIN = 0.17  # and lighter than this (HSV value, 0-1): a shaded underside i
 CUE_SAT_MIN = 0.40  # the cue ball's mean saturation at least (red or yellow)
 CUE_LIGHT_MIN = 0.22
 PEAK_DEPTH_MIN = 0.45  # a peak at least this part of the expected radius deep is a ball
-SEPARATION_MIN = 1.15  # peaks closer than this many expected radii are one ball
+SEPARATION_MIN = 1.15  # peaks whose centres on the table are nearer than this many R: one ball
 ON_TABLE_MARGIN_M = 0.02  # a centre this far outside the playing area is still on it (jaws)
 YELLOW_HUE = (15, 40)  # OpenCV hue (0-180) of a yellow ball; red wraps round 0
 # Lit from above, a ball's underside is in its own shade and merges with its contact shadow:
@@ -33,6 +33,7 @@ YELLOW_HUE = (15, 40)  # OpenCV hue (0-180) of a yellow ball; red wraps round 0
 # and checked on the independent seed-7 set (docs/PHOTO.md).  The shift is down the image
 # (a phone held level: the table's vertical is the image's).
 SHADE_SHIFT_RADII = 0.055
+DUPLICATE_RADII = 1.5  # centres found nearer than this many R on the table: one ball
 COLOUR_APART_RADII = 0.8  # a coloured blob's peak this far from every other peak is a ball
 
 
@@ -103,10 +104,16 @@ def _peaks(mask: np.ndarray, view: TableView, spec: TableSpec) -> list:
     ok = depth >= PEAK_DEPTH_MIN * r_exp
     order = np.argsort(-depth[ok])
     cand = np.c_[us[ok], vs[ok], depth[ok], r_exp[ok]][order]
+    # One ball or two: judged on the table, where touching balls are 2R apart however
+    # foreshortened the photo shows them (seen from low, one stands behind the other).
+    xy = view.camera.to_height(cand[:, :2], spec.ball_radius_m)
+    apart = SEPARATION_MIN * spec.ball_radius_m
     kept: list = []
-    for u, v, d, r in cand:
-        if all(np.hypot(u - k[0], v - k[1]) >= SEPARATION_MIN * max(r, k[3]) for k in kept):
+    kept_xy: list = []
+    for (u, v, d, r), p in zip(cand, xy):
+        if all(np.hypot(*(p - q)) >= apart for q in kept_xy):
             kept.append((u, v, d, r))
+            kept_xy.append(p)
     return kept
 
 
@@ -197,8 +204,14 @@ def find_balls(bgr: np.ndarray, view: TableView, spec: TableSpec) -> list[Ball]:
         size = max(0.0, 1.0 - abs(rad / r_exp - 1.0))
         found.append(Ball(x_m=float(min(max(x, 0.0), L)), y_m=float(min(max(y, 0.0), W)),
                           u_px=u, v_px=v, radius_px=rad, saturation=sat, hue=hue,
-                          confidence=round(min(1.0, cover) * size, 3)))
-    return found
+                          confidence=round(float(min(1.0, cover) * size), 3)))
+    # Two balls' centres cannot be nearer than 2R: of two that are (one ball seen twice) the
+    # surer is kept.
+    kept: list[Ball] = []
+    for b in sorted(found, key=lambda b: -b.confidence):
+        if all(np.hypot(b.x_m - k.x_m, b.y_m - k.y_m) >= DUPLICATE_RADII * R for k in kept):
+            kept.append(b)
+    return kept
 
 
 def cue_index(balls: list[Ball]) -> int | None:
