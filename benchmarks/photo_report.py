@@ -1,7 +1,7 @@
 """Issue 31 item 4: how well ``pyramid photo`` reads the rendered validation set.
 
     python -m benchmarks.photo_set /tmp/photo_set --n 40        # the set (POV-Ray), once
-    python -m benchmarks.photo_report /tmp/photo_set [--corners] [--write docs/PHOTO.md]
+    python -m benchmarks.photo_report /tmp/photo_set [--corners] [--write docs/PHOTO.md [--tag T]]
 
 For every photo of the set (``case_NNN.jpg`` beside its truth ``case_NNN.json``) it runs the
 detector (finding the table itself, or with ``--corners`` given the true corners, as a user
@@ -112,6 +112,7 @@ def main(argv=None) -> int:
     p.add_argument("--corners", action="store_true",
                    help="give the detector the true corners (as a user tapping them)")
     p.add_argument("--write", type=Path, help="replace the marked block of this Markdown file")
+    p.add_argument("--tag", default="", help="the block's name (default: auto or corners)")
     args = p.parse_args(argv)
     rows = evaluate(args.folder, args.corners)
     md = table_md(rows)
@@ -122,7 +123,7 @@ def main(argv=None) -> int:
                   f"{r['matched']}/{r['true']} found, {r['found'] - r['matched']} false, "
                   f"cue {'ok' if r['cue_ok'] else 'missed'}")
     if args.write:
-        tag = "corners" if args.corners else "auto"
+        tag = args.tag or ("corners" if args.corners else "auto")
         begin, end = f"<!-- photo_report:{tag} -->", f"<!-- /photo_report:{tag} -->"
         text = args.write.read_text()
         head, rest = text.split(begin, 1)
