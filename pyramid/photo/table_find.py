@@ -166,7 +166,7 @@ def find_table(bgr: np.ndarray, spec: TableSpec) -> TableView:
     hue = cloth_hue(hsv)
     region = _largest_component(cloth_mask(hsv, hue))
     quad = (_quad(region) + 0.5) / scale - 0.5
-    outer_px, cam = _orient(quad, spec, bgr.shape[:2])
+    _, cam = _orient(quad, spec, bgr.shape[:2])
     return _view(cam, spec, hue, bgr)
 
 
