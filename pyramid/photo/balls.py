@@ -16,6 +16,7 @@ import numpy as np
 
 from sim.table import TableSpec
 
+from .clusters import cluster_centres
 from .imaging import cv2
 from .table_find import CUSHION_TOP_WIDTH_M, TableView
 
@@ -34,7 +35,9 @@ YELLOW_HUE = (15, 40)  # OpenCV hue (0-180) of a yellow ball; red wraps round 0
 # (a phone held level: the table's vertical is the image's).
 SHADE_SHIFT_RADII = 0.055
 DUPLICATE_RADII = 1.5  # centres found nearer than this many R on the table: one ball
-COLOUR_APART_RADII = 0.8  # a coloured blob's peak this far from every other peak is a ball
+COLOUR_APART_RADII = 0.8
+CLUSTER_AREA_BALLS = 3.0  # a blob of at least this many balls' area is a cluster (clusters.py)
+CLUSTER = 2  # a peak's last field: 0 from the mask, 1 from the coloured mask, 2 a cluster's  # a coloured blob's peak this far from every other peak is a ball
 
 
 @dataclass(frozen=True)
@@ -169,6 +172,25 @@ def _refine(edge_pts: np.ndarray, peak, others) -> tuple[float, float, float]:
     return fit
 
 
+def _with_clusters(peaks: list, mask: np.ndarray, gray: np.ndarray, view: TableView,
+                   spec: TableSpec) -> list:
+    """The peaks, those of each cluster (a blob of at least :data:`CLUSTER_AREA_BALLS` balls'
+    area) replaced by :func:`~.clusters.cluster_centres` when it finds more balls there."""
+    cv = cv2()
+    n, labels, stats, cents = cv.connectedComponentsWithStats(mask, connectivity=8)
+    out = list(peaks)
+    for k in range(1, n):
+        r = float(expected_radius_px(view, spec, cents[k:k + 1])[0])
+        if stats[k, cv.CC_STAT_AREA] < CLUSTER_AREA_BALLS * np.pi * r * r:
+            continue
+        inside = [p for p in out if labels[int(p[1]), int(p[0])] == k]
+        centres = cluster_centres(gray, (labels == k).astype(np.uint8), view, spec)
+        if len(centres) > len(inside):
+            out = [p for p in out if p not in inside] + [(u, v, rr, rr, CLUSTER)
+                                                          for u, v, rr in centres]
+    return out
+
+
 def find_balls(bgr: np.ndarray, view: TableView, spec: TableSpec) -> list[Ball]:
     cv = cv2()
     hsv = cv.cvtColor(bgr, cv.COLOR_BGR2HSV)
@@ -177,6 +199,7 @@ def find_balls(bgr: np.ndarray, view: TableView, spec: TableSpec) -> list[Ball]:
     for p in _peaks(colour, view, spec):  # a coloured ball merged with an ivory one
         if all(np.hypot(p[0] - q[0], p[1] - q[1]) >= COLOUR_APART_RADII * p[3] for q in peaks):
             peaks.append(p + (True,))
+    peaks = _with_clusters(peaks, mask, cv.cvtColor(bgr, cv.COLOR_BGR2GRAY), view, spec)
     edge_sets = (_edge_points(mask), _edge_points(colour))
     L, W, R = spec.length_m, spec.width_m, spec.ball_radius_m
     found: list[Ball] = []
@@ -185,8 +208,11 @@ def find_balls(bgr: np.ndarray, view: TableView, spec: TableSpec) -> list[Ball]:
     for i, p in enumerate(peaks):
         others = [q for j, q in enumerate(peaks) if j != i
                   and np.hypot(q[0] - p[0], q[1] - p[1]) < 3.5 * max(p[3], q[3])]
-        u, v, rad = _refine(edge_sets[p[4]], p[:4], [q for q in others if q[4] == p[4]])
-        v += SHADE_SHIFT_RADII * rad
+        if p[4] == CLUSTER:  # placed by its upper arc: no refit, no shade
+            u, v, rad = p[0], p[1], p[3]
+        else:
+            u, v, rad = _refine(edge_sets[p[4]], p[:4], [q for q in others if q[4] == p[4]])
+            v += SHADE_SHIFT_RADII * rad
         x, y = view.camera.to_height(np.array([[u, v]]), R)[0]
         if not (-ON_TABLE_MARGIN_M <= x <= L + ON_TABLE_MARGIN_M
                 and -ON_TABLE_MARGIN_M <= y <= W + ON_TABLE_MARGIN_M):
