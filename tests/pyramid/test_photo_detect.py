@@ -1,8 +1,8 @@
 """pyramid.photo (issue 31): the position read from rendered photos of the 12 ft table.
 
-The fixtures are four renders of the validation set (``python -m benchmarks.photo_set``,
+The fixtures are six renders of the validation set (``python -m benchmarks.photo_set``,
 POV-Ray; seed 31), each beside its exact truth: a short-end and a long-side camera, touching
-balls and balls in the jaws.  The whole set's figures are docs/PHOTO.md's.
+balls, balls in the jaws and the full rack.  The whole set's figures are docs/PHOTO.md's.
 """
 import json
 from pathlib import Path
@@ -35,22 +35,26 @@ def _matched(truth_balls, pos):
     return out
 
 
-# (case, balls that must be found within 20 mm): every ball but one of a touching pair in
-# case_002, whose far ball hides behind the near one.
-CASES = [("case_000", 11), ("case_023", 7), ("case_026", 10), ("case_002", 7)]
+# (case, balls that must be found within 20 mm, detections that may be no ball, the median
+# error's limit): every ball of the scattered, touching and jaw layouts, median 10 mm (the
+# issue's); the full rack (16 balls) from the long side (case_029) all but one, from the
+# short end (case_028, the back rows 5-6 pixels wide) 11, median 12 mm.
+CASES = [("case_000", 11, 0, 0.010), ("case_023", 7, 0, 0.010), ("case_026", 10, 0, 0.010),
+         ("case_002", 8, 0, 0.010), ("case_029", 15, 1, 0.012), ("case_028", 11, 4, 0.012)]
 
 
-@pytest.mark.parametrize("name,need", CASES)
+@pytest.mark.parametrize("name,need,false,median_m", CASES)
 @pytest.mark.parametrize("corners", [False, True], ids=["found", "tapped"])
-def test_the_balls_are_found_within_20_mm_and_the_cue_ball_by_its_colour(name, need, corners):
+def test_the_balls_are_found_within_20_mm_and_the_cue_ball_by_its_colour(name, need, false,
+                                                                         median_m, corners):
     t = _truth(name)
     pos = read_position(DATA / f"{name}.jpg", t["table"],
                         np.array(t["corners_px"]) if corners else None)
     m = _matched(t["balls"], pos)
     assert len(m) >= need, (name, sorted(m), [b.to_json() for b in pos.balls])
-    assert len(pos.balls) - len(m) <= 0, "a detection that is no ball"
+    assert len(pos.balls) - len(m) <= false, "detections that are no ball"
     assert m["cue"][0] == "cue" and pos.cue_colour == t["cue_colour"]
-    assert np.median([d for _, d in m.values()]) <= 0.010
+    assert np.median([d for _, d in m.values()]) <= median_m
     unread = sorted(b.id for b in pos.balls if b.id != "cue")
     assert unread == sorted(f"?{k}" for k in range(1, len(pos.balls)))
     # the table found lies where its corners are (a few pixels at 1280 x 720)
