@@ -27,6 +27,11 @@ CUSHION_TOP_WIDTH_M = 0.050
 WORK_WIDTH_PX = 1600  # the cloth is found on a copy at most this wide
 MIN_CLOTH_FRACTION = 0.04  # a table smaller than this part of the photo is not looked for
 SATURATION_MIN = 0.28  # cloth pixels: saturated (a ball, white or in shade, is not)
+# A phone's lenses: 0.5x ultra-wide (13 mm equivalent: focal length 0.36 of the longer side)
+# to 5x telephoto (120 mm: 3.3); held from a crouch to above the head (0.2-3.5 m above the
+# cloth).  An outline that needs a camera outside these is not taken for a table.
+FOCAL_RANGE = (0.3, 3.5)
+HEIGHT_RANGE_M = (0.2, 3.5)
 HUE_TOLERANCE = 14  # OpenCV hue units (0-180): the cloth's hue, give or take, lit or in shade
 
 
@@ -123,6 +128,15 @@ def _quad(region: np.ndarray) -> np.ndarray:
     return np.array(corners)
 
 
+def _plausible(cam: Camera, shape: tuple[int, int]) -> bool:
+    """A phone's lens and a person's hand: the focal length within
+    :data:`FOCAL_RANGE` of the photo's longer side, the camera :data:`HEIGHT_RANGE_M` above
+    the table."""
+    f = cam.focal_px / max(shape)
+    return (FOCAL_RANGE[0] <= f <= FOCAL_RANGE[1]
+            and HEIGHT_RANGE_M[0] <= cam.centre_m[2] <= HEIGHT_RANGE_M[1])
+
+
 def _orient(quad_px: np.ndarray, spec: TableSpec, shape: tuple[int, int]) -> tuple:
     """The corners in the order NR, FR, FL, NL of the outer rectangle, and the camera: of the
     two ways round a rectangle (long side first or short side first), the one a camera with
@@ -145,9 +159,9 @@ def _orient(quad_px: np.ndarray, spec: TableSpec, shape: tuple[int, int]) -> tup
             cx, cy = cam.centre_m[:2]
             short_end = abs(cx - L / 2) / L > abs(cy - W / 2) / W
             near = cx < L / 2 if short_end else cy < W / 2
-            if not near:
+            if not near or not _plausible(cam, shape):
                 continue
-            # how well the four sides' lengths agree with a rectangle of this shape
+            # of the two shapes a camera can see, the one with the likelier lens
             score = abs(math.log(cam.focal_px / max(shape)))
             if best is None or score < best[0]:
                 best = (score, order, cam)

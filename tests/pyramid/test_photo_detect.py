@@ -91,6 +91,17 @@ def test_text_and_a_photo_without_a_table_are_refused():
     assert exc.value.detail["reason"] == "no-table"
 
 
+def test_a_green_rectangle_seen_square_on_is_no_table():
+    # a poster of the cloth's colour: a rectangle, but no camera above a table sees it so
+    cv2 = pytest.importorskip("cv2")
+    img = np.full((720, 1280, 3), 200, np.uint8)
+    cv2.rectangle(img, (200, 150), (1080, 590), (60, 140, 40), -1)
+    ok, png = cv2.imencode(".png", img)
+    with pytest.raises(UserInputError, match="no table") as exc:
+        read_position(png.tobytes())
+    assert exc.value.detail["reason"] == "no-table"
+
+
 @pytest.mark.parametrize("text", ["1,2,3", "a,b,c,d,e,f,g,h", "1,2,3,4,5,6,7,nan"])
 def test_bad_corners_are_refused_naming_the_flag(text):
     with pytest.raises(UserInputError, match="--corners"):
