@@ -112,6 +112,7 @@ INPUT_COMMANDS = [
     ("suggest", lambda p: ["suggest", p], None),
     ("score", lambda p: ["score", p], None),
     ("analyze", lambda p: ["analyze", p], None),
+    ("photo", lambda p: ["photo", p], None),
     ("play-handicap", lambda p: ["play", "--agent-a", "random", "--agent-b", "random",
                                  "--max-strokes", "1", "--quiet", "--handicap", p], "--handicap"),
     ("tournament-report", lambda p: ["tournament", "--report", "--out", p], "--out"),

@@ -1,0 +1,138 @@
+"""Issue 31 item 4: how well ``pyramid photo`` reads the rendered validation set.
+
+    python -m benchmarks.photo_set /tmp/photo_set --n 40        # the set (POV-Ray), once
+    python -m benchmarks.photo_report /tmp/photo_set [--corners] [--write docs/PHOTO.md [--tag T]]
+
+For every photo of the set (``case_NNN.jpg`` beside its truth ``case_NNN.json``) it runs the
+detector (finding the table itself, or with ``--corners`` given the true corners, as a user
+tapping them would) and matches detections to true balls one to one, nearest first, within
+:data:`MATCH_MM`.  Reported, overall and per condition (camera, cloth, lamps, layout): recall
+(true balls found within 20 mm), precision (detections that are a true ball within 20 mm),
+the median and 95th percentile of the error of the matched balls in mm, the photos whose cue
+ball was found as "cue" within 20 mm, the photos where no table was found, and the seconds
+per photo (median and max).
+"""
+from __future__ import annotations
+
+import argparse
+from collections import defaultdict
+import json
+import os
+from pathlib import Path
+import statistics
+import time
+
+import numpy as np
+
+from pyramid.errors import UserInputError
+from pyramid.photo.service import read_position
+
+from .photo_set import PhotoCase
+
+MATCH_MM = 20.0
+
+
+def match(truth: dict, found: dict) -> list[tuple[str, str, float]]:
+    """(true id, detected id, error mm) pairs, nearest first, one to one, within MATCH_MM."""
+    pairs = sorted((1000 * float(np.hypot(t[0] - f[0], t[1] - f[1])), tid, fid)
+                   for tid, t in truth.items() for fid, f in found.items())
+    used_t, used_f, out = set(), set(), []
+    for d, tid, fid in pairs:
+        if d > MATCH_MM:
+            break
+        if tid in used_t or fid in used_f:
+            continue
+        used_t.add(tid)
+        used_f.add(fid)
+        out.append((tid, fid, d))
+    return out
+
+
+def evaluate(folder: Path, corners: bool) -> list[dict]:
+    rows = []
+    for truth_path in sorted(folder.glob("case_*.json")):
+        if not truth_path.with_suffix(".jpg").exists():
+            continue  # not rendered (yet)
+        case = PhotoCase.from_json(json.loads(truth_path.read_text()))
+        start = time.perf_counter()
+        try:
+            pos = read_position(truth_path.with_suffix(".jpg"), case.table,
+                                np.array(case.corners_px) if corners else None)
+            found = {b.id: (b.x_m, b.y_m) for b in pos.balls}
+            table = True
+        except UserInputError:
+            found, table = {}, False
+        seconds = time.perf_counter() - start
+        pairs = match(case.balls, found)
+        rows.append({"case": case, "found": len(found), "matched": len(pairs),
+                     "true": len(case.balls), "errors_mm": [d for _, _, d in pairs],
+                     "cue_ok": any(t == "cue" and f == "cue" for t, f, _ in pairs),
+                     "table": table, "seconds": seconds})
+    return rows
+
+
+def summary(rows: list[dict]) -> dict:
+    errors = [e for r in rows for e in r["errors_mm"]]
+    true = sum(r["true"] for r in rows)
+    found = sum(r["found"] for r in rows)
+    matched = sum(r["matched"] for r in rows)
+    return {"photos": len(rows), "balls": true,
+            "recall": matched / true if true else float("nan"),
+            "precision": matched / found if found else float("nan"),
+            "median_mm": statistics.median(errors) if errors else float("nan"),
+            "p95_mm": float(np.percentile(errors, 95)) if errors else float("nan"),
+            "cue": sum(r["cue_ok"] for r in rows) / len(rows) if rows else float("nan"),
+            "no_table": sum(not r["table"] for r in rows),
+            "sec_median": statistics.median(r["seconds"] for r in rows) if rows else 0.0,
+            "sec_max": max((r["seconds"] for r in rows), default=0.0)}
+
+
+def table_md(rows: list[dict]) -> str:
+    groups: dict[str, list] = defaultdict(list)
+    groups["all"] = rows
+    groups["all but the rack"] = [r for r in rows if r["case"].layout != "rack"]
+    for key in ("camera", "cloth", "lamps", "layout"):
+        for r in sorted(rows, key=lambda r: getattr(r["case"], key)):
+            groups[f"{key}: {getattr(r['case'], key)}"].append(r)
+    out = ["| photos of | n | balls | recall (<= 20 mm) | precision | median mm | 95th pct mm "
+           "| cue ball | no table | s/photo (median, max) |",
+           "|---|---|---|---|---|---|---|---|---|---|"]
+    for name, rs in groups.items():
+        s = summary(rs)
+        out.append(f"| {name} | {s['photos']} | {s['balls']} | {100 * s['recall']:.1f} % "
+                   f"| {100 * s['precision']:.1f} % | {s['median_mm']:.1f} | {s['p95_mm']:.1f} "
+                   f"| {100 * s['cue']:.0f} % | {s['no_table']} "
+                   f"| {s['sec_median']:.2f}, {s['sec_max']:.2f} |")
+    return "\n".join(out) + "\n"
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("folder", type=Path)
+    p.add_argument("--corners", action="store_true",
+                   help="give the detector the true corners (as a user tapping them)")
+    p.add_argument("--write", type=Path, help="replace the marked block of this Markdown file")
+    p.add_argument("--tag", default="", help="the block's name (default: auto or corners)")
+    args = p.parse_args(argv)
+    rows = evaluate(args.folder, args.corners)
+    md = table_md(rows)
+    print(md)
+    for r in rows:
+        if r["matched"] < r["true"] or r["found"] > r["matched"] or not r["cue_ok"]:
+            print(f"  {r['case'].name} {r['case'].camera} {r['case'].layout}: "
+                  f"{r['matched']}/{r['true']} found, {r['found'] - r['matched']} false, "
+                  f"cue {'ok' if r['cue_ok'] else 'missed'}")
+    if args.write:
+        tag = args.tag or ("corners" if args.corners else "auto")
+        begin, end = f"<!-- photo_report:{tag} -->", f"<!-- /photo_report:{tag} -->"
+        text = args.write.read_text()
+        head, rest = text.split(begin, 1)
+        _, tail = rest.split(end, 1)
+        tmp = args.write.with_suffix(".tmp")
+        tmp.write_text(head + begin + "\n" + md + end + tail)
+        os.replace(tmp, args.write)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

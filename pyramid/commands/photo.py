@@ -1,0 +1,50 @@
+"""``pyramid photo IMAGE``: the position read from a photo of the table (issue 31).
+
+Finds the table (or takes ``--corners``, the playing area's four corners in the photo's
+pixels: the house end's right corner, the far right, the far left, the house end's left), the
+balls and the cue ball by its colour, and prints the position: with ``--json`` the position
+document of docs/FORMATS.md (object balls ``"?1"``, ``"?2"``..., their numbers unread) plus a
+confidence per ball and ``photo``, what the detector saw (docs/PHOTO.md).  A file that is not a
+JPEG or PNG image, an image over the pixel limit and a photo without a table are refused
+(exit status 2).
+
+The command line's adapter over :mod:`pyramid.photo.service`.
+"""
+from __future__ import annotations
+
+from ..io import print_json
+from ..photo.service import parse_corners, read_position
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "photo", help="read the position from a photo of the table",
+        description="Finds the table and the balls in a photo (JPEG or PNG) and prints the "
+                    "position in the table's coordinates; object balls' numbers are not read "
+                    "(ids ?1, ?2, ...).  Without --corners the house end is the short end "
+                    "nearer the camera, or the left end when the photo is taken from a long "
+                    "side.")
+    p.add_argument("image", metavar="IMAGE", help="the photo, JPEG or PNG")
+    p.add_argument("--table", default="pyramid-12ft",
+                   help="the table's preset (pyramid-12ft, pyramid-11ft, pyramid-10ft)")
+    p.add_argument("--corners", metavar="X1,Y1,...,X4,Y4",
+                   help="the playing area's corners in the photo's pixels, in the order: the "
+                        "house end's right corner, the far right, the far left, the house "
+                        "end's left (the table is then not looked for)")
+    p.add_argument("--json", action="store_true", help="print one JSON document on stdout")
+    p.set_defaults(handler=run)
+
+
+def run(args) -> int:
+    corners = parse_corners(args.corners) if args.corners is not None else None
+    pos = read_position(args.image, args.table, corners)
+    if args.json:
+        print_json(pos.to_json())
+        return 0
+    print(f"table {pos.table}: {len(pos.balls)} balls "
+          f"(camera {pos.camera_height_m:.2f} m above the table, {pos.seconds:.2f} s)")
+    for b in pos.balls:
+        print(f"  {b.id:>4}  x {b.x_m:6.3f} m  y {b.y_m:6.3f} m  confidence {b.confidence:.2f}")
+    if pos.cue_colour is None:
+        print("  no ball looks like the cue ball (red or yellow)")
+    return 0

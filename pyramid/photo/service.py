@@ -1,0 +1,142 @@
+"""``pyramid photo``'s service (issue 31): a photo of the table in, a position out.
+
+:func:`read_position` takes a photo (a path or the file's bytes), finds the table (or takes
+the four corners the user tapped), finds the balls and answers a :class:`PhotoPosition`: the
+position document of docs/FORMATS.md (``table``, ``balls``, ``cue_in_hand``) whose ids are
+"cue" for the cue ball and "?1", "?2"... for the object balls, whose numbers are not read,
+plus per ball the detector's confidence and where it is in the photo (docs/PHOTO.md).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+import time
+
+import numpy as np
+
+from sim.presets import UnknownTableError, table_by_name
+
+from ..errors import UserInputError
+from .balls import cue_colour, cue_index, find_balls
+from .geometry import GeometryError
+from .imaging import WORK_MAX_WIDTH_PX, cv2, decode, read_photo
+from .table_find import NoTableError, find_table, view_from_corners
+
+UNREAD_PREFIX = "?"  # an object ball whose number is not read: "?1", "?2"... (INTERFACES)
+
+
+@dataclass(frozen=True)
+class PhotoBall:
+    id: str
+    x_m: float
+    y_m: float
+    confidence: float
+    u_px: float  # where its centre is in the photo (the photo's own pixels)
+    v_px: float
+    radius_px: float
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "x_m": round(self.x_m, 4), "y_m": round(self.y_m, 4),
+                "confidence": self.confidence, "u_px": round(self.u_px, 1),
+                "v_px": round(self.v_px, 1), "radius_px": round(self.radius_px, 1)}
+
+
+@dataclass(frozen=True)
+class PhotoPosition:
+    table: str
+    balls: tuple[PhotoBall, ...]
+    cue_colour: str | None  # "red", "yellow", or None when no ball looked like the cue ball
+    corners_px: tuple[tuple[float, float], ...]  # playing area NR, FR, FL, NL in the photo
+    width_px: int
+    height_px: int
+    camera_height_m: float
+    focal_px: float
+    seconds: float = field(compare=False, default=0.0)
+
+    def to_json(self) -> dict:
+        """The position document plus ``photo``: what the detector saw."""
+        return {"table": self.table,
+                "balls": {b.id: [round(b.x_m, 4), round(b.y_m, 4)] for b in self.balls},
+                "cue_in_hand": False,
+                "confidence": {b.id: b.confidence for b in self.balls},
+                "photo": {"width_px": self.width_px, "height_px": self.height_px,
+                          "corners_px": [[round(u, 1), round(v, 1)] for u, v in self.corners_px],
+                          "camera_height_m": round(self.camera_height_m, 3),
+                          "focal_px": round(self.focal_px, 1), "cue_colour": self.cue_colour,
+                          "balls": [b.to_json() for b in self.balls],
+                          "seconds": round(self.seconds, 3)}}
+
+
+def parse_corners(text: str) -> np.ndarray:
+    """``X1,Y1,...,X4,Y4`` (pixels of the photo: the playing area's corners NR, FR, FL, NL)."""
+    parts = [p.strip() for p in str(text).split(",")]
+    try:
+        values = [float(p) for p in parts]
+    except ValueError:
+        raise UserInputError(f"--corners: {text!r} is not 8 numbers X1,Y1,...,X4,Y4",
+                             field="corners") from None
+    if len(values) != 8 or not all(np.isfinite(values)):
+        raise UserInputError(f"--corners: {text!r} must be 8 finite numbers X1,Y1,...,X4,Y4 "
+                             f"(got {len(values)})", field="corners")
+    return np.array(values).reshape(4, 2)
+
+
+def _to_work(p, scale: float):
+    """A pixel of the photo on the scaled copy (pixel centres at integers in both)."""
+    return (p + 0.5) * scale - 0.5
+
+
+def _from_work(q, scale: float):
+    return (q + 0.5) / scale - 0.5
+
+
+def read_position(photo, table: str = "pyramid-12ft",
+                  corners_px: np.ndarray | None = None) -> PhotoPosition:
+    """The position in a photo: ``photo`` a path or the bytes of a JPEG/PNG file."""
+    start = time.perf_counter()
+    try:
+        spec = table_by_name(table)
+    except UnknownTableError as exc:
+        raise UserInputError(f"--table: {exc}", field="table") from None
+    img = decode(photo) if isinstance(photo, (bytes, bytearray)) else read_photo(photo)
+    cv = cv2()
+    h0, w0 = img.shape[:2]
+    scale = min(1.0, WORK_MAX_WIDTH_PX / max(h0, w0))
+    work = cv.resize(img, None, fx=scale, fy=scale, interpolation=cv.INTER_AREA) \
+        if scale < 1 else img
+    try:
+        if corners_px is None:
+            view = find_table(work, spec)
+        else:
+            if np.any(corners_px < 0) or np.any(corners_px[:, 0] > w0) \
+                    or np.any(corners_px[:, 1] > h0):
+                raise UserInputError(f"--corners: {corners_px.ravel().tolist()} lie outside "
+                                     f"the {w0} x {h0} photo", field="corners")
+            view = view_from_corners(work, spec, _to_work(corners_px, scale))
+    except NoTableError as exc:
+        raise UserInputError(f"no table found in the photo: {exc}", reason="no-table") from None
+    except GeometryError as exc:
+        raise UserInputError(f"the table's corners do not fit a camera: {exc}",
+                             reason="no-table") from None
+    found = find_balls(work, view, spec)
+    k = cue_index(found)
+    order = sorted(range(len(found)), key=lambda i: (found[i].x_m, found[i].y_m))
+    balls, n = [], 0
+    for i in order:
+        b = found[i]
+        if i == k:
+            bid = "cue"
+        else:
+            n += 1
+            bid = f"{UNREAD_PREFIX}{n}"
+        balls.append(PhotoBall(id=bid, x_m=b.x_m, y_m=b.y_m, confidence=b.confidence,
+                               u_px=_from_work(b.u_px, scale), v_px=_from_work(b.v_px, scale),
+                               radius_px=b.radius_px / scale))
+    balls.sort(key=lambda b: (b.id != "cue", b.x_m))
+    return PhotoPosition(table=spec.name, balls=tuple(balls),
+                         cue_colour=cue_colour(found[k]) if k is not None else None,
+                         corners_px=tuple((_from_work(float(u), scale), _from_work(float(v), scale))
+                                          for u, v in view.corners_px),
+                         width_px=w0, height_px=h0,
+                         camera_height_m=float(view.camera.centre_m[2] + spec.cushion_height_m),
+                         focal_px=view.camera.focal_px / scale,
+                         seconds=time.perf_counter() - start)

@@ -1,0 +1,64 @@
+"""`pyramid photo` through the real command line (issue 31): the position document, and the
+refusals (exit status 2, a message, no traceback)."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+import zlib
+
+from pyramid.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA = ROOT / "tests" / "pyramid" / "photo_data"
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "pyramid.cli", "photo", *map(str, args)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+
+
+def test_json_is_a_position_with_unread_numbers_and_a_confidence_per_ball():
+    truth = json.loads((DATA / "case_026.json").read_text())
+    corners = ",".join(f"{v:.1f}" for c in truth["corners_px"] for v in c)
+    p = run(DATA / "case_026.jpg", "--json", "--corners", corners)
+    assert p.returncode == 0, p.stderr
+    doc = json.loads(p.stdout)
+    assert doc["table"] == "pyramid-12ft" and doc["cue_in_hand"] is False
+    assert set(doc["balls"]) == {"cue"} | {f"?{k}" for k in range(1, len(truth["balls"]))}
+    assert set(doc["confidence"]) == set(doc["balls"])
+    x, y = doc["balls"]["cue"]
+    tx, ty = truth["balls"]["cue"]
+    assert abs(x - tx) < 0.02 and abs(y - ty) < 0.02
+    assert doc["photo"]["cue_colour"] == truth["cue_colour"]
+
+
+def test_text_output_lists_the_balls(capsys):
+    assert main(["photo", str(DATA / "case_000.jpg")]) == 0
+    out = capsys.readouterr().out
+    assert "11 balls" in out and "cue" in out
+
+
+def test_refusals_exit_2_with_a_clear_message(tmp_path, capsys):
+    """In process (the command line's own main), for speed: the subprocess test above covers
+    the entry point."""
+    text = tmp_path / "notes.jpg"
+    text.write_text("not a photo")
+    huge = tmp_path / "huge.png"  # a header claiming 100 000 x 100 000 pixels
+    huge.write_bytes(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR" + (100_000).to_bytes(4, "big") * 2
+                     + b"\0" * 32)
+    grey = tmp_path / "wall.png"
+    raw = b"".join(b"\0" + b"\x80\x80\x80" * 64 for _ in range(48))  # 64 x 48 grey, RGB
+    chunk = lambda kind, data: (len(data).to_bytes(4, "big") + kind + data  # noqa: E731
+                                + zlib.crc32(kind + data).to_bytes(4, "big"))
+    grey.write_bytes(b"\x89PNG\r\n\x1a\n"
+                     + chunk(b"IHDR", (64).to_bytes(4, "big") + (48).to_bytes(4, "big")
+                             + bytes([8, 2, 0, 0, 0]))
+                     + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+    cases = [((text,), "not a JPEG or PNG"), ((huge,), "megapixels"),
+             ((grey,), "no table found"), ((tmp_path / "missing.jpg",), "does not exist"),
+             ((DATA / "case_000.jpg", "--corners", "1,2,3"), "--corners"),
+             ((DATA / "case_000.jpg", "--table", "pool-9ft"), "--table")]
+    for args, words in cases:
+        assert main(["photo", *map(str, args)]) == 2, args
+        err = capsys.readouterr().err
+        assert words in err and "Traceback" not in err, (args, err)
