@@ -12,6 +12,8 @@ The command line's adapter over :mod:`pyramid.photo.service`.
 """
 from __future__ import annotations
 
+from engine.words import DEFAULT_LANG, LANGS, say
+
 from ..io import print_json
 from ..photo.service import parse_corners, read_position
 
@@ -32,6 +34,8 @@ def register(subparsers) -> None:
                         "house end's right corner, the far right, the far left, the house "
                         "end's left (the table is then not looked for)")
     p.add_argument("--json", action="store_true", help="print one JSON document on stdout")
+    p.add_argument("--lang", choices=LANGS, default=DEFAULT_LANG,
+                   help="language of the printed lines (the JSON's keys stay as they are)")
     p.set_defaults(handler=run)
 
 
@@ -41,10 +45,12 @@ def run(args) -> int:
     if args.json:
         print_json(pos.to_json())
         return 0
-    print(f"table {pos.table}: {len(pos.balls)} balls "
-          f"(camera {pos.camera_height_m:.2f} m above the table, {pos.seconds:.2f} s)")
+    lang = args.lang
+    print(say("photo.summary", lang, table=pos.table, n=len(pos.balls),
+              height=f"{pos.camera_height_m:.2f}", seconds=f"{pos.seconds:.2f}"))
     for b in pos.balls:
-        print(f"  {b.id:>4}  x {b.x_m:6.3f} m  y {b.y_m:6.3f} m  confidence {b.confidence:.2f}")
+        print("  " + say("photo.ball", lang, id=f"{b.id:>4}", x=f"{b.x_m:6.3f}",
+                         y=f"{b.y_m:6.3f}", confidence=f"{b.confidence:.2f}"))
     if pos.cue_colour is None:
-        print("  no ball looks like the cue ball (red or yellow)")
+        print("  " + say("photo.no_cue", lang))
     return 0

@@ -36,6 +36,9 @@ def test_text_output_lists_the_balls(capsys):
     assert main(["photo", str(DATA / "case_000.jpg")]) == 0
     out = capsys.readouterr().out
     assert "11 balls" in out and "cue" in out
+    assert main(["photo", str(DATA / "case_000.jpg"), "--lang", "ru"]) == 0
+    out = capsys.readouterr().out  # the same lines from the Russian catalog
+    assert "шаров 11" in out and "уверенность" in out and "balls" not in out
 
 
 def test_refusals_exit_2_with_a_clear_message(tmp_path, capsys):
