@@ -115,7 +115,10 @@ class Report:
     seconds: float
 
     def to_json(self) -> dict:
-        return asdict(self)
+        data = asdict(self)
+        for key in ("theta_names", "learned_theta", "training_fitness"):
+            data[key] = list(data[key])
+        return data
 
     @classmethod
     def from_json(cls, data: dict) -> "Report":
