@@ -19,11 +19,13 @@ and the win rates are printed with 95 % Wilson intervals.
 
 Run from the repository root::
 
-    .venv/bin/python examples/learn_cem.py            # the default run (a few minutes)
+    .venv/bin/python examples/learn_cem.py            # the default run (~3 minutes)
     .venv/bin/python examples/learn_cem.py --quick    # a tiny run (seconds)
     .venv/bin/python examples/learn_cem.py --json result.json
 
-Every random choice flows from ``--seed``: the same seed prints the same numbers.
+Every random choice flows from ``--seed``: the same seed prints the same numbers.  The default
+run (seed 0) measured: start 0/100 wins (95 % CI 0.0-3.7 %), learned 17/100 (10.9-25.6 %)
+(docs/API.md, "An example that learns").
 """
 from __future__ import annotations
 
@@ -61,7 +63,7 @@ Z95 = 1.96
 class Settings:
     """One run: the CEM's sizes and the held-out games."""
     seed: int = 0
-    iterations: int = 5
+    iterations: int = 8
     population: int = 12
     elite: int = 3
     games_per_candidate: int = 4
