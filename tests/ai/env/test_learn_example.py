@@ -12,6 +12,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from ai.env import call_index
+
 gymnasium = pytest.importorskip("gymnasium")
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "learn_cem.py"
@@ -50,7 +52,6 @@ def test_the_policy_calls_only_what_the_mask_allows(learn):
     env = gymnasium.make("pyramid/SmallPyramid-v0", opponent="random", learner_side=0)
     obs, info = env.reset(seed=5)
     rng = np.random.default_rng(0)
-    from ai.env import call_index
     for theta in (np.zeros(len(learn.THETA_NAMES)), np.arange(len(learn.THETA_NAMES)) - 4.0):
         for _ in range(4):
             action = learn.choose(theta, obs, env, rng)
