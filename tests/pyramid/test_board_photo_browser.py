@@ -156,6 +156,7 @@ def test_refused_files_leave_the_position(browser, tmp_path):
     said, cls = message(drv)
     assert "error" in cls and said.startswith("На фото не найден стол"), said
     assert balls(drv) == start and js(drv, "return document.getElementById('box-photo').hidden;")
+    js(drv, "document.getElementById('message').scrollIntoView({block: 'center'});")
     screenshot(drv, "photo-phone-no-table")
 
 
