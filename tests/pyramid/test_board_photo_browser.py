@@ -13,6 +13,7 @@ import math
 import time
 from pathlib import Path
 
+import numpy as np
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -150,8 +151,7 @@ def test_refused_files_leave_the_position(browser, tmp_path):
     assert balls(drv) == start
     cv = cv2()
     wall = tmp_path / "wall.png"
-    assert cv.imwrite(str(wall), cv2().cvtColor(
-        __import__("numpy").full((360, 480, 3), 170, "uint8"), cv.COLOR_BGR2RGB))
+    assert cv.imwrite(str(wall), np.full((360, 480, 3), 170, np.uint8))  # a grey wall
     _photo_in(drv, wall)
     said, cls = message(drv)
     assert "error" in cls and said.startswith("На фото не найден стол"), said
