@@ -15,6 +15,9 @@ command line; the server answers it with HTTP 422.
 * :func:`review` -- a game record with the analysis of ``pyramid analyze --json`` laid over
   it, the better strokes drawn (:func:`pyramid.app.review.review_document`);
 * :func:`match_start` -- the Match tab's start form checked (:mod:`pyramid.app.match_start`);
+* :func:`photo` -- a photo of the table (the image file's bytes) to the position in it, settled
+  so the simulator accepts it (:func:`pyramid.app.photo.photo_answer`); a photo that is no
+  image or too large gets its own status (:data:`PHOTO_STATUS`);
 * :func:`parse_json_body` -- a request body as JSON.
 
 The table's geometry (``GET /api/table``) is :func:`pyramid.app.table.table_info`; the limits
@@ -33,12 +36,19 @@ from ..app import limits
 from ..app.limits import MAX_BODY_BYTES, TIME_BUDGET_SAMPLES  # noqa: F401 - re-exported
 from ..app.match_start import PAIR_ORDERS, match_start  # noqa: F401 - re-exported
 from ..app.options import SimulateOptions, SuggestOptions
+from ..app.photo import photo_answer
 from ..app.position import check as check_document
 from ..app.record_view import record_view
 from ..app.review import review_document
 from ..app.simulate import simulate as simulate_shot
 from ..app.suggest import suggest_answer
 from ..errors import UserInputError
+from ..photo.imaging import MAX_FILE_BYTES
+
+MAX_PHOTO_BYTES = MAX_FILE_BYTES  # a photo's body: the photo reader's own limit (64 MiB)
+# the photo reader's refusals (UserInputError's ``reason``) whose HTTP status is not 422
+PHOTO_STATUS = {"not-an-image": 415, "file-too-large": 413, "image-too-large": 413}
+PHOTO_PARAMS = frozenset({"table", "corners"})
 
 
 def check(doc, state: bool = False) -> dict:
@@ -83,6 +93,21 @@ def review(doc) -> dict:
     except EngineError as exc:
         raise UserInputError(f"record: {exc}") from None
     return review_document(rec, doc.get("analysis")).to_json()
+
+
+def photo(data: bytes, params: Mapping | None = None) -> dict:
+    """The position in a photo of the table: ``data`` the JPEG or PNG file's bytes; query
+    parameters ``table`` (a preset) and ``corners`` (``X1,Y1,...,X4,Y4``: the playing area's
+    corners in the photo, NR, FR, FL, NL)."""
+    params = dict(params or {})
+    unknown = sorted(set(params) - PHOTO_PARAMS)
+    if unknown:
+        raise UserInputError(f"photo: unknown parameter {unknown[0]!r}; "
+                             f"accepted: {', '.join(sorted(PHOTO_PARAMS))}", field=unknown[0])
+    if not data:
+        raise UserInputError("photo: the body is empty: send the photo's JPEG or PNG file",
+                             reason="not-an-image")
+    return photo_answer(data, params.get("table"), params.get("corners")).to_json()
 
 
 def parse_json_body(raw: bytes):

@@ -14,8 +14,9 @@
    ``X-XSRFToken`` header equal to the ``_xsrf`` cookie (the page's script reads it), else 403;
    a request carrying the token itself (header or query) needs none, as in Jupyter.
 5. **Bodies**: a POST says what it sends: ``application/json`` (``/api/record``: a JSON Lines
-   record, ``application/x-ndjson`` or ``application/json``), else 415 -- ``text/plain`` is what
-   a foreign page can send without the browser asking first (a CORS "simple" request).
+   record, ``application/x-ndjson`` or ``application/json``; ``/api/photo``: ``image/jpeg`` or
+   ``image/png``), else 415 -- ``text/plain`` is what a foreign page can send without the
+   browser asking first (a CORS "simple" request; an image type is not one: it is asked first).
 
 Refusals are answered before the app sees the request, as ``{"ok": false, "error": ...}``
 (the page itself, refused for want of the token, gets a short page in both languages).
@@ -39,7 +40,8 @@ OPEN_PREFIXES = ("/static/",)  # the page's shell: no secret in it (the position
 OPEN_PATHS = frozenset({"/sw.js", "/manifest.webmanifest"})  # the shell's, at the root
 JSON_TYPES = frozenset({"application/json"})
 NO_TOKEN = "app.guard.no_token"  # the page without its token: where the address is
-BODY_TYPES = {"/api/record": frozenset({"application/x-ndjson", "application/json"})}
+BODY_TYPES = {"/api/record": frozenset({"application/x-ndjson", "application/json"}),
+              "/api/photo": frozenset({"image/jpeg", "image/png"})}
 
 
 @dataclass(frozen=True)

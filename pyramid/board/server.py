@@ -10,6 +10,8 @@ Routes (docs/BOARD.md):
 * ``POST /api/check``, ``POST /api/suggest`` (device by device, :mod:`pyramid.board.turns`;
   ``GET /api/queue``: where this device's next one stands), ``POST /api/simulate``,
   ``POST /api/record``, ``POST /api/review`` (a record with its analysis laid over it);
+* ``POST /api/photo``: a photo of the table (a JPEG or PNG body) -> the position in it
+  (:func:`pyramid.board.api.photo`; 413 too large, 415 not an image, 422 no table);
 * ``GET /api/match``, ``POST /api/match/start``, ``POST /api/match/line``,
   ``POST /api/match/scorer`` (this device keeps the score: one at a time, 409 for the others),
   ``GET /api/match/record`` (the Match tab, :mod:`pyramid.board.match`; the start's handicap,
@@ -18,7 +20,8 @@ Routes (docs/BOARD.md):
 Bad input is answered with HTTP 4xx and ``{"ok": false, "error": "..."}`` naming the field
 and value (422 for a body that is JSON but not acceptable, 400 for one that is not JSON this
 project accepts -- not JSON, nested too deep, NaN, a duplicate key --, 413 for one larger than
-``pyramid.app.limits.MAX_BODY_BYTES``, refused before it is read in full); an
+``pyramid.app.limits.MAX_BODY_BYTES`` (a photo: ``pyramid.photo.imaging.MAX_FILE_BYTES``),
+refused before it is read in full, :mod:`pyramid.board.body`); an
 unexpected failure is a 500 with a one-line message, never a traceback (that goes to the
 server's stderr).  A suggestion the AI process could not answer because it died is a 503 with
 ``Retry-After`` (the process is restarted, :mod:`pyramid.board.worker`).
@@ -53,13 +56,14 @@ from starlette.staticfiles import StaticFiles
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from engine import words
-from engine.errors import EngineError, excerpt
+from engine.errors import EngineError
 from sim.table import DEFAULT_TABLE
 
-from ..app import limits
 from ..app.table import table_info
 from ..errors import UserInputError, brief
+from ..photo.imaging import cv2
 from . import api
+from .body import BODY_TIMEOUT_S, BadBody, SlowBody, TooLarge, json_body, read_body
 from .guard import Guard, GuardMiddleware
 from .lan import Visitors, page_language, qr_svg, web_manifest
 from .turns import QueueFull, Turns
@@ -67,7 +71,6 @@ from .match import MatchDesk, ScorerElsewhere
 from .worker import STATIC, AIUnavailable, AIWorker
 
 VERSION = "0.1.0"
-BODY_TIMEOUT_S = 5.0  # a request body must arrive in full within this (127.0.0.1: at once)
 HEADER_TIMEOUT_S = 5.0  # a request's line and headers must arrive in full within this
 KEEP_ALIVE_S = 5.0  # an idle kept-alive connection is closed after this
 
@@ -75,59 +78,6 @@ KEEP_ALIVE_S = 5.0  # an idle kept-alive connection is closed after this
 def _error(status: int, message: str, **detail) -> JSONResponse:
     """``{"ok": false, "error": message, **detail}`` (detail: the refusal as data, if any)."""
     return JSONResponse({"ok": False, "error": message, **detail}, status_code=status)
-
-
-async def _read_body(request: Request) -> bytes:
-    """The request body, refused with 413 as soon as it is known to exceed
-    :data:`pyramid.app.limits.MAX_BODY_BYTES`: at once from its Content-Length, or while it
-    streams in (a running count; a chunked body has no length), never after reading it all."""
-    limit = limits.MAX_BODY_BYTES
-    declared = request.headers.get("content-length")
-    if declared is not None:
-        # at most 20 digits: int() of a hostile header must not itself cost time
-        if not (declared.isascii() and declared.isdigit() and len(declared) <= 20):
-            raise _BadBody(f"Content-Length = {excerpt(declared)} is not a length in bytes")
-        if int(declared) > limit:
-            raise _TooLarge(f"the body is {int(declared)} bytes: at most {limit} accepted")
-    chunks, total = [], 0
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + BODY_TIMEOUT_S
-    stream = request.stream().__aiter__()
-    while True:
-        try:
-            chunk = await asyncio.wait_for(stream.__anext__(), max(0.0, deadline - loop.time()))
-        except StopAsyncIteration:
-            break
-        except asyncio.TimeoutError:
-            of = f" of {int(declared)}" if declared is not None else ""
-            raise _SlowBody(f"the body did not arrive within {BODY_TIMEOUT_S:g} s ({total}{of} "
-                            f"bytes received); the connection is closed") from None
-        total += len(chunk)
-        if total > limit:
-            raise _TooLarge(f"the body is more than {limit} bytes: at most {limit} accepted")
-        chunks.append(chunk)
-    return b"".join(chunks)
-
-
-async def _json_body(request: Request):
-    raw = await _read_body(request)
-    try:
-        return api.parse_json_body(raw)
-    except UserInputError as exc:
-        raise _BadBody(str(exc)) from None
-
-
-class _BadBody(Exception):
-    """A body that is not JSON this project accepts (not JSON, too deep, NaN, a duplicate
-    key): HTTP 400."""
-
-
-class _TooLarge(Exception):
-    """A body larger than :data:`pyramid.app.limits.MAX_BODY_BYTES`: HTTP 413."""
-
-
-class _SlowBody(Exception):
-    """A body not in full within :data:`BODY_TIMEOUT_S`: HTTP 408, the connection closed."""
 
 
 class HeaderTimeoutProtocol(H11Protocol):
@@ -176,12 +126,13 @@ class HeaderTimeoutProtocol(H11Protocol):
 
 def _warm_main_process() -> None:
     """Load the simulator's kernels in the server process too (checks and plays of strokes
-    run here), with one stroke and one check."""
+    run here), with one stroke and one check; and OpenCV, for the photos."""
     doc = json.loads((STATIC / "positions" / "open.json").read_text(encoding="utf-8"))
     shot = {"table": doc["table"], "balls": doc["balls"],
             "strike": {"speed_mps": 2.0, "phi_deg": 0.0}}
     api.simulate(shot)
     api.check(doc)
+    cv2()  # OpenCV imported (0.3 s) before the first photo (POST /api/photo)
 
 
 class _Handlers:
@@ -194,6 +145,7 @@ class _Handlers:
         self.worker, self.desk, self.status = worker, desk, status
         self.address, self.visitors = address, visitors
         self.turns = Turns()
+        self.photo_turn = asyncio.Lock()
 
     async def index(self, request: Request):
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
@@ -251,16 +203,16 @@ class _Handlers:
         return JSONResponse({"positions": out})
 
     async def check(self, request: Request):
-        doc = await _json_body(request)
+        doc = await json_body(request)
         return JSONResponse(await run_in_threadpool(api.check, doc))
 
     async def simulate(self, request: Request):
-        doc = await _json_body(request)
+        doc = await json_body(request)
         params = dict(request.query_params)
         return JSONResponse(await run_in_threadpool(api.simulate, doc, params))
 
     async def suggest(self, request: Request):
-        doc = await _json_body(request)
+        doc = await json_body(request)
         options = api.suggest_options(dict(request.query_params))
         # the state is checked here first, so that bad input never waits behind the AI
         await run_in_threadpool(api.check, doc, True)
@@ -273,7 +225,7 @@ class _Handlers:
                             headers={"Cache-Control": "no-store"})
 
     async def record(self, request: Request):
-        raw = await _read_body(request)
+        raw = await read_body(request)
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
@@ -281,8 +233,16 @@ class _Handlers:
         return JSONResponse(await run_in_threadpool(api.record, text))
 
     async def review(self, request: Request):
-        doc = await _json_body(request)
+        doc = await json_body(request)
         return JSONResponse(await run_in_threadpool(api.review, doc))
+
+    async def photo(self, request: Request):
+        """A photo of the table (the image's bytes) -> the position (:func:`api.photo`),
+        found in a thread of this process, one photo at a time."""
+        raw = await read_body(request, api.MAX_PHOTO_BYTES)
+        async with self.photo_turn:  # a 50-megapixel photo is 150 MB decoded: one at a time
+            return JSONResponse(await run_in_threadpool(api.photo, raw,
+                                                        dict(request.query_params)))
 
     # --- the Match tab (pyramid.board.match) -----------------------------------------------
     def _with_session(self, st: dict, request: Request) -> dict:
@@ -299,12 +259,12 @@ class _Handlers:
         return JSONResponse(self._with_session(self.desk.status(), request))
 
     async def match_start(self, request: Request):
-        doc = api.match_start(await _json_body(request))  # handicap, pair order, breaker
+        doc = api.match_start(await json_body(request))  # handicap, pair order, breaker
         st = await run_in_threadpool(self.desk.start, doc, _device(request))
         return JSONResponse(self._with_session(st, request))
 
     async def match_line(self, request: Request):
-        doc = await _json_body(request)
+        doc = await json_body(request)
         r = await run_in_threadpool(self.desk.line, doc, _device(request))
         return JSONResponse(dict(r, status=self._with_session(r["status"], request)))
 
@@ -342,6 +302,7 @@ def _routes(h: _Handlers) -> list:
         Route("/api/queue", h.queue),
         Route("/api/record", h.record, methods=["POST"]),
         Route("/api/review", h.review, methods=["POST"]),
+        Route("/api/photo", h.photo, methods=["POST"]),
         Route("/api/match", h.match_status),
         Route("/api/match/start", h.match_start, methods=["POST"]),
         Route("/api/match/line", h.match_line, methods=["POST"]),
@@ -353,7 +314,9 @@ def _routes(h: _Handlers) -> list:
 
 # --- errors: each kind of failure to its HTTP status -------------------------------------------
 async def _user_error(request: Request, exc: UserInputError):
-    return _error(422, brief(exc), **exc.detail)
+    # a photo that is no image (415) or too large (413): api.PHOTO_STATUS; else 422
+    status = api.PHOTO_STATUS.get(exc.detail.get("reason"), 422)
+    return _error(status, brief(exc), **exc.detail)
 
 
 async def _engine_error(request: Request, exc: EngineError):
@@ -361,15 +324,15 @@ async def _engine_error(request: Request, exc: EngineError):
     return _error(422, brief(exc))
 
 
-async def _bad_body(request: Request, exc: _BadBody):
+async def _bad_body(request: Request, exc: BadBody):
     return _error(400, brief(exc))
 
 
-async def _too_large(request: Request, exc: _TooLarge):
+async def _too_large(request: Request, exc: TooLarge):
     return _error(413, str(exc))
 
 
-async def _slow_body(request: Request, exc: _SlowBody):
+async def _slow_body(request: Request, exc: SlowBody):
     return JSONResponse({"ok": False, "error": str(exc)}, status_code=408,
                         headers={"Connection": "close"})
 
@@ -400,7 +363,7 @@ async def _internal(request: Request, exc: Exception):
 
 
 EXCEPTION_HANDLERS = {UserInputError: _user_error, EngineError: _engine_error,
-                      _BadBody: _bad_body, _TooLarge: _too_large, _SlowBody: _slow_body,
+                      BadBody: _bad_body, TooLarge: _too_large, SlowBody: _slow_body,
                       AIUnavailable: _ai_unavailable, QueueFull: _queue_full,
                       ScorerElsewhere: _scorer_elsewhere,
                       HTTPException: _http_error,

@@ -20,6 +20,7 @@ const S = {
   record: null, analysis: null, strokeIndex: 0,
   busy: false, drag: null, anim: null, noiseSeed: 1,
   check: {timer: null, controller: null, moves: {}, base: null},  // drops the server is checking
+  unread: [],              // balls from a photo whose numbers are not yet set (photo.js)
   lastSuggestMs: null, secondsPerSample: null,  // the last answer's time, per sample spent
 };
 window.boardState = S;  // for tests and users' scripts
@@ -55,8 +56,9 @@ async function api(method, url, body, raw, signal) {
   const opts = {method, headers: {}, signal};
   if (method !== "GET") opts.headers["X-XSRFToken"] = xsrf();
   if (body !== undefined) {
-    opts.body = raw ? body : JSON.stringify(body);  // raw: a record, JSON Lines
-    opts.headers["Content-Type"] = raw ? "application/x-ndjson; charset=utf-8" : "application/json";
+    opts.body = raw ? body : JSON.stringify(body);  // raw: a record, JSON Lines; or a photo
+    opts.headers["Content-Type"] = typeof raw === "string" ? raw  // the photo's image type (photo.js)
+      : raw ? "application/x-ndjson; charset=utf-8" : "application/json";
   }
   const r = await fetch(url, opts);
   let data = null;
@@ -240,6 +242,7 @@ function renderBalls(balls) {
   for (const id of BALL_IDS) placeBallEl(id, checking[id] || balls[id] || null);
   const hand = S.mode === "edit" && S.state && S.state.cue_in_hand;
   ballEl("cue").classList.toggle("in-hand", !!hand);
+  if (typeof photoMarks === "function") photoMarks(balls);  // the photo's unread numbers (photo.js)
 }
 
 function svgPoint(evt) { return viewPoint(evt); }  // through the view's turn (view.js)
@@ -275,7 +278,11 @@ function onPointerUp(evt) {
   S.drag = null;
   d.g.classList.remove("dragging");
   const xy = svgPoint(evt);
-  if (!d.moved) { hideLoupe(); placeBallEl(d.id, d.from); selectBall(d.id); return; }
+  if (!d.moved) {
+    hideLoupe(); placeBallEl(d.id, d.from); selectBall(d.id);
+    if (typeof photoTap === "function") photoTap(d.id);  // a ball from a photo: its number (photo.js)
+    return;
+  }
   if (!onTableArea(xy)) {  // off the table: back to the tray
     hideLoupe();
     delete S.check.moves[d.id];
@@ -341,6 +348,7 @@ function loadState(doc, message) {
   while (S.state.scores.length < n) S.state.scores.push(0);
   S.balls = {};
   for (const [b, p] of Object.entries(doc.balls)) if (BALL_IDS.includes(b) && p) S.balls[b] = [Number(p[0]), Number(p[1])];
+  S.unread = []; S.photoIds = null;  // a new position: no number left to ask (photo.js)
   dropCueInHand();
   syncStateInputs();
   setMode("edit");
@@ -463,6 +471,7 @@ function stopProgress() {
 
 async function doSuggest() {
   if (S.busy) return;
+  if (typeof photoUnreadLeft === "function" && photoUnreadLeft()) return;  // numbers first (photo.js)
   const doc = stateDoc(), sent = JSON.stringify(doc);  // the position asked about, as sent
   // a sample budget and no seed: the server draws the seed from the position, so the same
   // position with the same settings gets the same advice (a time budget would not)
@@ -855,6 +864,7 @@ function loadDocText(text) {
   const d = doc.state && doc.state.balls ? doc.state : doc;  // a score output: its state
   if (!("scores" in d)) {  // a position: keep the game state as it is
     S.balls = {};
+    S.unread = []; S.photoIds = null;
     for (const [b, p] of Object.entries(d.balls || {})) if (p) S.balls[b] = [Number(p[0]), Number(p[1])];
     if ("cue_in_hand" in d) S.state.cue_in_hand = !!d.cue_in_hand;
     if (d.cue_in_hand) dropCueInHand();  // else a cue ball listed lies there (changed() unticks)

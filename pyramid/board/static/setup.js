@@ -147,7 +147,8 @@ function nudge(sx, sy) {
 
 // --- undo and redo: every accepted change of the setup (board.js's changed()) ------------------
 function setupSnapshot() {
-  return JSON.stringify({balls: S.balls, state: S.state, extra: S.extra || {}});
+  return JSON.stringify({balls: S.balls, state: S.state, extra: S.extra || {},
+    unread: S.unread || [], photoIds: S.photoIds || null});
 }
 function setupRecord() {
   const snap = setupSnapshot();
@@ -167,6 +168,8 @@ function setupGo(step) {
   S.balls = snap.balls;
   S.state = snap.state;
   S.extra = snap.extra;
+  S.unread = snap.unread || [];  // a photo's numbers not yet set (photo.js)
+  S.photoIds = snap.photoIds || null;
   syncStateInputs();
   changed();  // the snapshot is the history's current one: nothing recorded
   updateSetupButtons();

@@ -1,0 +1,223 @@
+// The photo of the table (issue 31 item 2).  «Фото стола» opens the phone's camera or a file
+// (<input type="file" accept="image/*" capture="environment">); the photo goes to the server
+// as it is (POST /api/photo, the image's bytes), which finds the table and the balls and
+// answers the position, settled so that the simulator accepts it.  The balls are placed on the
+// table (each movable as ever) and the photo is shown with the balls it found circled.  A photo
+// does not tell the object balls' numbers (ids ?1, ?2... in the answer): they are placed under
+// provisional numbers, drawn «?», and asked by a tap -- a tap on such a ball (on the table, or
+// any ball on the photo) opens a small picker of the numbers not yet set, with the ball cut out
+// of the photo; choosing moves on to the next.  Suggest waits until every number is set.
+// Plain JavaScript, loaded after board.js and setup.js (their globals: S, $, t, say, el, ...).
+"use strict";
+
+const PHOTO_TYPES = ["image/jpeg", "image/png"];  // what POST /api/photo takes (guard.py)
+const CROP_RADII = 3.5;     // the picker's cut-out: this many of the ball's radii round it
+const CIRCLE_SCALE = 1.35;  // a ball's circle on the photo: a little larger than the ball
+const JPEG_QUALITY = 0.92;  // a photo the server does not take (HEIC, WebP) sent as a JPEG
+// S.photoIds (kept with undo, setup.js): the photo's ball id ("cue", "?1"...) -> the board's id
+// it holds now; S.unread: the board's ids whose numbers the player has not set yet.
+const PHOTO = {url: null, answer: null, picking: null};
+
+// --- the photo in, the balls placed ----------------------------------------------------------
+async function photoChosen(input) {
+  const f = input.files && input.files[0];
+  input.value = "";
+  if (!f || S.busy) return;
+  let blob = f, type = f.type;
+  if (!PHOTO_TYPES.includes(type)) {
+    try { blob = await asJpeg(f); type = "image/jpeg"; }
+    catch (e) { say(t("photo_not_image"), "error"); return; }
+  }
+  say(t("photo_reading"));
+  document.body.dataset.photo = "reading";
+  const t0 = performance.now();
+  let ans;
+  try {
+    ans = await api("POST", "/api/photo?" + new URLSearchParams({table: S.T.name}), blob, type);
+  } catch (e) {
+    document.body.dataset.photo = "refused";  // the position on the board is as it was
+    say(photoRefusal(e), "error");
+    return;
+  }
+  S.lastPhotoMs = performance.now() - t0;
+  showPhoto(ans, blob);
+}
+// A picture the browser can show but the server does not take, drawn into a JPEG.
+function asJpeg(file) {
+  return new Promise((resolve, reject) => {
+    const img = new Image(), url = URL.createObjectURL(file);
+    img.onload = () => {
+      const c = document.createElement("canvas");
+      c.width = img.naturalWidth; c.height = img.naturalHeight;
+      c.getContext("2d").drawImage(img, 0, 0);
+      URL.revokeObjectURL(url);
+      c.toBlob(b => b ? resolve(b) : reject(new Error("toBlob")), "image/jpeg", JPEG_QUALITY);
+    };
+    img.onerror = () => { URL.revokeObjectURL(url); reject(new Error("not an image")); };
+    img.src = url;
+  });
+}
+// The server's refusal in the player's words: 413 too large, 415 no image, 422 no table.
+function photoRefusal(e) {
+  const reason = e.data && e.data.reason;
+  if (e.status === 413) return t("photo_too_large");
+  if (e.status === 415 || reason === "not-an-image") return t("photo_not_image");
+  if (reason === "no-table") return t("photo_no_table");
+  return t("photo_refused", {why: e.message});
+}
+function showPhoto(ans, blob) {
+  const ids = {}, unread = [];
+  for (const b of ans.photo.balls) {  // the cue ball as it is; ?k under the number k, unread
+    const k = b.id === "cue" ? "cue" : String(Number(b.id.slice(1)));
+    if (k !== "cue" && !(Number(k) >= 1 && Number(k) <= 15)) continue;  // more than 15: left out
+    ids[b.id] = k;
+    if (k !== "cue") unread.push(k);
+  }
+  if (PHOTO.url) URL.revokeObjectURL(PHOTO.url);
+  PHOTO.url = URL.createObjectURL(blob);
+  PHOTO.answer = ans;
+  dropChecks();
+  S.balls = {};
+  for (const [pid, bid] of Object.entries(ids)) S.balls[bid] = ans.balls[pid].slice();
+  S.unread = unread;
+  S.photoIds = ids;
+  if (S.extra) delete S.extra.break_pending;
+  S.state.cue_in_hand = !S.balls.cue;  // no cue ball found: in hand until one is set
+  syncStateInputs();
+  setMode("edit");
+  changed();
+  const said = [t("photo_found", {n: Object.keys(ids).length, s: num(S.lastPhotoMs / 1000, 1)})];
+  const moved = Object.values(ans.photo.moved_mm || {});
+  if (moved.length) said.push(t("photo_moved", {mm: num(Math.max(...moved), 0)}));
+  if (!S.balls.cue) said.push(t("photo_no_cue"));
+  if (unread.length) said.push(t("photo_ask"));
+  say(said.join(" "));
+  document.body.dataset.photo = "placed";
+}
+
+// --- the photo drawn: the balls found circled, their numbers as set --------------------------
+function boardIdOf(pid) { return S.photoIds ? S.photoIds[pid] : null; }
+function drawPhoto() {
+  const ans = PHOTO.answer, box = $("box-photo");
+  if (!ans || !S.photoIds || S.mode !== "edit") { box.hidden = true; return; }
+  const svg = $("photo-svg"), W = ans.photo.width_px, H = ans.photo.height_px;
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  clear(svg);
+  el("image", {href: PHOTO.url, x: 0, y: 0, width: W, height: H}, svg);
+  el("polygon", {points: ans.photo.corners_px.map(p => p.join(",")).join(" "), class: "photo-area",
+    "stroke-width": Math.max(W, H) / 500}, svg);
+  const line = Math.max(W, H) / 320;
+  for (const b of ans.photo.balls) {
+    const bid = boardIdOf(b.id), on = bid && S.balls[bid];
+    const open = on && S.unread.includes(bid);
+    const g = el("g", {class: "photo-ball" + (bid === "cue" ? " cue" : "") + (open ? " unread" : "")
+      + (PHOTO.picking && PHOTO.picking === bid ? " picking" : ""), "data-photo-ball": b.id, "data-ball": bid || ""}, svg);
+    el("circle", {cx: b.u_px, cy: b.v_px, r: b.radius_px * CIRCLE_SCALE, "stroke-width": line}, g);
+    const size = Math.max(W, H) / 45;
+    const tx = el("text", {x: b.u_px, y: b.v_px - b.radius_px * CIRCLE_SCALE - size * 0.35, "font-size": size}, g);
+    tx.textContent = !on ? "" : bid === "cue" ? t("photo_cue_label") : open ? "?" : bid;
+    if (on) g.addEventListener("click", () => openPicker(bid));
+  }
+  box.hidden = false;
+}
+// Called by board.js's renderBalls: the balls whose numbers are not set drawn «?».
+function photoMarks(balls) {
+  if (balls === S.balls) S.unread = (S.unread || []).filter(id => S.balls[id]);
+  const edit = balls === S.balls && S.mode === "edit";
+  for (const id of BALL_IDS) {
+    if (id === "cue") continue;
+    const g = ballEl(id), open = edit && S.unread.includes(id);
+    g.classList.toggle("unread", open);
+    g.querySelector("text.num").textContent = open ? "?" : id;
+  }
+  drawPhoto();
+}
+
+// --- the numbers asked by a tap ----------------------------------------------------------------
+function photoTap(id) { if (S.unread.includes(id)) openPicker(id); }
+function openPicker(id) {
+  if (S.mode !== "edit" || S.busy || S.anim || !S.balls[id]) return;
+  PHOTO.picking = id;
+  selectBall(id);
+  drawCrop(id);
+  const nums = $("picker-nums");
+  clear(nums);
+  for (const v of BALL_IDS) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.dataset.pick = v;
+    b.textContent = v === "cue" ? t("picker_cue") : v;
+    b.className = "pick" + (v === "cue" ? " pick-cue" : "");
+    const held = S.balls[v] && v !== id && !S.unread.includes(v);  // a ball set already holds it
+    b.disabled = !!held;
+    if (v === id && !S.unread.includes(id)) b.classList.add("current");
+    b.addEventListener("click", () => pick(v));
+    nums.appendChild(b);
+  }
+  $("picker-left").textContent = S.unread.length ? t("picker_left", {n: S.unread.length}) : "";
+  $("photo-picker").hidden = false;
+  document.body.dataset.picking = id;
+  drawPhoto();
+}
+// The ball cut out of the photo: where the player reads its number.
+function drawCrop(id) {
+  const svg = $("picker-crop"), ans = PHOTO.answer;
+  clear(svg);
+  const pid = S.photoIds && Object.keys(S.photoIds).find(p => S.photoIds[p] === id);
+  const b = ans && pid && ans.photo.balls.find(x => x.id === pid);
+  svg.hidden = !b;
+  if (!b) return;
+  const r = Math.max(b.radius_px * CROP_RADII, 24);
+  svg.setAttribute("viewBox", `${b.u_px - r} ${b.v_px - r} ${2 * r} ${2 * r}`);
+  el("image", {href: PHOTO.url, x: 0, y: 0, width: ans.photo.width_px, height: ans.photo.height_px}, svg);
+  el("circle", {cx: b.u_px, cy: b.v_px, r: b.radius_px * CIRCLE_SCALE, class: "crop-ring", "stroke-width": r / 30}, svg);
+}
+function closePicker() {
+  PHOTO.picking = null;
+  $("photo-picker").hidden = true;
+  delete document.body.dataset.picking;
+  drawPhoto();
+}
+// The picked ball `a` becomes `v`: a ball not set that held v changes places with it (it keeps
+// «?»); a number off the table is simply taken.  One step of undo.
+function pick(v) {
+  const a = PHOTO.picking;
+  if (!a || !S.balls[a]) { closePicker(); return; }
+  const ids = Object.assign({}, S.photoIds || {});
+  if (v !== a) {
+    if (S.balls[v]) {
+      const p = S.balls[a];
+      S.balls[a] = S.balls[v];
+      S.balls[v] = p;
+      S.unread = S.unread.filter(x => x !== v);
+      if (!S.unread.includes(a)) S.unread.push(a);
+    } else {
+      S.balls[v] = S.balls[a];
+      delete S.balls[a];
+      S.unread = S.unread.filter(x => x !== a);
+    }
+    for (const pid of Object.keys(ids)) ids[pid] = ids[pid] === a ? v : ids[pid] === v ? a : ids[pid];
+  } else S.unread = S.unread.filter(x => x !== a);
+  S.photoIds = ids;
+  dropChecks();
+  changed();
+  selectBall(v);
+  if (S.unread.length) openPicker(S.unread[0]);
+  else { closePicker(); say(t("photo_all_set")); }
+}
+// Suggest asks for the numbers first (board.js's doSuggest): true while any is not set.
+function photoUnreadLeft() {
+  const left = (S.unread || []).filter(id => S.balls[id]);
+  if (!left.length) return false;
+  say(t("photo_unread_first", {n: left.length}), "error");
+  openPicker(left[0]);
+  return true;
+}
+
+function initPhoto() {
+  $("file-photo").addEventListener("change", e => photoChosen(e.target));
+  $("picker-close").addEventListener("click", closePicker);
+  $("photo-hide").addEventListener("click", () => { PHOTO.answer = null; closePicker(); });
+  document.addEventListener("wordschange", () => { if (PHOTO.picking) openPicker(PHOTO.picking); else drawPhoto(); });
+}
+window.addEventListener("DOMContentLoaded", initPhoto);
