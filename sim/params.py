@@ -116,14 +116,12 @@ class PhysicsParams:
     cue_mass_kg: float = 0.72  # Russian cues weigh 0.70-0.75 kg (makers' catalogues); middle
     cue_end_mass_kg: float = 0.012  # effective end mass, sets squirt [Alciatore-TP A.31]: 5-15 g
     #   for pool shafts; Russian shafts with 12-13 mm tips are heavier: upper part of the range
-    e_tip: float = 0.75  # tip-ball restitution: [Alciatore-TP A.30] "typically about 0.73",
-    #   range 0.68-0.76; 0.75 lies in that range; the typical 0.73 comes with the calibration
-    #   refit of issue 28 item 5 (a changed value changes digest(), which calibrations record)
-    miscue_offset: float = 0.6  # largest tip offset as a fraction of R.  [Alciatore-TP A.30]
+    e_tip: float = 0.73  # tip-ball restitution: [Alciatore-TP A.30] "typically about 0.73",
+    #   range 0.68-0.76 (0.75 until issue 28; the AI's calibrations were refitted with it)
+    miscue_offset: float = 0.5  # largest tip offset as a fraction of R.  [Alciatore-TP A.30]
     #   puts the miscue limit at about 0.5 R (half the ball's radius) and warns that offsets
-    #   above about 0.45 R risk a miscue: 0.6 is ABOVE the source's limit.  It moves to 0.5 with
-    #   the calibration refit of issue 28 item 5, not before (the AI's calibrations record
-    #   digest(), which every value changes)
+    #   above about 0.45 R risk a miscue (0.6 until issue 28, above the source's limit; the
+    #   AI's calibrations were refitted with 0.5, docs/CALIBRATION.md)
     # Numerical guards, stated in README.md ("Numerical guards"; not physics).
     contact_tolerance_m: float = 1e-9  # balls this close count as touching
     fire_speed_mps: float = 1e-4  # touching bodies collide once they approach at least this fast
