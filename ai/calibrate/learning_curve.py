@@ -14,7 +14,8 @@ learners, both logistic regressions on the lambda-return targets of :mod:`ai.cal
 * ``pairs``: the same plus every product of two standardised features (a second-order model,
   ridge :data:`PAIRS_RIDGE`), what a richer learner would add on these features.
 
-The race model (:class:`ai.value.pwin.WinModel`) is the line neither should cross upwards.  A
+The race model (:class:`ai.value.pwin.WinModel`) is the line neither should cross upwards; the
+weights in use (:data:`ai.value.learned.LEARNED_FILE`, fitted on other games) are a second.  A
 curve still falling at the pool's size says more games would help; ``pairs`` below ``linear``
 says the data carries a richer learner.
 """
@@ -32,6 +33,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (after the backend is chosen)
 import numpy as np  # noqa: E402
 
+from ..value.learned import LEARNED_FILE, LearnedWeights  # noqa: E402
 from .pwin import fit  # noqa: E402
 from .selfplay import read_positions  # noqa: E402
 from .value import HOLD_OUT_EVERY, RIDGE, Dataset, build, log_loss, sigmoid  # noqa: E402
@@ -61,12 +63,13 @@ class Curve:
     test_positions: int
     pool_games: int
     race_log_loss: float
+    in_use_log_loss: float  # the learned value's weights in use, on the same test games
     points: tuple[CurvePoint, ...]
 
     def to_json(self) -> dict:
         return {"test_games": self.test_games, "test_positions": self.test_positions,
                 "pool_games": self.pool_games, "race_log_loss": round(self.race_log_loss, 4),
-                "lambda": LAMBDA, "points": [asdict(p) for p in self.points]}
+                "in_use_log_loss": round(self.in_use_log_loss, 4), "lambda": LAMBDA, "points": [asdict(p) for p in self.points]}
 
 
 def design(X: np.ndarray, learner: str, mean: np.ndarray, sd: np.ndarray) -> np.ndarray:
@@ -87,9 +90,13 @@ def _fit_score(data: Dataset, target: np.ndarray, train: np.ndarray, test: np.nd
     return log_loss(sigmoid(design(data.X[test], learner, mean, sd) @ w), data.y[test])
 
 
-def curve(data: Dataset, sizes: list[int], repeats: int, seed: int) -> Curve:
-    """The learning curves of :data:`LEARNERS` (module doc); ValueError naming ``sizes`` when
+def curve(data: Dataset, sizes: list[int], repeats: int, seed: int,
+          in_use: np.ndarray | None = None) -> Curve:
+    """The learning curves of :data:`LEARNERS` (module doc), and the weights ``in_use`` (the
+    learned value's file when None) on the same test games; ValueError naming ``sizes`` when
     a size exceeds the games there are to train on."""
+    if in_use is None:
+        in_use = np.asarray(LearnedWeights.load(LEARNED_FILE).weights, float)
     games = np.unique(data.game)
     test_games = games[games % HOLD_OUT_EVERY == HOLD_OUT_EVERY - 1]
     pool = games[games % HOLD_OUT_EVERY != HOLD_OUT_EVERY - 1]
@@ -111,7 +118,8 @@ def curve(data: Dataset, sizes: list[int], repeats: int, seed: int) -> Curve:
                                      round(float(np.mean(losses)), 4),
                                      round(float(np.std(losses)), 4), len(draws)))
     return Curve(int(len(test_games)), int(test.sum()), int(len(pool)),
-                 log_loss(data.race[test], data.y[test]), tuple(points))
+                 log_loss(data.race[test], data.y[test]),
+                 log_loss(sigmoid(data.X[test] @ in_use), data.y[test]), tuple(points))
 
 
 def plot(result: Curve, path: str) -> None:
@@ -121,7 +129,11 @@ def plot(result: Curve, path: str) -> None:
         ax.errorbar([p.games for p in pts], [p.log_loss for p in pts],
                     yerr=[p.log_loss_sd for p in pts], fmt=style, capsize=3, label=learner)
     ax.axhline(result.race_log_loss, color="grey", ls=":", label="race model")
+    ax.axhline(result.in_use_log_loss, color="#2a7", ls="-.", label="weights in use")
     ax.set_xscale("log")
+    sizes = sorted({p.games for p in result.points})
+    ax.set_xticks(sizes, [str(n) for n in sizes])
+    ax.minorticks_off()
     ax.set_xlabel("self-play games trained on")
     ax.set_ylabel(f"log-loss on {result.test_games} held-out games")
     ax.set_title("Learning curves of the position value")
@@ -165,7 +177,7 @@ def main(argv=None) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 2
     print(f"test: {result.test_games} games, {result.test_positions} positions; race model "
-          f"log-loss {result.race_log_loss:.4f}")
+          f"log-loss {result.race_log_loss:.4f}, the weights in use {result.in_use_log_loss:.4f}")
     for p in result.points:
         print(f"  {p.learner:7s} {p.games:4d} games: {p.log_loss:.4f} +- {p.log_loss_sd:.4f}"
               f" ({p.repeats} draws)")

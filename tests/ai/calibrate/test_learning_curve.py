@@ -22,17 +22,26 @@ def _games(law, n_games=2000, per_game=1, n_features=4, seed=0) -> Dataset:
 
 def test_a_linear_law_the_curve_falls_and_beats_the_race_model():
     data = _games(lambda z: 1.5 * z[:, 0] - z[:, 1])
-    result = lc.curve(data, [20, 1500], repeats=3, seed=1)
+    result = lc.curve(data, [20, 1500], repeats=3, seed=1, in_use=np.zeros(5))
     lin = {p.games: p.log_loss for p in result.points if p.learner == "linear"}
     assert result.test_games == 500 and result.pool_games == 1500
     assert lin[1500] < lin[20] - 0.02
     assert lin[1500] < result.race_log_loss - 0.1  # the race model says 1/2: log-loss ln 2
     assert result.race_log_loss == pytest.approx(np.log(2))
+    assert result.in_use_log_loss > 0
+
+
+def test_weights_given_are_scored_on_the_test_games():
+    data = _games(lambda z: 1.5 * z[:, 0], n_games=400)
+    zero = lc.curve(data, [100], repeats=1, seed=0, in_use=np.zeros(5))
+    assert zero.in_use_log_loss == pytest.approx(np.log(2))  # 1/2 everywhere
+    law = lc.curve(data, [100], repeats=1, seed=0, in_use=np.array([0, 1.5, 0, 0, 0]))
+    assert law.in_use_log_loss < zero.in_use_log_loss - 0.1  # the law itself
 
 
 def test_a_law_of_products_only_the_pairs_learner_finds():
     data = _games(lambda z: 2.5 * z[:, 0] * z[:, 1])
-    result = lc.curve(data, [1500], repeats=1, seed=0)
+    result = lc.curve(data, [1500], repeats=1, seed=0, in_use=np.zeros(5))
     loss = {p.learner: p.log_loss for p in result.points}
     assert loss["pairs"] < loss["linear"] - 0.05
     assert loss["linear"] == pytest.approx(np.log(2), abs=0.02)  # no linear signal
@@ -41,7 +50,7 @@ def test_a_law_of_products_only_the_pairs_learner_finds():
 def test_sizes_beyond_the_pool_are_refused_naming_them():
     data = _games(lambda z: z[:, 0], n_games=8)
     with pytest.raises(ValueError, match=r"sizes: \[7\] outside 1..6"):
-        lc.curve(data, [2, 7], repeats=1, seed=0)
+        lc.curve(data, [2, 7], repeats=1, seed=0, in_use=np.zeros(5))
 
 
 def test_the_command_refuses_a_bad_size_list(tmp_path, capsys):

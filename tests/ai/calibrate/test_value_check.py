@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from ai.calibrate import selfplay, value_check
+from ai.calibrate import selfplay, value, value_check
 from ai.value.features import NAMES
 from ai.value.learned import LEARNED_FILE
 
@@ -33,18 +33,35 @@ def test_zero_weights_say_one_half_and_score_ln2(positions, tmp_path):
     assert r.learned_mean == pytest.approx(0.5)
     assert r.learned_log_loss == pytest.approx(math.log(2), abs=1e-12)
     assert r.gain == pytest.approx(r.race_log_loss - math.log(2), abs=1e-12)
-    assert r.fit_gain is None and "keeps no held-out gain" in r.verdict()
+    assert r.fit_gain is None
 
 
-def test_the_gain_lies_in_its_interval_and_the_verdict_follows_the_fit(positions, tmp_path):
-    r = value_check.check(selfplay.read_positions(positions), LEARNED_FILE, seed=1)
+def test_the_gain_lies_in_its_interval_and_the_refit_is_scored_on_the_same_folds(positions):
+    lines = selfplay.read_positions(positions)
+    r = value_check.check(lines, LEARNED_FILE, seed=1)
     assert r.gain_low <= r.gain <= r.gain_high  # the pooled gain is the bootstrap's centre
-    held = {"learned": {"log_loss": 0.5}, "race_model_today": {"log_loss": 0.5 + r.gain_high + 1}}
-    w = _weights(tmp_path / "w.json", list(json.loads(LEARNED_FILE.read_text())["weights"]), held)
-    assert "refit" in value_check.check(selfplay.read_positions(positions), w, 1).verdict()
-    inside = {"learned": {"log_loss": 0.5}, "race_model_today": {"log_loss": 0.5 + r.gain}}
-    w = _weights(tmp_path / "w2.json", json.loads(LEARNED_FILE.read_text())["weights"], inside)
-    assert "did not move" in value_check.check(selfplay.read_positions(positions), w, 1).verdict()
+    data = value.build(lines)
+    assert r.refit_log_loss == pytest.approx(min(value.cross_validate(data, lam)
+                                                 for lam in value.LAMBDAS))
+    assert r.refit_lambda in value.LAMBDAS
+
+
+def test_zero_weights_score_ln2_on_every_fold(positions, tmp_path):
+    w = _weights(tmp_path / "zero.json", [0.0] * len(NAMES))
+    r = value_check.check(selfplay.read_positions(positions), w)
+    assert r.folds_log_loss == pytest.approx(math.log(2), abs=1e-12)
+
+
+def _with(r, folds, refit):
+    return value_check.ValueCheck(**{**r.__dict__, "folds_log_loss": folds,
+                                     "refit_log_loss": refit})
+
+
+def test_the_verdict_keeps_the_weights_unless_a_refit_does_better_held_out(positions):
+    r = value_check.check(selfplay.read_positions(positions), LEARNED_FILE)
+    assert "keep the weights in use" in _with(r, 0.54, 0.55).verdict()
+    assert "keep the weights in use" in _with(r, 0.54, 0.54).verdict()
+    assert "refit (python -m ai.calibrate.value)" in _with(r, 0.55, 0.54).verdict()
 
 
 def test_the_command_prints_the_check_and_refuses_an_empty_file(positions, tmp_path, capsys):
