@@ -29,8 +29,8 @@ PATH_STEP_S = 0.002  # the sampling of the path whose length is measured
 
 # Level -> table lengths travelled with cushions, derive_lengths(shared_simulator()) rounded
 # to 0.01 (computed 2026-12-02; a test recomputes it).
-LENGTHS_WITH_CUSHIONS = {1: 0.50, 2: 1.05, 3: 1.59, 4: 1.87, 5: 2.06, 6: 2.48, 7: 2.75,
-                         8: 2.86, 9: 2.98, 10: 3.11}
+LENGTHS_WITH_CUSHIONS = {1: 0.49, 2: 1.04, 3: 1.56, 4: 1.86, 5: 2.05, 6: 2.46, 7: 2.74,
+                         8: 2.85, 9: 2.97, 10: 3.08}
 
 def level_of(speed_mps: float) -> int:
     """The level (1-10) of a cue speed in m/s; ValueError for a speed that is not a finite

@@ -18,6 +18,7 @@ from sim.trajectory import kinetic_energy, states_at
 R = 0.034
 OVERLAP_TOL_M = 1e-6
 SIM = Simulator()
+MISCUE_OFFSET = SIM.physics.miscue_offset  # the largest tip offset the simulator takes (R)
 
 
 def random_position(rng: np.random.Generator, n_balls: int, frozen: bool):
@@ -49,7 +50,7 @@ strokes = st.builds(
     lambda speed, phi, elev, r, a: Strike(speed, phi, math.radians(elev), r * math.cos(a),
                                           r * math.sin(a)),
     st.floats(0.05, 8.0), st.floats(-math.pi, math.pi), st.floats(0.0, 60.0),
-    st.floats(0.0, 0.59), st.floats(0.0, 2 * math.pi))
+    st.floats(0.0, 0.99 * MISCUE_OFFSET), st.floats(0.0, 2 * math.pi))
 
 
 def check_invariants(balls, stroke):
@@ -107,9 +108,11 @@ def test_event_cap_is_never_reached_in_ten_thousand_random_strokes():
     for b, p in balls.items():
         pos[BALL_IDS.index(b)] = p
         on[BALL_IDS.index(b)] = True
-    strikes = [Strike(rng.uniform(0.1, 8.0), rng.uniform(-math.pi, math.pi),
-                      side=rng.uniform(-0.4, 0.4), vertical=rng.uniform(-0.4, 0.4))
-               for _ in range(10000)]
+    strikes = []
+    for _ in range(10000):  # tip offsets uniform in the square inside the miscue limit's disc
+        speed, phi = rng.uniform(0.1, 8.0), rng.uniform(-math.pi, math.pi)
+        side, vertical = rng.uniform(-1, 1, 2) * MISCUE_OFFSET / math.sqrt(2)
+        strikes.append(Strike(speed, phi, side=side, vertical=vertical))
     batch = SIM.run_batch_arrays(pos, on, SIM.cue_ball_motions(strikes))
     assert not batch.truncated.any()
     counts = batch.event_counts()
