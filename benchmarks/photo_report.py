@@ -28,6 +28,7 @@ from pyramid.errors import UserInputError
 from pyramid.photo.service import read_position
 
 from .photo_set import PhotoCase
+from .photo_set_independent import CONDITIONS as INDEPENDENT_CONDITIONS, IndependentCase
 
 MATCH_MM = 20.0
 
@@ -48,12 +49,25 @@ def match(truth: dict, found: dict) -> list[tuple[str, str, float]]:
     return out
 
 
+def load_case(d: dict):
+    """The truth of one photo: benchmarks.photo_set's, or the independent set's (its own
+    conditions besides the same keys)."""
+    return IndependentCase.from_json(d) if d.get("generator") == "independent" \
+        else PhotoCase.from_json(d)
+
+
+def conditions(case) -> tuple[str, ...]:
+    """The truth's keys the tables are split by."""
+    return INDEPENDENT_CONDITIONS if isinstance(case, IndependentCase) \
+        else ("camera", "cloth", "lamps", "layout")
+
+
 def evaluate(folder: Path, corners: bool) -> list[dict]:
     rows = []
     for truth_path in sorted(folder.glob("case_*.json")):
         if not truth_path.with_suffix(".jpg").exists():
             continue  # not rendered (yet)
-        case = PhotoCase.from_json(json.loads(truth_path.read_text()))
+        case = load_case(json.loads(truth_path.read_text()))
         start = time.perf_counter()
         try:
             pos = read_position(truth_path.with_suffix(".jpg"), case.table,
@@ -91,7 +105,7 @@ def table_md(rows: list[dict]) -> str:
     groups: dict[str, list] = defaultdict(list)
     groups["all"] = rows
     groups["all but the rack"] = [r for r in rows if r["case"].layout != "rack"]
-    for key in ("camera", "cloth", "lamps", "layout"):
+    for key in conditions(rows[0]["case"]) if rows else ():
         for r in sorted(rows, key=lambda r: getattr(r["case"], key)):
             groups[f"{key}: {getattr(r['case'], key)}"].append(r)
     out = ["| photos of | n | balls | recall (<= 20 mm) | precision | median mm | 95th pct mm "
