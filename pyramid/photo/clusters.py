@@ -15,6 +15,7 @@ import numpy as np
 from sim.table import TableSpec
 
 from .imaging import cv2
+from .rack import rack_fill
 from .table_find import TableView
 
 GRID_M = 0.003  # candidate centres this far apart on the table
@@ -88,4 +89,18 @@ def cluster_centres(gray: np.ndarray, blob: np.ndarray, view: TableView,
         if all(np.hypot(*(grid[i] - grid[k])) >= APART_RADII * R for k in kept) \
                 and _cover(blob, px[i], r_px[i]) >= MIN_COVER:
             kept.append(i)
-    return [(float(px[i, 0]), float(px[i, 1]), float(r_px[i])) for i in kept]
+    centres = [(float(px[i, 0]), float(px[i, 1]), float(r_px[i])) for i in kept]
+    # the scores on the grid, as a map of the table (0 off the blob), for the rack's search
+    table_map = np.zeros((len(gys), len(gxs)))
+    ix = np.round((grid[:, 0] - lo[0]) / GRID_M).astype(int).clip(0, len(gxs) - 1)
+    iy = np.round((grid[:, 1] - lo[1]) / GRID_M).astype(int).clip(0, len(gys) - 1)
+    table_map[iy, ix] = score
+
+    def on_table(xy: np.ndarray) -> np.ndarray:
+        jx = np.round((xy[..., 0] - lo[0]) / GRID_M).astype(int)
+        jy = np.round((xy[..., 1] - lo[1]) / GRID_M).astype(int)
+        ok = (jx >= 0) & (jx < len(gxs)) & (jy >= 0) & (jy < len(gys))
+        return np.where(ok, table_map[jy.clip(0, len(gys) - 1), jx.clip(0, len(gxs) - 1)], 0.0)
+
+    return rack_fill(centres, blob, view, spec, _cover,
+                     (lambda p, r: _arc_score(gx, gy, p, r), on_table))
