@@ -56,3 +56,19 @@ def assert_png(path) -> tuple[int, int]:
             img.load()
             assert img.size == (w, h)
     return w, h
+
+
+# An own agent (a file given as FILE.py:Class) that fails at its first stroke after the break:
+# what a tournament does with an agent that raises.
+FAILING = '''
+from ai.agents.random_agent import RandomAgent
+
+
+class Fragile(RandomAgent):
+    """Fails at its first stroke after the break."""
+
+    def decide(self, state, rng):
+        if state.strokes_played >= 1:
+            raise RuntimeError("boom in my agent")
+        return super().decide(state, rng)
+'''

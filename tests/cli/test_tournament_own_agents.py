@@ -7,24 +7,12 @@ import json
 
 import pytest
 
-from .clihelp import ROOT, assert_bad_input, pyramid, pyramid_json
+from .clihelp import FAILING, ROOT, assert_bad_input, pyramid, pyramid_json
 from .test_tournament import canonical, game_lines
 
 EXAMPLE = ROOT / "examples" / "my_agent.py"
 COMMON = ["--games", "2", "--seed", "3", "--max-strokes", "60", "--no-progress"]
 
-FAILING = '''
-from ai.agents.random_agent import RandomAgent
-
-
-class Fragile(RandomAgent):
-    """Fails at its first stroke after the break."""
-
-    def decide(self, state, rng):
-        if state.strokes_played >= 1:
-            raise RuntimeError("boom in my agent")
-        return super().decide(state, rng)
-'''
 
 
 def test_a_file_agent_plays_on_every_backend_with_the_same_results(tmp_path):

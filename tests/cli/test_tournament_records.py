@@ -13,7 +13,7 @@ from pyramid.app.tournament import tournament_terms
 from pyramid.app.tournament_replay import replay_game
 from pyramid.errors import UserInputError
 
-from .clihelp import assert_bad_input, pyramid, pyramid_json
+from .clihelp import FAILING, assert_bad_input, pyramid, pyramid_json
 
 AGENTS = ["random", "greedy"]
 GAMES = 3
@@ -21,18 +21,6 @@ COMMON = ["--agents", *AGENTS, "--games", str(GAMES), "--seed", "11", "--max-str
           "--no-progress"]
 NAMES = [f"game-{n:04d}-random-vs-greedy.jsonl" for n in range(GAMES)]
 
-FAILING = '''
-from ai.agents.random_agent import RandomAgent
-
-
-class Fragile(RandomAgent):
-    """Fails at its first stroke after the break."""
-
-    def decide(self, state, rng):
-        if state.strokes_played >= 1:
-            raise RuntimeError("boom in my agent")
-        return super().decide(state, rng)
-'''
 
 
 @pytest.fixture(scope="module")
