@@ -1,0 +1,79 @@
+"""What the look-ahead over the leaves costs and changes: ``mc:look=N`` against the default.
+
+``python -m benchmarks.look_bench [--positions N] [--specs mc mc:look=1 ...]`` decides each
+of the first N positions of the AI benchmark's seeded suite (:func:`benchmarks.ai_bench.suite`:
+3-7 object balls, cue ball on the table) once with each agent spec (seed = the position's
+index, one warm process) and prints per spec the median and 90th-percentile seconds a
+decision, the share of positions where the stroke chosen (call, kind, placement) differs from
+the first spec's, and, with a look-ahead, the leaf searches per decision and the median
+seconds one leaf search took.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import numpy as np
+
+from ai.registry import make_agent
+from ai.search import lookahead, pipeline
+
+from .ai_bench import suite
+
+LEAF_TIMES: list[float] = []
+LEAF_COUNTS: list[int] = []
+
+
+def _instrument() -> None:
+    """Time every leaf search and count them per decision (wraps the pipeline's hooks)."""
+    look = pipeline.look_ahead
+
+    def counted(ctx, sampler, ranked, leaves, search, rng, deadline=None):
+        def timed(state, leaf_rng):
+            t0 = time.perf_counter()
+            v = search(state, leaf_rng)
+            LEAF_TIMES.append(time.perf_counter() - t0)
+            return v
+        out = look(ctx, sampler, ranked, leaves, timed, rng, deadline)
+        LEAF_COUNTS.append(out.leaves)
+        return out
+    pipeline.look_ahead = counted
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--positions", type=int, default=60)
+    ap.add_argument("--specs", nargs="+", default=["mc", "mc:look=1"])
+    args = ap.parse_args(argv)
+    _instrument()
+    states = suite(args.positions)
+    make_agent("mc").decide(states[0], np.random.default_rng(0))  # warm: compile, caches
+    first = None
+    for spec in args.specs:
+        LEAF_TIMES.clear()
+        LEAF_COUNTS.clear()
+        agent = make_agent(spec)
+        times, keys = [], []
+        for i, st in enumerate(states):
+            agent.history.clear() if hasattr(agent.history, "clear") else None
+            t0 = time.perf_counter()
+            d = agent.analyse(st, np.random.default_rng(i)).ranked[0].proposal
+            times.append(time.perf_counter() - t0)
+            keys.append(d.key())
+        first = first or keys
+        changed = sum(a != b for a, b in zip(keys, first))
+        q90 = float(np.quantile(times, 0.9))
+        line = (f"{spec:14s} median {statistics.median(times):.3f} s  p90 {q90:.3f} s  "
+                f"changed {changed}/{len(states)}")
+        if LEAF_COUNTS:
+            line += (f"  leaves/decision {statistics.mean(LEAF_COUNTS):.2f} "
+                     f"(looked {sum(c > 0 for c in LEAF_COUNTS)}/{len(LEAF_COUNTS)})")
+        if LEAF_TIMES:
+            line += f"  leaf {1000 * statistics.median(LEAF_TIMES):.1f} ms median"
+        print(line, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
