@@ -5,7 +5,8 @@ of the first N positions of the AI benchmark's seeded suite (:func:`benchmarks.a
 3-7 object balls, cue ball on the table) once with each agent spec (seed = the position's
 index, one warm process) and prints per spec the median and 90th-percentile seconds a
 decision, the share of positions where the stroke chosen (call, kind, placement) differs from
-the first spec's, and, with a look-ahead, the leaf searches per decision and the median
+the first spec's (a spec ending ``#K`` is decided with seed index + K: the same agent on
+another stream shows how often sampling noise alone changes the choice), and, with a look-ahead, the leaf searches per decision and the median
 seconds one leaf search took.
 """
 from __future__ import annotations
@@ -53,12 +54,13 @@ def main(argv=None) -> int:
     for spec in args.specs:
         LEAF_TIMES.clear()
         LEAF_COUNTS.clear()
-        agent = make_agent(spec)
+        name, _, offset = spec.partition("#")
+        agent = make_agent(name)
         times, keys = [], []
         for i, st in enumerate(states):
-            agent.history.clear() if hasattr(agent.history, "clear") else None
             t0 = time.perf_counter()
-            d = agent.analyse(st, np.random.default_rng(i)).ranked[0].proposal
+            rng = np.random.default_rng(i + int(offset or 0))
+            d = agent.analyse(st, rng).ranked[0].proposal
             times.append(time.perf_counter() - t0)
             keys.append(d.key())
         first = first or keys
