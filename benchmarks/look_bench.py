@@ -18,7 +18,7 @@ import time
 import numpy as np
 
 from ai.registry import make_agent
-from ai.search import lookahead, pipeline
+from ai.search import pipeline
 
 from .ai_bench import suite
 
@@ -27,17 +27,27 @@ LEAF_COUNTS: list[int] = []
 
 
 def _instrument() -> None:
-    """Time every leaf search and count them per decision (wraps the pipeline's hooks)."""
+    """Time the decision's own leaf searches (a deeper leaf's own leaves inside its time) and
+    count them per decision (wraps the pipeline's hook)."""
     look = pipeline.look_ahead
+    depth = [0]
 
     def counted(ctx, sampler, ranked, leaves, search, rng, deadline=None):
+        top = depth[0] == 0
+
         def timed(state, leaf_rng):
             t0 = time.perf_counter()
-            v = search(state, leaf_rng)
-            LEAF_TIMES.append(time.perf_counter() - t0)
+            depth[0] += 1
+            try:
+                v = search(state, leaf_rng)
+            finally:
+                depth[0] -= 1
+            if top:
+                LEAF_TIMES.append(time.perf_counter() - t0)
             return v
         out = look(ctx, sampler, ranked, leaves, timed, rng, deadline)
-        LEAF_COUNTS.append(out.leaves)
+        if top:
+            LEAF_COUNTS.append(out.leaves)
         return out
     pipeline.look_ahead = counted
 

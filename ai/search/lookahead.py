@@ -15,7 +15,8 @@ every outcome refereed and recorded, :class:`~ai.search.allocate.Sampler`):
 3. the largest groups, up to the budget left (:func:`leaf_budget`), are each searched from
    their first sample's position by ``search`` (the decision's own search, the one of
    :mod:`ai.search.pipeline`, with :func:`leaf_options`: few samples, clean pots only, the
-   position value at its leaves; with depth N > 1 the leaf search looks ahead N - 1 more);
+   position value at its leaves; with depth N > 1 the leaf search looks ahead N - 1 more,
+   on :data:`NESTED_LEAVES` of its own leaves, a cost the budget does not pay for);
    the group is worth the leaf search's best P(win) -- the shooter plays the best next stroke
    -- for every sample in it;
 4. the leader's value is the mean over all its samples: the searched leaves at their searched
@@ -46,6 +47,9 @@ FIRST_SHARE = 0.4  # the decision's samples spent at the first level (the rest o
 GROUP_M = 0.05  # leaves with every ball within this (metres, per axis) are one leaf
 LEAF_SAMPLES = 24  # a leaf search's samples (a cheap search: the next stroke's candidates)
 LEAF_SHOTS = 2  # clean pots refined in a leaf search (the decision's default is 6)
+# A leaf search that looks further (depth 2 and more) searches this many of its own leaves,
+# on top of its LEAF_SAMPLES: its cost multiplies, it is not paid for by the decision's budget
+NESTED_LEAVES = 2
 # What one leaf search costs in first-level samples: the leaves that fit in the rest of the
 # budget are (1 - FIRST_SHARE) * budget / LEAF_COST_SAMPLES.  Measured (ai/README.md, "The
 # look-ahead"): a leaf search took 9.6 ms median, a first-level sample about 0.9 ms.
@@ -103,10 +107,12 @@ def leaf_options(options, depth: int):
     """A leaf search's options (``options`` a :class:`~ai.search.pipeline.SearchOptions`):
     :data:`LEAF_SAMPLES` samples, clean pots only (:data:`LEAF_SHOTS` refined), no safeties
     (a leaf is a position the shooter chose to reach: the question is how well it attacks),
-    deliberate fouls and the break search off, one stroke wanted, ``depth`` further levels."""
+    deliberate fouls and the break search off, one stroke wanted, ``depth`` further levels
+    (each on :data:`NESTED_LEAVES` leaves of its own)."""
     return replace(options, budget=LEAF_SAMPLES, time_budget=None, top=1, keep_outcomes=False,
                    max_shots=min(options.max_shots, LEAF_SHOTS), other_manners=False,
-                   safeties=False, fouls=False, opening=False, look=depth)
+                   safeties=False, fouls=False, opening=False, look=depth,
+                   leaves=NESTED_LEAVES if depth else None)
 
 
 def leaders(sampler: Sampler, ranked: list[int], k: int = LEADERS,

@@ -54,6 +54,7 @@ class SearchOptions:
     plan: int = 0  # samples per leading stroke judged by the second level (ai.search.leave)
     keep_outcomes: bool = False  # keep the best stroke's refereed samples (the line of play)
     look: int = 0  # look-ahead depth over the leaders' leaves (ai.search.lookahead; 0: off)
+    leaves: int | None = None  # leaf searches with look on (None: what the budget moved pays)
     other_manners: bool = True  # attacks beyond clean pots (banks, combinations, ...)
 
 
@@ -118,7 +119,7 @@ def analyse(state: GameState, simulator: Simulator, noise: NoiseModel, rng: np.r
     if not proposals:  # nothing at all: any stroke at the nearest ball
         proposals = _fallback(ctx, places[0])
     full = budget
-    if options.look:  # the first level's share of the samples (equal time)
+    if options.look and options.leaves is None:  # the first level's share (equal time)
         budget = first_budget(budget)
     sampler = Sampler(ctx, proposals, record=options.keep_outcomes or options.look > 0)
     halving_deadline = deadline
@@ -157,7 +158,8 @@ def _look(ctx: Context, sampler: Sampler, ranked: list[int], options: SearchOpti
         ctx.sims += found.sims
         return found.ranked[0].estimate.p_win if found.ranked else 0.0
 
-    result = look_ahead(ctx, sampler, ranked, leaf_budget(budget), search, rng, deadline)
+    leaves = leaf_budget(budget) if options.leaves is None else options.leaves
+    result = look_ahead(ctx, sampler, ranked, leaves, search, rng, deadline)
     return result.ranked, result.values
 
 

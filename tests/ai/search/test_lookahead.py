@@ -121,3 +121,12 @@ def test_look_decisions_are_seed_deterministic(sim):
     a = make_agent("mc:budget=60,look=1", sim).decide(st, np.random.default_rng(4))
     b = make_agent("mc:budget=60,look=1", sim).decide(st, np.random.default_rng(4))
     assert (a.call, a.strike, a.p_win) == (b.call, b.strike, b.p_win)
+
+
+def test_a_leaf_search_is_cheap_and_a_deeper_one_has_leaves_of_its_own():
+    from ai.search.lookahead import LEAF_SAMPLES, NESTED_LEAVES, leaf_options
+    one = leaf_options(SearchOptions(look=1), 0)
+    assert (one.budget, one.look, one.leaves) == (LEAF_SAMPLES, 0, None)
+    assert not (one.safeties or one.fouls or one.other_manners or one.keep_outcomes)
+    two = leaf_options(SearchOptions(look=2), 1)
+    assert (two.look, two.leaves) == (1, NESTED_LEAVES)
