@@ -4,7 +4,9 @@
 of the first N positions of the AI benchmark's seeded suite (:func:`benchmarks.ai_bench.suite`:
 3-7 object balls, cue ball on the table) once with each agent spec (seed = the position's
 index, one warm process) and prints per spec the median and 90th-percentile seconds a
-decision, the share of positions where the stroke chosen (call, kind, placement) differs from
+decision (the specs interleaved position by position, so that a shared machine's load falls
+on all alike) and the median per-position ratio to the first spec's time, the share of
+positions where the stroke chosen (call, kind, placement) differs from
 the first spec's (a spec ending ``#K`` is decided with seed index + K: the same agent on
 another stream shows how often sampling noise alone changes the choice), and, with a look-ahead, the leaf searches per decision and the median
 seconds one leaf search took.
@@ -60,29 +62,34 @@ def main(argv=None) -> int:
     _instrument()
     states = suite(args.positions)
     make_agent("mc").decide(states[0], np.random.default_rng(0))  # warm: compile, caches
-    first = None
-    for spec in args.specs:
-        LEAF_TIMES.clear()
-        LEAF_COUNTS.clear()
-        name, _, offset = spec.partition("#")
-        agent = make_agent(name)
-        times, keys = [], []
-        for i, st in enumerate(states):
+    agents = {spec: make_agent(spec.partition("#")[0]) for spec in args.specs}
+    times = {spec: [] for spec in args.specs}
+    keys = {spec: [] for spec in args.specs}
+    counts = {spec: [] for spec in args.specs}
+    leaf_s = {spec: [] for spec in args.specs}
+    for i, st in enumerate(states):  # interleaved: a shared machine's load falls on all specs
+        for spec, agent in agents.items():
+            LEAF_TIMES.clear()
+            LEAF_COUNTS.clear()
+            rng = np.random.default_rng(i + int(spec.partition("#")[2] or 0))
             t0 = time.perf_counter()
-            rng = np.random.default_rng(i + int(offset or 0))
             d = agent.analyse(st, rng).ranked[0].proposal
-            times.append(time.perf_counter() - t0)
-            keys.append(d.key())
-        first = first or keys
-        changed = sum(a != b for a, b in zip(keys, first))
-        q90 = float(np.quantile(times, 0.9))
-        line = (f"{spec:14s} median {statistics.median(times):.3f} s  p90 {q90:.3f} s  "
-                f"changed {changed}/{len(states)}")
-        if LEAF_COUNTS:
-            line += (f"  leaves/decision {statistics.mean(LEAF_COUNTS):.2f} "
-                     f"(looked {sum(c > 0 for c in LEAF_COUNTS)}/{len(LEAF_COUNTS)})")
-        if LEAF_TIMES:
-            line += f"  leaf {1000 * statistics.median(LEAF_TIMES):.1f} ms median"
+            times[spec].append(time.perf_counter() - t0)
+            keys[spec].append(d.key())
+            counts[spec] += LEAF_COUNTS
+            leaf_s[spec] += LEAF_TIMES
+    first = args.specs[0]
+    for spec in args.specs:
+        changed = sum(a != b for a, b in zip(keys[spec], keys[first]))
+        ratio = statistics.median(a / b for a, b in zip(times[spec], times[first]))
+        q90 = float(np.quantile(times[spec], 0.9))
+        line = (f"{spec:14s} median {statistics.median(times[spec]):.3f} s  p90 {q90:.3f} s  "
+                f"x{ratio:.2f} of {first}  changed {changed}/{len(states)}")
+        if counts[spec]:
+            line += (f"  leaves/decision {statistics.mean(counts[spec]):.2f} "
+                     f"(looked {sum(c > 0 for c in counts[spec])}/{len(counts[spec])})")
+        if leaf_s[spec]:
+            line += f"  leaf {1000 * statistics.median(leaf_s[spec]):.1f} ms median"
         print(line, flush=True)
     return 0
 
