@@ -52,7 +52,9 @@ LEAF_SHOTS = 2  # clean pots refined in a leaf search (the decision's default is
 NESTED_LEAVES = 2
 # What one leaf search costs in first-level samples: the leaves that fit in the rest of the
 # budget are (1 - FIRST_SHARE) * budget / LEAF_COST_SAMPLES.  Measured (ai/README.md, "The
-# look-ahead"): a leaf search took 9.6 ms median, a first-level sample about 0.9 ms.
+# look-ahead over the leaves", benchmarks/look_bench.py): a leaf search 12.8 ms median, a
+# first-level sample about 0.17 ms (75 samples a leaf); 50, because a quarter of decisions
+# are not close and look at nothing, gives the default's median time (x0.99 per position).
 LEAF_COST_SAMPLES = 50
 
 
