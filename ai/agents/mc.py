@@ -21,6 +21,7 @@ from ..value import History, make_value
 DEFAULT_BUDGET = 300  # samples per decision: about 0.2 s on one core (ai/README.md)
 DEFAULT_SKILL = "strong"  # the noise belief when neither the spec nor a match tells one
 DEFAULT_VALUE = "learned"  # the position value (ai.value.VALUES)
+MAX_LOOK = 2  # look-ahead depth: each level multiplies a leaf's cost (ai/README.md)
 
 
 def _num(v, cast, name):
@@ -47,12 +48,14 @@ class MCAgent:
     position value that judges every outcome (``learned``: :mod:`ai.value.learned`, the
     default; ``race``: the score race with a one-stroke look-ahead, :mod:`ai.value.pwin`),
     ``plan`` samples of each of the two leading strokes whose leaves the second search level
-    judges (:mod:`ai.search.leave`; 0, off, by default), ``stalls`` 0/1 (a long battle
+    judges (:mod:`ai.search.leave`; 0, off, by default), ``look`` the depth of the look-ahead
+    over the leading strokes' leaves at equal samples (:mod:`ai.search.lookahead`; 0, off, by
+    default), ``stalls`` 0/1 (a long battle
     without points valued as the draw it amounts to, :mod:`ai.value.repetition`; on)."""
 
     def __init__(self, name: str = "mc", budget=DEFAULT_BUDGET, time=None, skill=None,
                  fouls=1, safeties=1, placements=2, shots=6, opening=1, value=DEFAULT_VALUE,
-                 plan=0, stalls=1, simulator: Simulator | None = None):
+                 plan=0, look=0, stalls=1, simulator: Simulator | None = None):
         self.name = name
         # no skill given: strong, until a match tells the noise of its strokes (begin_game)
         self.skill_given = skill is not None
@@ -63,7 +66,10 @@ class MCAgent:
             time_budget=None if time in (None, "", "none") else _num(time, float, "time"),
             placements=_num(placements, int, "placements"), max_shots=_num(shots, int, "shots"),
             fouls=bool(_num(fouls, int, "fouls")), safeties=bool(_num(safeties, int, "safeties")),
-            opening=bool(_num(opening, int, "opening")), plan=_num(plan, int, "plan"))
+            opening=bool(_num(opening, int, "opening")), plan=_num(plan, int, "plan"),
+            look=_num(look, int, "look"))
+        if not 0 <= self.options.look <= MAX_LOOK:
+            raise ValueError(f"option look={look!r} must be a depth from 0 to {MAX_LOOK}")
         self.sim = simulator or shared_simulator()
         self.win = make_value(value)
         # situations met this game: foul loops and safety battles (ai.value.repetition)

@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -27,6 +27,7 @@ from .allocate import (SampledOutcome, SampleStats, Sampler, equalise, plan_leav
 from .attack import Attacks
 from .context import Context
 from .fouls import DeliberateFouls
+from .lookahead import first_budget, leaf_budget, leaf_options, look_ahead
 from .opening import BUDGET_FACTOR, Opening
 from .placement import hand_spots, safety_spots
 from .proposal import CandidateSource, Proposal
@@ -52,6 +53,8 @@ class SearchOptions:
     top: int = 1  # strokes to sample equally at the end (suggestions)
     plan: int = 0  # samples per leading stroke judged by the second level (ai.search.leave)
     keep_outcomes: bool = False  # keep the best stroke's refereed samples (the line of play)
+    look: int = 0  # look-ahead depth over the leaders' leaves (ai.search.lookahead; 0: off)
+    leaves: int | None = None  # leaf searches with look on (None: what the budget moved pays)
     other_manners: bool = True  # attacks beyond clean pots (banks, combinations, ...)
 
 
@@ -115,7 +118,10 @@ def analyse(state: GameState, simulator: Simulator, noise: NoiseModel, rng: np.r
         budget *= BUDGET_FACTOR
     if not proposals:  # nothing at all: any stroke at the nearest ball
         proposals = _fallback(ctx, places[0])
-    sampler = Sampler(ctx, proposals, record=options.keep_outcomes)
+    full = budget
+    if options.look and options.leaves is None:  # the first level's share (equal time)
+        budget = first_budget(budget)
+    sampler = Sampler(ctx, proposals, record=options.keep_outcomes or options.look > 0)
     halving_deadline = deadline
     if deadline is not None and options.top > 1:
         # keep a share of the time for sampling the leading strokes equally, so that a list
@@ -124,11 +130,37 @@ def analyse(state: GameState, simulator: Simulator, noise: NoiseModel, rng: np.r
     ranked = successive_halving(sampler, budget, rng, deadline=halving_deadline)
     if options.plan:
         ranked = plan_leaves(ctx, proposals, ranked, options.plan, rng)
+    looked: dict[int, float] = {}
+    if options.look:
+        ranked, looked = _look(ctx, sampler, ranked, options, full, rng, deadline)
     if options.top > 1:
         ranked = equalise(sampler, ranked, options.top, rng, deadline)
-    evaluated = [Evaluated(proposals[i], Estimate.of(sampler.stats[i])) for i in ranked]
-    kept = () if sampler.outcomes is None or not ranked else tuple(sampler.outcomes[ranked[0]])
+    evaluated = [Evaluated(proposals[i], _estimate(sampler.stats[i], looked.get(i)))
+                 for i in ranked]
+    kept = (() if not options.keep_outcomes or not ranked
+            else tuple(sampler.outcomes[ranked[0]]))
     return Analysis(evaluated, ctx.sims, time.perf_counter() - t0, kept)
+
+
+def _estimate(stats, looked: float | None) -> Estimate:
+    est = Estimate.of(stats)
+    return est if looked is None else replace(est, p_win=looked)
+
+
+def _look(ctx: Context, sampler: Sampler, ranked: list[int], options: SearchOptions,
+          budget: int, rng: np.random.Generator, deadline: float | None):
+    """The look-ahead (:mod:`ai.search.lookahead`): each leaf searched by this module's own
+    search, one level shallower, its strokes counted in the decision's."""
+    more = leaf_options(options, options.look - 1)
+
+    def search(leaf: GameState, leaf_rng: np.random.Generator) -> float:
+        found = analyse(leaf, ctx.sim, ctx.noise, leaf_rng, more, ctx.win, ctx.history)
+        ctx.sims += found.sims
+        return found.ranked[0].estimate.p_win if found.ranked else 0.0
+
+    leaves = leaf_budget(budget) if options.leaves is None else options.leaves
+    result = look_ahead(ctx, sampler, ranked, leaves, search, rng, deadline)
+    return result.ranked, result.values
 
 
 def _fallback(ctx: Context, placement) -> list[Proposal]:
