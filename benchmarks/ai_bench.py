@@ -22,6 +22,7 @@ from dataclasses import replace
 import numpy as np
 
 from ai.games.match import execute, play_game
+from ai.games.ratings import wilson
 from ai.noise import NoiseModel
 from ai.registry import make_agent
 from engine import initial_state
@@ -54,16 +55,6 @@ def suite(n: int, seed: int = 2024) -> list[GameState]:
         out.append(replace(st0, balls=balls, cue_in_hand=False, break_pending=False,
                            scores=(int(rng.integers(0, 50)), int(rng.integers(0, 50)))))
     return out
-
-
-def wilson(wins: float, n: int, z: float = 1.96):
-    if n == 0:
-        return (float("nan"), float("nan"), float("nan"))
-    p = wins / n
-    den = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / den
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return p, max(0.0, c - h), min(1.0, c + h)
 
 
 def pot_rates(agents: dict, positions: list, magnitudes=(0.5, 1.0), trials: int = 4, seed=0):

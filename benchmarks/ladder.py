@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import subprocess
 import sys
@@ -33,7 +32,7 @@ import matplotlib.pyplot as plt  # noqa: E402  (after the backend is chosen)
 import numpy as np  # noqa: E402
 
 from ai.calibrate.provenance import command_line  # noqa: E402
-from ai.games.ratings import bradley_terry, fisher_ci
+from ai.games.ratings import bradley_terry, fisher_ci, wilson
 from ai.games.results_file import parse_results, whole_lines  # noqa: E402
 from ai.games.tournament import score_of_side0  # noqa: E402
 from sim import shared_simulator  # noqa: E402
@@ -43,16 +42,6 @@ from sim import shared_simulator  # noqa: E402
 # times the samples).
 RUNGS = ("random", "greedy", "mc-base", "mc-2", "mc", "mc-strong")
 SEED = 2026
-
-
-def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float, float]:
-    if n == 0:
-        return (float("nan"),) * 3
-    p = score / n
-    den = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / den
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return p, max(0.0, c - h), min(1.0, c + h)
 
 
 def rung_file(directory: Path, k: int) -> Path:

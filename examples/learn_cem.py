@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from dataclasses import asdict, dataclass
@@ -42,6 +41,7 @@ import numpy as np
 import ai.env  # noqa: F401  (registers pyramid/SmallPyramid-v0)
 from ai.agents.random_agent import random_placement
 from ai.env import call_parts
+from ai.games import ratings
 from engine.files import write_atomic
 from engine.values import ball_value
 from sim.table import POCKET_IDS
@@ -131,11 +131,8 @@ class Report:
 
 
 def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a binomial proportion."""
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    """The Wilson score interval of a binomial proportion (:func:`ai.games.ratings.wilson`)."""
+    return ratings.wilson(wins, n, z)[1:]
 
 
 # --- the policy ---------------------------------------------------------------------------

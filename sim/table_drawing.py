@@ -19,6 +19,14 @@ POCKET_WALK = ("NR", "MR", "FR", "FL", "ML", "NL")
 # the capture line on the pocket's axis (the hole's centre for a picture).
 HOLE_CENTRE_DEPTH_R = 1.2
 JAW_ARC_POINTS = 9  # points of a jaw's rounding in the outline (a drawing's resolution)
+# The table's colours (hex RGB), the same in every picture of it: the diagrams' palette
+# (pyramid/drawing/style.py) and the learning environment's frames (ai/env/render.py).
+CLOTH = "#17723a"
+RAIL_WOOD = "#5b3417"
+HOLE = "#050505"
+MARKS = "#f4f4f4"
+IVORY = "#fbf5dc"
+CUE_BALL = "#d81b1b"
 
 
 def jaw_outline(g: TableGeometry, pocket_id: str, cushion_id: str) -> np.ndarray:

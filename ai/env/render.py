@@ -5,7 +5,7 @@ The cloth's outline and the pockets' holes come from the simulator's own geometr
 (:mod:`sim.table_drawing`, the outline the diagrams and the board draw), rasterised once per
 table (an even-odd test of every pixel's centre against each polygon; no matplotlib); a frame is a copy of that background with the balls painted on.  The house end is on the left,
 y up (as ``docs/FORMATS.md`` and the diagrams); the cue ball is red, the object balls ivory
-(the colours of ``pyramid/drawing/style.py``).  No numbers are written on the balls: the
+(the table's colours of :mod:`sim.table_drawing`, as the diagrams).  No numbers are written on the balls: the
 observation says which ball is where.
 """
 from __future__ import annotations
@@ -16,19 +16,25 @@ from typing import Mapping
 import numpy as np
 
 from sim.table import POCKET_IDS, TableSpec
+from sim import table_drawing as colours
 from sim.table_drawing import cloth_outline, pocket_hole
 
 PIXELS_PER_M = 160  # 3.55 x 1.775 m of cloth (12 ft) -> a 606 x 322 frame with the rails
 RAIL_M = 0.12  # the wood shown round the cloth
-# Colours as pyramid/drawing/style.py (RAIL_WOOD, CLOTH, HOLE, MARKS, IVORY, CUE_BALL): the
-# drawing layer is above this one, so they are repeated here.
-RAIL_RGB = (0x5B, 0x34, 0x17)
-CLOTH_RGB = (0x17, 0x72, 0x3A)
-HOLE_RGB = (0x05, 0x05, 0x05)
-MARK_RGB = (0xF4, 0xF4, 0xF4)
-IVORY_RGB = (0xFB, 0xF5, 0xDC)
-CUE_RGB = (0xD8, 0x1B, 0x1B)
-EDGE_RGB = (0x22, 0x22, 0x22)
+
+
+def rgb(hex_colour: str) -> tuple[int, int, int]:
+    """``"#rrggbb"`` as three 0-255 integers."""
+    return tuple(int(hex_colour[k:k + 2], 16) for k in (1, 3, 5))
+
+
+RAIL_RGB = rgb(colours.RAIL_WOOD)
+CLOTH_RGB = rgb(colours.CLOTH)
+HOLE_RGB = rgb(colours.HOLE)
+MARK_RGB = rgb(colours.MARKS)
+IVORY_RGB = rgb(colours.IVORY)
+CUE_RGB = rgb(colours.CUE_BALL)
+EDGE_RGB = (0x22, 0x22, 0x22)  # the balls' dark rim
 EDGE_PX = 1.0  # the dark rim of a ball, in pixels
 
 

@@ -15,6 +15,18 @@ from typing import Sequence
 import numpy as np
 
 
+def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float, float]:
+    """A score out of ``n`` games as ``(rate, low, high)``: the rate and its Wilson score
+    interval (z = 1.96: 95 %); NaNs when no game was played."""
+    if n == 0:
+        return (float("nan"),) * 3
+    p = score / n
+    den = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return p, max(0.0, centre - half), min(1.0, centre + half)
+
+
 def bradley_terry(n: int, games: Sequence[tuple[int, int, float]], prior: float = 1.0,
                   iters: int = 500, tol: float = 1e-10) -> np.ndarray:
     """Elo-scale ratings of ``n`` agents from ``(i, j, score_of_i)`` games (score 1, 0.5, 0),

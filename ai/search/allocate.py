@@ -63,6 +63,14 @@ class SampledOutcome:
     value: float
 
 
+def keeps_table(o: SampledOutcome, me: int) -> bool:
+    """The shooter goes on from this sample: the rules core ruled the call made without a
+    foul, the game is not over, ``me`` is to move and the cue ball is on the table."""
+    adj, after = o.ruling.adjudication, o.ruling.state
+    return (adj.successful and not adj.fouls and not after.game_over and after.to_move == me
+            and not after.cue_in_hand and "cue" in after.balls)
+
+
 class Sampler:
     """Plays proposals under noise and keeps one :class:`SampleStats` per proposal (and one
     referee, whose cache of rulings grows with the samples).  With ``record`` every refereed

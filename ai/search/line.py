@@ -43,7 +43,7 @@ from sim import Strike
 
 from ..noise import NoiseModel
 from ..value import History, PositionValue
-from .allocate import SampledOutcome
+from .allocate import SampledOutcome, keeps_table
 from .pipeline import Analysis, SearchOptions, analyse
 
 # The decision's sample budget a continuation search gets (the stroke after the next one is
@@ -170,14 +170,6 @@ class Line:
             raise ValueError(f"a line must be an object with a non-empty steps list, got "
                              f"{obj!r}")
         return cls(tuple(LineStep.from_json(s) for s in obj["steps"]), _prob(obj, "p_win"))
-
-
-def keeps_table(o: SampledOutcome, me: int) -> bool:
-    """The shooter goes on from this sample: the rules core ruled the call made without a
-    foul, the game is not over, ``me`` is to move and the cue ball is on the table."""
-    adj, after = o.ruling.adjudication, o.ruling.state
-    return (adj.successful and not adj.fouls and not after.game_over and after.to_move == me
-            and not after.cue_in_hand and "cue" in after.balls)
 
 
 def representative(outcomes: list[SampledOutcome]) -> SampledOutcome | None:

@@ -38,7 +38,7 @@ import numpy as np
 
 from engine import GameState
 
-from .allocate import SampledOutcome, Sampler
+from .allocate import SampledOutcome, Sampler, keeps_table
 from .context import Context
 
 LEADERS = 2  # the leading strokes looked ahead from (the issue: "K=2")
@@ -67,14 +67,6 @@ class LookResult:
     values: dict[int, float]
     leaves: int  # leaf searches made
     sims: int  # strokes they simulated
-
-
-def keeps_table(o: SampledOutcome, me: int) -> bool:
-    """The shooter goes on from this sample: the rules core ruled the call made without a
-    foul, the game is not over, ``me`` is to move and the cue ball is on the table."""
-    adj, after = o.ruling.adjudication, o.ruling.state
-    return (adj.successful and not adj.fouls and not after.game_over and after.to_move == me
-            and not after.cue_in_hand and "cue" in after.balls)
 
 
 def leaf_key(state: GameState, group_m: float = GROUP_M) -> tuple:

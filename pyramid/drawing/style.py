@@ -5,14 +5,11 @@ from __future__ import annotations
 
 from typing import Sequence
 
-CLOTH = "#17723a"
+# the table's own colours, shared with every picture of it
+from sim.table_drawing import CLOTH, CUE_BALL, HOLE, IVORY, MARKS, RAIL_WOOD  # noqa: F401
+
 CUSHION_RUBBER = "#0f5a2c"
-RAIL_WOOD = "#5b3417"
 CUSHION_LINE = "#d9f2d0"
-HOLE = "#050505"
-MARKS = "#f4f4f4"
-IVORY = "#fbf5dc"
-CUE_BALL = "#d81b1b"
 CUE_PATH_COLOUR = "#ff2a2a"
 # One colour per moving object ball, chosen to read on green cloth and to differ from the cue.
 PATH_COLOURS = ("#2b7bff", "#ffb000", "#c04dff", "#00e5ff", "#ff66c4", "#b6ff3b", "#ffffff",
