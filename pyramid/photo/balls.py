@@ -26,7 +26,12 @@ CUE_SAT_MIN = 0.40  # the cue ball's mean saturation at least (red or yellow)
 CUE_LIGHT_MIN = 0.22
 PEAK_DEPTH_MIN = 0.45  # a peak at least this part of the expected radius deep is a ball
 SEPARATION_MIN = 1.15  # peaks whose centres on the table are nearer than this many R: one ball
-ON_TABLE_MARGIN_M = 0.02  # a centre this far outside the playing area is still on it (jaws)
+# A centre where no ball can rest (``TableGeometry.ball_fits``: on the bed, clear of the
+# cushions and jaws, short of a pocket's capture line) by more than this is no ball: the lit
+# wood or leather inside a pocket's hole, seen past its jaws, looks like a small light disc.
+# Within it: a ball frozen on a cushion or hanging in the jaws, placed a little into the
+# cushion by the detector's error (up to the 20 mm the "found" allows).
+FIT_TOLERANCE_M = 0.020
 YELLOW_HUE = (15, 40)  # OpenCV hue (0-180) of a yellow ball; red wraps round 0
 # Lit from above, a ball's underside is in its own shade and merges with its contact shadow:
 # the fitted circle sits high by about this part of its radius (0.36 px at r < 7 px to 0.71 px
@@ -202,6 +207,7 @@ def find_balls(bgr: np.ndarray, view: TableView, spec: TableSpec) -> list[Ball]:
     peaks = _with_clusters(peaks, mask, cv.cvtColor(bgr, cv.COLOR_BGR2GRAY), view, spec)
     edge_sets = (_edge_points(mask), _edge_points(colour))
     L, W, R = spec.length_m, spec.width_m, spec.ball_radius_m
+    geometry = spec.geometry
     found: list[Ball] = []
     h, w = mask.shape
     yy, xx = np.mgrid[0:h, 0:w]
@@ -214,8 +220,7 @@ def find_balls(bgr: np.ndarray, view: TableView, spec: TableSpec) -> list[Ball]:
             u, v, rad = _refine(edge_sets[p[4]], p[:4], [q for q in others if q[4] == p[4]])
             v += SHADE_SHIFT_RADII * rad
         x, y = view.camera.to_height(np.array([[u, v]]), R)[0]
-        if not (-ON_TABLE_MARGIN_M <= x <= L + ON_TABLE_MARGIN_M
-                and -ON_TABLE_MARGIN_M <= y <= W + ON_TABLE_MARGIN_M):
+        if not geometry.ball_fits(x, y, tolerance_m=FIT_TOLERANCE_M):
             continue
         r_exp = p[3]
         box = (slice(max(int(v - rad), 0), int(v + rad) + 1),

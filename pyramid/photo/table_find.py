@@ -15,8 +15,10 @@ import numpy as np
 
 from sim.table import TableSpec
 
-from .geometry import Camera, GeometryError, camera_from_homography, homography
+from .geometry import (Camera, GeometryError, camera_from_homography, fit_camera_to_lines,
+                       homography)
 from .imaging import cv2
+from .outline import cloth_likeness, edge_points, linear_light, outer_corners
 
 # How wide the cushion's cloth-covered top is, from the nose to the rail, seen from above: no
 # source in TableSpec or the federation's requirements; 50 mm is a typical pyramid cushion
@@ -25,7 +27,14 @@ from .imaging import cv2
 # difference, scaled toward the middle (see docs/PHOTO.md).
 CUSHION_TOP_WIDTH_M = 0.050
 WORK_WIDTH_PX = 1600  # the cloth is found on a copy at most this wide
-MIN_CLOTH_FRACTION = 0.04  # a table smaller than this part of the photo is not looked for
+# A table smaller than this part of the photo is not looked for: a 12 ft table framed whole
+# by a player standing beyond a corner covers 2.5-25 % of a 4:3 phone photo (docs/PHOTO.md).
+MIN_CLOTH_FRACTION = 0.02
+MIN_HUE_SHARE = 0.01  # a hue holding less of the photo is not tried as the cloth's
+MAX_HUES = 4  # hues tried, likeliest first
+REGIONS_PER_MASK = 3  # regions of one hue tried, largest first
+MIN_FILL = 0.80  # the cloth covers at least this part of its outline's quadrilateral
+REFINE_HALF_WIDTHS_PX = (8.0, 3.0)  # the outline placed on profiles this wide, then narrower
 SATURATION_MIN = 0.28  # cloth pixels: saturated (a ball, white or in shade, is not)
 # A phone's lenses: 0.5x ultra-wide (13 mm equivalent: focal length 0.36 of the longer side)
 # to 5x telephoto (120 mm: 3.3); held from a crouch to above the head (0.2-3.5 m above the
@@ -50,37 +59,55 @@ class TableView:
     cloth_mask: np.ndarray
 
 
-def cloth_hue(hsv: np.ndarray) -> float:
-    """The dominant hue of the saturated pixels in the middle half of the photo."""
-    h, w = hsv.shape[:2]
-    mid = hsv[h // 4: 3 * h // 4, w // 4: 3 * w // 4].reshape(-1, 3)
-    sat = mid[(mid[:, 1] > 255 * SATURATION_MIN) & (mid[:, 2] > 40)]
-    if len(sat) < 0.05 * len(mid):
-        raise NoTableError("no coloured cloth in the middle of the photo")
+def cloth_hues(hsv: np.ndarray) -> list[float]:
+    """The hues the cloth may have, likeliest first: the peaks of the hue histogram of the
+    photo's saturated pixels, each holding at least :data:`MIN_HUE_SHARE` of the photo.  The
+    biggest is not always the cloth's: a table framed whole from a standing height covers
+    2-25 % of a phone's photo, and a wooden floor or a wall may hold more of it."""
+    px = hsv.reshape(-1, 3)
+    sat = px[(px[:, 1] > 255 * SATURATION_MIN) & (px[:, 2] > 40)]
+    if len(sat) < MIN_CLOTH_FRACTION * len(px):
+        raise NoTableError("no coloured cloth in the photo")
     hist = np.bincount(sat[:, 0].astype(int), minlength=180).astype(float)
     hist = np.convolve(np.r_[hist[-5:], hist, hist[:5]], np.ones(5) / 5, mode="same")[5:-5]
-    return float(np.argmax(hist))
+    peaks = [h for h in range(180)
+             if hist[h] >= hist[h - 1] and hist[h] > hist[(h + 1) % 180]]
+    peaks.sort(key=lambda h: -hist[h])
+    hues: list[float] = []
+    for h in peaks:
+        # the window's mass, not the peak's height: one cloth is one hump
+        d = np.abs(np.arange(180) - h)
+        mass = hist[np.minimum(d, 180 - d) <= HUE_TOLERANCE].sum()
+        if mass < MIN_HUE_SHARE * len(px) or any(min(abs(h - g), 180 - abs(h - g))
+                                                 <= HUE_TOLERANCE for g in hues):
+            continue
+        hues.append(float(h))
+        if len(hues) == MAX_HUES:
+            break
+    return hues
 
 
-def cloth_mask(hsv: np.ndarray, hue: float) -> np.ndarray:
+def cloth_mask(hsv: np.ndarray, hue: float, tolerance: int = HUE_TOLERANCE) -> np.ndarray:
     dh = np.abs(hsv[..., 0].astype(np.int16) - int(round(hue)))
     dh = np.minimum(dh, 180 - dh)
-    return ((dh <= HUE_TOLERANCE) & (hsv[..., 1] > 255 * SATURATION_MIN)
+    return ((dh <= tolerance) & (hsv[..., 1] > 255 * SATURATION_MIN)
             & (hsv[..., 2] > 25)).astype(np.uint8)
 
 
-def _largest_component(mask: np.ndarray) -> np.ndarray:
+def _components(mask: np.ndarray, tolerance: int) -> list[np.ndarray]:
+    """The largest connected regions of ``mask`` (at most :data:`REGIONS_PER_MASK`), each at
+    least :data:`MIN_CLOTH_FRACTION` of the photo.  With the narrower hue ``tolerance`` the
+    mask is opened first, so that a floor or wall of a colour near the cloth's, touching the
+    table's outline at a few pixels, comes apart from it."""
     cv = cv2()
-    closed = cv.morphologyEx(mask, cv.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+    kernel = np.ones((5, 5), np.uint8)
+    closed = cv.morphologyEx(mask, cv.MORPH_CLOSE, kernel)
+    if tolerance < HUE_TOLERANCE:
+        closed = cv.morphologyEx(closed, cv.MORPH_OPEN, np.ones((3, 3), np.uint8))
     n, labels, stats, _ = cv.connectedComponentsWithStats(closed, connectivity=8)
-    if n < 2:
-        raise NoTableError("no cloth region")
-    k = 1 + int(np.argmax(stats[1:, cv.CC_STAT_AREA]))
-    if stats[k, cv.CC_STAT_AREA] < MIN_CLOTH_FRACTION * mask.size:
-        raise NoTableError(f"the largest cloth-coloured region covers "
-                           f"{100 * stats[k, cv.CC_STAT_AREA] / mask.size:.1f} % of the photo "
-                           f"(a table needs {100 * MIN_CLOTH_FRACTION:.0f} %)")
-    return (labels == k).astype(np.uint8)
+    order = 1 + np.argsort(-stats[1:, cv.CC_STAT_AREA])
+    return [(labels == k).astype(np.uint8) for k in order[:REGIONS_PER_MASK]
+            if stats[k, cv.CC_STAT_AREA] >= MIN_CLOTH_FRACTION * mask.size]
 
 
 def _quad(region: np.ndarray) -> np.ndarray:
@@ -143,8 +170,8 @@ def _orient(quad_px: np.ndarray, spec: TableSpec, shape: tuple[int, int]) -> tup
     square pixels can see; then the house end toward a camera at a short end, or on the left
     of a camera at the long side (y = 0 nearest it) - a photo cannot tell the two ends apart,
     so this convention is the command's (docs/PHOTO.md)."""
-    L, W, c = spec.length_m, spec.width_m, CUSHION_TOP_WIDTH_M
-    outer = np.array([(-c, -c), (L + c, -c), (L + c, W + c), (-c, W + c)])
+    L, W = spec.length_m, spec.width_m
+    outer = outer_corners(spec, CUSHION_TOP_WIDTH_M)
     principal = ((shape[1] - 1) / 2, (shape[0] - 1) / 2)  # pixel centres at integers
     best = None
     for reverse in (False, True):
@@ -170,17 +197,70 @@ def _orient(quad_px: np.ndarray, spec: TableSpec, shape: tuple[int, int]) -> tup
     return best[1], best[2]
 
 
+def _fill(region: np.ndarray, quad: np.ndarray) -> float:
+    """The part of the quadrilateral ``quad`` that the region covers (a table's cloth: all of
+    it but the pockets' notches and the balls, 0.85-0.98; a floor run into the cloth, or a
+    shape that is no quadrilateral, much less)."""
+    cv = cv2()
+    area = abs(cv.contourArea(quad.astype(np.float32)))
+    if area <= 0:
+        return 0.0
+    inside = np.zeros_like(region)
+    cv.fillConvexPoly(inside, np.round(quad).astype(np.int32), 1)
+    return float((region & inside).sum()) / area
+
+
 def find_table(bgr: np.ndarray, spec: TableSpec) -> TableView:
-    """The table in a photo (BGR, full size).  Raises :class:`NoTableError`."""
+    """The table in a photo (BGR, full size).  Raises :class:`NoTableError`.
+
+    Each candidate cloth (:func:`cloth_hues`, at two hue tolerances, the largest regions of
+    each) is reduced to its outline's quadrilateral; one that a phone above a table can see
+    (:func:`_orient`) and that the cloth fills (:data:`MIN_FILL`) is a table, the largest
+    such one the table.  Its outline is then found to a fraction of a pixel
+    (:func:`pyramid.photo.outline.edge_points`) and the camera fitted to it
+    (:func:`pyramid.photo.geometry.fit_camera_to_lines`), twice, on narrower profiles."""
     cv = cv2()
     scale = min(1.0, WORK_WIDTH_PX / bgr.shape[1])
     small = cv.resize(bgr, None, fx=scale, fy=scale, interpolation=cv.INTER_AREA) \
         if scale < 1 else bgr
     hsv = cv.cvtColor(small, cv.COLOR_BGR2HSV)
-    hue = cloth_hue(hsv)
-    region = _largest_component(cloth_mask(hsv, hue))
-    quad = (_quad(region) + 0.5) / scale - 0.5
-    _, cam = _orient(quad, spec, bgr.shape[:2])
+    best, why = None, "no cloth-coloured region covers "\
+        f"{100 * MIN_CLOTH_FRACTION:.0f} % of the photo"
+    for hue in cloth_hues(hsv):
+        for tolerance in (HUE_TOLERANCE, HUE_TOLERANCE // 2):
+            for region in _components(cloth_mask(hsv, hue, tolerance), tolerance):
+                area = float(region.sum())
+                if best is not None and area <= best[0]:
+                    continue
+                try:
+                    quad = _quad(region)
+                    fill = _fill(region, quad)
+                    if fill < MIN_FILL:
+                        raise NoTableError(f"the cloth fills only {100 * fill:.0f} % of its "
+                                           f"outline")
+                    _, cam = _orient((quad + 0.5) / scale - 0.5, spec, bgr.shape[:2])
+                except NoTableError as exc:
+                    why = str(exc)
+                    continue
+                best = (area, hue, cam, region)
+    if best is None:
+        raise NoTableError(why)
+    _, hue, cam, region = best
+    cloth_bgr = np.median(small[region.astype(bool)], axis=0)
+    likeness = cloth_likeness(bgr.astype(np.float32), cloth_bgr)
+    linear = linear_light(bgr.astype(np.float32))
+    outer = outer_corners(spec, CUSHION_TOP_WIDTH_M)
+    segments = [(outer[i], outer[(i + 1) % 4]) for i in range(4)]
+    for half_width_px in REFINE_HALF_WIDTHS_PX:
+        points = edge_points(likeness, linear, cam, spec, CUSHION_TOP_WIDTH_M,
+                             half_width_px)
+        try:
+            fitted = fit_camera_to_lines(cam, segments, points)
+        except GeometryError:
+            break
+        if not _plausible(fitted, bgr.shape[:2]):
+            break
+        cam = fitted
     return _view(cam, spec, hue, bgr)
 
 

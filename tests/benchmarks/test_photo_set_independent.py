@@ -55,13 +55,31 @@ def test_the_set_has_its_conditions():
 @pytest.mark.parametrize("corners", [False, True], ids=["found", "tapped"])
 def test_an_independent_render_of_the_full_rack_from_a_corner(corners):
     """independent_007: the rack and the cue ball seen from beyond a corner, portrait,
-    pendant lamps, JPEG: all 16 balls within 20 mm; one false ball (a far pocket's lit
-    wood, docs/PHOTO.md)."""
+    pendant lamps, JPEG: all 16 balls within 20 mm and no false ball (a far pocket's lit
+    wood, once taken for a ball, is where no ball can rest: balls.FIT_TOLERANCE_M)."""
     case = load_case(json.loads((DATA / "independent_007.json").read_text()))
     pos = read_position(DATA / "independent_007.jpg", case.table,
                         np.array(case.corners_px) if corners else None)
     pairs = match(case.balls, {b.id: (b.x_m, b.y_m) for b in pos.balls})
     assert len(pairs) == 16
-    assert len(pos.balls) - len(pairs) <= 1
+    assert len(pos.balls) == 16
     assert ("cue", "cue") in {(t, f) for t, f, _ in pairs}
-    assert np.median([d for _, _, d in pairs]) <= 10.0
+    assert np.median([d for _, _, d in pairs]) <= 6.0
+
+
+@pytest.mark.parametrize("name", ["independent_131_004", "independent_131_025"])
+def test_the_table_is_found_where_the_floor_outweighs_or_touches_the_cloth(name):
+    """Two photos of the seed-131 set where the table finder once failed: 004, from beyond a
+    corner, a portrait in which the table is 6 % of the frame and a wooden floor's hue holds
+    more of it (the cloth's hue was taken from the floor: no table); 025, a floor whose hue
+    came out near the cloth's and ran into it (50 false balls).  Now each candidate hue's
+    regions are tried, and only one its outline's quadrilateral fits is a table; the
+    outline is placed to a fraction of a pixel (pyramid.photo.outline)."""
+    case = load_case(json.loads((DATA / f"{name}.json").read_text()))
+    pos = read_position(DATA / f"{name}.jpg", case.table)
+    corners = np.array(pos.corners_px)
+    truth = np.array(case.corners_px)
+    assert min(np.abs(corners - truth).max(), np.abs(corners - truth[[2, 3, 0, 1]]).max()) < 2.5
+    pairs = match(case.balls, {b.id: (b.x_m, b.y_m) for b in pos.balls})
+    assert len(pos.balls) == len(case.balls) == len(pairs)
+    assert ("cue", "cue") in {(t, f) for t, f, _ in pairs}
