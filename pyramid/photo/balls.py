@@ -18,6 +18,7 @@ from sim.table import POCKET_IDS, TableSpec
 
 from .clusters import cluster_centres
 from .imaging import cv2
+from .outline import cloth_likeness, linear_light
 from .table_find import CUSHION_TOP_WIDTH_M, TableView
 
 IVORY_SAT_MAX = 0.30  # an ivory ball, lit or shaded, is less saturated than this (0-1)
@@ -49,6 +50,16 @@ YELLOW_HUE = (15, 40)  # OpenCV hue (0-180) of a yellow ball; red wraps round 0
 # and checked on the independent seed-7 set (docs/PHOTO.md).  The shift is down the image
 # (a phone held level: the table's vertical is the image's).
 SHADE_SHIFT_RADII = 0.055
+# The photo's own shade shift (:func:`shade_shift`), from the tops of its isolated ivory balls:
+# TOP_COLUMNS columns across the middle TOP_SPAN of a ball's radius either side, searched up
+# to TOP_REACH radii every TOP_STEP_PX, each side's colour the mean of TOP_REF_SAMPLES
+# samples, at least TOP_MIN_COLUMNS seeing cloth; at least SHADE_MIN_BALLS balls, else the
+# fixed shift; never more than SHADE_MAX_RADII.
+TOP_COLUMNS, TOP_SPAN, TOP_REACH, TOP_STEP_PX = 7, 0.35, 2.2, 0.25
+TOP_REF_SAMPLES, TOP_MIN_COLUMNS = 4, 4
+ISOLATED_RADII = 3.0
+SHADE_MIN_BALLS = 3
+SHADE_MAX_RADII = 0.25
 DUPLICATE_RADII = 1.5  # centres found nearer than this many R on the table: one ball
 COLOUR_APART_RADII = 0.8
 CLUSTER_AREA_BALLS = 3.0  # a blob of at least this many balls' area is a cluster (clusters.py)
@@ -187,6 +198,78 @@ def _refine(edge_pts: np.ndarray, peak, others) -> tuple[float, float, float]:
     return fit
 
 
+def _top_row(bgr: np.ndarray, cloth_bgr: np.ndarray, u: float, v: float, r: float
+             ) -> float | None:
+    """The row of the top of a ball's outline, on columns through its middle third, going up
+    from (u, v): where the colour in linear light is half way from the ball's (just inside)
+    to the cloth's (just outside), each column's top raised to the circle's top (radius ``r``,
+    the camera's size of a ball there).  None where the cloth is not above the ball."""
+    cv = cv2()
+    x0, y0 = max(0, int(u - 2 * r) - 2), max(0, int(v - TOP_REACH * r) - 2)
+    x1, y1 = min(bgr.shape[1], int(u + 2 * r) + 3), min(bgr.shape[0], int(v) + 3)
+    if x1 - x0 < 4 or y1 - y0 < 4:
+        return None
+    patch = bgr[y0:y1, x0:x1].astype(np.float32)
+    linear, likeness = linear_light(patch), cloth_likeness(patch, cloth_bgr)
+    u, v = u - x0, v - y0
+    cols = u + np.linspace(-TOP_SPAN * r, TOP_SPAN * r, TOP_COLUMNS)
+    rows = v - np.arange(0.0, TOP_REACH * r, TOP_STEP_PX)
+    xs = np.repeat(cols[:, None], len(rows), axis=1).astype(np.float32)
+    ys = np.repeat(rows[None, :], len(cols), axis=0).astype(np.float32)
+    cloth = cv.remap(likeness, xs, ys, cv.INTER_LINEAR, borderMode=cv.BORDER_REPLICATE)
+    colour = cv.remap(linear, xs, ys, cv.INTER_LINEAR, borderMode=cv.BORDER_REPLICATE)
+    n = TOP_REF_SAMPLES
+    tops = []
+    for k in range(len(cols)):
+        out = np.nonzero(cloth[k] >= 0.5)[0]
+        if len(out) == 0 or out[0] < n + 2 or out[0] + 2 + n > len(rows):
+            continue
+        j = out[0]  # the first cloth sample going up
+        if cloth[k, j + 2: j + 2 + n].min() < 0.8:
+            continue
+        inner = colour[k, j - n - 2: j - 2].mean(axis=0)
+        outer = colour[k, j + 2: j + 2 + n].mean(axis=0)
+        axis = outer - inner
+        norm2 = float(axis @ axis)
+        if norm2 < 1e-4:
+            continue
+        share = ((colour[k, j - 4: j + 4] - inner) @ axis) / norm2
+        idx = np.nonzero((share[:-1] < 0.5) & (share[1:] >= 0.5))[0]
+        if len(idx) == 0:
+            continue
+        i = idx[-1]
+        t = j - 4 + i + (0.5 - share[i]) / (share[i + 1] - share[i])
+        dx = cols[k] - u
+        tops.append(v - t * TOP_STEP_PX + (r - np.sqrt(max(r * r - dx * dx, 0.0))))
+    return float(np.median(tops)) + y0 if len(tops) >= TOP_MIN_COLUMNS else None
+
+
+def shade_shift(peaks: list, fits: list, bgr: np.ndarray, cloth_bgr: np.ndarray,
+                hsv: np.ndarray) -> float:
+    """How far down (in radii) this photo's lamps put the balls' centres below the circles
+    fitted to their outlines: from the isolated ivory balls (no other ball within
+    :data:`ISOLATED_RADII`), each one's centre by the top of its outline (lit against the
+    cloth wherever the lamps are) against its fitted circle's; the median, when at least
+    :data:`SHADE_MIN_BALLS` give one, else :data:`SHADE_SHIFT_RADII`."""
+    shifts = []
+    for p, (u, v, rad) in zip(peaks, fits):
+        if p[4] or rad <= 0:
+            continue
+        if any(np.hypot(q[0] - p[0], q[1] - p[1]) < ISOLATED_RADII * p[3]
+               for q in peaks if q is not p):
+            continue
+        iu, iv = int(round(u)), int(round(v))
+        if not (0 <= iv < hsv.shape[0] and 0 <= iu < hsv.shape[1]) \
+                or hsv[iv, iu, 1] > 255 * IVORY_SAT_MAX:
+            continue
+        top = _top_row(bgr, cloth_bgr, u, v, p[3])
+        if top is not None:
+            shifts.append((top + p[3] - v) / p[3])
+    if len(shifts) < SHADE_MIN_BALLS:
+        return SHADE_SHIFT_RADII
+    return float(np.clip(np.median(shifts), 0.0, SHADE_MAX_RADII))
+
+
 def _with_clusters(peaks: list, mask: np.ndarray, gray: np.ndarray, view: TableView,
                    spec: TableSpec) -> list:
     """The peaks, those of each cluster (a blob of at least :data:`CLUSTER_AREA_BALLS` balls'
@@ -222,14 +305,23 @@ def find_balls(bgr: np.ndarray, view: TableView, spec: TableSpec) -> list[Ball]:
     found: list[Ball] = []
     h, w = mask.shape
     yy, xx = np.mgrid[0:h, 0:w]
+    fits = []
     for i, p in enumerate(peaks):
         others = [q for j, q in enumerate(peaks) if j != i
                   and np.hypot(q[0] - p[0], q[1] - p[1]) < 3.5 * max(p[3], q[3])]
-        if p[4] == CLUSTER:  # placed by its upper arc: no refit, no shade
-            u, v, rad = p[0], p[1], p[3]
+        if p[4] == CLUSTER:  # placed by its upper arc: no refit
+            fits.append((p[0], p[1], 0.0))
         else:
-            u, v, rad = _refine(edge_sets[p[4]], p[:4], [q for q in others if q[4] == p[4]])
-            v += SHADE_SHIFT_RADII * rad
+            fits.append(_refine(edge_sets[p[4]], p[:4], [q for q in others if q[4] == p[4]]))
+    cloth_px = bgr[view.cloth_mask.astype(bool)]
+    shift = shade_shift(peaks, fits, bgr, np.median(cloth_px, axis=0) if len(cloth_px)
+                        else np.zeros(3), hsv)
+    for p, (u, v, rad) in zip(peaks, fits):
+        if p[4] == CLUSTER:
+            u, v, rad = p[0], p[1], p[3]
+            v += (shift - SHADE_SHIFT_RADII) * rad  # the arc's own placement had the fixed one
+        else:
+            v += shift * rad
         x, y = view.camera.to_height(np.array([[u, v]]), R)[0]
         if not geometry.ball_fits(x, y, tolerance_m=FIT_TOLERANCE_M):
             continue

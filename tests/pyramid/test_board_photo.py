@@ -71,8 +71,11 @@ def _png(width: int, height: int) -> bytes:
             + struct.pack(">I", zlib.crc32(chunk)) + b"\0" * 64)
 
 
-@pytest.mark.parametrize("name", ["case_026", "case_002"])  # balls in the jaws; touching
-def test_a_photo_gives_a_position_the_simulator_accepts(client, name):
+# balls in the jaws (placed where they can rest since the outline is found to a fraction of a
+# pixel: nothing to settle); touching balls (a millimetre or two into each other: settled)
+@pytest.mark.parametrize("name,needs_settling", [("case_026", False), ("case_002", True),
+                                                 ("case_023", True)])
+def test_a_photo_gives_a_position_the_simulator_accepts(client, name, needs_settling):
     truth = _truth(name)
     t0 = time.perf_counter()
     r = _post(client, _photo(name))
@@ -92,14 +95,17 @@ def test_a_photo_gives_a_position_the_simulator_accepts(client, name):
         assert 0 <= b["u_px"] <= truth["width_px"] and 0 <= b["v_px"] <= truth["height_px"]
         assert b["radius_px"] > 2
     assert doc["photo"]["width_px"] == truth["width_px"] and len(doc["photo"]["corners_px"]) == 4
-    # the detector's centres are refused by the simulator (touching balls into each other, a
-    # ball in a jaw); the answer's are accepted, each moved a few mm at most
+    # where the detector's centres are refused by the simulator (touching balls into each
+    # other), the answer's are accepted, each moved a few mm at most
     raw = {k: [b["x_m"], b["y_m"]] for k, b in seen.items()}
-    with pytest.raises(UserInputError):
-        check({"table": doc["table"], "balls": _numbered(raw)})
+    if needs_settling:
+        with pytest.raises(UserInputError):
+            check({"table": doc["table"], "balls": _numbered(raw)})
+    else:
+        assert check({"table": doc["table"], "balls": _numbered(raw)}).ok
     assert check({"table": doc["table"], "balls": _numbered(doc["balls"])}).ok
     moved = doc["photo"]["moved_mm"]
-    assert moved and max(moved.values()) <= 10.0, moved
+    assert bool(moved) == needs_settling and max(moved.values(), default=0.0) <= 10.0, moved
     for k, xy in doc["balls"].items():
         # (photo.balls are kept to 0.1 mm)
         assert math.dist(xy, raw[k]) * 1000 == pytest.approx(moved.get(k, 0.0), abs=0.12)
