@@ -59,6 +59,7 @@ TOP_COLUMNS, TOP_SPAN, TOP_REACH, TOP_STEP_PX = 7, 0.35, 2.2, 0.25
 TOP_REF_SAMPLES, TOP_MIN_COLUMNS = 4, 4
 ISOLATED_RADII = 3.0
 SHADE_MIN_BALLS = 3
+CLUSTER_SHADE_MIN_BALLS = 2
 SHADE_MAX_RADII = 0.25
 DUPLICATE_RADII = 1.5  # centres found nearer than this many R on the table: one ball
 COLOUR_APART_RADII = 0.8
@@ -244,6 +245,27 @@ def _top_row(bgr: np.ndarray, cloth_bgr: np.ndarray, u: float, v: float, r: floa
     return float(np.median(tops)) + y0 if len(tops) >= TOP_MIN_COLUMNS else None
 
 
+def cluster_shift(peaks: list, bgr: np.ndarray, cloth_bgr: np.ndarray) -> float | None:
+    """The same for the balls of a cluster (placed by their upper arcs, :mod:`clusters`):
+    from those with cloth above them (no other ball's peak within :data:`ISOLATED_RADII`
+    above), each one's centre by the top of its outline against its arc's; the median, when
+    at least :data:`CLUSTER_SHADE_MIN_BALLS` give one (the back row of a rack does), else
+    None."""
+    shifts = []
+    for p in peaks:
+        if p[4] != CLUSTER:
+            continue
+        if any(0 < p[1] - q[1] < ISOLATED_RADII * p[3] and abs(q[0] - p[0]) < 1.5 * p[3]
+               for q in peaks if q is not p):
+            continue
+        top = _top_row(bgr, cloth_bgr, p[0], p[1], p[3])
+        if top is not None:
+            shifts.append((top + p[3] - p[1]) / p[3])
+    if len(shifts) < CLUSTER_SHADE_MIN_BALLS:
+        return None
+    return float(np.clip(np.median(shifts), -SHADE_MAX_RADII, SHADE_MAX_RADII))
+
+
 def shade_shift(peaks: list, fits: list, bgr: np.ndarray, cloth_bgr: np.ndarray,
                 hsv: np.ndarray) -> float:
     """How far down (in radii) this photo's lamps put the balls' centres below the circles
@@ -314,12 +336,15 @@ def find_balls(bgr: np.ndarray, view: TableView, spec: TableSpec) -> list[Ball]:
         else:
             fits.append(_refine(edge_sets[p[4]], p[:4], [q for q in others if q[4] == p[4]]))
     cloth_px = bgr[view.cloth_mask.astype(bool)]
-    shift = shade_shift(peaks, fits, bgr, np.median(cloth_px, axis=0) if len(cloth_px)
-                        else np.zeros(3), hsv)
+    cloth_bgr = np.median(cloth_px, axis=0) if len(cloth_px) else np.zeros(3)
+    shift = shade_shift(peaks, fits, bgr, cloth_bgr, hsv)
+    in_cluster = cluster_shift(peaks, bgr, cloth_bgr)
+    if in_cluster is None:  # the arcs' placement was right under the fixed shift's lamps
+        in_cluster = shift - SHADE_SHIFT_RADII
     for p, (u, v, rad) in zip(peaks, fits):
         if p[4] == CLUSTER:
             u, v, rad = p[0], p[1], p[3]
-            v += (shift - SHADE_SHIFT_RADII) * rad  # the arc's own placement had the fixed one
+            v += in_cluster * rad
         else:
             v += shift * rad
         x, y = view.camera.to_height(np.array([[u, v]]), R)[0]
