@@ -21,7 +21,7 @@ from pyramid.photo.imaging import cv2
 
 from .conftest import screenshot
 from .test_board_browser import balls, js, message
-from .test_board_setup import tap
+from .test_board_setup import finger, tap
 
 DATA = Path(__file__).parent / "photo_data"
 PHONE, DESKTOP = (390, 844), (1366, 768)
@@ -34,7 +34,7 @@ def _photo_in(drv, path) -> float:
     js(drv, "delete document.body.dataset.photo;")
     drv.find_element(By.ID, "file-photo").send_keys(str(path))
     WebDriverWait(drv, 30).until(lambda d: d.find_element(By.TAG_NAME, "body")
-                                 .get_attribute("data-photo") in ("placed", "refused"))
+                                 .get_attribute("data-photo") in ("placed", "refused", "corners"))
     return time.perf_counter() - t0
 
 
@@ -155,9 +155,68 @@ def test_refused_files_leave_the_position(browser, tmp_path):
     _photo_in(drv, wall)
     said, cls = message(drv)
     assert "error" in cls and said.startswith("На фото не найден стол"), said
-    assert balls(drv) == start and js(drv, "return document.getElementById('box-photo').hidden;")
+    assert "Или отметьте на фото четыре угла игрового поля" in said
+    # the photo kept for its corners to be marked; the position as it was
+    assert balls(drv) == start and not js(drv, "return document.getElementById('box-photo').hidden;")
+    assert js(drv, "return document.body.dataset.photo;") == "corners"
     js(drv, "document.getElementById('message').scrollIntoView({block: 'center'});")
     screenshot(drv, "photo-phone-no-table")
+    tap(drv, drv.find_element(By.ID, "photo-hide"))
+    assert js(drv, "return document.getElementById('box-photo').hidden;") and balls(drv) == start
+
+
+def _tap_photo(drv, u: float, v: float) -> None:
+    """A finger on the photo at its pixel (u, v)."""
+    x, y = js(drv, "const s = document.getElementById('photo-svg'), p = s.createSVGPoint();"
+                   "p.x = arguments[0]; p.y = arguments[1];"
+                   "const q = p.matrixTransform(s.getScreenCTM()); return [q.x, q.y];", u, v)
+    f = finger(drv)
+    f.pointer_action.move_to_location(round(x), round(y)).pointer_down().pointer_up()
+    f.perform()
+
+
+def test_the_corners_marked_by_a_finger_when_the_table_is_found_wrong(browser, tmp_path):
+    """A dark sleeve over the far cushion's middle: the cloth's outline is cut and the table is
+    found wrong (balls where there are none).  «Указать углы», four taps on the playing area's
+    corners (house end right, far right, far left, house end left), and the photo goes again
+    with them: every ball within 20 mm."""
+    drv = browser("ru", PHONE, mobile=True)
+    truth = json.loads((DATA / "case_023.json").read_text())
+    cv = cv2()
+    img = cv.imread(str(DATA / "case_023.jpg"))
+    cv.rectangle(img, (440, 0), (680, 300), (35, 30, 30), -1)
+    sleeve = tmp_path / "sleeve.png"
+    assert cv.imwrite(str(sleeve), img)
+    _photo_in(drv, sleeve)
+    assert js(drv, "return document.body.dataset.photo;") == "placed"
+    wrong = balls(drv)
+    assert sum(min(math.dist(xy, t) for t in truth["balls"].values()) < 0.02
+               for xy in wrong.values()) < len(truth["balls"])  # found wrong
+    button = drv.find_element(By.ID, "photo-corners")
+    assert button.text == "Указать углы" and button.size["height"] >= 44
+    tap(drv, button)
+    WebDriverWait(drv, 10).until(lambda d: js(d, "return document.body.dataset.photo;") == "corners")
+    js(drv, "document.getElementById('photo-svg').scrollIntoView({block: 'center'});")
+    assert "1 — правый угол со стороны дома" in message(drv)[0]
+    for k, (u, v) in enumerate(truth["corners_px"][:3]):
+        _tap_photo(drv, u, v)
+        assert len(drv.find_elements(By.CSS_SELECTOR, "#photo-svg .photo-corner")) == k + 1
+    assert "4 — левый угол со стороны дома" in message(drv)[0]
+    screenshot(drv, "photo-phone-corners")
+    t0 = time.perf_counter()
+    _tap_photo(drv, *truth["corners_px"][3])
+    WebDriverWait(drv, 30).until(lambda d: js(d, "return document.body.dataset.photo;") == "placed")
+    print(f"phone: fourth corner -> balls placed in {time.perf_counter() - t0:.2f} s")
+    on = balls(drv)
+    assert len(on) == len(truth["balls"])
+    for bid, xy in on.items():
+        assert min(math.dist(xy, t) for t in truth["balls"].values()) < 0.02, (bid, xy)
+    assert math.dist(on["cue"], truth["balls"]["cue"]) < 0.02
+    assert len(drv.find_elements(By.CSS_SELECTOR, "#photo-svg .photo-ball")) == len(on)
+    assert not drv.find_elements(By.CSS_SELECTOR, "#photo-svg .photo-corner")
+    js(drv, "document.getElementById('box-photo').scrollIntoView({block: 'center'});")
+    screenshot(drv, "photo-phone-corners-placed")
+    assert not js(drv, "return [...window.missingWords];")
 
 
 def test_photo_on_a_desktop(browser):

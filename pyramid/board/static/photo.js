@@ -7,6 +7,10 @@
 // provisional numbers, drawn «?», and asked by a tap -- a tap on such a ball (on the table, or
 // any ball on the photo) opens a small picker of the numbers not yet set, with the ball cut out
 // of the photo; choosing moves on to the next.  Suggest waits until every number is set.
+// When the table is not found (or found wrong), the player marks the playing area's four
+// corners on the photo -- at the cushion noses, in the order the command takes them (the
+// house end's right corner, the far right, the far left, the house end's left) -- and the
+// photo goes again with them (POST /api/photo?corners=...): the server then only rectifies.
 // Plain JavaScript, loaded after board.js and setup.js (their globals: S, $, t, say, el, ...).
 "use strict";
 
@@ -16,7 +20,8 @@ const CIRCLE_SCALE = 1.35;  // a ball's circle on the photo: a little larger tha
 const JPEG_QUALITY = 0.92;  // a photo the server does not take (HEIC, WebP) sent as a JPEG
 // S.photoIds (kept with undo, setup.js): the photo's ball id ("cue", "?1"...) -> the board's id
 // it holds now; S.unread: the board's ids whose numbers the player has not set yet.
-const PHOTO = {url: null, answer: null, picking: null};
+const PHOTO = {url: null, answer: null, picking: null, blob: null, size: null, corners: null};
+const CORNERS = 4;  // the playing area's corners, NR, FR, FL, NL (docs/PHOTO.md)
 
 // --- the photo in, the balls placed ----------------------------------------------------------
 async function photoChosen(input) {
@@ -28,18 +33,29 @@ async function photoChosen(input) {
     try { blob = await asJpeg(f); type = "image/jpeg"; }
     catch (e) { say(t("photo_not_image"), "error"); return; }
   }
+  await sendPhoto(blob, type, null);
+}
+// The photo to the server, with the corners the player marked (or none: the server finds the
+// table); the balls placed, or the refusal said -- and, for a photo without a table, the
+// photo kept on the page for the player to mark its corners.
+async function sendPhoto(blob, type, corners) {
   say(t("photo_reading"));
   document.body.dataset.photo = "reading";
   const t0 = performance.now();
+  const query = {table: S.T.name};
+  if (corners) query.corners = corners.map(c => c.map(v => v.toFixed(1)).join(",")).join(",");
   let ans;
   try {
-    ans = await api("POST", "/api/photo?" + new URLSearchParams({table: S.T.name}), blob, type);
+    ans = await api("POST", "/api/photo?" + new URLSearchParams(query), blob, type);
   } catch (e) {
     document.body.dataset.photo = "refused";  // the position on the board is as it was
-    say(photoRefusal(e), "error");
+    const noTable = e.data && e.data.reason === "no-table";
+    say(photoRefusal(e) + (noTable ? " " + t("photo_mark_corners_or") : ""), "error");
+    if (noTable) await startCorners(blob, type, true);
     return;
   }
   S.lastPhotoMs = performance.now() - t0;
+  PHOTO.blob = {blob, type};
   showPhoto(ans, blob);
 }
 // A picture the browser can show but the server does not take, drawn into a JPEG.
@@ -65,6 +81,67 @@ function photoRefusal(e) {
   if (reason === "no-table") return t("photo_no_table");
   return t("photo_refused", {why: e.message});
 }
+// --- the corners marked by the player ---------------------------------------------------------
+// The photo shown without balls; each tap on it marks the next corner (numbered); the fourth
+// sends the photo again with them.  `keepSaid`: the refusal just said stays in view.
+async function startCorners(blob, type, keepSaid) {
+  if (PHOTO.url) URL.revokeObjectURL(PHOTO.url);
+  PHOTO.url = URL.createObjectURL(blob);
+  PHOTO.blob = {blob, type};
+  PHOTO.size = await imageSize(PHOTO.url);
+  PHOTO.answer = null;
+  PHOTO.corners = [];
+  closePicker();
+  drawCorners();
+  if (!keepSaid) say(cornerAsk());
+  document.body.dataset.photo = "corners";
+}
+function imageSize(url) {
+  return new Promise((resolve, reject) => {
+    const img = new Image();
+    img.onload = () => resolve([img.naturalWidth, img.naturalHeight]);
+    img.onerror = () => reject(new Error("not an image"));
+    img.src = url;
+  });
+}
+function cornerAsk() {
+  return t("photo_corner_next", {name: t("photo_corner_" + (PHOTO.corners.length + 1))});
+}
+function drawCorners() {
+  const box = $("box-photo"), svg = $("photo-svg"), [W, H] = PHOTO.size;
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  clear(svg);
+  el("image", {href: PHOTO.url, x: 0, y: 0, width: W, height: H}, svg);
+  const size = Math.max(W, H) / 40, line = Math.max(W, H) / 400;
+  if (PHOTO.corners.length > 1)
+    el("polyline", {points: PHOTO.corners.map(p => p.join(",")).join(" "), class: "photo-area",
+      "stroke-width": line}, svg);
+  PHOTO.corners.forEach(([u, v], k) => {
+    const g = el("g", {class: "photo-corner", "data-corner": k + 1}, svg);
+    el("circle", {cx: u, cy: v, r: size * 0.45, "stroke-width": line}, g);
+    const tx = el("text", {x: u, y: v - size * 0.7, "font-size": size}, g);
+    tx.textContent = String(k + 1);
+  });
+  $("photo-note").textContent = t("photo_corners_note");
+  box.dataset.corners = String(PHOTO.corners.length);
+  box.hidden = false;
+}
+// A tap on the photo in corner mode: the photo's pixel under it.
+function cornerTap(ev) {
+  if (!PHOTO.corners || document.body.dataset.photo !== "corners") return;
+  const svg = $("photo-svg"), pt = svg.createSVGPoint();
+  pt.x = ev.clientX; pt.y = ev.clientY;
+  const q = pt.matrixTransform(svg.getScreenCTM().inverse());
+  const [W, H] = PHOTO.size;
+  if (q.x < 0 || q.y < 0 || q.x > W || q.y > H) return;
+  PHOTO.corners.push([q.x, q.y]);
+  drawCorners();
+  if (PHOTO.corners.length < CORNERS) { say(cornerAsk()); return; }
+  const corners = PHOTO.corners;
+  PHOTO.corners = null;
+  sendPhoto(PHOTO.blob.blob, PHOTO.blob.type, corners);
+}
+
 function showPhoto(ans, blob) {
   const ids = {}, unread = [];
   for (const b of ans.photo.balls) {  // the cue ball as it is; ?k under the number k, unread
@@ -99,11 +176,14 @@ function showPhoto(ans, blob) {
 function boardIdOf(pid) { return S.photoIds ? S.photoIds[pid] : null; }
 function drawPhoto() {
   const ans = PHOTO.answer, box = $("box-photo");
+  if (PHOTO.corners && document.body.dataset.photo === "corners") { drawCorners(); return; }
   if (!ans || !S.photoIds || S.mode !== "edit") { box.hidden = true; return; }
   const svg = $("photo-svg"), W = ans.photo.width_px, H = ans.photo.height_px;
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   clear(svg);
   el("image", {href: PHOTO.url, x: 0, y: 0, width: W, height: H}, svg);
+  $("photo-note").textContent = t("photo_note");
+  delete box.dataset.corners;
   el("polygon", {points: ans.photo.corners_px.map(p => p.join(",")).join(" "), class: "photo-area",
     "stroke-width": Math.max(W, H) / 500}, svg);
   const line = Math.max(W, H) / 320;
@@ -217,7 +297,15 @@ function photoUnreadLeft() {
 function initPhoto() {
   $("file-photo").addEventListener("change", e => photoChosen(e.target));
   $("picker-close").addEventListener("click", closePicker);
-  $("photo-hide").addEventListener("click", () => { PHOTO.answer = null; closePicker(); });
+  $("photo-hide").addEventListener("click", () => {
+    PHOTO.answer = null; PHOTO.corners = null;
+    if (document.body.dataset.photo === "corners") document.body.dataset.photo = "refused";
+    closePicker();
+  });
+  $("photo-corners").addEventListener("click", () => {
+    if (PHOTO.blob && !S.busy) startCorners(PHOTO.blob.blob, PHOTO.blob.type, false);
+  });
+  $("photo-svg").addEventListener("click", cornerTap);
   document.addEventListener("wordschange", () => { if (PHOTO.picking) openPicker(PHOTO.picking); else drawPhoto(); });
 }
 window.addEventListener("DOMContentLoaded", initPhoto);
