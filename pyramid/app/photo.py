@@ -39,15 +39,17 @@ class PhotoAnswer:
 
 
 def photo_answer(data: bytes, table: str | None = None,
-                 corners: str | None = None) -> PhotoAnswer:
+                 corners: str | None = None, refine: bool = False) -> PhotoAnswer:
     """The position in the photo ``data`` (a JPEG or PNG file's bytes) on ``table`` (a
     preset's name; None: the default), with ``corners`` (``X1,...,Y4``, the playing area's
-    corners in the photo) if given.  Bad input: UserInputError (``reason`` in its detail:
+    corners in the photo) if given, ``refine``: those are a finger's taps (the outline is
+    looked for near them).  Bad input: UserInputError (``reason`` in its detail:
     ``not-an-image``, ``file-too-large``, ``image-too-large``, ``no-table``, ...)."""
     start = time.perf_counter()
     try:
         corners_px = parse_corners(corners) if corners else None
-        position = read_position(bytes(data), table or "pyramid-12ft", corners_px)
+        position = read_position(bytes(data), table or "pyramid-12ft", corners_px,
+                                 refine_corners=refine)
     except UserInputError as exc:  # the command line's words for its flags: "--corners: ..."
         message = str(exc)
         if message.startswith("--"):

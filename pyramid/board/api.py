@@ -48,7 +48,7 @@ from ..photo.imaging import MAX_FILE_BYTES
 MAX_PHOTO_BYTES = MAX_FILE_BYTES  # a photo's body: the photo reader's own limit (64 MiB)
 # the photo reader's refusals (UserInputError's ``reason``) whose HTTP status is not 422
 PHOTO_STATUS = {"not-an-image": 415, "file-too-large": 413, "image-too-large": 413}
-PHOTO_PARAMS = frozenset({"table", "corners"})
+PHOTO_PARAMS = frozenset({"table", "corners", "refine"})
 
 
 def check(doc, state: bool = False) -> dict:
@@ -97,8 +97,9 @@ def review(doc) -> dict:
 
 def photo(data: bytes, params: Mapping | None = None) -> dict:
     """The position in a photo of the table: ``data`` the JPEG or PNG file's bytes; query
-    parameters ``table`` (a preset) and ``corners`` (``X1,Y1,...,X4,Y4``: the playing area's
-    corners in the photo, NR, FR, FL, NL)."""
+    parameters ``table`` (a preset), ``corners`` (``X1,Y1,...,X4,Y4``: the playing area's
+    corners in the photo, NR, FR, FL, NL) and ``refine`` (``1``: the corners are a finger's
+    taps, the outline is looked for near them; ``0``, the default: taken as they are)."""
     params = dict(params or {})
     unknown = sorted(set(params) - PHOTO_PARAMS)
     if unknown:
@@ -107,7 +108,11 @@ def photo(data: bytes, params: Mapping | None = None) -> dict:
     if not data:
         raise UserInputError("photo: the body is empty: send the photo's JPEG or PNG file",
                              reason="not-an-image")
-    return photo_answer(data, params.get("table"), params.get("corners")).to_json()
+    refine = params.get("refine", "0")
+    if refine not in ("0", "1"):
+        raise UserInputError(f"photo: refine={refine[:20]!r} must be 0 or 1", field="refine")
+    return photo_answer(data, params.get("table"), params.get("corners"),
+                        refine=refine == "1").to_json()
 
 
 def parse_json_body(raw: bytes):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from engine.words import DEFAULT_LANG, LANGS, say
 
+from ..errors import UserInputError
 from ..io import print_json
 from ..photo.service import parse_corners, read_position
 
@@ -33,6 +34,9 @@ def register(subparsers) -> None:
                    help="the playing area's corners in the photo's pixels, in the order: the "
                         "house end's right corner, the far right, the far left, the house "
                         "end's left (the table is then not looked for)")
+    p.add_argument("--refine", action="store_true",
+                   help="with --corners: they are approximate (tapped, read off a screen); "
+                        "the cloth's outline is looked for near them and fitted")
     p.add_argument("--json", action="store_true", help="print one JSON document on stdout")
     p.add_argument("--lang", choices=LANGS, default=DEFAULT_LANG,
                    help="language of the printed lines (the JSON's keys stay as they are)")
@@ -41,7 +45,10 @@ def register(subparsers) -> None:
 
 def run(args) -> int:
     corners = parse_corners(args.corners) if args.corners is not None else None
-    pos = read_position(args.image, args.table, corners)
+    if args.refine and corners is None:
+        raise UserInputError("--refine needs --corners (the corners to refine)",
+                             field="refine")
+    pos = read_position(args.image, args.table, corners, refine_corners=args.refine)
     if args.json:
         print_json(pos.to_json())
         return 0

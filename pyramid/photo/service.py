@@ -90,8 +90,11 @@ def _from_work(q, scale: float):
 
 
 def read_position(photo, table: str = "pyramid-12ft",
-                  corners_px: np.ndarray | None = None) -> PhotoPosition:
-    """The position in a photo: ``photo`` a path or the bytes of a JPEG/PNG file."""
+                  corners_px: np.ndarray | None = None,
+                  refine_corners: bool = False) -> PhotoPosition:
+    """The position in a photo: ``photo`` a path or the bytes of a JPEG/PNG file;
+    ``corners_px`` the playing area's corners if given, taken as they are or, with
+    ``refine_corners`` (a finger's taps), as where to look for the outline."""
     start = time.perf_counter()
     try:
         spec = table_by_name(table)
@@ -111,7 +114,8 @@ def read_position(photo, table: str = "pyramid-12ft",
                     or np.any(corners_px[:, 1] > h0):
                 raise UserInputError(f"--corners: {corners_px.ravel().tolist()} lie outside "
                                      f"the {w0} x {h0} photo", field="corners")
-            view = view_from_corners(work, spec, _to_work(corners_px, scale))
+            view = view_from_corners(work, spec, _to_work(corners_px, scale),
+                                     refine=refine_corners)
     except NoTableError as exc:
         raise UserInputError(f"no table found in the photo: {exc}", reason="no-table") from None
     except GeometryError as exc:

@@ -35,6 +35,7 @@ MAX_HUES = 4  # hues tried, likeliest first
 REGIONS_PER_MASK = 3  # regions of one hue tried, largest first
 MIN_FILL = 0.80  # the cloth covers at least this part of its outline's quadrilateral
 REFINE_HALF_WIDTHS_PX = (8.0, 3.0)  # the outline placed on profiles this wide, then narrower
+MIN_PROFILES_PIXELS = 500  # cloth pixels inside tapped corners needed to refine them
 SATURATION_MIN = 0.28  # cloth pixels: saturated (a ball, white or in shade, is not)
 # A phone's lenses: 0.5x ultra-wide (13 mm equivalent: focal length 0.36 of the longer side)
 # to 5x telephoto (120 mm: 3.3); held from a crouch to above the head (0.2-3.5 m above the
@@ -246,7 +247,15 @@ def find_table(bgr: np.ndarray, spec: TableSpec) -> TableView:
     if best is None:
         raise NoTableError(why)
     _, hue, cam, region = best
-    cloth_bgr = np.median(small[region.astype(bool)], axis=0)
+    cam = fit_outline(bgr, spec, cam, np.median(small[region.astype(bool)], axis=0))
+    return _view(cam, spec, hue, bgr)
+
+
+def fit_outline(bgr: np.ndarray, spec: TableSpec, cam: Camera, cloth_bgr: np.ndarray) -> Camera:
+    """``cam`` fitted to the cloth's outer edge found near where it puts it
+    (:func:`pyramid.photo.outline.edge_points`, :func:`fit_camera_to_lines`), on profiles
+    :data:`REFINE_HALF_WIDTHS_PX` wide in turn; ``cam`` itself where the edge does not give a
+    camera a phone could be."""
     likeness = cloth_likeness(bgr.astype(np.float32), cloth_bgr)
     linear = linear_light(bgr.astype(np.float32))
     outer = outer_corners(spec, CUSHION_TOP_WIDTH_M)
@@ -261,12 +270,15 @@ def find_table(bgr: np.ndarray, spec: TableSpec) -> TableView:
         if not _plausible(fitted, bgr.shape[:2]):
             break
         cam = fitted
-    return _view(cam, spec, hue, bgr)
+    return cam
 
 
-def view_from_corners(bgr: np.ndarray, spec: TableSpec, corners_px: np.ndarray) -> TableView:
+def view_from_corners(bgr: np.ndarray, spec: TableSpec, corners_px: np.ndarray,
+                      refine: bool = False) -> TableView:
     """The table from the playing area's four corners tapped by the user (NR, FR, FL, NL:
-    the house end's right corner first, then round the table)."""
+    the house end's right corner first, then round the table).  ``refine``: the corners are a
+    finger's taps, a few pixels off; the camera is then fitted to the cloth's outline found
+    near them (:func:`fit_outline`), as when the table is found by the program."""
     cv = cv2()
     L, W = spec.length_m, spec.width_m
     inner = np.array([(0, 0), (L, 0), (L, W), (0, W)], float)
@@ -278,6 +290,12 @@ def view_from_corners(bgr: np.ndarray, spec: TableSpec, corners_px: np.ndarray) 
     h, w = bgr.shape[:2]
     px = [hsv[min(max(v, 0), h - 1), min(max(u, 0), w - 1)] for u, v in inside]
     hue = float(np.median([p[0] for p in px]))
+    if refine:
+        area = np.zeros(bgr.shape[:2], np.uint8)
+        cv.fillConvexPoly(area, np.round(corners_px).astype(np.int32), 1)
+        cloth = (cloth_mask(hsv, hue) & area).astype(bool)
+        if cloth.sum() >= MIN_PROFILES_PIXELS:
+            cam = fit_outline(bgr, spec, cam, np.median(bgr[cloth], axis=0))
     return _view(cam, spec, hue, bgr)
 
 

@@ -65,3 +65,25 @@ def test_refusals_exit_2_with_a_clear_message(tmp_path, capsys):
         assert main(["photo", *map(str, args)]) == 2, args
         err = capsys.readouterr().err
         assert words in err and "Traceback" not in err, (args, err)
+
+
+def test_corners_a_few_pixels_off_are_refined_with_refine(capsys):
+    """--corners taken as they are, a finger's 4-5 pixels off, misplace the far balls;
+    --refine looks for the cloth's outline near them and places every ball within 20 mm."""
+    truth = json.loads((DATA / "case_023.json").read_text())
+    off = [(4, -3), (-5, 4), (4, 5), (-4, -4)]  # pixels, as a finger on a phone's screen
+    corners = ",".join(f"{u + du:.1f},{v + dv:.1f}"
+                       for (u, v), (du, dv) in zip(truth["corners_px"], off))
+
+    def within_20_mm(*flags):
+        assert main(["photo", str(DATA / "case_023.jpg"), "--json", "--corners", corners,
+                     *flags]) == 0
+        doc = json.loads(capsys.readouterr().out)
+        return sum(min(abs(complex(*xy) - complex(*t)) for t in truth["balls"].values()) <= 0.02
+                   for xy in doc["balls"].values())
+
+    n = len(truth["balls"])
+    assert within_20_mm() < n
+    assert within_20_mm("--refine") == n
+    assert main(["photo", str(DATA / "case_023.jpg"), "--refine"]) == 2
+    assert "--refine needs --corners" in capsys.readouterr().err

@@ -120,8 +120,15 @@ def test_tapped_corners_and_the_table_are_taken(client):
     r = _post(client, _photo("case_023"), corners=corners, table="pyramid-12ft")
     assert r.status_code == 200, r.text
     assert len(r.json()["balls"]) == len(truth["balls"])
+    # a finger's taps, a few pixels off, looked near (refine=1): the same balls
+    off = ",".join(f"{v + d:g}" for p in truth["corners_px"] for v, d in zip(p, (3, -3)))
+    r = _post(client, _photo("case_023"), corners=off, refine="1")
+    assert r.status_code == 200, r.text
+    assert all(min(math.dist(xy, t) for t in truth["balls"].values()) <= MATCH_M
+               for xy in r.json()["balls"].values())
     for params, words in (({"corners": "1,2"}, "corners: '1,2' must be 8"),
                           ({"table": "snooker"}, "snooker"),
+                          ({"corners": corners, "refine": "yes"}, "refine='yes' must be 0 or 1"),
                           ({"zoom": "2"}, "unknown parameter 'zoom'")):
         r = _post(client, _photo("case_023"), **params)
         assert r.status_code == 422 and words in r.json()["error"], r.text
@@ -200,9 +207,9 @@ def test_the_photo_is_read_off_the_event_loop(client, monkeypatch):
     """While a photo is being read (made slow here) the server answers other requests."""
     real = app_photo.photo_answer
 
-    def slow(*args):
+    def slow(*args, **kwargs):
         time.sleep(1.0)
-        return real(*args)
+        return real(*args, **kwargs)
     monkeypatch.setattr(api, "photo_answer", slow)
     out = {}
     worker = threading.Thread(target=lambda: out.update(r=_post(client, _photo("case_000"))))

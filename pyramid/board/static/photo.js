@@ -43,7 +43,10 @@ async function sendPhoto(blob, type, corners) {
   document.body.dataset.photo = "reading";
   const t0 = performance.now();
   const query = {table: S.T.name};
-  if (corners) query.corners = corners.map(c => c.map(v => v.toFixed(1)).join(",")).join(",");
+  if (corners) {  // a finger's taps, a few pixels off: the server looks for the outline there
+    query.corners = corners.map(c => c.map(v => v.toFixed(1)).join(",")).join(",");
+    query.refine = "1";
+  }
   let ans;
   try {
     ans = await api("POST", "/api/photo?" + new URLSearchParams(query), blob, type);
