@@ -45,10 +45,11 @@ POCKET_MIN_CONFIDENCE = 0.70
 POCKET_NEAR_M = 0.12
 YELLOW_HUE = (15, 40)  # OpenCV hue (0-180) of a yellow ball; red wraps round 0
 # Lit from above, a ball's underside is in its own shade and merges with its contact shadow:
-# the fitted circle sits high by about this part of its radius (0.36 px at r < 7 px to 0.71 px
-# at r > 11 px).  Fitted on the seed-31 render set (benchmarks.photo_report prints the bias)
-# and checked on the independent seed-7 set (docs/PHOTO.md).  The shift is down the image
-# (a phone held level: the table's vertical is the image's).
+# the fitted circle sits high by a part of its radius that depends on the lamps.  Each photo
+# measures its own (:func:`shade_shift`); this is the fallback where it has fewer than
+# SHADE_MIN_BALLS isolated ivory balls: fitted on the seed-31 render set (0.36 px at r < 7 px
+# to 0.71 px at r > 11 px) and checked on the seed-7 set (docs/PHOTO.md).  The shift is down
+# the image (a phone held level: the table's vertical is the image's).
 SHADE_SHIFT_RADII = 0.055
 # The photo's own shade shift (:func:`shade_shift`), from the tops of its isolated ivory balls:
 # TOP_COLUMNS columns across the middle TOP_SPAN of a ball's radius either side, searched up

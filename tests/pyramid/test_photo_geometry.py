@@ -4,8 +4,9 @@ import math
 import numpy as np
 import pytest
 
-from pyramid.photo.geometry import (GeometryError, apply, camera_from_homography,
-                                    focal_from_homography, homography)
+from pyramid.photo.geometry import (Camera, GeometryError, apply, camera_from_homography,
+                                    fit_camera_to_lines, focal_from_homography, homography,
+                                    rotation_from_vector, vector_from_rotation)
 
 L, W = 3.55, 1.775
 
@@ -69,3 +70,23 @@ def test_corners_in_mirrored_order_and_a_degenerate_set_are_refused():
     with pytest.raises(GeometryError):
         homography(np.array([(0, 0), (1, 0), (2, 0), (3, 0)]), px)
     assert math.isfinite(focal_from_homography(homography(corners[:, :2], px), (640, 360)))
+
+
+@pytest.mark.parametrize("vector", [(0.0, 0.0, 0.0), (0.3, -0.2, 0.1), (0.0, 2.5, 0.0),
+                                    (-1.2, 0.4, 1.9)])
+def test_a_rotation_vector_round_trips_through_its_matrix(vector):
+    r = rotation_from_vector(np.array(vector))
+    assert np.allclose(r @ r.T, np.eye(3), atol=1e-12) and np.linalg.det(r) == pytest.approx(1)
+    # the axis is left where it is, and the angle is the vector's length
+    if np.linalg.norm(vector) > 0:
+        assert np.allclose(r @ np.array(vector), vector, atol=1e-12)
+        assert math.acos((np.trace(r) - 1) / 2) == pytest.approx(np.linalg.norm(vector))
+    assert np.allclose(vector_from_rotation(r), vector, atol=1e-9)
+
+
+def test_too_few_edge_points_fix_no_camera():
+    cam = Camera(focal_px=900.0, principal_px=(639.5, 359.5), rotation=np.eye(3),
+                 centre_m=np.array([1.0, 0.5, 2.0]), plane_z_m=0.0)
+    segments = [((0.0, 0.0), (1.0, 0.0))]
+    with pytest.raises(GeometryError, match="cannot fix a camera"):
+        fit_camera_to_lines(cam, segments, [np.array([[10.0, 20.0], [30.0, 40.0]])])
