@@ -38,6 +38,7 @@ FAMILIES = {
     "notation.pocket.": POCKETS,
     "words.times.": ("one", "few", "many"),
     "sk_": tuple(SKILLS),
+    "photo_corner_": ("1", "2", "3", "4"),  # the playing area's corners, in the order tapped
 }
 # t(variable): what the variable holds (s.kind, a.best.kind: a decision's kind; spin: one of
 # the spin_* literals board.js assigns it; k, key: the first argument of an add(...) that
