@@ -246,25 +246,30 @@ def _top_row(bgr: np.ndarray, cloth_bgr: np.ndarray, u: float, v: float, r: floa
     return float(np.median(tops)) + y0 if len(tops) >= TOP_MIN_COLUMNS else None
 
 
+def _median_top_shift(balls: list, bgr: np.ndarray, cloth_bgr: np.ndarray,
+                      at_least: int) -> float | None:
+    """Over ``balls`` (u, v, radius in pixels: where a ball's centre is placed now), how far
+    down, in radii, the top of each one's outline (:func:`_top_row`) puts its centre; the
+    median, when at least ``at_least`` balls show their top against the cloth, else None."""
+    shifts = []
+    for u, v, r in balls:
+        top = _top_row(bgr, cloth_bgr, u, v, r)
+        if top is not None:
+            shifts.append((top + r - v) / r)
+    return float(np.median(shifts)) if len(shifts) >= at_least else None
+
+
 def cluster_shift(peaks: list, bgr: np.ndarray, cloth_bgr: np.ndarray) -> float | None:
     """The same for the balls of a cluster (placed by their upper arcs, :mod:`clusters`):
     from those with cloth above them (no other ball's peak within :data:`ISOLATED_RADII`
     above), each one's centre by the top of its outline against its arc's; the median, when
     at least :data:`CLUSTER_SHADE_MIN_BALLS` give one (the back row of a rack does), else
     None."""
-    shifts = []
-    for p in peaks:
-        if p[4] != CLUSTER:
-            continue
-        if any(0 < p[1] - q[1] < ISOLATED_RADII * p[3] and abs(q[0] - p[0]) < 1.5 * p[3]
-               for q in peaks if q is not p):
-            continue
-        top = _top_row(bgr, cloth_bgr, p[0], p[1], p[3])
-        if top is not None:
-            shifts.append((top + p[3] - p[1]) / p[3])
-    if len(shifts) < CLUSTER_SHADE_MIN_BALLS:
-        return None
-    return float(np.clip(np.median(shifts), -SHADE_MAX_RADII, SHADE_MAX_RADII))
+    tops = [(p[0], p[1], p[3]) for p in peaks if p[4] == CLUSTER
+            and not any(0 < p[1] - q[1] < ISOLATED_RADII * p[3] and abs(q[0] - p[0]) < 1.5 * p[3]
+                        for q in peaks if q is not p)]
+    shift = _median_top_shift(tops, bgr, cloth_bgr, CLUSTER_SHADE_MIN_BALLS)
+    return None if shift is None else float(np.clip(shift, -SHADE_MAX_RADII, SHADE_MAX_RADII))
 
 
 def shade_shift(peaks: list, fits: list, bgr: np.ndarray, cloth_bgr: np.ndarray,
@@ -274,7 +279,7 @@ def shade_shift(peaks: list, fits: list, bgr: np.ndarray, cloth_bgr: np.ndarray,
     :data:`ISOLATED_RADII`), each one's centre by the top of its outline (lit against the
     cloth wherever the lamps are) against its fitted circle's; the median, when at least
     :data:`SHADE_MIN_BALLS` give one, else :data:`SHADE_SHIFT_RADII`."""
-    shifts = []
+    tops = []
     for p, (u, v, rad) in zip(peaks, fits):
         if p[4] or rad <= 0:
             continue
@@ -285,12 +290,9 @@ def shade_shift(peaks: list, fits: list, bgr: np.ndarray, cloth_bgr: np.ndarray,
         if not (0 <= iv < hsv.shape[0] and 0 <= iu < hsv.shape[1]) \
                 or hsv[iv, iu, 1] > 255 * IVORY_SAT_MAX:
             continue
-        top = _top_row(bgr, cloth_bgr, u, v, p[3])
-        if top is not None:
-            shifts.append((top + p[3] - v) / p[3])
-    if len(shifts) < SHADE_MIN_BALLS:
-        return SHADE_SHIFT_RADII
-    return float(np.clip(np.median(shifts), 0.0, SHADE_MAX_RADII))
+        tops.append((u, v, p[3]))
+    shift = _median_top_shift(tops, bgr, cloth_bgr, SHADE_MIN_BALLS)
+    return SHADE_SHIFT_RADII if shift is None else float(np.clip(shift, 0.0, SHADE_MAX_RADII))
 
 
 def _with_clusters(peaks: list, mask: np.ndarray, gray: np.ndarray, view: TableView,

@@ -35,7 +35,7 @@ MAX_HUES = 4  # hues tried, likeliest first
 REGIONS_PER_MASK = 3  # regions of one hue tried, largest first
 MIN_FILL = 0.80  # the cloth covers at least this part of its outline's quadrilateral
 REFINE_HALF_WIDTHS_PX = (8.0, 3.0)  # the outline placed on profiles this wide, then narrower
-MIN_PROFILES_PIXELS = 500  # cloth pixels inside tapped corners needed to refine them
+MIN_CLOTH_TO_REFINE_PX = 500  # cloth pixels inside tapped corners needed to refine them
 SATURATION_MIN = 0.28  # cloth pixels: saturated (a ball, white or in shade, is not)
 # A phone's lenses: 0.5x ultra-wide (13 mm equivalent: focal length 0.36 of the longer side)
 # to 5x telephoto (120 mm: 3.3); held from a crouch to above the head (0.2-3.5 m above the
@@ -165,10 +165,10 @@ def _plausible(cam: Camera, shape: tuple[int, int]) -> bool:
             and HEIGHT_RANGE_M[0] <= cam.centre_m[2] <= HEIGHT_RANGE_M[1])
 
 
-def _orient(quad_px: np.ndarray, spec: TableSpec, shape: tuple[int, int]) -> tuple:
-    """The corners in the order NR, FR, FL, NL of the outer rectangle, and the camera: of the
-    two ways round a rectangle (long side first or short side first), the one a camera with
-    square pixels can see; then the house end toward a camera at a short end, or on the left
+def _orient(quad_px: np.ndarray, spec: TableSpec, shape: tuple[int, int]) -> Camera:
+    """The camera of the quadrilateral ``quad_px`` taken as the outer rectangle: of the ways
+    round it (long side first or short side first), the one a camera with square pixels can
+    see; then the house end toward a camera at a short end, or on the left
     of a camera at the long side (y = 0 nearest it) - a photo cannot tell the two ends apart,
     so this convention is the command's (docs/PHOTO.md)."""
     L, W = spec.length_m, spec.width_m
@@ -192,10 +192,10 @@ def _orient(quad_px: np.ndarray, spec: TableSpec, shape: tuple[int, int]) -> tup
             # of the two shapes a camera can see, the one with the likelier lens
             score = abs(math.log(cam.focal_px / max(shape)))
             if best is None or score < best[0]:
-                best = (score, order, cam)
+                best = (score, cam)
     if best is None:
         raise NoTableError("the cloth's outline does not fit a table seen from above")
-    return best[1], best[2]
+    return best[1]
 
 
 def _fill(region: np.ndarray, quad: np.ndarray) -> float:
@@ -239,7 +239,7 @@ def find_table(bgr: np.ndarray, spec: TableSpec) -> TableView:
                     if fill < MIN_FILL:
                         raise NoTableError(f"the cloth fills only {100 * fill:.0f} % of its "
                                            f"outline")
-                    _, cam = _orient((quad + 0.5) / scale - 0.5, spec, bgr.shape[:2])
+                    cam = _orient((quad + 0.5) / scale - 0.5, spec, bgr.shape[:2])
                 except NoTableError as exc:
                     why = str(exc)
                     continue
@@ -294,7 +294,7 @@ def view_from_corners(bgr: np.ndarray, spec: TableSpec, corners_px: np.ndarray,
         area = np.zeros(bgr.shape[:2], np.uint8)
         cv.fillConvexPoly(area, np.round(corners_px).astype(np.int32), 1)
         cloth = (cloth_mask(hsv, hue) & area).astype(bool)
-        if cloth.sum() >= MIN_PROFILES_PIXELS:
+        if cloth.sum() >= MIN_CLOTH_TO_REFINE_PX:
             cam = fit_outline(bgr, spec, cam, np.median(bgr[cloth], axis=0))
     return _view(cam, spec, hue, bgr)
 
