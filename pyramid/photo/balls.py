@@ -63,9 +63,23 @@ SHADE_MIN_BALLS = 3
 CLUSTER_SHADE_MIN_BALLS = 2
 SHADE_MAX_RADII = 0.25
 DUPLICATE_RADII = 1.5  # centres found nearer than this many R on the table: one ball
-COLOUR_APART_RADII = 0.8
+COLOUR_APART_RADII = 0.8  # a coloured blob's peak this far from every other peak is a ball
 CLUSTER_AREA_BALLS = 3.0  # a blob of at least this many balls' area is a cluster (clusters.py)
-CLUSTER = 2  # a peak's last field: 0 from the mask, 1 from the coloured mask, 2 a cluster's  # a coloured blob's peak this far from every other peak is a ball
+# A peak's last field, its kind: 0 from the mask, 1 from the coloured mask, CLUSTER a
+# cluster's ball, CAP a ball's cap above a cushion (below).
+CLUSTER = 2
+# A ball on or near a cushion that faces the camera shows only its cap above the cushion's
+# nose (seen from 1.6 m over a table 3 m away, a ball up to about 9 cm from the nose): its
+# peak is shallower than PEAK_DEPTH_MIN.  A peak at least CAP_DEPTH_MIN of the expected
+# radius deep, placed (on the balls' plane) within CAP_NEAR_CUSHION_M of such a cushion, is a
+# ball's cap (kind CAP): its centre is the top of its outline (:func:`_top_row`) plus the
+# camera's radius, and its confidence the part of its disc's upper half the mask covers.
+# Chosen on the independent sets seen (seeds 5003 and 6007: 10 of their 32 balls missed were
+# such caps, none found at all).
+CAP_DEPTH_MIN = 0.25
+CAP_NEAR_CUSHION_M = 0.14
+CAP_LOWER_COVER = 0.8  # a cap's peak whose fitted disc's lower half the mask covers: a whole ball
+CAP = 3
 
 
 @dataclass(frozen=True)
@@ -123,7 +137,23 @@ def expected_radius_px(view: TableView, spec: TableSpec, pixels: np.ndarray) -> 
     return cam.focal_px * R / d
 
 
-def _peaks(mask: np.ndarray, view: TableView, spec: TableSpec) -> list:
+def _facing_gap_m(view: TableView, spec: TableSpec, xy: np.ndarray) -> np.ndarray:
+    """How far each table point is from the nearest cushion that faces the camera (the camera
+    beyond it), in metres; infinite where none does."""
+    cx, cy = view.camera.centre_m[:2]
+    L, W = spec.length_m, spec.width_m
+    gaps = [xy[:, 0] if cx < 0 else None, L - xy[:, 0] if cx > L else None,
+            xy[:, 1] if cy < 0 else None, W - xy[:, 1] if cy > W else None]
+    out = np.full(len(xy), np.inf)
+    for g in gaps:
+        if g is not None:
+            out = np.minimum(out, np.abs(g))
+    return out
+
+
+def _peaks(mask: np.ndarray, view: TableView, spec: TableSpec, caps: bool = False) -> list:
+    """The balls' peaks (u, v, depth, expected radius, kind: 0, or :data:`CAP` for a ball's
+    cap above a cushion facing the camera when ``caps``), deepest first, one per ball."""
     cv = cv2()
     dist = cv.distanceTransform(mask, cv.DIST_L2, 5)
     local = (dist == cv.dilate(dist, np.ones((3, 3), np.uint8))) & (dist >= 1.5)
@@ -132,18 +162,26 @@ def _peaks(mask: np.ndarray, view: TableView, spec: TableSpec) -> list:
         return []
     depth = dist[vs, us]
     r_exp = expected_radius_px(view, spec, np.c_[us, vs].astype(float))
-    ok = depth >= PEAK_DEPTH_MIN * r_exp
+    deep = depth >= PEAK_DEPTH_MIN * r_exp
+    kind = np.zeros(len(depth))
+    ok = deep
+    if caps:
+        xy = view.camera.to_height(np.c_[us, vs].astype(float), spec.ball_radius_m)
+        cap = ((depth >= CAP_DEPTH_MIN * r_exp)
+               & (_facing_gap_m(view, spec, xy) < CAP_NEAR_CUSHION_M))
+        kind[cap] = CAP
+        ok = deep | cap
     order = np.argsort(-depth[ok])
-    cand = np.c_[us[ok], vs[ok], depth[ok], r_exp[ok]][order]
+    cand = np.c_[us[ok], vs[ok], depth[ok], r_exp[ok], kind[ok]][order]
     # One ball or two: judged on the table, where touching balls are 2R apart however
     # foreshortened the photo shows them (seen from low, one stands behind the other).
     xy = view.camera.to_height(cand[:, :2], spec.ball_radius_m)
     apart = SEPARATION_MIN * spec.ball_radius_m
     kept: list = []
     kept_xy: list = []
-    for (u, v, d, r), p in zip(cand, xy):
+    for (u, v, d, r, k), p in zip(cand, xy):
         if all(np.hypot(*(p - q)) >= apart for q in kept_xy):
-            kept.append((u, v, d, r))
+            kept.append((u, v, d, r, int(k)))
             kept_xy.append(p)
     return kept
 
@@ -295,6 +333,18 @@ def shade_shift(peaks: list, fits: list, bgr: np.ndarray, cloth_bgr: np.ndarray,
     return SHADE_SHIFT_RADII if shift is None else float(np.clip(shift, 0.0, SHADE_MAX_RADII))
 
 
+def _lower_cover(mask: np.ndarray, fit: tuple[float, float, float]) -> float:
+    """The part of the lower half of the fitted disc (u, v, radius) that the mask covers."""
+    u, v, r = fit
+    if r <= 0:
+        return 0.0
+    v0, v1 = max(int(v), 0), min(int(v + r) + 1, mask.shape[0])
+    u0, u1 = max(int(u - r), 0), min(int(u + r) + 1, mask.shape[1])
+    yy, xx = np.mgrid[v0:v1, u0:u1]
+    half = ((xx - u) ** 2 + (yy - v) ** 2 <= r * r) & (yy >= v)
+    return float(mask[v0:v1, u0:u1][half].mean()) if half.any() else 0.0
+
+
 def _with_clusters(peaks: list, mask: np.ndarray, gray: np.ndarray, view: TableView,
                    spec: TableSpec) -> list:
     """The peaks, those of each cluster (a blob of at least :data:`CLUSTER_AREA_BALLS` balls'
@@ -318,10 +368,10 @@ def find_balls(bgr: np.ndarray, view: TableView, spec: TableSpec) -> list[Ball]:
     cv = cv2()
     hsv = cv.cvtColor(bgr, cv.COLOR_BGR2HSV)
     mask, colour = ball_masks(hsv, view, spec)
-    peaks = [p + (False,) for p in _peaks(mask, view, spec)]
+    peaks = _peaks(mask, view, spec, caps=True)
     for p in _peaks(colour, view, spec):  # a coloured ball merged with an ivory one
         if all(np.hypot(p[0] - q[0], p[1] - q[1]) >= COLOUR_APART_RADII * p[3] for q in peaks):
-            peaks.append(p + (True,))
+            peaks.append(p[:4] + (1,))
     peaks = _with_clusters(peaks, mask, cv.cvtColor(bgr, cv.COLOR_BGR2GRAY), view, spec)
     edge_sets = (_edge_points(mask), _edge_points(colour))
     L, W, R = spec.length_m, spec.width_m, spec.ball_radius_m
@@ -330,16 +380,25 @@ def find_balls(bgr: np.ndarray, view: TableView, spec: TableSpec) -> list[Ball]:
     found: list[Ball] = []
     h, w = mask.shape
     yy, xx = np.mgrid[0:h, 0:w]
+    cloth_px = bgr[view.cloth_mask.astype(bool)]
+    cloth_bgr = np.median(cloth_px, axis=0) if len(cloth_px) else np.zeros(3)
     fits = []
     for i, p in enumerate(peaks):
         others = [q for j, q in enumerate(peaks) if j != i
                   and np.hypot(q[0] - p[0], q[1] - p[1]) < 3.5 * max(p[3], q[3])]
         if p[4] == CLUSTER:  # placed by its upper arc: no refit
             fits.append((p[0], p[1], 0.0))
+        elif p[4] == CAP:
+            fit = _refine(edge_sets[0], p[:4], [q for q in others if q[4] in (0, CAP)])
+            if _lower_cover(mask, fit) >= CAP_LOWER_COVER:  # the whole ball is seen
+                peaks[i] = p[:4] + (0,)
+                fits.append(fit)
+                continue
+            # placed by the top of its outline (none seen: no ball)
+            top = _top_row(bgr, cloth_bgr, p[0], p[1], p[3])
+            fits.append((p[0], p[1], 0.0) if top is None else (p[0], top + p[3], p[3]))
         else:
             fits.append(_refine(edge_sets[p[4]], p[:4], [q for q in others if q[4] == p[4]]))
-    cloth_px = bgr[view.cloth_mask.astype(bool)]
-    cloth_bgr = np.median(cloth_px, axis=0) if len(cloth_px) else np.zeros(3)
     shift = shade_shift(peaks, fits, bgr, cloth_bgr, hsv)
     in_cluster = cluster_shift(peaks, bgr, cloth_bgr)
     if in_cluster is None:  # the arcs' placement was right under the fixed shift's lamps
@@ -348,6 +407,9 @@ def find_balls(bgr: np.ndarray, view: TableView, spec: TableSpec) -> list[Ball]:
         if p[4] == CLUSTER:
             u, v, rad = p[0], p[1], p[3]
             v += in_cluster * rad
+        elif p[4] == CAP:
+            if rad <= 0:
+                continue
         else:
             v += shift * rad
         x, y = view.camera.to_height(np.array([[u, v]]), R)[0]
@@ -362,6 +424,8 @@ def find_balls(bgr: np.ndarray, view: TableView, spec: TableSpec) -> list[Ball]:
         sat = float(np.mean(lit[:, 1]) / 255) if len(lit) else 0.0
         hue = float(np.median(lit[:, 0])) if len(lit) else 0.0
         disc = (xx[box] - u) ** 2 + (yy[box] - v) ** 2 <= rad ** 2
+        if p[4] == CAP:  # the cushion hides its lower half
+            disc &= yy[box] <= v
         cover = float(mask[box][disc].mean()) if disc.any() else 0.0
         size = max(0.0, 1.0 - abs(rad / r_exp - 1.0))
         confidence = round(float(min(1.0, cover) * size), 3)
