@@ -62,7 +62,15 @@ def cluster_centres(gray: np.ndarray, blob: np.ndarray, view: TableView,
     if len(us) == 0:
         return []
     xy = cam.to_height(np.c_[us, vs].astype(float), R)
-    lo, hi = xy.min(axis=0) - R, xy.max(axis=0) + R
+    xy = xy[np.isfinite(xy).all(axis=1)]
+    if len(xy) == 0:
+        return []
+    # the balls' centres lie on the table: a blob that reaches past it (a wrong table's, or
+    # one seen to the horizon) is searched only there, not over kilometres of plane
+    lo = np.maximum(xy.min(axis=0) - R, (0.0, 0.0))
+    hi = np.minimum(xy.max(axis=0) + R, (spec.length_m, spec.width_m))
+    if np.any(hi <= lo):
+        return []
     gxs = np.arange(lo[0], hi[0], GRID_M)
     gys = np.arange(lo[1], hi[1], GRID_M)
     grid = np.array(np.meshgrid(gxs, gys)).reshape(2, -1).T
