@@ -104,6 +104,20 @@ def focal_from_homography(h: np.ndarray, principal_px: tuple[float, float]) -> f
     return 1.0 / math.sqrt(u) if u > 0 else None
 
 
+def rectangle_residual(h: np.ndarray, principal_px: tuple[float, float], focal_px: float) -> float:
+    """How far ``h`` (plane -> image) is from a rotation of the plane seen by a camera with
+    square pixels, this focal length, centred at ``principal_px``: the larger of the log-ratio
+    of the plane's two axes' lengths in the camera's frame and the cosine of the angle between
+    them (both 0 for the image of the rectangle the homography was fitted to; a quadrilateral
+    of another shape, taken for it, gives more)."""
+    f = focal_px
+    k_inv = np.array([[1 / f, 0, -principal_px[0] / f], [0, 1 / f, -principal_px[1] / f],
+                      [0, 0, 1.0]])
+    m = k_inv @ h
+    a, b = np.linalg.norm(m[:, 0]), np.linalg.norm(m[:, 1])
+    return max(abs(math.log(a / b)), abs(float(m[:, 0] @ m[:, 1]) / (a * b)))
+
+
 def camera_from_homography(h: np.ndarray, principal_px: tuple[float, float],
                            plane_z_m: float, focal_px: float | None = None) -> Camera:
     """The camera of a homography from a horizontal plane (table x, y at height

@@ -6,7 +6,8 @@ import pytest
 
 from pyramid.photo.geometry import (Camera, GeometryError, apply, camera_from_homography,
                                     fit_camera_to_lines, focal_from_homography, homography,
-                                    rotation_from_vector, vector_from_rotation)
+                                    rectangle_residual, rotation_from_vector,
+                                    vector_from_rotation)
 
 L, W = 3.55, 1.775
 
@@ -40,6 +41,24 @@ def _look_at(cam, target):
 def _project(rot, cam, focal, pp, pts):
     c = (np.asarray(pts, float) - cam) @ rot.T
     return np.c_[pp[0] + focal * c[:, 0] / c[:, 2], pp[1] + focal * c[:, 1] / c[:, 2]]
+
+
+@pytest.mark.parametrize("cam", [(-1.3, 0.9, 1.6), (1.7, -2.8, 1.9), (4.9, 0.5, 1.4)])
+def test_the_image_of_the_tables_rectangle_is_a_rotation_and_a_skewed_one_is_not(cam):
+    """rectangle_residual: 0 (to rounding) for the table's rectangle seen by the camera; for
+    a parallelogram on the same plane (the rectangle sheared by 0.2: its corners 11 deg off
+    square) taken for the table, no camera with square pixels sees it as a rectangle: the
+    residual is about the sine of the skew, above table_find.RECTANGLE_MAX."""
+    cam = np.array(cam)
+    rot = _look_at(cam, (L / 2, W / 2, 0))
+    focal, pp = 924.3, (639.5, 359.5)
+    table = np.array([(0, 0), (L, 0), (L, W), (0, W)], float)
+    h = homography(table, _project(rot, cam, focal, pp, np.c_[table, np.zeros(4)]))
+    assert rectangle_residual(h, pp, focal_from_homography(h, pp)) < 1e-6
+    skewed = np.c_[table[:, 0] + 0.2 * table[:, 1], table[:, 1], np.zeros(4)]
+    h = homography(table, _project(rot, cam, focal, pp, skewed))
+    assert rectangle_residual(h, pp, focal_from_homography(h, pp)) \
+        == pytest.approx(math.sin(math.atan(0.2)), abs=0.01)
 
 
 @pytest.mark.parametrize("cam", [(-1.3, 0.9, 1.6), (1.7, -2.8, 1.9), (4.9, 0.5, 1.4)])
