@@ -24,6 +24,12 @@ from .table_find import CUSHION_TOP_WIDTH_M, TableView
 IVORY_SAT_MAX = 0.30  # an ivory ball, lit or shaded, is less saturated than this (0-1)
 LIGHT_MIN = 0.17  # and lighter than this (HSV value, 0-1): a shaded underside is 0.25-0.3, a pocket 0.05
 CUE_SAT_MIN = 0.40  # the cue ball's mean saturation at least (red or yellow)
+# ... or, a cue ball washed out by the lamps' highlights (a yellow one under tubes: 0.30-0.35),
+# at least CUE_SAT_STANDOUT_MIN and CUE_SAT_STANDOUT_RATIO times the next most saturated
+# ball's.  Over 240 photos of seeds 131-9013 (seen): the cue ball told in 226 against 224,
+# no numbered ball more taken for it (the numbered balls' saturation: 99 % below 0.26).
+CUE_SAT_STANDOUT_MIN = 0.28
+CUE_SAT_STANDOUT_RATIO = 1.5
 CUE_LIGHT_MIN = 0.22
 PEAK_DEPTH_MIN = 0.45  # a peak at least this part of the expected radius deep is a ball
 SEPARATION_MIN = 1.15  # peaks whose centres on the table are nearer than this many R: one ball
@@ -476,11 +482,18 @@ def _cue_by_its_top(ball: Ball, bgr: np.ndarray, cloth_bgr: np.ndarray, view: Ta
 
 
 def cue_index(balls: list[Ball]) -> int | None:
-    """Which ball is the cue ball: the most saturated, if saturated enough."""
+    """Which ball is the cue ball: the most saturated, if saturated enough
+    (:data:`CUE_SAT_MIN`) or standing out from the rest (:data:`CUE_SAT_STANDOUT_MIN`,
+    :data:`CUE_SAT_STANDOUT_RATIO`)."""
     if not balls:
         return None
-    k = int(np.argmax([b.saturation for b in balls]))
-    return k if balls[k].saturation >= CUE_SAT_MIN else None
+    sat = np.array([b.saturation for b in balls])
+    k = int(np.argmax(sat))
+    if sat[k] >= CUE_SAT_MIN:
+        return k
+    second = np.max(np.delete(sat, k)) if len(sat) > 1 else 0.0
+    return k if sat[k] >= CUE_SAT_STANDOUT_MIN and sat[k] >= CUE_SAT_STANDOUT_RATIO * second \
+        else None
 
 
 def cue_colour(ball: Ball) -> str:
