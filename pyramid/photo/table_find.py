@@ -9,6 +9,7 @@ away from the corners (where the pockets notch it), and intersected.
 from __future__ import annotations
 
 from dataclasses import dataclass
+import itertools
 import math
 
 import numpy as np
@@ -50,6 +51,21 @@ HUE_TOLERANCE = 14  # OpenCV hue units (0-180): the cloth's hue, give or take, l
 # hue (seed 4099, case_009: 0.31), each larger than the true cloth and taken for the table,
 # are not.
 RECTANGLE_MAX = 0.08
+# When the outline's hull is no table (a lamp shade of the cloth's hue hanging over the far
+# end joins the cloth's region and takes a corner's place), the sides are looked for as the
+# straight runs of the outline: up to SIDE_LINES lines, each the one most of the outline's
+# remaining points lie within SIDE_LINE_PX of (SIDE_TRIALS pairs of points tried, from a
+# generator of fixed seed), each holding at least SIDE_MIN_SHARE of the outline's points;
+# then every four of them that close a quadrilateral are tried as the table.
+SIDE_LINES = 7
+SIDE_LINE_PX = 2.0
+SIDE_TRIALS = 400
+SIDE_MIN_SHARE = 0.04
+SIDE_SEED = 31
+# ... and of those, the one that holds the most of its region, at least this part of it (the
+# cloth and a lamp shade over it, seed 10007 case_019: 0.97; a table's wooden front or a
+# floor's tiles, whose straight runs close quadrilaterals too: 0.82-0.88).
+SIDE_REGION_SHARE = 0.92
 
 
 class NoTableError(ValueError):
@@ -163,6 +179,64 @@ def _quad(region: np.ndarray) -> np.ndarray:
     return np.array(corners)
 
 
+def _side_lines(region: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The straight runs of the region's outline, longest first, as (point, unit direction):
+    see :data:`SIDE_LINES`."""
+    cv = cv2()
+    contours, _ = cv.findContours(region, cv.RETR_EXTERNAL, cv.CHAIN_APPROX_NONE)
+    pts = max(contours, key=cv.contourArea).reshape(-1, 2).astype(float)
+    need = SIDE_MIN_SHARE * len(pts)
+    rng = np.random.default_rng(SIDE_SEED)
+    lines = []
+    while len(lines) < SIDE_LINES and len(pts) >= max(need, 2):
+        pairs = rng.integers(0, len(pts), size=(SIDE_TRIALS, 2))
+        d = pts[pairs[:, 1]] - pts[pairs[:, 0]]
+        length = np.hypot(d[:, 0], d[:, 1])
+        ok = length > 0
+        normals = np.c_[-d[ok, 1], d[ok, 0]] / length[ok, None]
+        origins = pts[pairs[ok, 0]]
+        # each trial's inliers: points within SIDE_LINE_PX of its line
+        dist = np.abs((pts[None, :, :] - origins[:, None, :]) @ normals[:, :, None])[..., 0]
+        counts = (dist < SIDE_LINE_PX).sum(axis=1)
+        if len(counts) == 0 or counts.max() < need:
+            break
+        inliers = dist[int(np.argmax(counts))] < SIDE_LINE_PX
+        vx, vy, x0, y0 = cv.fitLine(pts[inliers].astype(np.float32), cv.DIST_HUBER, 0,
+                                    0.01, 0.01).ravel()
+        lines.append((np.array([x0, y0]), np.array([vx, vy])))
+        pts = pts[~inliers]
+    return lines
+
+
+def _crossing(a: tuple, b: tuple) -> np.ndarray | None:
+    (p1, d1), (p2, d2) = a, b
+    m = np.array([d1, -d2]).T
+    if abs(np.linalg.det(m)) < 1e-6:
+        return None
+    return p1 + np.linalg.solve(m, p2 - p1)[0] * d1
+
+
+def _quads_from_lines(lines: list, shape: tuple[int, int]) -> list[np.ndarray]:
+    """Every convex quadrilateral four of the lines close (corners within a photo's size of
+    the photo), its corners in order round it."""
+    cv = cv2()
+    h, w = shape
+    out = []
+    for four in itertools.combinations(lines, 4):
+        for order in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 1, 3)):
+            ls = [four[k] for k in order]
+            corners = [_crossing(ls[i - 1], ls[i]) for i in range(4)]
+            if any(c is None for c in corners):
+                continue
+            quad = np.array(corners)
+            if np.any(quad < (-w, -h)) or np.any(quad > (2 * w, 2 * h)):
+                continue
+            if not cv.isContourConvex(np.round(quad).astype(np.int32)):
+                continue
+            out.append(quad)
+    return out
+
+
 def _plausible(cam: Camera, shape: tuple[int, int]) -> bool:
     """A phone's lens and a person's hand: the focal length within
     :data:`FOCAL_RANGE` of the photo's longer side, the camera :data:`HEIGHT_RANGE_M` above
@@ -234,38 +308,60 @@ def find_table(bgr: np.ndarray, spec: TableSpec) -> TableView:
     Each candidate cloth (:func:`cloth_hues`, at two hue tolerances, the largest regions of
     each) is reduced to its outline's quadrilateral; one that a phone above a table can see
     (:func:`_orient`) and that the cloth fills (:data:`MIN_FILL`) is a table, the largest
-    such one the table.  Its outline is then found to a fraction of a pixel
-    (:func:`pyramid.photo.outline.edge_points`) and the camera fitted to it
-    (:func:`pyramid.photo.geometry.fit_camera_to_lines`), twice, on narrower profiles."""
+    such one the table.  Where none is, the quadrilaterals four straight runs of each
+    outline close are tried (:func:`_side_lines`), and the one holding the most of its
+    region (at least :data:`SIDE_REGION_SHARE`) is the table.  Its outline is then found to
+    a fraction of a pixel (:func:`pyramid.photo.outline.edge_points`) and the camera fitted
+    to it (:func:`pyramid.photo.geometry.fit_camera_to_lines`), twice, on narrower
+    profiles."""
     cv = cv2()
     scale = min(1.0, WORK_WIDTH_PX / bgr.shape[1])
     small = cv.resize(bgr, None, fx=scale, fy=scale, interpolation=cv.INTER_AREA) \
         if scale < 1 else bgr
     hsv = cv.cvtColor(small, cv.COLOR_BGR2HSV)
-    best, why = None, "no cloth-coloured region covers "\
-        f"{100 * MIN_CLOTH_FRACTION:.0f} % of the photo"
-    for hue in cloth_hues(hsv):
-        for tolerance in (HUE_TOLERANCE, HUE_TOLERANCE // 2):
-            for region in _components(cloth_mask(hsv, hue, tolerance), tolerance):
-                area = float(region.sum())
-                if best is not None and area <= best[0]:
+    why = f"no cloth-coloured region covers {100 * MIN_CLOTH_FRACTION:.0f} % of the photo"
+    candidates = [(hue, region) for hue in cloth_hues(hsv)
+                  for tolerance in (HUE_TOLERANCE, HUE_TOLERANCE // 2)
+                  for region in _components(cloth_mask(hsv, hue, tolerance), tolerance)]
+    best = None
+    for hue, region in candidates:
+        area = float(region.sum())
+        if best is not None and area <= best[0]:
+            continue
+        try:
+            cam = _camera_of(_quad(region), region, scale, spec, bgr.shape[:2])
+        except NoTableError as exc:
+            why = str(exc)
+            continue
+        best = (area, hue, cam, region)
+    if best is None:
+        for hue, region in candidates:
+            for quad in _quads_from_lines(_side_lines(region), region.shape):
+                share = _fill(region, quad) * abs(cv.contourArea(quad.astype(np.float32))) \
+                    / float(region.sum())
+                if share < SIDE_REGION_SHARE or (best is not None and share <= best[0]):
                     continue
                 try:
-                    quad = _quad(region)
-                    fill = _fill(region, quad)
-                    if fill < MIN_FILL:
-                        raise NoTableError(f"the cloth fills only {100 * fill:.0f} % of its "
-                                           f"outline")
-                    cam = _orient((quad + 0.5) / scale - 0.5, spec, bgr.shape[:2])
-                except NoTableError as exc:
-                    why = str(exc)
+                    cam = _camera_of(quad, region, scale, spec, bgr.shape[:2])
+                except NoTableError:
                     continue
-                best = (area, hue, cam, region)
+                best = (share, hue, cam, region)
     if best is None:
         raise NoTableError(why)
     _, hue, cam, region = best
     cam = fit_outline(bgr, spec, cam, np.median(small[region.astype(bool)], axis=0))
     return _view(cam, spec, hue, bgr)
+
+
+def _camera_of(quad: np.ndarray, region: np.ndarray, scale: float, spec: TableSpec,
+               shape: tuple[int, int]) -> Camera:
+    """The camera of the table whose outline is ``quad`` (on the photo scaled by ``scale``),
+    if the cloth's ``region`` fills it (:data:`MIN_FILL`) and a phone can see it
+    (:func:`_orient`)."""
+    fill = _fill(region, quad)
+    if fill < MIN_FILL:
+        raise NoTableError(f"the cloth fills only {100 * fill:.0f} % of its outline")
+    return _orient((quad + 0.5) / scale - 0.5, spec, shape)
 
 
 def fit_outline(bgr: np.ndarray, spec: TableSpec, cam: Camera, cloth_bgr: np.ndarray) -> Camera:
