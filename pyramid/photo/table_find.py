@@ -195,8 +195,8 @@ def _side_lines(region: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
         ok = length > 0
         normals = np.c_[-d[ok, 1], d[ok, 0]] / length[ok, None]
         origins = pts[pairs[ok, 0]]
-        # each trial's inliers: points within SIDE_LINE_PX of its line
-        dist = np.abs((pts[None, :, :] - origins[:, None, :]) @ normals[:, :, None])[..., 0]
+        # each trial's inliers: points within SIDE_LINE_PX of its line (trials x points)
+        dist = np.abs(normals @ pts.T - np.sum(normals * origins, axis=1)[:, None])
         counts = (dist < SIDE_LINE_PX).sum(axis=1)
         if len(counts) == 0 or counts.max() < need:
             break
@@ -258,14 +258,13 @@ def _orient(quad_px: np.ndarray, spec: TableSpec, shape: tuple[int, int]) -> Cam
     for reverse in (False, True):
         q = quad_px[::-1] if reverse else quad_px
         for shift in range(4):
-            order = np.roll(q, -shift, axis=0)
+            h = homography(outer, np.roll(q, -shift, axis=0))
             try:
-                cam = camera_from_homography(homography(outer, order), principal,
-                                             spec.cushion_height_m)
+                cam = camera_from_homography(h, principal, spec.cushion_height_m)
             except GeometryError:
                 continue
-            if not _plausible(cam, shape) or rectangle_residual(
-                    homography(outer, order), principal, cam.focal_px) > RECTANGLE_MAX:
+            if not _plausible(cam, shape) \
+                    or rectangle_residual(h, principal, cam.focal_px) > RECTANGLE_MAX:
                 continue
             # of the two shapes a camera can see, the one with the likelier lens; of the two
             # ways round it, the one the convention puts the camera at (a camera near the
