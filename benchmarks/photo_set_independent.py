@@ -1,6 +1,6 @@
 """Issue 31 item 4: a second validation set, made independently of ``benchmarks.photo_set``.
 
-    python -m benchmarks.photo_set_independent OUT_DIR [--n 30] [--seed 131]
+    python -m benchmarks.photo_set_independent OUT_DIR [--n 30] [--seed 131] [--scale 1]
     python -m benchmarks.photo_report OUT_DIR [--corners] [--write docs/PHOTO.md --tag indep-auto]
 
 Nothing of ``benchmarks.photo_set``'s scene, camera or layout code is used (the scene's
@@ -248,11 +248,13 @@ def _turn(p, spec):
     return (spec.length_m - p[0], spec.width_m - p[1]) + tuple(p[2:])
 
 
-def make_case(index: int, seed: int, spec: TableSpec, table: str) -> tuple:
-    """(IndependentCase, scene text) of photo ``index``; every choice from one seeded rng."""
+def make_case(index: int, seed: int, spec: TableSpec, table: str, scale: int = 1) -> tuple:
+    """(IndependentCase, scene text) of photo ``index``; every choice from one seeded rng.
+    ``scale``: the same photo with ``scale`` times the pixels each way (a phone's full
+    resolution is about 3 times the 1280 x 960 of the sets)."""
     rng = np.random.default_rng([seed, index])
     orientation = ORIENTATIONS[int(rng.integers(2))]
-    w, h = (1280, 960) if orientation == "landscape" else (960, 1280)
+    w, h = (1280 * scale, 960 * scale) if orientation == "landscape" else (960 * scale, 1280 * scale)
     layout = LAYOUTS[index % len(LAYOUTS)]
     lamps = LAMPS[int(rng.integers(2))]
     cloth = list(CLOTH_HUES)[int(rng.integers(len(CLOTH_HUES)))]
@@ -335,10 +337,13 @@ def main(argv=None) -> int:
     p.add_argument("--first", type=int, default=0)
     p.add_argument("--seed", type=int, default=131)
     p.add_argument("--table", default="pyramid-12ft")
+    p.add_argument("--scale", type=int, default=1, help="times the pixels each way (1: 1280 x 960)")
     args = p.parse_args(argv)
+    if args.scale < 1:
+        p.error(f"--scale: {args.scale} is not a whole number of at least 1")
     spec = table_by_name(args.table)
     for i in range(args.first, args.first + args.n):
-        case, scene, noise = make_case(i, args.seed, spec, args.table)
+        case, scene, noise = make_case(i, args.seed, spec, args.table, args.scale)
         render(case, scene, noise, args.out)
         print(case.name, case.camera, case.orientation, case.lamps, case.layout, flush=True)
     return 0

@@ -144,3 +144,15 @@ def test_a_lamp_shade_of_the_cloths_hue_over_a_corner_leaves_the_table_its_strai
     pairs = match(case.balls, {b.id: (b.x_m, b.y_m) for b in pos.balls})
     assert len(pos.balls) == len(case.balls) == len(pairs) == 16
     assert ("cue", "cue") in {(t, f) for t, f, _ in pairs}
+
+
+@pytest.mark.parametrize("index", range(4))
+def test_a_scaled_case_is_the_same_photo_with_more_pixels(index):
+    """--scale 2: the same pose, balls and lamps, twice the pixels each way; the corners where
+    the 1x photo's are (pixel centres at integers: u' = 2 (u + 0.5) - 0.5), to rounding."""
+    one, _, _ = make_case(index, 131, SPEC, "pyramid-12ft")
+    two, _, _ = make_case(index, 131, SPEC, "pyramid-12ft", scale=2)
+    assert (two.width_px, two.height_px) == (2 * one.width_px, 2 * one.height_px)
+    assert two.camera_xyz_m == one.camera_xyz_m and two.balls == one.balls
+    assert np.allclose(2 * (np.array(one.corners_px) + 0.5) - 0.5, two.corners_px, atol=0.02)
+    assert (two.lamps, two.layout, two.cue_colour) == (one.lamps, one.layout, one.cue_colour)
