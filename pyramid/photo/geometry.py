@@ -104,16 +104,22 @@ def focal_from_homography(h: np.ndarray, principal_px: tuple[float, float]) -> f
     return 1.0 / math.sqrt(u) if u > 0 else None
 
 
+def _in_camera(h: np.ndarray, principal_px: tuple[float, float], focal_px: float) -> np.ndarray:
+    """``h`` (plane -> image) taken into the camera's frame: K^-1 h, K the intrinsics of
+    square pixels with this focal length centred at ``principal_px``."""
+    f = focal_px
+    k_inv = np.array([[1 / f, 0, -principal_px[0] / f], [0, 1 / f, -principal_px[1] / f],
+                      [0, 0, 1.0]])
+    return k_inv @ h
+
+
 def rectangle_residual(h: np.ndarray, principal_px: tuple[float, float], focal_px: float) -> float:
     """How far ``h`` (plane -> image) is from a rotation of the plane seen by a camera with
     square pixels, this focal length, centred at ``principal_px``: the larger of the log-ratio
     of the plane's two axes' lengths in the camera's frame and the cosine of the angle between
     them (both 0 for the image of the rectangle the homography was fitted to; a quadrilateral
     of another shape, taken for it, gives more)."""
-    f = focal_px
-    k_inv = np.array([[1 / f, 0, -principal_px[0] / f], [0, 1 / f, -principal_px[1] / f],
-                      [0, 0, 1.0]])
-    m = k_inv @ h
+    m = _in_camera(h, principal_px, focal_px)
     a, b = np.linalg.norm(m[:, 0]), np.linalg.norm(m[:, 1])
     return max(abs(math.log(a / b)), abs(float(m[:, 0] @ m[:, 1]) / (a * b)))
 
@@ -126,9 +132,7 @@ def camera_from_homography(h: np.ndarray, principal_px: tuple[float, float],
     f = focal_px or focal_from_homography(h, principal_px)
     if f is None or not math.isfinite(f):
         raise GeometryError("no focal length fits these corners")
-    k_inv = np.array([[1 / f, 0, -principal_px[0] / f], [0, 1 / f, -principal_px[1] / f],
-                      [0, 0, 1.0]])
-    m = k_inv @ h
+    m = _in_camera(h, principal_px, f)
     lam = (np.linalg.norm(m[:, 0]) + np.linalg.norm(m[:, 1])) / 2
     r1, r2, t = m[:, 0] / lam, m[:, 1] / lam, m[:, 2] / lam
     if t[2] < 0:

@@ -134,6 +134,15 @@ def _components(mask: np.ndarray, tolerance: int) -> list[np.ndarray]:
             if stats[k, cv.CC_STAT_AREA] >= MIN_CLOTH_FRACTION * mask.size]
 
 
+def _crossing(a: tuple, b: tuple) -> np.ndarray | None:
+    """Where two lines (point, unit direction) cross; None for parallel ones."""
+    (p1, d1), (p2, d2) = a, b
+    m = np.array([d1, -d2]).T
+    if abs(np.linalg.det(m)) < 1e-9:
+        return None
+    return p1 + np.linalg.solve(m, p2 - p1)[0] * d1
+
+
 def _quad(region: np.ndarray) -> np.ndarray:
     """The four corners (image order round the region) of the quadrilateral fitted to the
     region's outer edge."""
@@ -168,14 +177,9 @@ def _quad(region: np.ndarray) -> np.ndarray:
             point, direction = np.array([x0, y0]), np.array([vx, vy])
             band = max(2.0, band / 3)
         lines.append((point, direction))
-    corners = []
-    for i in range(4):
-        (p1, d1), (p2, d2) = lines[i - 1], lines[i]
-        a = np.array([d1, -d2]).T
-        if abs(np.linalg.det(a)) < 1e-9:
-            raise NoTableError("two sides of the cloth's outline are parallel")
-        s = np.linalg.solve(a, p2 - p1)
-        corners.append(p1 + s[0] * d1)
+    corners = [_crossing(lines[i - 1], lines[i]) for i in range(4)]
+    if any(c is None for c in corners):
+        raise NoTableError("two sides of the cloth's outline are parallel")
     return np.array(corners)
 
 
@@ -206,14 +210,6 @@ def _side_lines(region: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
         lines.append((np.array([x0, y0]), np.array([vx, vy])))
         pts = pts[~inliers]
     return lines
-
-
-def _crossing(a: tuple, b: tuple) -> np.ndarray | None:
-    (p1, d1), (p2, d2) = a, b
-    m = np.array([d1, -d2]).T
-    if abs(np.linalg.det(m)) < 1e-6:
-        return None
-    return p1 + np.linalg.solve(m, p2 - p1)[0] * d1
 
 
 def _quads_from_lines(lines: list, shape: tuple[int, int]) -> list[np.ndarray]:
