@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from pyramid.errors import UserInputError
-from pyramid.photo.imaging import MAX_PIXELS, decode, image_size
+from pyramid.photo.imaging import MAX_PIXELS, cv2, decode, image_size
 from pyramid.photo.service import parse_corners, read_position
 
 DATA = Path(__file__).parent / "photo_data"
@@ -68,6 +68,45 @@ def test_the_photo_is_read_from_its_bytes_too():
     data = (DATA / "case_000.jpg").read_bytes()
     assert image_size(data) == (1280, 720)
     assert len(read_position(data).balls) == 11
+
+
+def _with_exif_orientation(jpeg: bytes, orientation: int) -> bytes:
+    """The JPEG with an Exif APP1 segment holding only the Orientation tag (0x0112), put
+    right after the start-of-image marker, as a phone's camera writes it."""
+    tiff = (b"MM\0*" + (8).to_bytes(4, "big")              # big-endian TIFF, IFD0 at 8
+            + (1).to_bytes(2, "big")                           # one entry:
+            + (0x0112).to_bytes(2, "big") + (3).to_bytes(2, "big")   # Orientation, SHORT
+            + (1).to_bytes(4, "big") + orientation.to_bytes(2, "big") + b"\0\0"
+            + (0).to_bytes(4, "big"))                          # no next IFD
+    body = b"Exif\0\0" + tiff
+    return jpeg[:2] + b"\xff\xe1" + (len(body) + 2).to_bytes(2, "big") + body + jpeg[2:]
+
+
+def test_a_portrait_photo_stored_sideways_reads_as_the_phone_showed_it():
+    # A phone held upright stores the sensor's landscape pixels and an Exif Orientation of 6
+    # ("rotate 90 degrees clockwise to show"); the browser shows it upright, so the balls'
+    # pixels and the tapped corners are the upright photo's, and so must the reading be.
+    cv = cv2()
+    upright = decode((DATA / "independent_131_004.jpg").read_bytes())
+    t = _truth("independent_131_004")
+    assert upright.shape[0] > upright.shape[1]  # a portrait photo
+    plain = cv.imencode(".jpg", upright, [cv.IMWRITE_JPEG_QUALITY, 95])[1].tobytes()
+    sideways = cv.imencode(".jpg", cv.rotate(upright, cv.ROTATE_90_COUNTERCLOCKWISE),
+                           [cv.IMWRITE_JPEG_QUALITY, 95])[1].tobytes()
+    tagged = _with_exif_orientation(sideways, 6)
+    assert image_size(tagged) == (upright.shape[0], upright.shape[1])  # stored sideways
+    a, b = read_position(plain), read_position(tagged)
+    assert (b.width_px, b.height_px) == (a.width_px, a.height_px) == (upright.shape[1],
+                                                                      upright.shape[0])
+    assert np.abs(np.array(b.corners_px) - np.array(t["corners_px"])).max() < 6
+    found = _matched(t["balls"], b)
+    assert len(found) >= len(_matched(t["balls"], a)) - 1 and found["cue"][0] == "cue"
+    # the same balls, read from pixels that differ only by the JPEG's blocks
+    for ball in a.balls:
+        near = min(float(np.hypot(ball.x_m - o.x_m, ball.y_m - o.y_m)) for o in b.balls)
+        assert near < 0.005, (ball.id, near)
+    # without the tag the same pixels are a landscape photo: not what the player saw
+    assert read_position(sideways).width_px == upright.shape[0]
 
 
 def test_a_huge_image_is_refused_from_its_header_before_it_is_decoded():
