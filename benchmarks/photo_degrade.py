@@ -1,0 +1,105 @@
+"""Issue 31 item 4: a rendered set made to look more like a phone's photo, to measure what
+the renders' clean pixels flatter.
+
+    python -m benchmarks.photo_degrade SRC_DIR OUT_DIR [--blur-px 1.0] [--noise 6]
+                                       [--grain-px 2] [--quality 75] [--seed 1]
+    python -m benchmarks.photo_report OUT_DIR
+
+Each ``case_*.jpg`` of ``SRC_DIR`` (a set of ``benchmarks.photo_set`` or
+``benchmarks.photo_set_independent``) is written to ``OUT_DIR`` with, in this order:
+
+* **blur** (``--blur-px``, a Gaussian's sigma in the photo's pixels): a phone's lens and its
+  demosaicing spread a point over a pixel or two; a render is sharp to the pixel;
+* **noise** (``--noise``, grey levels at mid grey): shot noise grows as the square root of
+  the light (a Poisson-Gaussian model: sigma = noise * sqrt(I / 128), each colour apart), and
+  a phone's denoiser leaves it as blotches rather than single pixels, so it is drawn on a
+  grid ``--grain-px`` times coarser and enlarged;
+* **JPEG** at ``--quality`` (a phone saves at 80-95; messengers at 70-80).
+
+The truth files are copied unchanged (nothing moves: blur and noise are centred).  This is an
+approximation with round numbers, not a model of any one phone: it says how much worse the
+detector reads pixels that are blurred, noisy and compressed harder than the renders', not
+what it does on a real photo.  Every random draw is seeded by ``--seed`` and the case's name.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+import shutil
+import zlib
+
+import cv2
+import numpy as np
+
+MID_GREY = 128.0  # the grey level at which --noise is the noise's sigma
+
+
+def degrade_pixels(img: np.ndarray, rng: np.random.Generator, blur_px: float, noise: float,
+                   grain_px: float) -> np.ndarray:
+    """``img`` (BGR, uint8) blurred and made noisy, as uint8."""
+    out = img.astype(np.float32)
+    if blur_px > 0:
+        out = cv2.GaussianBlur(out, (0, 0), blur_px)
+    if noise > 0:
+        h, w = out.shape[:2]
+        gh, gw = max(1, round(h / grain_px)), max(1, round(w / grain_px))
+        unit = rng.standard_normal((gh, gw, 3)).astype(np.float32)
+        # enlarged by linear interpolation, then scaled back to unit variance (enlarging
+        # averages neighbouring draws, which lowers the variance)
+        field = cv2.resize(unit, (w, h), interpolation=cv2.INTER_LINEAR)
+        field /= max(float(field.std()), 1e-6)
+        out += field * noise * np.sqrt(np.clip(out, 0.0, 255.0) / MID_GREY)
+    return np.clip(out + 0.5, 0, 255).astype(np.uint8)
+
+
+def degrade(img: np.ndarray, rng: np.random.Generator, blur_px: float, noise: float,
+            grain_px: float, quality: int) -> bytes:
+    """The JPEG bytes of ``img`` (BGR, uint8) blurred, made noisy and compressed (OpenCV's
+    default 4:2:0 chroma subsampling, as a phone's JPEG: the colour part of the noise is
+    halved each way)."""
+    ok, buf = cv2.imencode(".jpg", degrade_pixels(img, rng, blur_px, noise, grain_px),
+                           [cv2.IMWRITE_JPEG_QUALITY, int(quality)])
+    if not ok:
+        raise RuntimeError("JPEG encoding failed")
+    return buf.tobytes()
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("src", type=Path)
+    p.add_argument("out", type=Path)
+    p.add_argument("--blur-px", type=float, default=1.0)
+    p.add_argument("--noise", type=float, default=6.0)
+    p.add_argument("--grain-px", type=float, default=2.0)
+    p.add_argument("--quality", type=int, default=75)
+    p.add_argument("--seed", type=int, default=1)
+    args = p.parse_args(argv)
+    if args.blur_px < 0 or args.noise < 0:
+        p.error(f"--blur-px {args.blur_px} and --noise {args.noise} must be at least 0")
+    if args.grain_px < 1:
+        p.error(f"--grain-px: {args.grain_px} is less than one pixel")
+    if not 1 <= args.quality <= 100:
+        p.error(f"--quality: {args.quality} is not from 1 to 100")
+    photos = sorted(args.src.glob("case_*.jpg"))
+    if not photos:
+        p.error(f"{args.src}: no case_*.jpg photos there")
+    args.out.mkdir(parents=True, exist_ok=True)
+    for jpg in photos:
+        img = cv2.imread(str(jpg))
+        if img is None:
+            p.error(f"{jpg}: not an image")
+        rng = np.random.default_rng([args.seed, zlib.crc32(jpg.stem.encode())])
+        data = degrade(img, rng, args.blur_px, args.noise, args.grain_px, args.quality)
+        tmp = args.out / f".{jpg.name}.tmp"
+        tmp.write_bytes(data)
+        os.replace(tmp, args.out / jpg.name)
+        tmp = args.out / f".{jpg.stem}.json.tmp"
+        shutil.copyfile(jpg.with_suffix(".json"), tmp)
+        os.replace(tmp, args.out / f"{jpg.stem}.json")
+        print(jpg.stem, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
