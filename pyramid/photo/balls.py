@@ -31,6 +31,16 @@ CUE_SAT_MIN = 0.40  # the cue ball's mean saturation at least (red or yellow)
 CUE_SAT_STANDOUT_MIN = 0.28
 CUE_SAT_STANDOUT_RATIO = 1.5
 CUE_LIGHT_MIN = 0.22
+# A coloured ball's underside in its own shade keeps its colour, darker: a red cue ball under
+# the tubes is 0.19-0.22 there (seed 16007 case_023, 3840 x 2880), under CUE_LIGHT_MIN, so the
+# mask holds only its lit top, the fitted circle is small and its cover low, and the ball was
+# dropped as no ball.  For a coloured ball's confidence the pixels of the cue ball's hues and
+# saturation down to this value count as the ball's too (a pocket's hole is about 0.05 and
+# grey; its placement is unchanged: the lit top's circle, then its own top, below).  Not
+# within POCKET_NEAR_M of a pocket: the wood and leather seen inside a pocket's hole are
+# brown, of the red's hues and saturated enough (0.45), and made a far pocket a ball (seed
+# 16007 case_001).
+SHADED_COLOUR_LIGHT_MIN = 0.10
 PEAK_DEPTH_MIN = 0.45  # a peak at least this part of the expected radius deep is a ball
 SEPARATION_MIN = 1.15  # peaks whose centres on the table are nearer than this many R: one ball
 # A centre where no ball can rest (``TableGeometry.ball_fits``: on the bed, clear of the
@@ -129,14 +139,25 @@ def ball_masks(hsv: np.ndarray, view: TableView, spec: TableSpec) -> tuple:
     s, v = hsv[..., 1], hsv[..., 2]
     ivory = (s < 255 * IVORY_SAT_MAX) & (v > 255 * LIGHT_MIN)
     hue = hsv[..., 0]
-    coloured = ((s > 255 * CUE_SAT_MIN) & (v > 255 * CUE_LIGHT_MIN)
-                & ((hue <= YELLOW_HUE[1]) | (hue >= 160)))
+    coloured = (s > 255 * CUE_SAT_MIN) & (v > 255 * CUE_LIGHT_MIN) & _cue_hues(hue)
     free = region.astype(bool) & ~view.cloth_mask.astype(bool)
     out = []
     for m in (free & (ivory | coloured), free & coloured):
         m = cv.morphologyEx(m.astype(np.uint8), cv.MORPH_CLOSE, np.ones((3, 3), np.uint8))
         out.append(cv.morphologyEx(m, cv.MORPH_OPEN, np.ones((3, 3), np.uint8)))
     return tuple(out)
+
+
+def _cue_hues(hue: np.ndarray) -> np.ndarray:
+    """Red (wrapping round 0) or yellow: the cue ball's hues (OpenCV's 0-180)."""
+    return (hue <= YELLOW_HUE[1]) | (hue >= 160)
+
+
+def shaded_colour_mask(hsv: np.ndarray) -> np.ndarray:
+    """The cue ball's colours down to :data:`SHADED_COLOUR_LIGHT_MIN`: its shaded underside
+    too (boolean, the photo's size)."""
+    s, v = hsv[..., 1], hsv[..., 2]
+    return (s > 255 * CUE_SAT_MIN) & (v > 255 * SHADED_COLOUR_LIGHT_MIN) & _cue_hues(hsv[..., 0])
 
 
 def _edge_points(mask: np.ndarray) -> np.ndarray:
@@ -385,6 +406,7 @@ def find_balls(bgr: np.ndarray, view: TableView, spec: TableSpec) -> list[Ball]:
     cv = cv2()
     hsv = cv.cvtColor(bgr, cv.COLOR_BGR2HSV)
     mask, colour = ball_masks(hsv, view, spec)
+    shaded = shaded_colour_mask(hsv)
     peaks = _peaks(mask, view, spec, caps=True)
     for p in _peaks(colour, view, spec):  # a coloured ball merged with an ivory one
         if all(np.hypot(p[0] - q[0], p[1] - q[1]) >= COLOUR_APART_RADII * p[3] for q in peaks):
@@ -443,10 +465,13 @@ def find_balls(bgr: np.ndarray, view: TableView, spec: TableSpec) -> list[Ball]:
         disc = (xx[box] - u) ** 2 + (yy[box] - v) ** 2 <= rad ** 2
         if p[4] == CAP:  # the cushion hides its lower half
             disc &= yy[box] <= v
-        cover = float(mask[box][disc].mean()) if disc.any() else 0.0
+        near_pocket = min(np.hypot(x - px, y - py) for px, py in pockets) < POCKET_NEAR_M
+        covered = mask[box].astype(bool)
+        if sat >= CUE_SAT_STANDOUT_MIN and not near_pocket:
+            covered |= shaded[box]  # a coloured ball: its shaded underside is its too
+        cover = float(covered[disc].mean()) if disc.any() else 0.0
         size = max(0.0, 1.0 - abs(rad / r_exp - 1.0))
         confidence = round(float(min(1.0, cover) * size), 3)
-        near_pocket = min(np.hypot(x - px, y - py) for px, py in pockets) < POCKET_NEAR_M
         if confidence < (POCKET_MIN_CONFIDENCE if near_pocket else MIN_CONFIDENCE):
             continue
         found.append(Ball(x_m=float(min(max(x, 0.0), L)), y_m=float(min(max(y, 0.0), W)),
