@@ -18,8 +18,8 @@ from sim.table import POCKET_IDS, TableSpec
 
 from .clusters import cluster_centres
 from .imaging import cv2
-from .outline import cloth_likeness, linear_light
 from .table_find import CUSHION_TOP_WIDTH_M, TableView
+from .tops import median_top_shift, top_row
 
 IVORY_SAT_MAX = 0.30  # an ivory ball, lit or shaded, is less saturated than this (0-1)
 LIGHT_MIN = 0.17  # and lighter than this (HSV value, 0-1): a shaded underside is 0.25-0.3, a pocket 0.05
@@ -67,13 +67,9 @@ YELLOW_HUE = (15, 40)  # OpenCV hue (0-180) of a yellow ball; red wraps round 0
 # to 0.71 px at r > 11 px) and checked on the seed-7 set (docs/PHOTO.md).  The shift is down
 # the image (a phone held level: the table's vertical is the image's).
 SHADE_SHIFT_RADII = 0.055
-# The photo's own shade shift (:func:`shade_shift`), from the tops of its isolated ivory balls:
-# TOP_COLUMNS columns across the middle TOP_SPAN of a ball's radius either side, searched up
-# to TOP_REACH radii every TOP_STEP_PX, each side's colour the mean of TOP_REF_SAMPLES
-# samples, at least TOP_MIN_COLUMNS seeing cloth; at least SHADE_MIN_BALLS balls, else the
-# fixed shift; never more than SHADE_MAX_RADII.
-TOP_COLUMNS, TOP_SPAN, TOP_REACH, TOP_STEP_PX = 7, 0.35, 2.2, 0.25
-TOP_REF_SAMPLES, TOP_MIN_COLUMNS = 4, 4
+# The photo's own shade shift (:func:`shade_shift`), from the tops of its isolated ivory balls
+# (:func:`~.tops.top_row`): at least SHADE_MIN_BALLS balls, else the fixed shift; never more
+# than SHADE_MAX_RADII.
 ISOLATED_RADII = 3.0
 SHADE_MIN_BALLS = 3
 CLUSTER_SHADE_MIN_BALLS = 2
@@ -88,7 +84,7 @@ CLUSTER = 2
 # nose (seen from 1.6 m over a table 3 m away, a ball up to about 9 cm from the nose): its
 # peak is shallower than PEAK_DEPTH_MIN.  A peak at least CAP_DEPTH_MIN of the expected
 # radius deep, placed (on the balls' plane) within CAP_NEAR_CUSHION_M of such a cushion, is a
-# ball's cap (kind CAP): its centre is the top of its outline (:func:`_top_row`) plus the
+# ball's cap (kind CAP): its centre is the top of its outline (:func:`~.tops.top_row`) plus the
 # camera's radius, and its confidence the part of its disc's upper half the mask covers.
 # Chosen on the independent sets seen (seeds 5003 and 6007: 10 of their 32 balls missed were
 # such caps, none found at all).
@@ -276,65 +272,6 @@ def _refine(edge_pts: np.ndarray, peak, others) -> tuple[float, float, float]:
     return fit
 
 
-def _top_row(bgr: np.ndarray, cloth_bgr: np.ndarray, u: float, v: float, r: float
-             ) -> float | None:
-    """The row of the top of a ball's outline, on columns through its middle third, going up
-    from (u, v): where the colour in linear light is half way from the ball's (just inside)
-    to the cloth's (just outside), each column's top raised to the circle's top (radius ``r``,
-    the camera's size of a ball there).  None where the cloth is not above the ball."""
-    cv = cv2()
-    x0, y0 = max(0, int(u - 2 * r) - 2), max(0, int(v - TOP_REACH * r) - 2)
-    x1, y1 = min(bgr.shape[1], int(u + 2 * r) + 3), min(bgr.shape[0], int(v) + 3)
-    if x1 - x0 < 4 or y1 - y0 < 4:
-        return None
-    patch = bgr[y0:y1, x0:x1].astype(np.float32)
-    linear, likeness = linear_light(patch), cloth_likeness(patch, cloth_bgr)
-    u, v = u - x0, v - y0
-    cols = u + np.linspace(-TOP_SPAN * r, TOP_SPAN * r, TOP_COLUMNS)
-    rows = v - np.arange(0.0, TOP_REACH * r, TOP_STEP_PX)
-    xs = np.repeat(cols[:, None], len(rows), axis=1).astype(np.float32)
-    ys = np.repeat(rows[None, :], len(cols), axis=0).astype(np.float32)
-    cloth = cv.remap(likeness, xs, ys, cv.INTER_LINEAR, borderMode=cv.BORDER_REPLICATE)
-    colour = cv.remap(linear, xs, ys, cv.INTER_LINEAR, borderMode=cv.BORDER_REPLICATE)
-    n = TOP_REF_SAMPLES
-    tops = []
-    for k in range(len(cols)):
-        out = np.nonzero(cloth[k] >= 0.5)[0]
-        if len(out) == 0 or out[0] < n + 2 or out[0] + 2 + n > len(rows):
-            continue
-        j = out[0]  # the first cloth sample going up
-        if cloth[k, j + 2: j + 2 + n].min() < 0.8:
-            continue
-        inner = colour[k, j - n - 2: j - 2].mean(axis=0)
-        outer = colour[k, j + 2: j + 2 + n].mean(axis=0)
-        axis = outer - inner
-        norm2 = float(axis @ axis)
-        if norm2 < 1e-4:
-            continue
-        share = ((colour[k, j - 4: j + 4] - inner) @ axis) / norm2
-        idx = np.nonzero((share[:-1] < 0.5) & (share[1:] >= 0.5))[0]
-        if len(idx) == 0:
-            continue
-        i = idx[-1]
-        t = j - 4 + i + (0.5 - share[i]) / (share[i + 1] - share[i])
-        dx = cols[k] - u
-        tops.append(v - t * TOP_STEP_PX + (r - np.sqrt(max(r * r - dx * dx, 0.0))))
-    return float(np.median(tops)) + y0 if len(tops) >= TOP_MIN_COLUMNS else None
-
-
-def _median_top_shift(balls: list, bgr: np.ndarray, cloth_bgr: np.ndarray,
-                      at_least: int) -> float | None:
-    """Over ``balls`` (u, v, radius in pixels: where a ball's centre is placed now), how far
-    down, in radii, the top of each one's outline (:func:`_top_row`) puts its centre; the
-    median, when at least ``at_least`` balls show their top against the cloth, else None."""
-    shifts = []
-    for u, v, r in balls:
-        top = _top_row(bgr, cloth_bgr, u, v, r)
-        if top is not None:
-            shifts.append((top + r - v) / r)
-    return float(np.median(shifts)) if len(shifts) >= at_least else None
-
-
 def cluster_shift(peaks: list, bgr: np.ndarray, cloth_bgr: np.ndarray) -> float | None:
     """The same for the balls of a cluster (placed by their upper arcs, :mod:`clusters`):
     from those with cloth above them (no other ball's peak within :data:`ISOLATED_RADII`
@@ -344,7 +281,7 @@ def cluster_shift(peaks: list, bgr: np.ndarray, cloth_bgr: np.ndarray) -> float 
     tops = [(p[0], p[1], p[3]) for p in peaks if p[4] == CLUSTER
             and not any(0 < p[1] - q[1] < ISOLATED_RADII * p[3] and abs(q[0] - p[0]) < 1.5 * p[3]
                         for q in peaks if q is not p)]
-    shift = _median_top_shift(tops, bgr, cloth_bgr, CLUSTER_SHADE_MIN_BALLS)
+    shift = median_top_shift(tops, bgr, cloth_bgr, CLUSTER_SHADE_MIN_BALLS)
     return None if shift is None else float(np.clip(shift, -SHADE_MAX_RADII, SHADE_MAX_RADII))
 
 
@@ -367,7 +304,7 @@ def shade_shift(peaks: list, fits: list, bgr: np.ndarray, cloth_bgr: np.ndarray,
                 or hsv[iv, iu, 1] > 255 * IVORY_SAT_MAX:
             continue
         tops.append((u, v, p[3]))
-    shift = _median_top_shift(tops, bgr, cloth_bgr, SHADE_MIN_BALLS)
+    shift = median_top_shift(tops, bgr, cloth_bgr, SHADE_MIN_BALLS)
     return SHADE_SHIFT_RADII if shift is None else float(np.clip(shift, 0.0, SHADE_MAX_RADII))
 
 
@@ -434,7 +371,7 @@ def find_balls(bgr: np.ndarray, view: TableView, spec: TableSpec) -> list[Ball]:
                 fits.append(fit)
                 continue
             # placed by the top of its outline (none seen: no ball)
-            top = _top_row(bgr, cloth_bgr, p[0], p[1], p[3])
+            top = top_row(bgr, cloth_bgr, p[0], p[1], p[3])
             fits.append((p[0], p[1], 0.0) if top is None else (p[0], top + p[3], p[3]))
         else:
             fits.append(_refine(edge_sets[p[4]], p[:4], [q for q in others if q[4] == p[4]]))
@@ -493,9 +430,9 @@ def _cue_by_its_top(ball: Ball, bgr: np.ndarray, cloth_bgr: np.ndarray, view: Ta
                     spec: TableSpec) -> Ball:
     """The cue ball placed half way between its centre as found (its fitted circle moved by the
     photo's shade shift, measured on the ivory balls) and the top of its own outline plus the
-    camera's radius there (:func:`_top_row`); as found where its top is not seen."""
+    camera's radius there (:func:`~.tops.top_row`); as found where its top is not seen."""
     r_exp = float(expected_radius_px(view, spec, np.array([[ball.u_px, ball.v_px]]))[0])
-    top = _top_row(bgr, cloth_bgr, ball.u_px, ball.v_px, r_exp)
+    top = top_row(bgr, cloth_bgr, ball.u_px, ball.v_px, r_exp)
     if top is None:
         return ball
     if abs(top + r_exp - ball.v_px) > CUE_TOP_AGREE_RADII * r_exp:  # one of them is wrong
