@@ -43,6 +43,12 @@ SATURATION_MIN = 0.28  # cloth pixels: saturated (a ball, white or in shade, is 
 # cloth).  An outline that needs a camera outside these is not taken for a table.
 FOCAL_RANGE = (0.3, 3.5)
 HEIGHT_RANGE_M = (0.2, 3.5)
+# ... and within this of the table's middle across the floor: a 5x telephoto frames the whole
+# table from about 12 m; a club's hall is no wider.  The outline's fit can run off to a camera
+# two thousand kilometres away that still has a phone's lens and height (a floor of the
+# cloth's hue taken for the table, the photo held at a roll: seed 17011 case_022 turned by
+# 8 deg), which put the four corners on one point outside the photo.
+DISTANCE_MAX_M = 30.0
 HUE_TOLERANCE = 14  # OpenCV hue units (0-180): the cloth's hue, give or take, lit or in shade
 # An outline is the table's only if it is the image of a rectangle of the table's shape
 # (geometry.rectangle_residual at most this): over the 271 tables found in 270 renders of
@@ -233,13 +239,15 @@ def _quads_from_lines(lines: list, shape: tuple[int, int]) -> list[np.ndarray]:
     return out
 
 
-def _plausible(cam: Camera, shape: tuple[int, int]) -> bool:
+def _plausible(cam: Camera, shape: tuple[int, int], spec: TableSpec) -> bool:
     """A phone's lens and a person's hand: the focal length within
     :data:`FOCAL_RANGE` of the photo's longer side, the camera :data:`HEIGHT_RANGE_M` above
-    the table."""
+    the table and within :data:`DISTANCE_MAX_M` of its middle."""
     f = cam.focal_px / max(shape)
+    away = math.hypot(cam.centre_m[0] - spec.length_m / 2, cam.centre_m[1] - spec.width_m / 2)
     return (FOCAL_RANGE[0] <= f <= FOCAL_RANGE[1]
-            and HEIGHT_RANGE_M[0] <= cam.centre_m[2] <= HEIGHT_RANGE_M[1])
+            and HEIGHT_RANGE_M[0] <= cam.centre_m[2] <= HEIGHT_RANGE_M[1]
+            and away <= DISTANCE_MAX_M)
 
 
 def _orient(quad_px: np.ndarray, spec: TableSpec, shape: tuple[int, int]) -> Camera:
@@ -259,7 +267,7 @@ def _orient(quad_px: np.ndarray, spec: TableSpec, shape: tuple[int, int]) -> Cam
                 cam = camera_from_homography(h, principal, spec.cushion_height_m)
             except GeometryError:
                 continue
-            if not _plausible(cam, shape) \
+            if not _plausible(cam, shape, spec) \
                     or rectangle_residual(h, principal, cam.focal_px) > RECTANGLE_MAX:
                 continue
             # of the two shapes a camera can see, the one with the likelier lens; of the two
@@ -375,7 +383,7 @@ def fit_outline(bgr: np.ndarray, spec: TableSpec, cam: Camera, cloth_bgr: np.nda
             fitted = fit_camera_to_lines(cam, segments, points)
         except GeometryError:
             break
-        if not _plausible(fitted, bgr.shape[:2]):
+        if not _plausible(fitted, bgr.shape[:2], spec):
             break
         cam = fitted
     return cam
