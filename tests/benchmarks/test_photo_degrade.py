@@ -5,7 +5,7 @@ import cv2
 import numpy as np
 import pytest
 
-from benchmarks.photo_degrade import degrade, degrade_pixels, main
+from benchmarks.photo_degrade import degrade, degrade_pixels, main, rolled
 
 
 def _grey(level, size=(240, 320)):
@@ -62,8 +62,24 @@ def test_the_command_is_seeded_and_copies_the_truth(tmp_path):
     assert (tmp_path / "c" / "case_000.jpg").read_bytes() != a
 
 
-@pytest.mark.parametrize("flags", [["--quality", "0"], ["--grain-px", "0.5"], ["--noise", "-1"]])
+@pytest.mark.parametrize("flags", [["--quality", "0"], ["--grain-px", "0.5"], ["--noise", "-1"],
+                                   ["--roll-deg", "120"]])
 def test_bad_flags_are_refused_naming_them(tmp_path, flags, capsys):
     with pytest.raises(SystemExit) as exc:
         main([str(tmp_path), str(tmp_path / "o")] + flags)
     assert exc.value.code == 2 and flags[0] in capsys.readouterr().err
+
+
+def test_a_roll_turns_the_photo_and_its_corners_together():
+    img = _grey(0)
+    img[60:64, 200:204] = 255  # a bright mark, its centre at (201.5, 61.5)
+    truth = {"corners_px": [[201.5, 61.5], [10.0, 20.0], [300.0, 200.0], [159.5, 119.5]],
+             "balls": {"cue": [1.0, 0.5]}}
+    out, moved = rolled(img, truth, 90.0)
+    (u, v), centre = moved["corners_px"][0], moved["corners_px"][3]
+    assert centre == [159.5, 119.5]  # the photo's centre stays
+    # a quarter turn counter-clockwise as seen: right of the centre goes above it
+    assert (u, v) == pytest.approx((159.5 + (61.5 - 119.5), 119.5 - (201.5 - 159.5)), abs=0.01)
+    ys, xs = np.nonzero(out[..., 0] > 128)
+    assert abs(xs.mean() - u) < 0.6 and abs(ys.mean() - v) < 0.6
+    assert moved["balls"] == truth["balls"] and truth["corners_px"][0] == [201.5, 61.5]
