@@ -44,7 +44,7 @@ SATURATION_MIN = 0.28  # cloth pixels: saturated (a ball, white or in shade, is 
 FOCAL_RANGE = (0.3, 3.5)
 HEIGHT_RANGE_M = (0.2, 3.5)
 # ... and within this of the table's middle across the floor: a 5x telephoto frames the whole
-# table from about 12 m; a club's hall is no wider.  The outline's fit can run off to a camera
+# table from about 12 m, and this is more than twice that.  The outline's fit can run off to a camera
 # two thousand kilometres away that still has a phone's lens and height (a floor of the
 # cloth's hue taken for the table, the photo held at a roll: seed 17011 case_022 turned by
 # 8 deg), which put the four corners on one point outside the photo.
