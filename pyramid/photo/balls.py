@@ -134,8 +134,7 @@ def ball_masks(hsv: np.ndarray, view: TableView, spec: TableSpec) -> tuple:
     cv.fillConvexPoly(region, np.round(outline).astype(np.int32), 1)
     s, v = hsv[..., 1], hsv[..., 2]
     ivory = (s < 255 * IVORY_SAT_MAX) & (v > 255 * LIGHT_MIN)
-    hue = hsv[..., 0]
-    coloured = (s > 255 * CUE_SAT_MIN) & (v > 255 * CUE_LIGHT_MIN) & _cue_hues(hue)
+    coloured = coloured_mask(hsv, CUE_LIGHT_MIN)
     free = region.astype(bool) & ~view.cloth_mask.astype(bool)
     out = []
     for m in (free & (ivory | coloured), free & coloured):
@@ -144,16 +143,13 @@ def ball_masks(hsv: np.ndarray, view: TableView, spec: TableSpec) -> tuple:
     return tuple(out)
 
 
-def _cue_hues(hue: np.ndarray) -> np.ndarray:
-    """Red (wrapping round 0) or yellow: the cue ball's hues (OpenCV's 0-180)."""
-    return (hue <= YELLOW_HUE[1]) | (hue >= 160)
-
-
-def shaded_colour_mask(hsv: np.ndarray) -> np.ndarray:
-    """The cue ball's colours down to :data:`SHADED_COLOUR_LIGHT_MIN`: its shaded underside
-    too (boolean, the photo's size)."""
-    s, v = hsv[..., 1], hsv[..., 2]
-    return (s > 255 * CUE_SAT_MIN) & (v > 255 * SHADED_COLOUR_LIGHT_MIN) & _cue_hues(hsv[..., 0])
+def coloured_mask(hsv: np.ndarray, light_min: float) -> np.ndarray:
+    """The cue ball's colours (saturated, red wrapping round 0 or yellow) lighter than
+    ``light_min`` (HSV value, 0-1): :data:`CUE_LIGHT_MIN` for its lit part,
+    :data:`SHADED_COLOUR_LIGHT_MIN` for its shaded underside too (boolean, ``hsv``'s size)."""
+    s, v, hue = hsv[..., 1], hsv[..., 2], hsv[..., 0]
+    return ((s > 255 * CUE_SAT_MIN) & (v > 255 * light_min)
+            & ((hue <= YELLOW_HUE[1]) | (hue >= 160)))
 
 
 def _edge_points(mask: np.ndarray) -> np.ndarray:
@@ -343,7 +339,6 @@ def find_balls(bgr: np.ndarray, view: TableView, spec: TableSpec) -> list[Ball]:
     cv = cv2()
     hsv = cv.cvtColor(bgr, cv.COLOR_BGR2HSV)
     mask, colour = ball_masks(hsv, view, spec)
-    shaded = shaded_colour_mask(hsv)
     peaks = _peaks(mask, view, spec, caps=True)
     for p in _peaks(colour, view, spec):  # a coloured ball merged with an ivory one
         if all(np.hypot(p[0] - q[0], p[1] - q[1]) >= COLOUR_APART_RADII * p[3] for q in peaks):
@@ -405,7 +400,7 @@ def find_balls(bgr: np.ndarray, view: TableView, spec: TableSpec) -> list[Ball]:
         near_pocket = min(np.hypot(x - px, y - py) for px, py in pockets) < POCKET_NEAR_M
         covered = mask[box].astype(bool)
         if sat >= CUE_SAT_STANDOUT_MIN and not near_pocket:
-            covered |= shaded[box]  # a coloured ball: its shaded underside is its too
+            covered |= coloured_mask(hsv[box], SHADED_COLOUR_LIGHT_MIN)  # its shaded underside
         cover = float(covered[disc].mean()) if disc.any() else 0.0
         size = max(0.0, 1.0 - abs(rad / r_exp - 1.0))
         confidence = round(float(min(1.0, cover) * size), 3)

@@ -44,10 +44,10 @@ SATURATION_MIN = 0.28  # cloth pixels: saturated (a ball, white or in shade, is 
 FOCAL_RANGE = (0.3, 3.5)
 HEIGHT_RANGE_M = (0.2, 3.5)
 # ... and within this of the table's middle across the floor: a 5x telephoto frames the whole
-# table from about 12 m, and this is more than twice that.  The outline's fit can run off to a camera
-# two thousand kilometres away that still has a phone's lens and height (a floor of the
-# cloth's hue taken for the table, the photo held at a roll: seed 17011 case_022 turned by
-# 8 deg), which put the four corners on one point outside the photo.
+# table from about 12 m, and this is more than twice that.  The outline's fit can run off to a
+# camera two thousand kilometres away that still has a phone's lens and height (a floor of
+# the cloth's hue taken for the table, the photo held at a roll: seed 17011 case_022 turned
+# by 8 deg), which put the four corners on one point outside the photo.
 DISTANCE_MAX_M = 30.0
 HUE_TOLERANCE = 14  # OpenCV hue units (0-180): the cloth's hue, give or take, lit or in shade
 # An outline is the table's only if it is the image of a rectangle of the table's shape
@@ -332,20 +332,22 @@ def find_table(bgr: np.ndarray, spec: TableSpec) -> TableView:
         if best is not None and area <= best[0]:
             continue
         try:
-            cam = _camera_of(_quad(region), region, scale, spec, bgr.shape[:2])
+            quad = _quad(region)
+            cam = _camera_of(quad, _fill(region, quad), scale, spec, bgr.shape[:2])
         except NoTableError as exc:
             why = str(exc)
             continue
         best = (area, hue, cam, region)
     if best is None:
         for hue, region in candidates:
+            region_px = float(region.sum())
             for quad in _quads_from_lines(_side_lines(region), region.shape):
-                share = _fill(region, quad) * abs(cv.contourArea(quad.astype(np.float32))) \
-                    / float(region.sum())
+                fill = _fill(region, quad)
+                share = fill * abs(cv.contourArea(quad.astype(np.float32))) / region_px
                 if share < SIDE_REGION_SHARE or (best is not None and share <= best[0]):
                     continue
                 try:
-                    cam = _camera_of(quad, region, scale, spec, bgr.shape[:2])
+                    cam = _camera_of(quad, fill, scale, spec, bgr.shape[:2])
                 except NoTableError:
                     continue
                 best = (share, hue, cam, region)
@@ -356,12 +358,11 @@ def find_table(bgr: np.ndarray, spec: TableSpec) -> TableView:
     return _view(cam, spec, hue, bgr)
 
 
-def _camera_of(quad: np.ndarray, region: np.ndarray, scale: float, spec: TableSpec,
+def _camera_of(quad: np.ndarray, fill: float, scale: float, spec: TableSpec,
                shape: tuple[int, int]) -> Camera:
     """The camera of the table whose outline is ``quad`` (on the photo scaled by ``scale``),
-    if the cloth's ``region`` fills it (:data:`MIN_FILL`) and a phone can see it
-    (:func:`_orient`)."""
-    fill = _fill(region, quad)
+    if the cloth fills that part of it (:func:`_fill`, at least :data:`MIN_FILL`) and a phone
+    can see it (:func:`_orient`)."""
     if fill < MIN_FILL:
         raise NoTableError(f"the cloth fills only {100 * fill:.0f} % of its outline")
     return _orient((quad + 0.5) / scale - 0.5, spec, shape)
