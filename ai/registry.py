@@ -108,6 +108,7 @@ MC_OPTIONS = {
     "value": ChoiceOption(tuple(VALUES)),  # the position value (learned by default)
     "plan": NumberOption(int, 0, 10_000),  # second-level samples per leading stroke (0: off)
     "look": NumberOption(int, 0, MAX_LOOK),  # look-ahead depth over the leaves (0: off)
+    "position": NumberOption(int, 0, 20),  # leading pots given position variants (0: off)
     "stalls": _SWITCH,  # a long battle without points valued as a draw (on)
 }
 Option = NumberOption | NameOption | ChoiceOption
@@ -135,7 +136,7 @@ def _mc(name: str, budget: str | None = None, **pinned: str):
 # does not move it.  Its play is kept stroke for stroke by tests/ai/test_golden.py.
 MC_BASE = {"budget": "300", "time": "none", "skill": "strong", "placements": "2", "shots": "6",
            "fouls": "1", "safeties": "1", "opening": "1", "value": "race", "plan": "0",
-           "look": "0", "stalls": "0"}
+           "look": "0", "stalls": "0", "position": "0"}
 
 
 # The opponent every change of issue 29 is measured against: the default MC agent as it was
@@ -145,7 +146,7 @@ MC_BASE = {"budget": "300", "time": "none", "skill": "strong", "placements": "2"
 # stroke for stroke by tests/ai/test_golden.py.
 MC_2 = {"budget": "300", "time": "none", "skill": "strong", "placements": "2", "shots": "6",
         "fouls": "1", "safeties": "1", "opening": "1", "value": "learned-mc2", "plan": "0",
-        "look": "0", "stalls": "1"}
+        "look": "0", "stalls": "1", "position": "0"}
 
 
 FACTORIES: dict[str, Callable[..., Agent]] = {

@@ -55,7 +55,7 @@ class MCAgent:
 
     def __init__(self, name: str = "mc", budget=DEFAULT_BUDGET, time=None, skill=None,
                  fouls=1, safeties=1, placements=2, shots=6, opening=1, value=DEFAULT_VALUE,
-                 plan=0, look=0, stalls=1, simulator: Simulator | None = None):
+                 plan=0, look=0, stalls=1, position=0, simulator: Simulator | None = None):
         self.name = name
         # no skill given: strong, until a match tells the noise of its strokes (begin_game)
         self.skill_given = skill is not None
@@ -67,7 +67,7 @@ class MCAgent:
             placements=_num(placements, int, "placements"), max_shots=_num(shots, int, "shots"),
             fouls=bool(_num(fouls, int, "fouls")), safeties=bool(_num(safeties, int, "safeties")),
             opening=bool(_num(opening, int, "opening")), plan=_num(plan, int, "plan"),
-            look=_num(look, int, "look"))
+            look=_num(look, int, "look"), position=_num(position, int, "position"))
         if not 0 <= self.options.look <= MAX_LOOK:
             raise ValueError(f"option look={look!r} must be a depth from 0 to {MAX_LOOK}")
         self.sim = simulator or shared_simulator()

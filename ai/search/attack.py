@@ -17,6 +17,7 @@ from sim.table import POCKET_IDS
 from ..agent import ATTACK, ShotInfo
 from .context import Context, clamp_strike
 from .proposal import Placement, Proposal
+from .position import position_variants
 from .refine import refine
 from .shots import GENERATORS, ShotQuery
 
@@ -39,17 +40,22 @@ class Attacks:
 
     name = "attacks"
 
-    def __init__(self, max_shots: int = 6, other_manners: bool = True):
+    def __init__(self, max_shots: int = 6, other_manners: bool = True, position: int = 0):
         self.max_shots = max_shots  # clean pots refined per spot
         self.other_manners = other_manners
+        self.position = position  # leading pots per spot given position variants (0: none)
 
     def propose(self, ctx: Context, places: Sequence[Placement | None]) -> list[Proposal]:
         cands: list[Proposal] = []
+        varied: list[Proposal] = []
         for pl in places:
-            cands += refine(ctx, attack_candidates(ctx, pl, max_shots=self.max_shots,
-                                                   other_manners=self.other_manners))
+            refined = refine(ctx, attack_candidates(ctx, pl, max_shots=self.max_shots,
+                                                    other_manners=self.other_manners))
+            cands += refined
+            if self.position:
+                varied += position_variants(ctx, refined, self.position)
         cands.sort(key=lambda c: -c.prior)
-        return cands[:MAX_ATTACKS]
+        return cands[:MAX_ATTACKS] + varied
 
 
 def attack_candidates(ctx: Context, placement, max_shots: int = 8,

@@ -56,6 +56,7 @@ class SearchOptions:
     look: int = 0  # look-ahead depth over the leaders' leaves (ai.search.lookahead; 0: off)
     leaves: int | None = None  # leaf searches with look on (None: what the budget moved pays)
     other_manners: bool = True  # attacks beyond clean pots (banks, combinations, ...)
+    position: int = 0  # leading pots per spot given position variants (ai.search.position)
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,8 @@ class Analysis:
 
 def sources(options: SearchOptions, state: GameState) -> list[CandidateSource]:
     """The candidate sources of a decision, in the order they are asked."""
-    out: list[CandidateSource] = [Attacks(options.max_shots, options.other_manners)]
+    out: list[CandidateSource] = [Attacks(options.max_shots, options.other_manners,
+                                           options.position)]
     if options.safeties:
         out.append(Safeties(safety_spots(state)))
     if options.fouls:
