@@ -50,8 +50,10 @@ class MCAgent:
     ``plan`` samples of each of the two leading strokes whose leaves the second search level
     judges (:mod:`ai.search.leave`; 0, off, by default), ``look`` the depth of the look-ahead
     over the leading strokes' leaves at equal samples (:mod:`ai.search.lookahead`; 0, off, by
-    default), ``stalls`` 0/1 (a long battle
-    without points valued as the draw it amounts to, :mod:`ai.value.repetition`; on)."""
+    default), ``position`` the leading clean pots of each spot given speed/spin variants
+    chosen by the leave (:mod:`ai.search.position`; 0, off, by default), ``stalls`` 0/1 (a
+    long battle without points valued as the draw it amounts to,
+    :mod:`ai.value.repetition`; on)."""
 
     def __init__(self, name: str = "mc", budget=DEFAULT_BUDGET, time=None, skill=None,
                  fouls=1, safeties=1, placements=2, shots=6, opening=1, value=DEFAULT_VALUE,

@@ -6,6 +6,7 @@
     shots/     geometric pots, one module per manner of R5.1
     attack     Attacks: pots for every legal call, refined
     refine     aim at the middle of the window of directions that pot (simulated scans)
+    position   speed/spin variants of the leading pots, chosen by the leave (mc:position)
     safety     Safeties: strokes screened by the position they leave; pots found by accident
     fouls      DeliberateFouls: tush, own ball, deliberate miss
     opening    Opening: the dedicated break search
