@@ -1,6 +1,7 @@
 """Fit the learned position value (:mod:`ai.value.learned`) on self-play positions.
 
-``python -m ai.calibrate.value --positions FILE.jsonl [--out ai/value/learned_weights.json]``
+``python -m ai.calibrate.value --positions FILE.jsonl [--out ai/value/learned_weights.json]
+[--iterations K]``
 reads the positions written by :mod:`ai.calibrate.selfplay`, computes the features of
 :mod:`ai.value.features` for the player to move (with the noise the MC agent believes in),
 and fits logistic regression.
@@ -15,6 +16,11 @@ gives every lambda tried and the race model in use today (:class:`ai.value.pwin.
 the same folds, and for the fold of every fourth game the Brier score and the reliability
 table.  The weights written are refitted on every game; the file keeps the report.  Drawn and
 unfinished games are left out (no winner to learn from).
+
+``--iterations K`` (fitted TD iteration): the first fit bootstraps its targets from the race
+model's values as above, each of the K - 1 more from the values of the fit before it, so the
+targets stop leaning on the race model, whose judgement the learned value exists to correct
+(every fold of the cross-validation iterates on its own training games).
 """
 from __future__ import annotations
 
@@ -54,14 +60,16 @@ class Dataset:
     game: np.ndarray
     mover: np.ndarray  # the side to move (rows of a game follow in stroke order)
 
-    def targets(self, lam: float) -> np.ndarray:
-        """Each row's lambda-return: the race model's values of the positions that follow in
-        its game (for this row's mover), the weight left over on the game's result."""
+    def targets(self, lam: float, boot: np.ndarray | None = None) -> np.ndarray:
+        """Each row's lambda-return: the values ``boot`` (the race model's by default) of the
+        positions that follow in its game (for this row's mover), the weight left over on
+        the game's result."""
+        values = self.race if boot is None else boot
         out = np.empty(len(self.y))
         for i in range(len(self.y)):
             acc, left, k = 0.0, 1.0, i + 1
             while k < len(self.y) and self.game[k] == self.game[i] and left > 1e-6:
-                v = self.race[k] if self.mover[k] == self.mover[i] else 1.0 - self.race[k]
+                v = values[k] if self.mover[k] == self.mover[i] else 1.0 - values[k]
                 acc += (1.0 - lam) * left * v
                 left *= lam
                 k += 1
@@ -100,16 +108,29 @@ def log_loss(p: np.ndarray, y: np.ndarray) -> float:
     return float(-np.mean(y * np.log(pc) + (1 - y) * np.log(1 - pc)))
 
 
-def cross_validate(data: Dataset, lam: float) -> float:
+def fit_iterated(data: Dataset, rows: np.ndarray, lam: float, iterations: int = 1
+                 ) -> np.ndarray:
+    """Weights fitted on ``rows`` (a mask of whole games) to lambda-returns, ``iterations``
+    times: the first bootstraps from the race model's values, each later one from the values
+    of the fit before it (fitted TD(lambda) iteration: the targets stop leaning on the race
+    model, whose judgement the learned value corrects)."""
+    boot = data.race
+    w = None
+    for _ in range(max(1, iterations)):
+        w = fit(data.X[rows], data.targets(lam, boot)[rows], ridge=RIDGE)
+        boot = sigmoid(data.X @ w)
+    return w
+
+
+def cross_validate(data: Dataset, lam: float, iterations: int = 1) -> float:
     """Mean over the four folds of the held-out log-loss against the games' results."""
-    t = data.targets(lam)
     fold = data.game % HOLD_OUT_EVERY
     losses = []
     for f in range(HOLD_OUT_EVERY):
         te = fold == f
         if te.all() or not te.any():
             continue
-        w = fit(data.X[~te], t[~te], ridge=RIDGE)
+        w = fit_iterated(data, ~te, lam, iterations)
         losses.append(log_loss(sigmoid(data.X[te] @ w), data.y[te]))
     return float(np.mean(losses)) if losses else float("nan")
 
@@ -144,6 +165,9 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--positions", required=True, help="JSON Lines from ai.calibrate.selfplay")
     ap.add_argument("--out", default=str(LEARNED_FILE))
+    ap.add_argument("--iterations", type=int, default=1, choices=range(1, 11), metavar="1..10",
+                    help="fitted TD iterations: 1 bootstraps the targets from the race model "
+                         "(default); each more from the fit before it")
     args = ap.parse_args(argv)
     t0 = time.time()
     lines = read_positions(args.positions)
@@ -151,23 +175,24 @@ def main(argv=None) -> int:
                                                       file=sys.stderr))
     print(file=sys.stderr)
     fold = data.game % HOLD_OUT_EVERY
-    cv = {str(lam): round(cross_validate(data, lam), 4) for lam in LAMBDAS}
+    it = args.iterations
+    cv = {str(lam): round(cross_validate(data, lam, it), 4) for lam in LAMBDAS}
     cv_race = [log_loss(data.race[fold == f], data.y[fold == f])
                for f in range(HOLD_OUT_EVERY) if (fold == f).any()]
     lam = min(LAMBDAS, key=lambda v: cv[str(v)])
-    target = data.targets(lam)
     held = fold == HOLD_OUT_EVERY - 1
-    w_train = fit(data.X[~held], target[~held], ridge=RIDGE)
+    w_train = fit_iterated(data, ~held, lam, it)
     p_learned = sigmoid(data.X[held] @ w_train)
     report = {"games": int(len(set(data.game[held].tolist()))), "positions": int(held.sum()),
               "learned": scores(p_learned, data.y[held]),
               "race_model_today": scores(data.race[held], data.y[held])}
-    w = fit(data.X, target, ridge=RIDGE)
+    w = fit_iterated(data, np.ones(len(data.y), dtype=bool), lam, it)
     doc = {"features": list(NAMES), "weights": [round(float(v), 5) for v in w],
            "fit": {"positions_file": os.path.basename(args.positions),
                    "games": int(len(set(data.game.tolist()))), "positions": int(len(data.y)),
                    "base_rate": round(float(data.y.mean()), 3), "ridge": RIDGE,
-                   "lambda": lam, "skill": SKILL, "seconds": round(time.time() - t0, 1)},
+                   "lambda": lam, "iterations": it, "skill": SKILL,
+                   "seconds": round(time.time() - t0, 1)},
            "cross_validation_log_loss": {"lambda": cv,
                                          "race_model_today": round(float(np.mean(cv_race)), 4)
                                          if cv_race else None},

@@ -3,6 +3,8 @@ resumable), read back to the same states, and a fit that writes the weights with
 comparison against the race model."""
 import json
 
+import pytest
+
 from ai.calibrate import selfplay, value
 from ai.value.features import NAMES
 from engine import GameState
@@ -38,3 +40,50 @@ def test_selfplay_then_fit(tmp_path, capsys):
         assert sum(r["n"] for r in held[model]["reliability"]) == held["positions"]
     assert not (tmp_path / "w.json.tmp").exists()
     assert "log-loss" in capsys.readouterr().out
+
+
+def _chain_dataset():
+    """Two games of four positions each, one feature and a bias; the race model's values are
+    0.5 everywhere, so its lambda-returns carry nothing but the result."""
+    import numpy as np
+    X = np.array([[1.0, x] for x in (0.1, 0.4, 0.6, 0.9, -0.2, -0.5, -0.7, -1.0)])
+    y = np.array([1, 0, 1, 0, 0, 1, 0, 1], float)
+    game = np.array([0, 0, 0, 0, 1, 1, 1, 1])
+    mover = np.array([0, 1, 0, 1, 0, 1, 0, 1])
+    return value.Dataset(X, np.full(8, 0.5), y, game, mover)
+
+
+def test_targets_bootstrap_from_the_values_given():
+    """A lambda-return: (1 - lambda) lambda^(k-1) on the k-th following position's value (for
+    this row's mover), the rest on the result; ``boot`` replaces the race model's values."""
+    import numpy as np
+    data = _chain_dataset()
+    boot = np.linspace(0.1, 0.8, 8)
+    t = data.targets(0.5, boot)
+    # row 1 (mover 1) of game 0: rows 2 (mover 0) and 3 (mover 1) follow, result 0
+    expected = 0.5 * (1 - boot[2]) + 0.25 * boot[3] + 0.25 * 0.0
+    assert t[1] == pytest.approx(expected)
+    assert t[3] == data.y[3]  # the last position of its game: its result alone
+    assert np.allclose(data.targets(0.5), data.targets(0.5, data.race))
+
+
+def test_one_iteration_is_the_plain_fit_and_more_bootstrap_from_the_fit():
+    """fit_iterated with one iteration is the fit to the race model's lambda-returns; with two,
+    the second fit's targets are the first fit's own values (fitted TD iteration)."""
+    import numpy as np
+    from ai.calibrate.pwin import fit
+    data = _chain_dataset()
+    rows = np.ones(8, dtype=bool)
+    w1 = value.fit_iterated(data, rows, 0.7, 1)
+    assert np.allclose(w1, fit(data.X, data.targets(0.7), ridge=value.RIDGE))
+    w2 = value.fit_iterated(data, rows, 0.7, 2)
+    boot = value.sigmoid(data.X @ w1)
+    assert np.allclose(w2, fit(data.X, data.targets(0.7, boot), ridge=value.RIDGE))
+    assert not np.allclose(w1, w2)
+
+
+def test_iterations_out_of_range_are_refused(tmp_path, capsys):
+    with pytest.raises(SystemExit) as exc:
+        value.main(["--positions", str(tmp_path / "none.jsonl"), "--iterations", "0"])
+    assert exc.value.code == 2
+    assert "--iterations" in capsys.readouterr().err
