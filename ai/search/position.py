@@ -14,8 +14,8 @@ places.  Here, for each of the leading clean pots after refinement:
    leave valued by the decision's P(win) (:func:`ai.search.allocate.outcome_value`), the
    refined variants themselves too;
 3. the best :data:`KEEP_PER_POT` grid strokes whose leave is worth more than the best refined
-   variant's are re-aimed by a narrow scan (:func:`ai.search.refine.refine`) and proposed with
-   their pot's prior.
+   variant's are re-aimed by a narrow scan (:func:`ai.search.refine.refine`, which blends the
+   pot's prior with the stroke's own window) and proposed beside the refined variants.
 
 Nothing is decided by the noiseless leave alone: the proposals join the others and the
 execution noise's samples (successive halving) choose.  Nothing about the rules is decided here.
@@ -36,8 +36,9 @@ from .refine import refine
 from .shots.base import POT_VARIANTS
 
 # The grid: the pot's base speed (its natural-roll variant's) times these, and these vertical
-# tip offsets (fraction of R; -0.45 a deep draw, 0.4 full follow; the miscue limit is 0.5), chosen by hand to span what
-# a club player plays, from a soft roll to a hard drive, from screw back to follow through.
+# tip offsets (fraction of R: -0.45 a deep draw, 0.4 full follow; the simulator's miscue limit
+# is 0.5), chosen by hand to span what a club player plays, from a soft roll to a hard drive,
+# from screw back to follow through.
 SPEED_FACTORS = (0.6, 0.85, 1.2, 1.7, 2.4)
 TIP_OFFSETS = (-0.45, -0.25, 0.0, 0.2, 0.4)
 # Grid strokes proposed per pot, at most; and only those whose noiseless leave is worth at
