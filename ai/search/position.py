@@ -22,11 +22,11 @@ execution noise's samples (successive halving) choose.  Nothing about the rules 
 """
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 
 from engine.calls import CLEAN
 from sim import Strike
+from sim import detmath as dm
 
 from .allocate import outcome_value
 from .context import Context, clamp_strike
@@ -55,7 +55,7 @@ def _pot_key(p: Proposal) -> tuple:
 
 def _distance(a: Strike, speed_mps: float, vertical: float) -> float:
     """How far apart two strokes are in speed (log ratio) and spin (tip offset)."""
-    return abs(math.log(a.speed_mps / speed_mps)) + abs(a.vertical - vertical)
+    return abs(dm.log(a.speed_mps / speed_mps)) + abs(a.vertical - vertical)
 
 
 def _leave_values(ctx: Context, pot: list[Proposal], strikes: list[Strike]) -> list[float]:
