@@ -108,29 +108,30 @@ def log_loss(p: np.ndarray, y: np.ndarray) -> float:
     return float(-np.mean(y * np.log(pc) + (1 - y) * np.log(1 - pc)))
 
 
-def fit_iterated(data: Dataset, rows: np.ndarray, lam: float, iterations: int = 1
-                 ) -> np.ndarray:
+def fit_iterated(data: Dataset, rows: np.ndarray, lam: float, iterations: int = 1,
+                 race_targets: np.ndarray | None = None) -> np.ndarray:
     """Weights fitted on ``rows`` (a mask of whole games) to lambda-returns, ``iterations``
-    times: the first bootstraps from the race model's values, each later one from the values
-    of the fit before it (fitted TD(lambda) iteration: the targets stop leaning on the race
-    model, whose judgement the learned value corrects)."""
-    boot = data.race
-    w = None
-    for _ in range(max(1, iterations)):
-        w = fit(data.X[rows], data.targets(lam, boot)[rows], ridge=RIDGE)
-        boot = sigmoid(data.X @ w)
+    times: the first bootstraps from the race model's values (``race_targets``, when the
+    caller has them: ``data.targets(lam)``, the same for every fold), each later one from the
+    values of the fit before it (fitted TD(lambda) iteration: the targets stop leaning on the
+    race model, whose judgement the learned value corrects)."""
+    targets = data.targets(lam) if race_targets is None else race_targets
+    w = fit(data.X[rows], targets[rows], ridge=RIDGE)
+    for _ in range(iterations - 1):
+        w = fit(data.X[rows], data.targets(lam, sigmoid(data.X @ w))[rows], ridge=RIDGE)
     return w
 
 
 def cross_validate(data: Dataset, lam: float, iterations: int = 1) -> float:
     """Mean over the four folds of the held-out log-loss against the games' results."""
     fold = data.game % HOLD_OUT_EVERY
+    race_targets = data.targets(lam)
     losses = []
     for f in range(HOLD_OUT_EVERY):
         te = fold == f
         if te.all() or not te.any():
             continue
-        w = fit_iterated(data, ~te, lam, iterations)
+        w = fit_iterated(data, ~te, lam, iterations, race_targets)
         losses.append(log_loss(sigmoid(data.X[te] @ w), data.y[te]))
     return float(np.mean(losses)) if losses else float("nan")
 
@@ -181,12 +182,13 @@ def main(argv=None) -> int:
                for f in range(HOLD_OUT_EVERY) if (fold == f).any()]
     lam = min(LAMBDAS, key=lambda v: cv[str(v)])
     held = fold == HOLD_OUT_EVERY - 1
-    w_train = fit_iterated(data, ~held, lam, it)
+    race_targets = data.targets(lam)
+    w_train = fit_iterated(data, ~held, lam, it, race_targets)
     p_learned = sigmoid(data.X[held] @ w_train)
     report = {"games": int(len(set(data.game[held].tolist()))), "positions": int(held.sum()),
               "learned": scores(p_learned, data.y[held]),
               "race_model_today": scores(data.race[held], data.y[held])}
-    w = fit_iterated(data, np.ones(len(data.y), dtype=bool), lam, it)
+    w = fit_iterated(data, np.ones(len(data.y), dtype=bool), lam, it, race_targets)
     doc = {"features": list(NAMES), "weights": [round(float(v), 5) for v in w],
            "fit": {"positions_file": os.path.basename(args.positions),
                    "games": int(len(set(data.game.tolist()))), "positions": int(len(data.y)),

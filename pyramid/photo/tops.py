@@ -68,7 +68,7 @@ def top_row(bgr: np.ndarray, cloth_bgr: np.ndarray, u: float, v: float, r: float
 
 
 def median_top_shift(balls: list, bgr: np.ndarray, cloth_bgr: np.ndarray,
-                      at_least: int) -> float | None:
+                     at_least: int) -> float | None:
     """Over ``balls`` (u, v, radius in pixels: where a ball's centre is placed now), how far
     down, in radii, the top of each one's outline (:func:`top_row`) puts its centre; the
     median, when at least ``at_least`` balls show their top against the cloth, else None."""
