@@ -38,14 +38,22 @@ from ai.games.tournament import score_of_side0  # noqa: E402
 from sim import shared_simulator  # noqa: E402
 
 # From weakest to strongest: the baseline frozen at bd01126 (mc-base), the default frozen when
-# issue 29 began (mc-2), the default (mc), and a slow strong setting of it (mc-strong: four
-# times the samples).
-RUNGS = ("random", "greedy", "mc-base", "mc-2", "mc", "mc-strong")
+# issue 29 began (mc-2), and the slow strong setting (mc-strong: the default at about three
+# times its time a decision, ai.registry.STRONG_BUDGET).  Today's default mc plays as mc-2
+# (the same options and weights, which mc-2 pins), so a pair of them would measure nothing; a
+# new default takes its rung between mc-2 and mc-strong.
+RUNGS = ("random", "greedy", "mc-base", "mc-2", "mc-strong")
 SEED = 2026
 
 
 def rung_file(directory: Path, k: int) -> Path:
     return directory / f"rung-{k}.jsonl"
+
+
+def commit_file(directory: Path, k: int) -> Path:
+    """The commit pair k was played at (written when it is started; pairs of one ladder may be
+    played at different commits)."""
+    return directory / f"rung-{k}.commit"
 
 
 def pair_command(directory: Path, k: int, games: int, jobs: int) -> list[str]:
@@ -71,6 +79,8 @@ def play(directory: Path, games: int, jobs: int, pairs: list[int]) -> None:
         cmd = [sys.executable, "-m", "pyramid", *pair_command(directory, k, games, jobs)]
         if rung_file(directory, k).exists():
             cmd.append("--resume")
+        else:
+            commit_file(directory, k).write_text(f"{commit()}\n")
         print(f"== {RUNGS[k]} vs {RUNGS[k + 1]}: {' '.join(cmd[2:])}", file=sys.stderr,
               flush=True)
         subprocess.run(cmd, check=False)
@@ -105,6 +115,8 @@ def report(directory: Path, argv=None) -> dict:
                       "asked": read.header["games"], "score": score,
                       "win_rate": round(p, 3), "wilson95": [round(lo, 3), round(hi, 3)],
                       "seed": read.header.get("seed", SEED + k),
+                      "commit": (commit_file(directory, k).read_text().strip()
+                                 if commit_file(directory, k).exists() else None),
                       "command": "pyramid " + " ".join(pair_command(
                           directory, k, read.header["games"], 2))})
     n_agents = len(RUNGS)
@@ -160,7 +172,8 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=200, help="games per adjacent pair")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--pairs", default="all",
-                    help="which pairs to play: all, or indices 0-3 (0 = random vs greedy)")
+                    help="which pairs to play: all, or indices 0-%d (0 = random vs greedy)"
+                    % (len(RUNGS) - 2))
     ap.add_argument("--report-only", action="store_true")
     args = ap.parse_args(argv)
     directory = Path(args.dir)

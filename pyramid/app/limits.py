@@ -13,7 +13,7 @@ advice (:data:`DEFAULT_BUDGET`)        600      ``pyramid suggest``, the board, 
 agent ``mc``                           300      :data:`ai.agents.mc.DEFAULT_BUDGET`
                                                 (:mod:`ai.registry`): a whole game of decisions
                                                 well under a minute on two cores
-agent ``mc-fast`` / ``mc-strong``      120/1200 :data:`ai.registry.FACTORIES`: tournaments
+agent ``mc-fast`` / ``mc-strong``      120/3000 :data:`ai.registry.FACTORIES`: tournaments
                                                 of many games / a stronger opponent
 ``mc-base`` (the frozen baseline)      300      :data:`ai.registry.MC_BASE`: pinned, the yard
                                                 stick every change is measured against

@@ -13,6 +13,7 @@ def test_a_played_pair_is_reported_with_its_provenance_and_every_game(tmp_path):
     assert doc["rungs"][:2] == ["random", "greedy"] and "mc-2" in doc["rungs"]
     (pair,) = doc["pairs"]
     assert pair["games"] == 2 and pair["seed"] == ladder.SEED
+    assert pair["commit"] == ladder.commit()  # the commit it was played at, kept beside it
     assert pair["command"].startswith("pyramid tournament --agents random greedy --games 2 "
                                       f"--seed {ladder.SEED}")
     assert sorted(g["game"] for g in doc["games"]) == [0, 1]
