@@ -1,0 +1,47 @@
+"""The value variants played against mc-2 (benchmarks/value_variants.py) are what their names
+say: each is today's weights changed in its one stated way, loadable by ``pyramid tournament``
+as a file agent, and judging a position accordingly."""
+import math
+
+import numpy as np
+import pytest
+
+from ai.noise import NoiseModel
+from ai.registry import make_agent
+from ai.value.features import NAMES
+from benchmarks import value_variants as vv
+
+from ..ai.conftest import make_state
+
+
+def _logit(p):
+    return math.log(p / (1 - p))
+
+
+def test_no_negative_chances_zeroes_the_four_negative_chance_weights_and_keeps_the_rest():
+    today = vv.today()
+    w = vv.no_negative_chances(today)
+    for i, name in enumerate(NAMES):
+        if name in vv.NEGATIVE_CHANCES:
+            assert today[i] < 0 and w[i] == 0.0, name
+        else:
+            assert w[i] == today[i], name
+
+
+@pytest.mark.parametrize("spec, factor", [("Sharp13", 1.3), ("Flat075", 0.75)])
+def test_a_scaled_variant_scales_the_value_logit(spec, factor):
+    st = make_state({"cue": (0.7, 0.9), "3": (1.5, 0.5), "9": (2.4, 1.2), "12": (3.0, 0.4)})
+    noise = NoiseModel()
+    base = make_agent("benchmarks/value_variants.py:NoNegQ").win.mover_value(st, noise)
+    scaled = make_agent(f"benchmarks/value_variants.py:{spec}").win.mover_value(st, noise)
+    assert _logit(scaled) == pytest.approx(factor * _logit(base), rel=1e-9)
+    assert scaled != base
+
+
+def test_the_q1_variants_weight_the_best_chance_and_change_nothing_else():
+    base = np.array(vv.no_negative_chances(vv.today()))
+    for spec, q1 in (("Q1b05", 0.5), ("Q1b10", 1.0)):
+        a = make_agent(f"benchmarks/value_variants.py:{spec}")
+        w = np.array(a.win.weights.weights)
+        assert w[NAMES.index("q1")] == q1
+        assert np.flatnonzero(w != base).tolist() == [NAMES.index("q1")]
