@@ -27,6 +27,7 @@ import joblib
 
 from ai.games.crosstable import Crosstable, crosstable
 from ai.games.parallel import BACKENDS, ParallelSetupError, Workers, workers
+from ai.games.sprt import CONTINUE, Sprt, SprtState
 from ai.games.results_file import (LOCK_SUFFIX, MAX_RESULTS_BYTES, ResultsFile,
                                    ResultsFileError, config_line, parse_results, whole_lines)
 from ai.games.tournament import (PlayedTask, make_tasks, play_task, score_of_side0,
@@ -67,6 +68,7 @@ class TournamentTerms:
     scheduler: str | None = None
     records: str | None = None  # the folder every game's record is written into, or None
     time_per_game_s: float | None = None  # each agent's time per game, told to it
+    sprt: Sprt | None = None  # stop when this test decides (two agents; ai.games.sprt)
 
     def record_path(self, number: int, specs: Sequence[str]) -> Path:
         """Where game ``number``'s record goes (``records`` set)."""
@@ -104,14 +106,17 @@ def check_bootstrap(bootstrap: int) -> None:
 def tournament_terms(specs: Sequence[str], games: int, seed: int, skill: float,
                      call_mode: str, table: str, max_strokes: int, out: str, resume: bool,
                      backend: str, jobs: int, scheduler: str | None, bootstrap: int,
-                     records: str | None = None, time_per_game_s: float | None = None
-                     ) -> TournamentTerms:
+                     records: str | None = None, time_per_game_s: float | None = None,
+                     sprt: Sprt | None = None) -> TournamentTerms:
     """The terms checked, each refusal naming its flag (``bootstrap``: the resamples the
     report will take, checked with them so that a typo is not found after the games;
     ``records``: the folder for every game's record, created if missing, and a record's
-    place checked for each pairing)."""
+    place checked for each pairing; ``sprt``: a sequential test, for two agents only)."""
     if len(specs) < 2:
         raise UserInputError("--agents needs at least two agent specs")
+    if sprt is not None and len(specs) != 2:
+        raise UserInputError(f"--sprt tests the first agent against the second: give two "
+                             f"agents, not {len(specs)}")
     if len(set(specs)) != len(specs):
         raise UserInputError("--agents lists the same spec twice; give each agent once "
                              "(add an option to tell copies apart, e.g. random:name=r2)")
@@ -131,7 +136,8 @@ def tournament_terms(specs: Sequence[str], games: int, seed: int, skill: float,
         raise UserInputError(f"--time-per-game {time_per_game_s:g}: seconds above 0, at most "
                              f"{MAX_TIME_PER_GAME_S:g}")
     terms = TournamentTerms(tuple(specs), games, seed, skill, call_mode, table, max_strokes,
-                            out, resume, backend, jobs, scheduler, records, time_per_game_s)
+                            out, resume, backend, jobs, scheduler, records, time_per_game_s,
+                            sprt)
     if records is not None:
         records_folder("--records", records)
         for task in make_tasks(list(specs), games, seed)[::games]:  # game 0 of each pairing
@@ -214,7 +220,7 @@ def play_tournament(terms: TournamentTerms, listener: TournamentListener) -> Tou
         done_keys = {(o["pair"], o["game"]) for o in done}
         todo = [t for t in tasks if (t.pair, t.game) not in done_keys]
         listener.started(terms, len(tasks), len(done), len(todo))
-        if todo:
+        if todo and not _decided(terms, results):
             pool = _workers(terms)
             with pool.config:
                 par = joblib.Parallel(n_jobs=pool.n_jobs, return_as="generator_unordered",
@@ -225,6 +231,8 @@ def play_tournament(terms: TournamentTerms, listener: TournamentListener) -> Tou
                     (failed_now if "error" in line else results).append(line)
                     _write_record(terms, played, listener)
                     listener.game_over(line)
+                    if _decided(terms, results):  # games still in play are dropped
+                        break
     finally:
         results_file.close()
         if pool is not None:
@@ -234,6 +242,38 @@ def play_tournament(terms: TournamentTerms, listener: TournamentListener) -> Tou
     failed = failed_now + [o for o in failed_before if (o["pair"], o["game"]) not in played]
     return TournamentPlayed(tuple(results), tuple(failed), len(results) - len(done),
                             len(failed_now), elapsed)
+
+
+def first_agent_scores(results) -> list[float]:
+    """The first agent's score in games 0, 1, 2, ... of a two-agent tournament, up to the
+    first game not finished: the games finish in any order on several workers, the prefix is
+    the same on any number of them."""
+    by_game = {o["game"]: o for o in results}
+    scores = []
+    while len(scores) in by_game:
+        o = by_game[len(scores)]
+        s = score_of_side0(o)
+        scores.append(s if o["agents"][0] == 0 else 1.0 - s)
+    return scores
+
+
+def sprt_state(test: Sprt | None, results) -> SprtState | None:
+    """Where ``test`` stands on these games (None without one): at the first game of
+    the prefix (:func:`first_agent_scores`) where it decides, else after the whole prefix --
+    so the decision and its game are those of one game after another, whatever the workers."""
+    if test is None:
+        return None
+    scores = first_agent_scores(results)
+    for n in range(1, len(scores) + 1):
+        st = test.state(scores[:n])
+        if st.decision != CONTINUE:
+            return st
+    return test.state(scores)
+
+
+def _decided(terms: TournamentTerms, results) -> bool:
+    st = sprt_state(terms.sprt, results)
+    return st is not None and st.decision != CONTINUE
 
 
 def _write_record(terms: TournamentTerms, played: PlayedTask,

@@ -8,7 +8,8 @@ cluster through joblib's Dask backend (needs ``dask`` and ``distributed``).
 
 ``--records DIR`` writes every game's record; ``--replay RESULTS --game N`` plays one game of
 a results file again (:mod:`pyramid.app.tournament_replay`); ``--time-per-game S`` is told to
-the agents with the execution noise (:mod:`ai.conditions`).
+the agents with the execution noise (:mod:`ai.conditions`); ``--sprt ELO0,ELO1`` stops a
+match of two agents as soon as a sequential test decides (:mod:`ai.games.sprt`).
 
 The tournament itself is :mod:`pyramid.app.tournament`; this module turns the flags into its
 terms and prints what it tells and returns.
@@ -19,11 +20,12 @@ import argparse
 import sys
 import time
 
+from ai.games.sprt import Sprt, SprtState, parse_sprt
 from ai.games.tournament import format_table
 from sim.table import DEFAULT_TABLE
 
 from ..app.tournament import (BACKENDS, CI_METHODS, TournamentReport, TournamentTerms,
-                              play_tournament, read_results, tournament_report,
+                              play_tournament, read_results, sprt_state, tournament_report,
                               tournament_terms)
 from ..errors import UserInputError
 from ..io import check_output_path, print_json
@@ -89,6 +91,11 @@ def register(subparsers) -> None:
                         "(or write it into --records)")
     p.add_argument("--game", type=C.seed_int, metavar="N",
                    help="with --replay: the game's number (from 0, as in the records' names)")
+    p.add_argument("--sprt", metavar="ELO0,ELO1[,ALPHA,BETA]",
+                   help="two agents: stop as soon as a sequential probability ratio test "
+                        "decides whether the first is ELO1 Elo stronger (H1) or only ELO0 "
+                        "(H0); alpha and beta 0.05 unless given (e.g. 0,70: issue 29's 60 "
+                        "%%); with --report, the test on the games in --out")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     p.add_argument("--json", action="store_true", help="print one JSON document on stdout")
     p.set_defaults(handler=run)
@@ -150,7 +157,16 @@ def _terms(args: argparse.Namespace) -> TournamentTerms:
     return tournament_terms(specs, args.games, args.seed, skill, args.call_mode, args.table,
                             args.max_strokes, args.out, args.resume, args.backend, args.jobs,
                             args.scheduler, args.bootstrap, args.records,
-                            args.time_per_game)
+                            args.time_per_game, _sprt(args))
+
+
+def _sprt(args: argparse.Namespace) -> Sprt | None:
+    if args.sprt is None:
+        return None
+    try:
+        return parse_sprt(args.sprt)
+    except ValueError as exc:
+        raise UserInputError(f"--sprt {exc}") from None
 
 
 class _Report:
@@ -199,21 +215,29 @@ def run(args: argparse.Namespace) -> int:
                                played.failed, args.bootstrap, args.ci, args.out)
     _print_report(args, terms.specs, report, played.failed,
                   f"{len(played.results)} games ({played.played_now} played now in "
-                  f"{played.elapsed_s:.1f} s); results in {args.out}")
+                  f"{played.elapsed_s:.1f} s); results in {args.out}",
+                  terms.sprt, sprt_state(terms.sprt, played.results))
     return 1 if played.failed else 0
 
 
-def _print_report(args, specs, report: TournamentReport, failed, footer: str) -> None:
-    """The strength table, the crosstable, the plot and the failures, loud."""
+def _print_report(args, specs, report: TournamentReport, failed, footer: str,
+                  test: Sprt | None = None, st: SprtState | None = None) -> None:
+    """The strength table, the crosstable, the plot, the sequential test and the failures,
+    loud."""
     if args.plot:
         draw_tournament_png(args.plot, report.table, report.cross)
     if args.json:
-        print_json(report.table)
+        print_json(report.table if st is None else {**report.table, "sprt": {
+            "elo0": test.elo0, "elo1": test.elo1, "alpha": test.alpha, "beta": test.beta,
+            "games": st.games, "score": st.score, "llr": round(st.llr, 4),
+            "bounds": [round(st.lower, 4), round(st.upper, 4)], "decision": st.decision}})
     else:
         print(format_table(report.table))
         print()
         print(report.cross.format(order=[list(specs).index(a) for a in report.order]))
         print(footer)
+        if st is not None:
+            print(st.describe(test))
     for o in failed:
         C.log(f"pyramid tournament: pair {o['pair']} game {o['game']} failed and is not "
               f"counted (--resume plays it again): {o['error']}")
@@ -224,10 +248,15 @@ def _print_report(args, specs, report: TournamentReport, failed, footer: str) ->
 def _report(args: argparse.Namespace) -> int:
     """``--report``: the results already in ``--out``, nothing played."""
     read = read_results(args.out, args.agents)
+    test = _sprt(args)
+    if test is not None and len(read.specs) != 2:
+        raise UserInputError(f"--sprt tests the first agent against the second; {args.out} "
+                             f"holds {len(read.specs)} agents")
     report = tournament_report(read.specs, read.done, read.extra_json(args.out), read.failed,
                                args.bootstrap, args.ci, args.out)
     _print_report(args, read.specs, report, read.failed,
-                  f"{len(read.done)} of {read.planned} games in {args.out} (nothing played)")
+                  f"{len(read.done)} of {read.planned} games in {args.out} (nothing played)",
+                  test, sprt_state(test, read.done))
     return 1 if read.failed else 0
 
 
