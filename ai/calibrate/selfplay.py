@@ -6,7 +6,11 @@ went on to win.
 execution noise of :class:`ai.noise.NoiseModel`), and writes one JSON line per stroke::
 
     {"game": g, "seed": S + g, "stroke": i, "state": <GameState JSON>, "winner": 0 | 1 | null,
-     "draw": false}
+     "draw": false, "p_win": 0.57 | null}
+
+``p_win`` is the mover's search's P(win) for the stroke it chose (its story's estimate; null
+for an agent that gives none): the one-stroke-deeper judgement ``python -m ai.calibrate.value
+--bootstrap search`` fits the value to (files written before it have no such field).
 
 Whole games are appended as they finish (each line written with its game, so an interrupted
 run keeps every finished game; ``--resume`` skips the games already in the file).  The file
@@ -47,7 +51,7 @@ def play_positions(g: int, seed: int, spec: str) -> list[dict]:
     winner = res.get("winner")
     draw = bool(res.get("draw")) or log.unfinished
     return [{"game": g, "seed": seed + g, "stroke": i, "state": r.state_before.to_json(),
-             "winner": None if draw else winner, "draw": draw}
+             "winner": None if draw else winner, "draw": draw, "p_win": r.decision.p_win}
             for i, r in enumerate(log.reports)]
 
 

@@ -17,6 +17,15 @@ the same folds, and for the fold of every fourth game the Brier score and the re
 table.  The weights written are refitted on every game; the file keeps the report.  Drawn and
 unfinished games are left out (no winner to learn from).
 
+``--bootstrap search`` (TD-leaf, Baxter, Tridgell and Weaver 1998): the targets bootstrap
+from the search's own P(win) of the strokes chosen (``p_win`` of the self-play lines) instead
+of the race model's -- each position's search looked one stroke further than the value does,
+sampling the noise, so its judgement is the signal nearest the decisions.  The lambda-return
+starts at the position itself (lambda = 0: the search's P(win) there, the search distilled
+into the value); a position without one (an agent that gives none) takes the race model's.
+The chosen stroke's estimate is the best of several noisy estimates, so it leans high (the
+winner's curse of successive halving; a few hundredths at 300 samples).
+
 ``--iterations K`` (fitted TD iteration): the first fit bootstraps its targets from the race
 model's values as above, each of the K - 1 more from the values of the fit before it, so the
 targets stop leaning on the race model, whose judgement the learned value exists to correct
@@ -49,6 +58,9 @@ from .selfplay import read_positions, state_of
 RIDGE = 1.0
 HOLD_OUT_EVERY = 4  # four folds by game; game g is in fold g % 4 (fold 3 as ai.calibrate.pwin)
 LAMBDAS = (0.5, 0.7, 0.9, 1.0)  # the lambda-returns tried (1.0: the game's result alone)
+# With --bootstrap search also lambda 0: the search's own P(win) of the position alone.
+SEARCH_LAMBDAS = (0.0, 0.5, 0.7, 0.9, 1.0)
+BOOTSTRAPS = ("race", "search")
 SKILL = "strong"  # the MC agent's default belief about the execution noise
 
 
@@ -59,15 +71,25 @@ class Dataset:
     y: np.ndarray  # 1 when the mover went on to win
     game: np.ndarray
     mover: np.ndarray  # the side to move (rows of a game follow in stroke order)
+    # the search's P(win) for the mover's chosen stroke (NaN where the line has none)
+    search: np.ndarray | None = None
 
-    def targets(self, lam: float, boot: np.ndarray | None = None) -> np.ndarray:
+    def search_values(self) -> np.ndarray:
+        """The search's P(win) of each position, the race model's where there is none."""
+        if self.search is None:
+            return self.race
+        return np.where(np.isnan(self.search), self.race, self.search)
+
+    def targets(self, lam: float, boot: np.ndarray | None = None,
+                include_self: bool = False) -> np.ndarray:
         """Each row's lambda-return: the values ``boot`` (the race model's by default) of the
         positions that follow in its game (for this row's mover), the weight left over on
-        the game's result."""
+        the game's result; ``include_self``: from the row's own position on (a search's
+        value of it looked a stroke ahead already: TD-leaf)."""
         values = self.race if boot is None else boot
         out = np.empty(len(self.y))
         for i in range(len(self.y)):
-            acc, left, k = 0.0, 1.0, i + 1
+            acc, left, k = 0.0, 1.0, i if include_self else i + 1
             while k < len(self.y) and self.game[k] == self.game[i] and left > 1e-6:
                 v = values[k] if self.mover[k] == self.mover[i] else 1.0 - values[k]
                 acc += (1.0 - lam) * left * v
@@ -80,7 +102,7 @@ class Dataset:
 def build(lines: list[dict], skill=SKILL, progress=None) -> Dataset:
     noise = NoiseModel.for_skill(skill)
     race = WinModel()
-    X, r, y, g, mv = [], [], [], [], []
+    X, r, y, g, mv, sv = [], [], [], [], [], []
     lines = sorted(lines, key=lambda line: (line["game"], line["stroke"]))
     for k, line in enumerate(lines):
         if line.get("winner") is None:
@@ -93,10 +115,12 @@ def build(lines: list[dict], skill=SKILL, progress=None) -> Dataset:
         y.append(1.0 if line["winner"] == s.to_move else 0.0)
         g.append(int(line["game"]))
         mv.append(s.to_move)
+        p = line.get("p_win")
+        sv.append(float("nan") if p is None else float(p))
         if progress is not None and k % 500 == 0:
             progress(k, len(lines))
     return Dataset(np.array(X).reshape(-1, len(NAMES)), np.array(r), np.array(y),
-                   np.array(g, dtype=np.int64), np.array(mv, dtype=np.int64))
+                   np.array(g, dtype=np.int64), np.array(mv, dtype=np.int64), np.array(sv))
 
 
 def sigmoid(z):
@@ -122,10 +146,19 @@ def fit_iterated(data: Dataset, rows: np.ndarray, lam: float, iterations: int = 
     return w
 
 
-def cross_validate(data: Dataset, lam: float, iterations: int = 1) -> float:
+def first_targets(data: Dataset, lam: float, bootstrap: str = "race") -> np.ndarray:
+    """The first fit's lambda-returns: from the race model's values of the positions that
+    follow, or (``search``) from the search's values of the position and those that follow."""
+    if bootstrap == "search":
+        return data.targets(lam, data.search_values(), include_self=True)
+    return data.targets(lam)
+
+
+def cross_validate(data: Dataset, lam: float, iterations: int = 1,
+                   bootstrap: str = "race") -> float:
     """Mean over the four folds of the held-out log-loss against the games' results."""
     fold = data.game % HOLD_OUT_EVERY
-    race_targets = data.targets(lam)
+    race_targets = first_targets(data, lam, bootstrap)
     losses = []
     for f in range(HOLD_OUT_EVERY):
         te = fold == f
@@ -169,20 +202,32 @@ def main(argv=None) -> int:
     ap.add_argument("--iterations", type=int, default=1, choices=range(1, 11), metavar="1..10",
                     help="fitted TD iterations: 1 bootstraps the targets from the race model "
                          "(default); each more from the fit before it")
+    ap.add_argument("--bootstrap", choices=BOOTSTRAPS, default="race",
+                    help="the values the lambda-returns bootstrap from: the race model's "
+                         "(default) or the search's P(win) of the strokes chosen (the lines' "
+                         "p_win: TD-leaf)")
     args = ap.parse_args(argv)
+    if args.bootstrap == "search" and args.iterations != 1:
+        ap.error("--iterations is for --bootstrap race (the search's values are fixed)")
     t0 = time.time()
     lines = read_positions(args.positions)
     data = build(lines, progress=lambda k, n: print(f"\rfeatures {k}/{n}", end="",
                                                       file=sys.stderr))
     print(file=sys.stderr)
+    boot = args.bootstrap
+    if boot == "search" and (data.search is None or np.isnan(data.search).all()):
+        ap.error(f"--bootstrap search: {args.positions} has no search P(win) (p_win) on its "
+                 f"lines; play it with this version of ai.calibrate.selfplay and an agent "
+                 f"that searches (mc)")
     fold = data.game % HOLD_OUT_EVERY
     it = args.iterations
-    cv = {str(lam): round(cross_validate(data, lam, it), 4) for lam in LAMBDAS}
+    cv = {str(lam): round(cross_validate(data, lam, it, boot), 4)
+          for lam in (SEARCH_LAMBDAS if boot == "search" else LAMBDAS)}
     cv_race = [log_loss(data.race[fold == f], data.y[fold == f])
                for f in range(HOLD_OUT_EVERY) if (fold == f).any()]
-    lam = min(LAMBDAS, key=lambda v: cv[str(v)])
+    lam = float(min(cv, key=cv.get))
     held = fold == HOLD_OUT_EVERY - 1
-    race_targets = data.targets(lam)
+    race_targets = first_targets(data, lam, boot)
     w_train = fit_iterated(data, ~held, lam, it, race_targets)
     p_learned = sigmoid(data.X[held] @ w_train)
     report = {"games": int(len(set(data.game[held].tolist()))), "positions": int(held.sum()),
@@ -193,7 +238,8 @@ def main(argv=None) -> int:
            "fit": {"positions_file": os.path.basename(args.positions),
                    "games": int(len(set(data.game.tolist()))), "positions": int(len(data.y)),
                    "base_rate": round(float(data.y.mean()), 3), "ridge": RIDGE,
-                   "lambda": lam, "iterations": it, "skill": SKILL,
+                   "lambda": lam, "iterations": it, "bootstrap": boot,
+                   "search_values": int(np.isfinite(data.search).sum()), "skill": SKILL,
                    "seconds": round(time.time() - t0, 1)},
            "cross_validation_log_loss": {"lambda": cv,
                                          "race_model_today": round(float(np.mean(cv_race)), 4)

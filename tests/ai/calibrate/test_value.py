@@ -87,3 +87,64 @@ def test_iterations_out_of_range_are_refused(tmp_path, capsys):
         value.main(["--positions", str(tmp_path / "none.jsonl"), "--iterations", "0"])
     assert exc.value.code == 2
     assert "--iterations" in capsys.readouterr().err
+
+
+def test_search_targets_start_at_the_position_itself():
+    """TD-leaf: the search's value of a position already looks a stroke ahead, so its
+    lambda-return starts there (lambda 0: the search's value alone); a position without one
+    takes the race model's."""
+    import numpy as np
+    data = _chain_dataset()
+    search = np.array([0.6, 0.3, np.nan, 0.2, 0.7, 0.4, 0.5, 0.9])
+    data = value.Dataset(data.X, data.race, data.y, data.game, data.mover, search)
+    vals = data.search_values()
+    assert vals[2] == data.race[2] and vals[0] == 0.6
+    assert np.allclose(value.first_targets(data, 0.0, "search"), vals)
+    t = value.first_targets(data, 0.5, "search")
+    # row 1 (mover 1): itself, row 2 (mover 0, race 0.5), row 3 (mover 1), then the result 0
+    assert t[1] == pytest.approx(0.5 * 0.3 + 0.25 * (1 - 0.5) + 0.125 * 0.2 + 0.125 * 0.0)
+    assert np.allclose(value.first_targets(data, 0.5, "race"), data.targets(0.5))
+
+
+def _stated(tmp_path):
+    """An agent file: greedy's strokes, each told with a P(win) of 0.42."""
+    path = tmp_path / "told.py"
+    path.write_text(
+        "from dataclasses import replace\n"
+        "from ai.agents.greedy import GreedyAgent\n"
+        "class Told(GreedyAgent):\n"
+        "    def decide(self, state, rng):\n"
+        "        return replace(super().decide(state, rng), p_win=0.42)\n")
+    return f"{path}:Told"
+
+
+def test_selfplay_keeps_the_searchs_p_win_and_the_fit_bootstraps_from_it(tmp_path, capsys):
+    out = tmp_path / "pos.jsonl"
+    assert selfplay.main(["--games", "4", "--agent", _stated(tmp_path), "--seed", "0",
+                          "--jobs", "1", "--out", str(out)]) == 0
+    lines = selfplay.read_positions(out)
+    assert lines and all(line["p_win"] == 0.42 for line in lines)
+    weights = tmp_path / "w.json"
+    assert value.main(["--positions", str(out), "--out", str(weights), "--bootstrap",
+                       "search"]) == 0
+    doc = json.loads(weights.read_text())
+    assert doc["fit"]["bootstrap"] == "search"
+    assert doc["fit"]["search_values"] == doc["fit"]["positions"]
+    assert set(doc["cross_validation_log_loss"]["lambda"]) == {"0.0", "0.5", "0.7", "0.9",
+                                                               "1.0"}
+
+
+def test_search_bootstrap_needs_search_values(tmp_path, capsys):
+    out = tmp_path / "pos.jsonl"
+    assert selfplay.main(["--games", "2", "--agent", "greedy", "--seed", "0", "--jobs", "1",
+                          "--out", str(out)]) == 0
+    with pytest.raises(SystemExit) as exc:
+        value.main(["--positions", str(out), "--out", str(tmp_path / "w.json"),
+                    "--bootstrap", "search"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "--bootstrap search" in err and "p_win" in err
+    assert not (tmp_path / "w.json").exists()
+    with pytest.raises(SystemExit) as exc:
+        value.main(["--positions", str(out), "--bootstrap", "search", "--iterations", "2"])
+    assert exc.value.code == 2
