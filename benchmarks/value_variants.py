@@ -19,10 +19,15 @@ What each changes (the names of :data:`ai.value.features.NAMES`):
   from one that leaves nothing, nor a pot whose cue ball stops for the next from one that
   does not.
 
+* ``Fitted:weights=FILE``: the weights of a file written by ``python -m ai.calibrate.value``
+  (e.g. a fit with ``--bootstrap search``), unchanged.
+
 They are experiments, not shipped players: none is registered, and ``mc``'s default is not
 changed by any of them.
 """
 from __future__ import annotations
+
+from pathlib import Path
 
 from ai.agents.mc import MCAgent
 from ai.value import LearnedValue, LearnedWeights
@@ -80,3 +85,9 @@ def Q1b05(**opts):
 
 def Q1b10(**opts):
     return agent(with_weight(no_negative_chances(today()), "q1", 1.0), "q1b10", **opts)
+
+
+def Fitted(weights: str, **opts):
+    """``mc`` judging by the weights of the file ``weights`` (``ai.calibrate.value``'s)."""
+    loaded = LearnedWeights.load(Path(weights))
+    return agent(loaded.weights, "fitted-" + Path(weights).stem, **opts)

@@ -45,3 +45,14 @@ def test_the_q1_variants_weight_the_best_chance_and_change_nothing_else():
         w = np.array(a.win.weights.weights)
         assert w[NAMES.index("q1")] == q1
         assert np.flatnonzero(w != base).tolist() == [NAMES.index("q1")]
+
+
+def test_fitted_reads_a_weights_file(tmp_path):
+    import json
+    from ai.value.learned import LEARNED_FILE
+    doc = json.loads(LEARNED_FILE.read_text())
+    doc["weights"] = [0.1 * i for i in range(len(NAMES))]
+    path = tmp_path / "w.json"
+    path.write_text(json.dumps(doc))
+    a = make_agent(f"benchmarks/value_variants.py:Fitted:weights={path}")
+    assert list(a.win.weights.weights) == pytest.approx(doc["weights"])
