@@ -206,7 +206,12 @@ def main(argv=None) -> int:
                     help="the values the lambda-returns bootstrap from: the race model's "
                          "(default) or the search's P(win) of the strokes chosen (the lines' "
                          "p_win: TD-leaf)")
+    ap.add_argument("--lambda", dest="lam", type=float, metavar="L",
+                    help="fit with this lambda (0..1) instead of the one cross-validation "
+                         "picks by log-loss (which cannot rank values as play does)")
     args = ap.parse_args(argv)
+    if args.lam is not None and not 0.0 <= args.lam <= 1.0:
+        ap.error(f"--lambda {args.lam:g}: a lambda lies between 0 and 1")
     if args.bootstrap == "search" and args.iterations != 1:
         ap.error("--iterations is for --bootstrap race (the search's values are fixed)")
     t0 = time.time()
@@ -225,7 +230,7 @@ def main(argv=None) -> int:
           for lam in (SEARCH_LAMBDAS if boot == "search" else LAMBDAS)}
     cv_race = [log_loss(data.race[fold == f], data.y[fold == f])
                for f in range(HOLD_OUT_EVERY) if (fold == f).any()]
-    lam = float(min(cv, key=cv.get))
+    lam = float(min(cv, key=cv.get)) if args.lam is None else args.lam
     held = fold == HOLD_OUT_EVERY - 1
     race_targets = first_targets(data, lam, boot)
     w_train = fit_iterated(data, ~held, lam, it, race_targets)
@@ -255,7 +260,8 @@ def main(argv=None) -> int:
     cvd = doc["cross_validation_log_loss"]
     print("  four-fold log-loss against the results: " + ", ".join(
         f"lambda {k}: {v:.4f}" for k, v in cvd["lambda"].items())
-        + f"; race model {cvd['race_model_today']}; chosen lambda {lam}")
+        + f"; race model {cvd['race_model_today']}; "
+        + ("chosen" if args.lam is None else "given") + f" lambda {lam}")
     print(f"  held out (every 4th game): {report['games']} games, {report['positions']} "
           f"positions")
     for name in ("learned", "race_model_today"):

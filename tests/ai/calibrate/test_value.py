@@ -132,6 +132,19 @@ def test_selfplay_keeps_the_searchs_p_win_and_the_fit_bootstraps_from_it(tmp_pat
     assert doc["fit"]["search_values"] == doc["fit"]["positions"]
     assert set(doc["cross_validation_log_loss"]["lambda"]) == {"0.0", "0.5", "0.7", "0.9",
                                                                "1.0"}
+    # --lambda 0: the search's values distilled, whatever cross-validation prefers
+    import numpy as np
+    from ai.calibrate.pwin import fit
+    assert value.main(["--positions", str(out), "--out", str(weights), "--bootstrap",
+                       "search", "--lambda", "0"]) == 0
+    doc = json.loads(weights.read_text())
+    assert doc["fit"]["lambda"] == 0.0
+    data = value.build(lines)
+    w = fit(data.X, np.full(len(data.y), 0.42), ridge=value.RIDGE)
+    assert doc["weights"] == pytest.approx([round(float(v), 5) for v in w], abs=1e-5)
+    with pytest.raises(SystemExit) as exc:
+        value.main(["--positions", str(out), "--lambda", "1.5"])
+    assert exc.value.code == 2 and "--lambda" in capsys.readouterr().err
 
 
 def test_search_bootstrap_needs_search_values(tmp_path, capsys):
