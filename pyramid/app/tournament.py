@@ -8,7 +8,8 @@
   SIGKILL, continues with ``resume`` without losing or repeating a game.  What happens is told
   to a :class:`TournamentListener`; returns a :class:`TournamentPlayed`;
   With ``records`` every game's record (made in the worker) is written here, atomically,
-  into that folder (:mod:`ai.games.tournament_records` names it);
+  into that folder (:mod:`ai.games.tournament_records` names it); with ``sprt`` (two agents)
+  the run stops at the first game where the sequential test decides (:mod:`ai.games.sprt`);
 * :func:`read_results` -- a results file as it is (``--report``: nothing played);
 * :func:`tournament_report` -- the strength table and crosstable of the games played.
 
@@ -203,7 +204,9 @@ def _workers(terms: TournamentTerms) -> Workers:
 def play_tournament(terms: TournamentTerms, listener: TournamentListener) -> TournamentPlayed:
     """The games of ``terms`` not yet in its results file, played and appended one by one
     (the file locked against a second tournament until the last is written, and closed
-    whatever happens); a failed game's line, with its error, is kept for ``resume``."""
+    whatever happens); a failed game's line, with its error, is kept for ``resume``.  With
+    ``terms.sprt`` the run stops once the test decides (:func:`sprt_state`; a failed game
+    ends the prefix it is taken on until ``resume`` plays it)."""
     config = config_line(list(terms.specs), terms.games, terms.seed, **terms.game_config)
     tasks = make_tasks(list(terms.specs), terms.games, terms.seed,
                        keep_record=terms.records is not None, **terms.game_config)
