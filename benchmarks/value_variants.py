@@ -17,8 +17,7 @@ What each changes (the names of :data:`ai.value.features.NAMES`):
 * ``Q1b05`` / ``Q1b10``: ``NoNegQ`` with the mover's best clean-pot chance ``q1`` weighted 0.5 /
   1.0 -- the fit gives it about 0, so the value barely tells a safety that leaves a sure pot
   from one that leaves nothing, nor a pot whose cue ball stops for the next from one that
-  does not.
-
+  does not;
 * ``Fitted:weights=FILE``: the weights of a file written by ``python -m ai.calibrate.value``
   (e.g. a fit with ``--bootstrap search``), unchanged.
 

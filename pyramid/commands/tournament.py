@@ -94,8 +94,8 @@ def register(subparsers) -> None:
     p.add_argument("--sprt", metavar="ELO0,ELO1[,ALPHA,BETA]",
                    help="two agents: stop as soon as a sequential probability ratio test "
                         "decides whether the first is ELO1 Elo stronger (H1) or only ELO0 "
-                        "(H0); alpha and beta 0.05 unless given (e.g. 0,70: issue 29's 60 "
-                        "%%); with --report, the test on the games in --out")
+                        "(H0); alpha and beta 0.05 unless given (e.g. 0,70: a 60 %% score "
+                        "or not); with --report, the test on the games in --out")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     p.add_argument("--json", action="store_true", help="print one JSON document on stdout")
     p.set_defaults(handler=run)
@@ -265,10 +265,10 @@ def _replay(args: argparse.Namespace) -> int:
     or written into ``--records``; exit 1 when it is not the game of the results file."""
     if args.game is None:
         raise UserInputError("--replay needs --game N (the game's number, from 0)")
-    if args.report or args.resume or args.agents or args.plot:
+    if args.report or args.resume or args.agents or args.plot or args.sprt:
         raise UserInputError("--replay plays one game of a results file: it takes --game, "
-                             "--records and --json, not --agents, --report, --resume or "
-                             "--plot")
+                             "--records and --json, not --agents, --report, --resume, "
+                             "--plot or --sprt")
     C.first_run()
     replayed = replay_game(args.replay, args.game, args.records)
     line = replayed.played.line

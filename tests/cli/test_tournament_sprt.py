@@ -69,3 +69,9 @@ def test_more_than_two_agents_are_refused(tmp_path):
     assert_bad_input(pyramid("tournament", "--agents", "greedy", "random", "random:name=r2",
                              "--games", "2", "--out", tmp_path / "m.jsonl", "--sprt", "0,70"),
                      "two agents")
+
+
+def test_replay_refuses_the_test(tmp_path, runs):
+    path, _ = runs[1]
+    assert_bad_input(pyramid("tournament", "--replay", path, "--game", "0", "--sprt", "0,70"),
+                     "--sprt")
