@@ -56,6 +56,13 @@ def commit_file(directory: Path, k: int) -> Path:
     return directory / f"rung-{k}.commit"
 
 
+def played_at(directory: Path, k: int) -> str | None:
+    """The commit in pair k's commit file, None when it has none (played before they were
+    kept)."""
+    path = commit_file(directory, k)
+    return path.read_text().strip() if path.exists() else None
+
+
 def pair_command(directory: Path, k: int, games: int, jobs: int) -> list[str]:
     """The ``pyramid tournament`` arguments of pair k (rungs k and k + 1)."""
     return ["tournament", "--agents", RUNGS[k], RUNGS[k + 1], "--games", str(games), "--seed",
@@ -115,8 +122,7 @@ def report(directory: Path, argv=None) -> dict:
                       "asked": read.header["games"], "score": score,
                       "win_rate": round(p, 3), "wilson95": [round(lo, 3), round(hi, 3)],
                       "seed": read.header.get("seed", SEED + k),
-                      "commit": (commit_file(directory, k).read_text().strip()
-                                 if commit_file(directory, k).exists() else None),
+                      "commit": played_at(directory, k),
                       "command": "pyramid " + " ".join(pair_command(
                           directory, k, read.header["games"], 2))})
     n_agents = len(RUNGS)

@@ -133,13 +133,13 @@ def log_loss(p: np.ndarray, y: np.ndarray) -> float:
 
 
 def fit_iterated(data: Dataset, rows: np.ndarray, lam: float, iterations: int = 1,
-                 race_targets: np.ndarray | None = None) -> np.ndarray:
+                 first: np.ndarray | None = None) -> np.ndarray:
     """Weights fitted on ``rows`` (a mask of whole games) to lambda-returns, ``iterations``
-    times: the first bootstraps from the race model's values (``race_targets``, when the
-    caller has them: ``data.targets(lam)``, the same for every fold), each later one from the
-    values of the fit before it (fitted TD(lambda) iteration: the targets stop leaning on the
-    race model, whose judgement the learned value corrects)."""
-    targets = data.targets(lam) if race_targets is None else race_targets
+    times: the first fit to ``first`` (:func:`first_targets`, the same for every fold; the
+    race model's lambda-returns when not given), each later one bootstrapped from the values
+    of the fit before it (fitted TD(lambda) iteration: the targets stop leaning on the race
+    model, whose judgement the learned value corrects)."""
+    targets = data.targets(lam) if first is None else first
     w = fit(data.X[rows], targets[rows], ridge=RIDGE)
     for _ in range(iterations - 1):
         w = fit(data.X[rows], data.targets(lam, sigmoid(data.X @ w))[rows], ridge=RIDGE)
@@ -158,13 +158,13 @@ def cross_validate(data: Dataset, lam: float, iterations: int = 1,
                    bootstrap: str = "race") -> float:
     """Mean over the four folds of the held-out log-loss against the games' results."""
     fold = data.game % HOLD_OUT_EVERY
-    race_targets = first_targets(data, lam, bootstrap)
+    first = first_targets(data, lam, bootstrap)
     losses = []
     for f in range(HOLD_OUT_EVERY):
         te = fold == f
         if te.all() or not te.any():
             continue
-        w = fit_iterated(data, ~te, lam, iterations, race_targets)
+        w = fit_iterated(data, ~te, lam, iterations, first)
         losses.append(log_loss(sigmoid(data.X[te] @ w), data.y[te]))
     return float(np.mean(losses)) if losses else float("nan")
 
@@ -232,13 +232,13 @@ def main(argv=None) -> int:
                for f in range(HOLD_OUT_EVERY) if (fold == f).any()]
     lam = float(min(cv, key=cv.get)) if args.lam is None else args.lam
     held = fold == HOLD_OUT_EVERY - 1
-    race_targets = first_targets(data, lam, boot)
-    w_train = fit_iterated(data, ~held, lam, it, race_targets)
+    first = first_targets(data, lam, boot)
+    w_train = fit_iterated(data, ~held, lam, it, first)
     p_learned = sigmoid(data.X[held] @ w_train)
     report = {"games": int(len(set(data.game[held].tolist()))), "positions": int(held.sum()),
               "learned": scores(p_learned, data.y[held]),
               "race_model_today": scores(data.race[held], data.y[held])}
-    w = fit_iterated(data, np.ones(len(data.y), dtype=bool), lam, it, race_targets)
+    w = fit_iterated(data, np.ones(len(data.y), dtype=bool), lam, it, first)
     doc = {"features": list(NAMES), "weights": [round(float(v), 5) for v in w],
            "fit": {"positions_file": os.path.basename(args.positions),
                    "games": int(len(set(data.game.tolist()))), "positions": int(len(data.y)),

@@ -86,20 +86,41 @@ class Sprt:
     def bounds(self) -> tuple[float, float]:
         return (math.log(self.beta / (1 - self.alpha)), math.log((1 - self.beta) / self.alpha))
 
+    def llr_path(self, scores: Sequence[float]) -> np.ndarray:
+        """The log-likelihood ratio after each game: element n - 1 is the ratio on the first n
+        scores (module doc), all in one pass over running sums."""
+        x = np.asarray(scores, float)
+        n = np.arange(1, len(x) + 1)
+        s0, s1 = expected_score(self.elo0), expected_score(self.elo1)
+        prior = np.asarray(PRIOR_GAMES)
+        total = np.cumsum(x) + prior.sum()
+        squares = np.cumsum(x * x) + (prior * prior).sum()
+        k = n + len(prior)  # the games with the prior's
+        var = squares / k - (total / k) ** 2
+        mean = (total - prior.sum()) / n
+        return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
+
     def llr(self, scores: Sequence[float]) -> float:
         """The log-likelihood ratio of H1 over H0 after ``scores`` (module doc)."""
-        x = np.asarray(scores, float)
-        if not len(x):
-            return 0.0
-        s0, s1 = expected_score(self.elo0), expected_score(self.elo1)
-        var = float(np.var(np.concatenate([x, PRIOR_GAMES])))
-        return float(len(x) * (s1 - s0) * (2 * x.mean() - s0 - s1) / (2 * var))
+        return float(self.llr_path(scores)[-1]) if len(scores) else 0.0
 
     def state(self, scores: Sequence[float]) -> SprtState:
-        llr = self.llr(scores)
+        """Where the test stands after all of ``scores``."""
+        return self._state_after(scores, len(scores), self.llr(scores))
+
+    def first_decision(self, scores: Sequence[float]) -> SprtState:
+        """Where the test stands at the first game where it decides, else after all of
+        ``scores`` (a sequential test stops there, whatever came after)."""
+        path = self.llr_path(scores)
+        lower, upper = self.bounds
+        crossed = np.flatnonzero((path <= lower) | (path >= upper))
+        n = int(crossed[0]) + 1 if len(crossed) else len(path)
+        return self._state_after(scores, n, float(path[n - 1]) if n else 0.0)
+
+    def _state_after(self, scores: Sequence[float], n: int, llr: float) -> SprtState:
         lower, upper = self.bounds
         decision = H0 if llr <= lower else H1 if llr >= upper else CONTINUE
-        return SprtState(len(scores), float(sum(scores)), llr, lower, upper, decision)
+        return SprtState(n, float(sum(scores[:n])), llr, lower, upper, decision)
 
 
 def parse_sprt(text: str) -> Sprt:

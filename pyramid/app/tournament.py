@@ -264,14 +264,7 @@ def sprt_state(test: Sprt | None, results) -> SprtState | None:
     """Where ``test`` stands on these games (None without one): at the first game of
     the prefix (:func:`first_agent_scores`) where it decides, else after the whole prefix --
     so the decision and its game are those of one game after another, whatever the workers."""
-    if test is None:
-        return None
-    scores = first_agent_scores(results)
-    for n in range(1, len(scores) + 1):
-        st = test.state(scores[:n])
-        if st.decision != CONTINUE:
-            return st
-    return test.state(scores)
+    return None if test is None else test.first_decision(first_agent_scores(results))
 
 
 def _decided(terms: TournamentTerms, results) -> bool:

@@ -75,3 +75,17 @@ def test_bad_terms_are_refused_naming_the_value(text):
 def test_terms_parse():
     assert parse_sprt("0,70") == Sprt(0.0, 70.0)
     assert parse_sprt("-10,30,0.1,0.2") == Sprt(-10.0, 30.0, 0.1, 0.2)
+
+
+def test_first_decision_is_the_first_prefix_that_decides():
+    """The one-pass path against the readable oracle: the state of each prefix in turn."""
+    t = Sprt(0, 70)
+    rng = np.random.default_rng(3)
+    for p in (0.5, 0.6, 0.7):
+        scores = list(rng.choice([0.0, 0.5, 1.0], size=400, p=[0.95 - p, 0.05, p]))
+        oracle = next((t.state(scores[:n]) for n in range(1, len(scores) + 1)
+                       if t.state(scores[:n]).decision != CONTINUE), t.state(scores))
+        got = t.first_decision(scores)
+        assert (got.games, got.score, got.decision) == (oracle.games, oracle.score,
+                                                          oracle.decision)
+        assert got.llr == pytest.approx(oracle.llr, rel=1e-12)
