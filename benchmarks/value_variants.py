@@ -19,7 +19,7 @@ What each changes (the names of :data:`ai.value.features.NAMES`):
   from one that leaves nothing, nor a pot whose cue ball stops for the next from one that
   does not;
 * ``Fitted:weights=FILE``: the weights of a file written by ``python -m ai.calibrate.value``
-  (e.g. a fit with ``--bootstrap search``), unchanged.
+  (e.g. a fit with ``--bootstrap search`` or ``--chance-noise 1.5``), unchanged.
 
 They are experiments, not shipped players: none is registered, and ``mc``'s default is not
 changed by any of them.
@@ -59,10 +59,13 @@ def with_weight(weights, name: str, value: float) -> list[float]:
 
 
 def agent(weights, name: str, **opts) -> MCAgent:
-    """``mc`` (its options as given) judging by ``weights``."""
+    """``mc`` (its options as given) judging by ``weights`` (numbers in the order of NAMES,
+    or a LearnedWeights as loaded from a file)."""
     opts.setdefault("name", name)
     a = MCAgent(**opts)
-    a.win = LearnedValue(weights=LearnedWeights(tuple(float(x) for x in weights)))
+    if not isinstance(weights, LearnedWeights):
+        weights = LearnedWeights(tuple(float(x) for x in weights))
+    a.win = LearnedValue(weights=weights)
     return a
 
 
@@ -88,5 +91,4 @@ def Q1b10(**opts):
 
 def Fitted(weights: str, **opts):
     """``mc`` judging by the weights of the file ``weights`` (``ai.calibrate.value``'s)."""
-    loaded = LearnedWeights.load(Path(weights))
-    return agent(loaded.weights, "fitted-" + Path(weights).stem, **opts)
+    return agent(LearnedWeights.load(Path(weights)), "fitted-" + Path(weights).stem, **opts)

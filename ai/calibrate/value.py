@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 import time
@@ -62,6 +63,7 @@ LAMBDAS = (0.5, 0.7, 0.9, 1.0)  # the lambda-returns tried (1.0: the game's resu
 SEARCH_LAMBDAS = (0.0, 0.5, 0.7, 0.9, 1.0)
 BOOTSTRAPS = ("race", "search")
 SKILL = "strong"  # the MC agent's default belief about the execution noise
+MAX_CHANCE_NOISE = 10.0  # --chance-noise above this makes every pot chance nil
 
 
 @dataclass(frozen=True)
@@ -99,8 +101,12 @@ class Dataset:
         return out
 
 
-def build(lines: list[dict], skill=SKILL, progress=None) -> Dataset:
+def build(lines: list[dict], skill=SKILL, progress=None, chance_noise_factor=1.0) -> Dataset:
+    """The dataset of ``lines``: the features computed with the noise of ``skill`` scaled by
+    ``chance_noise_factor`` (ai.value.learned.LearnedWeights), the race model's values with
+    that noise unscaled (today's race model)."""
     noise = NoiseModel.for_skill(skill)
+    seen = NoiseModel(magnitude=noise.magnitude * chance_noise_factor)
     race = WinModel()
     X, r, y, g, mv, sv = [], [], [], [], [], []
     lines = sorted(lines, key=lambda line: (line["game"], line["stroke"]))
@@ -110,7 +116,7 @@ def build(lines: list[dict], skill=SKILL, progress=None) -> Dataset:
         s = state_of(line)
         if s.game_over or s.n_sides != 2:
             continue
-        X.append(features(race, s, noise))
+        X.append(features(race, s, seen))
         r.append(race.state_value(s, s.to_move, noise))
         y.append(1.0 if line["winner"] == s.to_move else 0.0)
         g.append(int(line["game"]))
@@ -209,7 +215,14 @@ def main(argv=None) -> int:
     ap.add_argument("--lambda", dest="lam", type=float, metavar="L",
                     help="fit with this lambda (0..1) instead of the one cross-validation "
                          "picks by log-loss (which cannot rank values as play does)")
+    ap.add_argument("--chance-noise", type=float, default=1.0, metavar="F",
+                    help="compute the features with the execution noise scaled by F (the "
+                         "closed-form pot chance is calibrated at about 1.5: "
+                         "benchmarks/pot_chances.py); written to the weights file")
     args = ap.parse_args(argv)
+    if not (math.isfinite(args.chance_noise) and 0.0 < args.chance_noise <= MAX_CHANCE_NOISE):
+        ap.error(f"--chance-noise {args.chance_noise:g}: a factor above 0 and at most "
+                 f"{MAX_CHANCE_NOISE:g}")
     if args.lam is not None and not 0.0 <= args.lam <= 1.0:
         ap.error(f"--lambda {args.lam:g}: a lambda lies between 0 and 1")
     if args.bootstrap == "search" and args.iterations != 1:
@@ -217,7 +230,8 @@ def main(argv=None) -> int:
     t0 = time.time()
     lines = read_positions(args.positions)
     data = build(lines, progress=lambda k, n: print(f"\rfeatures {k}/{n}", end="",
-                                                      file=sys.stderr))
+                                                      file=sys.stderr),
+                 chance_noise_factor=args.chance_noise)
     print(file=sys.stderr)
     boot = args.bootstrap
     if boot == "search" and (data.search is None or np.isnan(data.search).all()):
@@ -240,6 +254,7 @@ def main(argv=None) -> int:
               "race_model_today": scores(data.race[held], data.y[held])}
     w = fit_iterated(data, np.ones(len(data.y), dtype=bool), lam, it, first)
     doc = {"features": list(NAMES), "weights": [round(float(v), 5) for v in w],
+           "chance_noise_factor": args.chance_noise,
            "fit": {"positions_file": os.path.basename(args.positions),
                    "games": int(len(set(data.game.tolist()))), "positions": int(len(data.y)),
                    "base_rate": round(float(data.y.mean()), 3), "ridge": RIDGE,

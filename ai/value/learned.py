@@ -16,7 +16,8 @@ ai/README.md).  Same interface as the race model: ``state_value(state, side, noi
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+import math
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -42,6 +43,16 @@ class LearnedWeights:
     # The table and physics the weights were fitted for (the file's ``fitted_for``; None for
     # weights made in code).  Checked when an agent is built (ai/calibrate/fitted.py).
     fitted_for: FittedFor | None = None
+    # The features see the execution noise scaled by this factor (the file's
+    # ``chance_noise_factor``, 1 when absent): the closed-form pot chance's direction noise
+    # leaves out the noise of speed, spin and elevation, and is calibrated against the
+    # simulator at about 1.5 (benchmarks/pot_chances.py).  The weights were fitted so.
+    chance_noise_factor: float = 1.0
+
+    def __post_init__(self):
+        f = self.chance_noise_factor
+        if isinstance(f, bool) or not (isinstance(f, (int, float)) and math.isfinite(f) and f > 0):
+            raise ValueError(f"chance_noise_factor must be a number > 0, got {f!r}")
 
     @classmethod
     def load(cls, path: Path = LEARNED_FILE) -> "LearnedWeights":
@@ -53,8 +64,14 @@ class LearnedWeights:
             raise ValueError(f"{path}: fitted on features {doc['features']}, the code has "
                              f"{list(NAMES)}; refit with python -m ai.calibrate.value")
         fitted = doc.get("fitted_for")
-        return cls(tuple(float(w) for w in doc["weights"]),
-                   None if fitted is None else FittedFor.from_json(fitted, f"{path}: fitted_for"))
+        factor = doc.get("chance_noise_factor", 1.0)
+        try:
+            return cls(tuple(float(w) for w in doc["weights"]),
+                       None if fitted is None else FittedFor.from_json(fitted,
+                                                                       f"{path}: fitted_for"),
+                       factor)
+        except ValueError as exc:
+            raise ValueError(f"{path}: {exc}") from None
 
 
 @dataclass
@@ -81,11 +98,16 @@ class LearnedValue:
         hit = self._cache.get(key)
         if hit is not None:
             return hit
-        v = _sigmoid(dm.dot(self._w, features(self.race, state, noise)))
+        v = _sigmoid(dm.dot(self._w, features(self.race, state, self._seen(noise))))
         if len(self._cache) > CACHE_ENTRIES:
             self._cache.clear()
         self._cache[key] = v
         return v
+
+    def _seen(self, noise):
+        """The noise the features see (:attr:`LearnedWeights.chance_noise_factor`)."""
+        f = self.weights.chance_noise_factor
+        return noise if f == 1.0 else replace(noise, magnitude=noise.magnitude * f)
 
     def state_value(self, state: GameState, side: int, noise) -> float:
         if state.result is not None:

@@ -56,3 +56,8 @@ def test_fitted_reads_a_weights_file(tmp_path):
     path.write_text(json.dumps(doc))
     a = make_agent(f"benchmarks/value_variants.py:Fitted:weights={path}")
     assert list(a.win.weights.weights) == pytest.approx(doc["weights"])
+    assert a.win.weights.chance_noise_factor == 1.0
+    doc["chance_noise_factor"] = 1.5  # a fit with --chance-noise 1.5 keeps its factor
+    path.write_text(json.dumps(doc))
+    a = make_agent(f"benchmarks/value_variants.py:Fitted:weights={path}")
+    assert a.win.weights.chance_noise_factor == 1.5

@@ -161,3 +161,32 @@ def test_search_bootstrap_needs_search_values(tmp_path, capsys):
     with pytest.raises(SystemExit) as exc:
         value.main(["--positions", str(out), "--bootstrap", "search", "--iterations", "2"])
     assert exc.value.code == 2
+
+
+def test_chance_noise_fits_on_features_with_the_noise_scaled(tmp_path, capsys):
+    """--chance-noise F: the features are computed with the noise magnitude times F (the race
+    model's values, the targets' bootstrap, stay today's), the factor is written to the
+    weights file and read back by LearnedWeights; a factor out of range exits 2."""
+    import numpy as np
+    from ai.calibrate.pwin import fit
+    from ai.value import LearnedWeights
+    out = tmp_path / "pos.jsonl"
+    assert selfplay.main(["--games", "4", "--agent", "greedy", "--seed", "0", "--jobs", "1",
+                          "--out", str(out)]) == 0
+    lines = selfplay.read_positions(out)
+    weights = tmp_path / "w.json"
+    assert value.main(["--positions", str(out), "--out", str(weights), "--chance-noise", "1.5",
+                       "--lambda", "1"]) == 0
+    doc = json.loads(weights.read_text())
+    assert doc["chance_noise_factor"] == 1.5
+    assert LearnedWeights.load(weights).chance_noise_factor == 1.5
+    scaled, plain = value.build(lines, chance_noise_factor=1.5), value.build(lines)
+    assert np.array_equal(scaled.race, plain.race) and not np.array_equal(scaled.X, plain.X)
+    w = fit(scaled.X, scaled.y, ridge=value.RIDGE)  # lambda 1: the results themselves
+    assert doc["weights"] == pytest.approx([round(float(v), 5) for v in w], abs=1e-5)
+    for bad in ("0", "-1", "nan", "11"):
+        with pytest.raises(SystemExit) as exc:
+            value.main(["--positions", str(out), "--out", str(tmp_path / "x.json"),
+                        "--chance-noise", bad])
+        assert exc.value.code == 2 and "--chance-noise" in capsys.readouterr().err
+    assert not (tmp_path / "x.json").exists()

@@ -72,3 +72,37 @@ def test_values_by_name():
     with pytest.raises(ValueError, match="unknown position value 'deep'"):
         make_value("deep")
     assert np.isfinite(make_value("race").state_value(STATES[0], 0, NoiseModel()))
+
+
+def test_a_chance_noise_factor_is_read_and_the_features_see_the_noise_scaled(tmp_path):
+    """chance_noise_factor (benchmarks/pot_chances.py): the value is the logistic of the
+    weights on the features computed with the noise magnitude times the factor; a file
+    without it reads as 1 (the shipped weights, mc-2's copies)."""
+    from ai.value.features import features
+    from ai.value.pwin import WinModel, _sigmoid
+    doc = json.loads(LEARNED_FILE.read_text())
+    assert LearnedWeights.load(LEARNED_FILE).chance_noise_factor == 1.0
+    doc["chance_noise_factor"] = 1.5
+    path = tmp_path / "w.json"
+    path.write_text(json.dumps(doc))
+    weights = LearnedWeights.load(path)
+    assert weights.chance_noise_factor == 1.5
+    scaled, plain = LearnedValue(weights=weights), LearnedValue()
+    noise = NoiseModel()
+    w = np.asarray(doc["weights"])
+    moved = 0
+    for st in STATES[:40]:
+        want = _sigmoid(float(w @ features(WinModel(), st, NoiseModel(magnitude=1.5))))
+        assert scaled.mover_value(st, noise) == pytest.approx(want, abs=1e-12)
+        moved += abs(scaled.mover_value(st, noise) - plain.mover_value(st, noise)) > 1e-6
+    assert moved > 0  # the factor changes values where a pot is on
+
+
+@pytest.mark.parametrize("bad", [0, -1.5, "1.5", True, None])
+def test_a_bad_chance_noise_factor_is_refused_naming_the_file_and_field(tmp_path, bad):
+    doc = json.loads(LEARNED_FILE.read_text())
+    doc["chance_noise_factor"] = bad
+    path = tmp_path / "w.json"
+    path.write_text(json.dumps(doc))
+    with pytest.raises(ValueError, match=r"w\.json: chance_noise_factor"):
+        LearnedWeights.load(path)

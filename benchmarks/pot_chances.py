@@ -1,0 +1,214 @@
+"""How right is the closed-form pot chance that the position value and the race model see?
+
+    python -m benchmarks.pot_chances --positions selfplay.jsonl [--sample 400] [--seed 1]
+        [--select 16] [--measure 32] [--out pot_chances.json]
+
+The learned value's chance features (``q1``..``q3``, ``pottable``, the run of two) and the race
+model's next pot rest on a closed form (:func:`ai.geometry.shot_table`: the ghost-ball line,
+the direction noise against the pocket's window).  Here it is checked against the simulator.
+For positions drawn from a self-play file (the cue ball on the table, exact calls), the
+likeliest legal clean pot by the closed form is played with the execution noise the agents
+play under: every cell of a small grid -- the three pot variants of
+:func:`ai.search.shots.base.pot_variants` times aim offsets of +-2 degrees in half degrees, the
+refinement scan of the search in miniature (it finds the aim that allows for throw) -- gets
+``--select`` noisy strokes, the best cell is kept, and its chance is measured on ``--measure``
+fresh strokes (so the choice of the cell does not flatter the measurement).  The report is a
+reliability table: for each band of the closed-form chance, how many positions, the mean
+closed-form chance and the mean realized one, and the Brier score of the closed form.
+
+Measured on 400 positions of 148 self-play games of ``mc`` (issue 29, ai/README.md): the
+closed form is right within a few points below 0.7 and over-confident above it.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import numpy as np
+
+from ai.calibrate.selfplay import read_positions, state_of
+from ai.geometry import pot_speed, shot_table
+from ai.noise import NoiseModel
+from ai.search.context import Context
+from ai.search.referee import Referee
+from ai.search.shots.base import pot_variants
+from ai.value import make_value
+from engine import Call, GameState, legal_calls
+from engine.calls import CLEAN
+from sim import Strike, shared_simulator
+from sim.table import POCKET_IDS
+
+# The aim offsets of the grid (degrees): the search's refinement scans about this wide.
+AIM_OFFSETS_DEG = tuple(np.arange(-2.0, 2.01, 0.5))
+# Bands of the closed-form chance in the report.
+BANDS = (0.02, 0.1, 0.3, 0.5, 0.7, 0.9, 1.0 + 1e-9)
+MIN_CHANCE = BANDS[0]  # pots the closed form gives less than this are not measured
+# The closed form's noise scaled by these factors, to find the one at which it is calibrated.
+NOISE_FACTORS = (1.0, 1.25, 1.5, 1.75, 2.0, 2.5)
+
+
+@dataclass(frozen=True)
+class Pot:
+    """The closed form's likeliest legal clean pot: ``ball`` into pocket ``k``."""
+
+    ball: str
+    k: int
+    closed: float  # its closed-form chance
+    phi_rad: float  # the ghost-ball aim
+    base_speed_mps: float
+
+
+@dataclass(frozen=True)
+class Row:
+    closed: float
+    realized: float
+    # the closed form's chance of the same pot with the direction noise scaled by each of
+    # NOISE_FACTORS (the first, 1, is ``closed``)
+    scaled: tuple[float, ...] = ()
+
+
+def closed_chance(state: GameState, ctx: Context, pot: Pot, factor: float) -> float:
+    """The closed-form chance of ``pot`` with the direction noise scaled by ``factor``."""
+    noise = NoiseModel(magnitude=ctx.noise.magnitude * factor)
+    tab = shot_table(ctx.spec, ctx.pk, np.asarray(state.balls["cue"], float), state.balls,
+                     [pot.ball], noise)
+    return float(tab.p[0, pot.k])
+
+
+def likeliest_pot(state: GameState, ctx: Context) -> Pot | None:
+    """The legal clean pot with the highest closed-form chance (None: none legal or feasible)."""
+    legal = {(c.ball, c.pocket) for c in legal_calls(state)
+             if c is not None and c.manner == CLEAN}
+    if not legal:
+        return None
+    cue = np.asarray(state.balls["cue"], float)
+    tab = shot_table(ctx.spec, ctx.pk, cue, state.balls, sorted({b for b, _ in legal}),
+                     ctx.noise)
+    best = None
+    for i, b in enumerate(tab.balls):
+        for k in range(6):
+            if not tab.feasible[i, k] or (b, POCKET_IDS[k]) not in legal:
+                continue
+            if best is None or tab.p[i, k] > best.closed:
+                best = Pot(b, k, float(tab.p[i, k]), float(tab.phi[i, k]),
+                           pot_speed(tab.d1[i, k], tab.d2[i, k], tab.cut[i, k]))
+    return best
+
+
+def _rate(state: GameState, ctx: Context, pot: Pot, strike: Strike, n: int,
+          rng: np.random.Generator) -> float:
+    strikes = [ctx.noise.perturb(strike, rng) for _ in range(n)]
+    batch = ctx.run(None, strikes)
+    referee = Referee(state, Call(pot.ball, POCKET_IDS[pot.k], CLEAN), None, ctx.jaw_pocket)
+    return float(np.mean([r is not None and r.adjudication.successful
+                          for r in referee.rulings(batch)]))
+
+
+def realized_chance(state: GameState, ctx: Context, pot: Pot, rng: np.random.Generator,
+                    select: int, measure: int) -> float:
+    """The pot's chance under the noise with the best cell of the grid (module doc), measured
+    on fresh strokes."""
+    cells = [Strike(speed, pot.phi_rad + math.radians(off), 0.0, 0.0, vertical)
+             for speed, vertical in pot_variants(pot.base_speed_mps) for off in AIM_OFFSETS_DEG]
+    rates = [_rate(state, ctx, pot, cell, select, rng) for cell in cells]
+    return _rate(state, ctx, pot, cells[int(np.argmax(rates))], measure, rng)
+
+
+def measure(lines: list[dict], sample: int, seed: int, select: int, measure_n: int,
+            progress=None) -> list[Row]:
+    """Rows for up to ``sample`` positions of ``lines`` (drawn in a seeded order)."""
+    sim = shared_simulator()
+    noise = NoiseModel.for_skill("strong")
+    win = make_value("race")
+    rng = np.random.default_rng(seed)
+    rows: list[Row] = []
+    for i in rng.permutation(len(lines)):
+        if len(rows) >= sample:
+            break
+        state = state_of(lines[i])
+        if state.cue_in_hand or state.game_over or state.call_mode != "exact":
+            continue
+        ctx = Context(state, sim, noise, win)
+        pot = likeliest_pot(state, ctx)
+        if pot is None or pot.closed < MIN_CHANCE:
+            continue
+        rows.append(Row(pot.closed, realized_chance(state, ctx, pot, rng, select, measure_n),
+                        tuple(closed_chance(state, ctx, pot, f) for f in NOISE_FACTORS)))
+        if progress is not None:
+            progress(len(rows), sample)
+    return rows
+
+
+def brier(rows: list[Row], factor_index: int = 0) -> float:
+    """The Brier score of the closed form (noise scaled by NOISE_FACTORS[factor_index])
+    against the realized chances."""
+    return float(np.mean([(r.scaled[factor_index] - r.realized) ** 2 for r in rows]))
+
+
+def reliability(rows: list[Row], factor_index: int = 0) -> list[dict]:
+    """Per band of the closed-form chance (noise scaled by NOISE_FACTORS[factor_index]):
+    positions, mean closed-form and realized chance."""
+    out = []
+    closed = np.array([r.scaled[factor_index] for r in rows])
+    real = np.array([r.realized for r in rows])
+    for lo, hi in zip(BANDS[:-1], BANDS[1:]):
+        m = (closed >= lo) & (closed < hi)
+        if m.any():
+            out.append({"band": [lo, round(min(hi, 1.0), 2)], "positions": int(m.sum()),
+                        "closed": round(float(closed[m].mean()), 3),
+                        "realized": round(float(real[m].mean()), 3)})
+    return out
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--positions", required=True, help="JSON Lines from ai.calibrate.selfplay")
+    ap.add_argument("--sample", type=int, default=400, help="positions measured")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--select", type=int, default=16, help="noisy strokes per grid cell")
+    ap.add_argument("--measure", type=int, default=32, help="fresh strokes for the best cell")
+    ap.add_argument("--out", help="write the report as JSON here too")
+    args = ap.parse_args(argv)
+    for name in ("sample", "select", "measure"):
+        if getattr(args, name) < 1:
+            ap.error(f"--{name} must be at least 1, got {getattr(args, name)}")
+    if not Path(args.positions).is_file():
+        ap.error(f"--positions: no such file {args.positions!r}")
+    rows = measure(read_positions(args.positions), args.sample, args.seed, args.select,
+                   args.measure, lambda k, n: print(f"\r{k}/{n} positions", end="",
+                                                    file=sys.stderr))
+    print(file=sys.stderr)
+    if not rows:
+        print("no position with a legal clean pot", file=sys.stderr)
+        return 1
+    scores = [brier(rows, j) for j in range(len(NOISE_FACTORS))]
+    best = int(np.argmin(scores))
+    tables = {f: reliability(rows, j) for j, f in enumerate(NOISE_FACTORS)}
+    print(f"{len(rows)} positions; the closed form against the realized chance (best grid "
+          f"cell, fresh strokes)")
+    print("  Brier by the closed form's noise factor: " + ", ".join(
+        f"{f:g}: {b:.4f}" for f, b in zip(NOISE_FACTORS, scores)))
+    for j in sorted({0, best}):
+        print(f"  noise factor {NOISE_FACTORS[j]:g}:")
+        for band in tables[NOISE_FACTORS[j]]:
+            lo, hi = band["band"]
+            print(f"    [{lo:.2f}, {hi:.2f}): {band['positions']:4d} positions, closed "
+                  f"{band['closed']:.3f}, realized {band['realized']:.3f}")
+    if args.out:
+        doc = {"command": "python -m benchmarks.pot_chances " + " ".join(argv or sys.argv[1:]),
+               "positions": len(rows), "noise_factors": list(NOISE_FACTORS),
+               "brier": [round(b, 5) for b in scores], "best_factor": NOISE_FACTORS[best],
+               "bands": {str(f): t for f, t in tables.items()},
+               "rows": [asdict(r) for r in rows]}
+        tmp = Path(args.out + ".tmp")  # atomically: never half a report
+        tmp.write_text(json.dumps(doc, indent=1) + "\n")
+        tmp.replace(args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
