@@ -51,7 +51,8 @@ class LearnedWeights:
 
     def __post_init__(self):
         f = self.chance_noise_factor
-        if isinstance(f, bool) or not (isinstance(f, (int, float)) and math.isfinite(f) and f > 0):
+        number = isinstance(f, (int, float)) and not isinstance(f, bool)
+        if not (number and math.isfinite(f) and f > 0):
             raise ValueError(f"chance_noise_factor must be a number > 0, got {f!r}")
 
     @classmethod
@@ -64,12 +65,11 @@ class LearnedWeights:
             raise ValueError(f"{path}: fitted on features {doc['features']}, the code has "
                              f"{list(NAMES)}; refit with python -m ai.calibrate.value")
         fitted = doc.get("fitted_for")
-        factor = doc.get("chance_noise_factor", 1.0)
+        fitted_for = None if fitted is None else FittedFor.from_json(fitted,
+                                                                     f"{path}: fitted_for")
         try:
-            return cls(tuple(float(w) for w in doc["weights"]),
-                       None if fitted is None else FittedFor.from_json(fitted,
-                                                                       f"{path}: fitted_for"),
-                       factor)
+            return cls(tuple(float(w) for w in doc["weights"]), fitted_for,
+                       doc.get("chance_noise_factor", 1.0))
         except ValueError as exc:
             raise ValueError(f"{path}: {exc}") from None
 
