@@ -7,7 +7,7 @@ scaled by one magnitude factor.  The same model is the AI's belief about both pl
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 import math
 
 import numpy as np
@@ -46,6 +46,10 @@ class NoiseModel:
         except KeyError:
             raise ValueError(f"unknown skill {skill!r}; known: {', '.join(SKILLS)} "
                              "or a magnitude factor") from None
+
+    def scaled(self, factor: float) -> "NoiseModel":
+        """The same model with its magnitude times ``factor``."""
+        return self if factor == 1.0 else replace(self, magnitude=self.magnitude * factor)
 
     def perturb(self, strike: Strike, rng: np.random.Generator,
                 miscue_offset: float = PhysicsParams.miscue_offset) -> Strike:

@@ -37,10 +37,11 @@ from ai.calibrate.selfplay import read_positions, state_of
 from ai.geometry import pot_speed, shot_table
 from ai.noise import NoiseModel
 from ai.search.context import Context
+from ai.search.leave import legal_clean_pots
 from ai.search.referee import Referee
 from ai.search.shots.base import pot_variants
 from ai.value import make_value
-from engine import Call, GameState, legal_calls
+from engine import Call, GameState
 from engine.calls import CLEAN
 from sim import Strike, shared_simulator
 from sim.table import POCKET_IDS
@@ -76,30 +77,20 @@ class Row:
 
 def closed_chance(state: GameState, ctx: Context, pot: Pot, factor: float) -> float:
     """The closed-form chance of ``pot`` with the direction noise scaled by ``factor``."""
-    noise = NoiseModel(magnitude=ctx.noise.magnitude * factor)
     tab = shot_table(ctx.spec, ctx.pk, np.asarray(state.balls["cue"], float), state.balls,
-                     [pot.ball], noise)
+                     [pot.ball], ctx.noise.scaled(factor))
     return float(tab.p[0, pot.k])
 
 
 def likeliest_pot(state: GameState, ctx: Context) -> Pot | None:
-    """The legal clean pot with the highest closed-form chance (None: none legal or feasible)."""
-    legal = {(c.ball, c.pocket) for c in legal_calls(state)
-             if c is not None and c.manner == CLEAN}
-    if not legal:
+    """The legal clean pot with the highest closed-form chance, the first in the table's order
+    on a tie (None: none legal or feasible)."""
+    tab, options = legal_clean_pots(state, ctx)
+    if not options:
         return None
-    cue = np.asarray(state.balls["cue"], float)
-    tab = shot_table(ctx.spec, ctx.pk, cue, state.balls, sorted({b for b, _ in legal}),
-                     ctx.noise)
-    best = None
-    for i, b in enumerate(tab.balls):
-        for k in range(6):
-            if not tab.feasible[i, k] or (b, POCKET_IDS[k]) not in legal:
-                continue
-            if best is None or tab.p[i, k] > best.closed:
-                best = Pot(b, k, float(tab.p[i, k]), float(tab.phi[i, k]),
-                           pot_speed(tab.d1[i, k], tab.d2[i, k], tab.cut[i, k]))
-    return best
+    p, ball, k, i = max(options, key=lambda option: option[0])
+    return Pot(ball, k, p, float(tab.phi[i, k]),
+               pot_speed(tab.d1[i, k], tab.d2[i, k], tab.cut[i, k]))
 
 
 def _rate(state: GameState, ctx: Context, pot: Pot, strike: Strike, n: int,

@@ -113,7 +113,7 @@ def build(lines: list[dict], skill=SKILL, progress=None, chance_noise_factor=1.0
     ``chance_noise_factor`` (ai.value.learned.LearnedWeights), the race model's values with
     that noise unscaled (today's race model)."""
     noise = NoiseModel.for_skill(skill)
-    seen = NoiseModel(magnitude=noise.magnitude * chance_noise_factor)
+    seen = noise.scaled(chance_noise_factor)
     race = WinModel()
     X, r, y, g, mv, sv = [], [], [], [], [], []
     lines = sorted(lines, key=lambda line: (line["game"], line["stroke"]))

@@ -93,11 +93,10 @@ class Sprt:
         n = np.arange(1, len(x) + 1)
         s0, s1 = expected_score(self.elo0), expected_score(self.elo1)
         prior = np.asarray(PRIOR_GAMES)
-        total = np.cumsum(x) + prior.sum()
-        squares = np.cumsum(x * x) + (prior * prior).sum()
+        running = np.cumsum(x)
         k = n + len(prior)  # the games with the prior's
-        var = squares / k - (total / k) ** 2
-        mean = (total - prior.sum()) / n
+        var = (np.cumsum(x * x) + (prior * prior).sum()) / k - ((running + prior.sum()) / k) ** 2
+        mean = running / n
         return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
 
     def llr(self, scores: Sequence[float]) -> float:

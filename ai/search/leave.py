@@ -36,6 +36,19 @@ MIN_NEXT_P = 0.05  # pots less likely than this are not worth a simulation
 STUN = 2  # the firm stun of ai.search.shots.base.POT_VARIANTS
 
 
+def legal_clean_pots(state: GameState, ctx: Context, min_p: float = 0.0):
+    """The clean pots the rules allow to call (R5.1) from the cue ball's place, as the closed
+    form of :func:`ai.geometry.shot_table` sees them: the table and, in its order, every
+    feasible (chance, ball, pocket index, row of the table) with chance at least ``min_p``."""
+    legal = {(c.ball, c.pocket) for c in legal_calls(state)
+             if c is not None and c.manner == CLEAN}
+    cue = np.asarray(state.balls["cue"], float)
+    tab = shot_table(ctx.spec, ctx.pk, cue, state.balls, sorted({b for b, _ in legal}),
+                     ctx.noise)
+    return tab, [(float(tab.p[i, k]), b, k, i) for i, b in enumerate(tab.balls) for k in range(6)
+                 if tab.feasible[i, k] and tab.p[i, k] >= min_p and (b, POCKET_IDS[k]) in legal]
+
+
 class LeavePlanner:
     """The second level for one decision (its context: table, simulator, noise, value)."""
 
@@ -48,23 +61,10 @@ class LeavePlanner:
         """P(``me`` wins) from ``state``, ``me`` to move with the cue ball on the table."""
         ctx = self.ctx
         base = ctx.win.state_value(state, me, ctx.noise)
-        if state.cue_in_hand or state.game_over or state.to_move != me:
+        if (state.cue_in_hand or state.game_over or state.to_move != me
+                or state.call_mode != "exact"):
             return base
-        calls = legal_calls(state)
-        if calls == [None] or state.call_mode != "exact":
-            return base
-        legal = {(c.ball, c.pocket) for c in calls if c is not None and c.manner == CLEAN}
-        cue = np.asarray(state.balls["cue"], float)
-        targets = sorted({b for b, _ in legal})
-        if not targets:
-            return base
-        tab = shot_table(ctx.spec, ctx.pk, cue, state.balls, targets, ctx.noise)
-        options = []
-        for i, b in enumerate(tab.balls):
-            for k in range(6):
-                if tab.feasible[i, k] and tab.p[i, k] >= MIN_NEXT_P \
-                        and (b, POCKET_IDS[k]) in legal:
-                    options.append((float(tab.p[i, k]), b, k, i))
+        tab, options = legal_clean_pots(state, ctx, MIN_NEXT_P)
         options.sort(reverse=True)
         best = base
         miss = None

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -106,8 +106,7 @@ class LearnedValue:
 
     def _seen(self, noise):
         """The noise the features see (:attr:`LearnedWeights.chance_noise_factor`)."""
-        f = self.weights.chance_noise_factor
-        return noise if f == 1.0 else replace(noise, magnitude=noise.magnitude * f)
+        return noise.scaled(self.weights.chance_noise_factor)
 
     def state_value(self, state: GameState, side: int, noise) -> float:
         if state.result is not None:
