@@ -1,0 +1,158 @@
+"""Which speed and spin pot best under the execution noise, and which likely pots never go in?
+
+    python -m benchmarks.pot_speeds --positions selfplay.jsonl [--sample 300] [--seed 7]
+        [--select 16] [--measure 32] [--out pot_speeds.json]
+
+For positions drawn from a self-play file (the cue ball on the table, exact calls), the
+closed form's likeliest legal clean pot (:func:`benchmarks.pot_chances.likeliest_pot`) is
+played at every cell of a grid of speeds (:data:`SPEED_FACTORS` times the pot's base speed,
+:func:`ai.geometry.pot_speed`) and vertical tip offsets (:data:`VERTICALS`: follow, stun,
+draw), under the noise the agents play with.  In each cell the aim is chosen as
+:mod:`benchmarks.pot_chances` chooses it (the offsets of ``AIM_OFFSETS_DEG``, ``--select``
+noisy strokes each) and the chosen aim is measured on ``--measure`` fresh strokes.  The report
+gives the mean realized chance per cell -- is a softer or a firmer stroke a surer pot than the
+search's three variants (:func:`ai.search.shots.base.pot_variants`)? -- and the *phantom*
+pots: the closed form gives them at least :data:`LIKELY` and no cell pots them
+:data:`PHANTOM_BELOW` of the time (a ball touching the object ball, which the ghost-ball line
+ignores; a ball close along a rail into a corner's jaw).
+
+Measured on 300 positions of 148 self-play games of ``mc`` (issue 29, ai/README.md, "Pot
+speeds"): no speed or spin pots more than the search's natural roll at the base speed (0.158;
+half the speed 0.101, a firmer stun 0.137); 8 of the 33 pots the closed form gives 0.5 or more
+are phantoms.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import numpy as np
+
+from ai.calibrate.selfplay import read_positions, state_of
+from ai.noise import NoiseModel
+from ai.search.context import Context
+from ai.search.shots.base import NATURAL
+from ai.value import make_value
+from engine import GameState
+from sim import Strike, shared_simulator
+
+from .pot_chances import AIM_OFFSETS_DEG, Pot, _rate, likeliest_pot
+
+# The grid: speeds as factors of the pot's base speed, and vertical tip offsets (fractions of
+# the radius: natural roll, a stun, a draw), the search's own values (ai.search.shots.base).
+SPEED_FACTORS = (0.5, 0.65, 0.8, 1.0, 1.4)
+VERTICALS = (NATURAL, 0.0, -0.3)
+MIN_CHANCE = 0.1  # pots the closed form gives less than this are not measured
+LIKELY = 0.5  # a pot the closed form calls likely ...
+PHANTOM_BELOW = 0.1  # ... that no cell pots this often is a phantom
+
+
+@dataclass(frozen=True)
+class Row:
+    closed: float  # the closed form's chance
+    realized: tuple[float, ...]  # per cell, SPEED_FACTORS major, VERTICALS minor
+
+    @property
+    def best(self) -> float:
+        return max(self.realized)
+
+    @property
+    def phantom(self) -> bool:
+        return self.closed >= LIKELY and self.best < PHANTOM_BELOW
+
+
+def cells() -> list[tuple[float, float]]:
+    """(speed factor, vertical offset) of every cell, in the order of ``Row.realized``."""
+    return [(f, v) for f in SPEED_FACTORS for v in VERTICALS]
+
+
+def cell_chance(state: GameState, ctx: Context, pot: Pot, factor: float, vertical: float,
+                rng: np.random.Generator, select: int, measure: int) -> float:
+    """The pot's chance at one speed and spin: the best aim offset on ``select`` strokes,
+    measured on ``measure`` fresh ones."""
+    aims = [Strike(pot.base_speed_mps * factor, pot.phi_rad + math.radians(off), 0.0, 0.0,
+                   vertical) for off in AIM_OFFSETS_DEG]
+    rates = [_rate(state, ctx, pot, aim, select, rng) for aim in aims]
+    return _rate(state, ctx, pot, aims[int(np.argmax(rates))], measure, rng)
+
+
+def measure(lines: list[dict], sample: int, seed: int, select: int, measure_n: int,
+            progress=None) -> list[Row]:
+    """Rows for up to ``sample`` positions of ``lines`` (drawn in a seeded order)."""
+    sim = shared_simulator()
+    noise = NoiseModel.for_skill("strong")
+    win = make_value("race")
+    rng = np.random.default_rng(seed)
+    rows: list[Row] = []
+    for i in rng.permutation(len(lines)):
+        if len(rows) >= sample:
+            break
+        state = state_of(lines[i])
+        if state.cue_in_hand or state.game_over or state.call_mode != "exact":
+            continue
+        ctx = Context(state, sim, noise, win)
+        pot = likeliest_pot(state, ctx)
+        if pot is None or pot.closed < MIN_CHANCE:
+            continue
+        rows.append(Row(pot.closed, tuple(cell_chance(state, ctx, pot, f, v, rng, select,
+                                                      measure_n) for f, v in cells())))
+        if progress is not None:
+            progress(len(rows), sample)
+    return rows
+
+
+def summary(rows: list[Row]) -> dict:
+    """The mean realized chance per cell and the phantom pots (a mean of each position's best
+    cell is left out: the maximum of 15 noisy measurements is biased upwards)."""
+    table = np.array([r.realized for r in rows])
+    likely = [r for r in rows if r.closed >= LIKELY]
+    return {"positions": len(rows),
+            "cells": [{"speed_factor": f, "vertical": v,
+                       "mean_realized": round(float(table[:, j].mean()), 4)}
+                      for j, (f, v) in enumerate(cells())],
+            "likely": len(likely), "phantoms": sum(r.phantom for r in likely)}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--positions", required=True, help="JSON Lines from ai.calibrate.selfplay")
+    ap.add_argument("--sample", type=int, default=300, help="positions measured")
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--select", type=int, default=16, help="noisy strokes per aim offset")
+    ap.add_argument("--measure", type=int, default=32, help="fresh strokes for each cell")
+    ap.add_argument("--out", help="write the report as JSON here too")
+    args = ap.parse_args(argv)
+    for name in ("sample", "select", "measure"):
+        if getattr(args, name) < 1:
+            ap.error(f"--{name} must be at least 1, got {getattr(args, name)}")
+    if not Path(args.positions).is_file():
+        ap.error(f"--positions: no such file {args.positions!r}")
+    rows = measure(read_positions(args.positions), args.sample, args.seed, args.select,
+                   args.measure, lambda k, n: print(f"\r{k}/{n} positions", end="",
+                                                    file=sys.stderr))
+    print(file=sys.stderr)
+    if not rows:
+        print("no position with a legal clean pot", file=sys.stderr)
+        return 1
+    doc = summary(rows)
+    print(f"{doc['positions']} positions; the likeliest clean pot's realized chance by speed "
+          f"(x base) and tip (fraction of R):")
+    for c in doc["cells"]:
+        print(f"  x{c['speed_factor']:<5g} tip {c['vertical']:+.2f}: {c['mean_realized']:.3f}")
+    print(f"  phantoms: {doc['phantoms']} of {doc['likely']} pots the closed form gives "
+          f">= {LIKELY:g} go in less than {PHANTOM_BELOW:g} of the time in every cell")
+    if args.out:
+        doc = {"command": "python -m benchmarks.pot_speeds " + " ".join(argv or sys.argv[1:]),
+               **doc, "rows": [asdict(r) for r in rows]}
+        tmp = Path(args.out + ".tmp")  # atomically: never half a report
+        tmp.write_text(json.dumps(doc, indent=1) + "\n")
+        tmp.replace(args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
