@@ -13,8 +13,8 @@ noisy strokes each) and the chosen aim is measured on ``--measure`` fresh stroke
 gives the mean realized chance per cell -- is a softer or a firmer stroke a surer pot than the
 search's three variants (:func:`ai.search.shots.base.pot_variants`)? -- and the *phantom*
 pots: the closed form gives them at least :data:`LIKELY` and no cell pots them
-:data:`PHANTOM_BELOW` of the time (a ball touching the object ball, which the ghost-ball line
-ignores; a ball close along a rail into a corner's jaw).
+:data:`PHANTOM_BELOW` of the time (a ball sent into a corner nearly along the end rail meets
+the cushion by the pocket and the jaws).
 
 Measured on 300 positions of 148 self-play games of ``mc`` (issue 29, ai/README.md, "Pot
 speeds"): no speed or spin pots more than the search's natural roll at the base speed (0.158;
