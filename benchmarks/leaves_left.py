@@ -1,0 +1,175 @@
+"""What an agent's strokes leave the opponent: the chance of his best pot after its safeties
+and after its attacks that miss.
+
+    python -m benchmarks.leaves_left --positions selfplay.jsonl [--agent mc-2] [--sample 80]
+        [--strokes 10] [--seed 12] [--out leaves_left.json]
+
+For positions drawn from a self-play file (the cue ball on the table, no break pending), the
+agent decides (seeded by the position's number) and its stroke is played ``--strokes`` times
+under the execution noise, each outcome ruled by the rules core
+(:class:`ai.search.referee.Referee`).  Where the opponent is to move with the cue ball on the
+table, the *danger* of the leave is the realized chance of the closed form's likeliest legal
+clean pot from there (:func:`benchmarks.pot_chances.realized_chance`: its best grid cell on
+``SELECT`` strokes, measured on ``MEASURE`` fresh ones; no pot the closed form gives
+:data:`MIN_CHANCE`: 0).  Outcomes that keep the table, end the game or give the cue ball in
+hand (a foul, counted apart) have no danger.  The report, per kind of stroke (attack,
+safety): outcomes, leaves, mean danger, the share of leaves of danger :data:`OPEN` or more;
+and the attacks' pot rate.  It is a lower bound of what the opponent gets: one pot, the
+likeliest by the closed form, not the best of all strokes.
+
+Measured with ``mc-2`` on 80 positions of 148 self-play games of ``mc`` (issue 29,
+ai/README.md, "What the strokes leave").
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import numpy as np
+
+from ai.agent import ATTACK, SAFETY
+from ai.calibrate.selfplay import read_positions, state_of
+from ai.registry import make_agent
+from ai.search.context import Context
+from ai.search.referee import Referee
+from engine import GameState
+
+from .pot_chances import likeliest_pot, realized_chance
+
+MIN_CHANCE = 0.02  # a likeliest pot below this by the closed form: no danger, not measured
+SELECT, MEASURE = 4, 12  # strokes per grid cell, fresh strokes for the chosen cell
+OPEN = 0.3  # a leave with at least this danger gives the opponent a real chance
+KINDS = (ATTACK, SAFETY)
+
+
+@dataclass(frozen=True)
+class Leave:
+    """One outcome of a decided stroke."""
+
+    kind: str  # ATTACK or SAFETY
+    kept: bool  # the shooter keeps the table (a pot)
+    foul_in_hand: bool  # the opponent has the cue ball in hand
+    danger: float | None  # the opponent's realized best-pot chance (None: not his table)
+
+
+def danger(state: GameState, ctx: Context, rng: np.random.Generator) -> float:
+    """The realized chance of the likeliest legal clean pot for the player to move."""
+    pot = likeliest_pot(state, ctx)
+    if pot is None or pot.closed < MIN_CHANCE:
+        return 0.0
+    return realized_chance(state, ctx, pot, rng, SELECT, MEASURE)
+
+
+def leaves(agent, state: GameState, seed: int, strokes: int,
+           rng: np.random.Generator) -> list[Leave]:
+    """The outcomes of the stroke ``agent`` decides in ``state`` (an attack or a safety;
+    [] for anything else), played ``strokes`` times."""
+    decision = agent.decide(state, np.random.default_rng(seed))
+    if decision.kind not in KINDS or decision.strike is None:
+        return []
+    ctx = Context(state, agent.sim, agent.noise, agent.win)
+    batch = ctx.run(decision.placement, [agent.noise.perturb(decision.strike, rng)
+                                         for _ in range(strokes)])
+    referee = Referee(state, decision.call, decision.placement, ctx.jaw_pocket)
+    out = []
+    for ruling in referee.rulings(batch):
+        after = None if ruling is None else ruling.state
+        if after is None or after.game_over:
+            out.append(Leave(decision.kind, False, False, None))
+        elif after.to_move == state.to_move:
+            out.append(Leave(decision.kind, True, False, None))
+        elif after.cue_in_hand:
+            out.append(Leave(decision.kind, False, True, None))
+        else:
+            leave_ctx = Context(after, agent.sim, agent.noise, agent.win)
+            out.append(Leave(decision.kind, False, False, danger(after, leave_ctx, rng)))
+    return out
+
+
+def measure(lines: list[dict], agent_spec: str, sample: int, strokes: int, seed: int,
+            progress=None) -> list[Leave]:
+    """The leaves of the agent's strokes in up to ``sample`` positions of ``lines`` (drawn
+    in a seeded order; a position's number seeds its decision)."""
+    agent = make_agent(agent_spec)
+    rng = np.random.default_rng(seed)
+    out: list[Leave] = []
+    done = 0
+    for i in rng.permutation(len(lines)):
+        if done >= sample:
+            break
+        state = state_of(lines[i])
+        if state.cue_in_hand or state.game_over or state.break_pending:
+            continue
+        done += 1
+        out += leaves(agent, state, done, strokes, rng)
+        if progress is not None:
+            progress(done, sample)
+    return out
+
+
+def summary(rows: list[Leave]) -> dict:
+    """Per kind: outcomes, the opponent's leaves, their mean danger and open share, fouls;
+    and the attacks' pot rate."""
+    doc: dict = {}
+    for kind in KINDS:
+        mine = [r for r in rows if r.kind == kind]
+        d = np.array([r.danger for r in mine if r.danger is not None])
+        doc[kind] = {"outcomes": len(mine), "leaves": int(d.size),
+                     "mean_danger": round(float(d.mean()), 4) if d.size else None,
+                     "open_share": round(float((d >= OPEN).mean()), 4) if d.size else None,
+                     "fouls_in_hand": sum(r.foul_in_hand for r in mine)}
+    attacks = [r for r in rows if r.kind == ATTACK]
+    doc["attack_pot_rate"] = (round(sum(r.kept for r in attacks) / len(attacks), 4)
+                              if attacks else None)
+    return doc
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--positions", required=True, help="JSON Lines from ai.calibrate.selfplay")
+    ap.add_argument("--agent", default="mc-2", help="the agent whose strokes are measured")
+    ap.add_argument("--sample", type=int, default=80, help="positions decided")
+    ap.add_argument("--strokes", type=int, default=10, help="noisy plays of each decision")
+    ap.add_argument("--seed", type=int, default=12)
+    ap.add_argument("--out", help="write the report as JSON here too")
+    args = ap.parse_args(argv)
+    for name in ("sample", "strokes"):
+        if getattr(args, name) < 1:
+            ap.error(f"--{name} must be at least 1, got {getattr(args, name)}")
+    if not Path(args.positions).is_file():
+        ap.error(f"--positions: no such file {args.positions!r}")
+    try:
+        make_agent(args.agent)
+    except ValueError as e:
+        ap.error(f"--agent {args.agent!r}: {e}")
+    rows = measure(read_positions(args.positions), args.agent, args.sample, args.strokes,
+                   args.seed, lambda k, n: print(f"\r{k}/{n} positions", end="",
+                                                 file=sys.stderr))
+    print(file=sys.stderr)
+    doc = summary(rows)
+    print(f"{args.agent}: what its strokes leave the opponent ({args.sample} positions, "
+          f"{args.strokes} plays each)")
+    for kind in KINDS:
+        k = doc[kind]
+        if k["leaves"]:
+            print(f"  {kind:8s} {k['outcomes']:4d} outcomes, {k['leaves']:4d} leave him the "
+                  f"table: best pot {k['mean_danger']:.3f} on average, {k['open_share']:.1%} "
+                  f"at least {OPEN:g}; {k['fouls_in_hand']} in hand")
+        else:
+            print(f"  {kind:8s} {k['outcomes']:4d} outcomes, none leave him the table")
+    if doc["attack_pot_rate"] is not None:
+        print(f"  attacks pot {doc['attack_pot_rate']:.1%} of their plays")
+    if args.out:
+        doc = {"command": "python -m benchmarks.leaves_left " + " ".join(argv or sys.argv[1:]),
+               **doc, "rows": [asdict(r) for r in rows]}
+        tmp = Path(args.out + ".tmp")  # atomically: never half a report
+        tmp.write_text(json.dumps(doc, indent=1) + "\n")
+        tmp.replace(args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
