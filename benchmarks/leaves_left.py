@@ -2,7 +2,7 @@
 and after its attacks that miss.
 
     python -m benchmarks.leaves_left --positions selfplay.jsonl [--agent mc-2] [--sample 80]
-        [--strokes 10] [--seed 12] [--out leaves_left.json]
+        [--strokes 10] [--seed 12] [--safeties K] [--out leaves_left.json]
 
 For positions drawn from a self-play file (the cue ball on the table, no break pending), the
 agent decides (seeded by the position's number) and its stroke is played ``--strokes`` times
@@ -16,6 +16,11 @@ hand (a foul, counted apart) have no danger.  The report, per kind of stroke (at
 safety): outcomes, leaves, mean danger, the share of leaves of danger :data:`OPEN` or more;
 and the attacks' pot rate.  It is a lower bound of what the opponent gets: one pot, the
 likeliest by the closed form, not the best of all strokes.
+
+With ``--safeties K``, in up to ``--sample`` positions where the agent's best stroke is a
+safety, the chosen safety's mean danger is compared with the lowest of the next K - 1 safeties
+its search sampled (each played ``--strokes`` times): how much a better choice among its own
+safeties could take from the opponent (the lowest of several noisy means is biased low).
 
 Measured with ``mc-2`` on 80 positions of 148 self-play games of ``mc`` (issue 29,
 ai/README.md, "What the strokes leave").
@@ -70,23 +75,50 @@ def leaves(agent, state: GameState, seed: int, strokes: int,
     decision = agent.decide(state, np.random.default_rng(seed))
     if decision.kind not in KINDS or decision.strike is None:
         return []
+    return played(agent, state, decision, strokes, rng)
+
+
+def played(agent, state: GameState, stroke, strokes: int,
+           rng: np.random.Generator) -> list[Leave]:
+    """``stroke`` (a decision or a proposal: kind, call, strike, placement) played
+    ``strokes`` times from ``state``, each outcome ruled and its leave measured."""
     ctx = Context(state, agent.sim, agent.noise, agent.win)
-    batch = ctx.run(decision.placement, [agent.noise.perturb(decision.strike, rng)
-                                         for _ in range(strokes)])
-    referee = Referee(state, decision.call, decision.placement, ctx.jaw_pocket)
+    batch = ctx.run(stroke.placement, [agent.noise.perturb(stroke.strike, rng)
+                                       for _ in range(strokes)])
+    referee = Referee(state, stroke.call, stroke.placement, ctx.jaw_pocket)
     out = []
     for ruling in referee.rulings(batch):
         after = None if ruling is None else ruling.state
         if after is None or after.game_over:
-            out.append(Leave(decision.kind, False, False, None))
+            out.append(Leave(stroke.kind, False, False, None))
         elif after.to_move == state.to_move:
-            out.append(Leave(decision.kind, True, False, None))
+            out.append(Leave(stroke.kind, True, False, None))
         elif after.cue_in_hand:
-            out.append(Leave(decision.kind, False, True, None))
+            out.append(Leave(stroke.kind, False, True, None))
         else:
             leave_ctx = Context(after, agent.sim, agent.noise, agent.win)
-            out.append(Leave(decision.kind, False, False, danger(after, leave_ctx, rng)))
+            out.append(Leave(stroke.kind, False, False, danger(after, leave_ctx, rng)))
     return out
+
+
+def mean_danger(rows: list[Leave]) -> float:
+    """The mean danger of the leaves that give the opponent the table (0 if none do)."""
+    d = [r.danger for r in rows if r.danger is not None]
+    return float(np.mean(d)) if d else 0.0
+
+
+def safety_choice(agent, state: GameState, seed: int, strokes: int, k: int,
+                  rng: np.random.Generator) -> tuple[float, float] | None:
+    """Where the search's best stroke is a safety and it sampled at least two: the mean
+    danger of the chosen one and the lowest of the next ``k - 1`` in its order, each played
+    ``strokes`` times (None otherwise).  The lowest of several noisy means is biased low."""
+    ranked = agent.analyse(state, np.random.default_rng(seed)).ranked
+    safeties = [e.proposal for e in ranked
+                if e.proposal.kind == SAFETY and e.proposal.strike is not None][:k]
+    if not ranked or ranked[0].proposal.kind != SAFETY or len(safeties) < 2:
+        return None
+    dangers = [mean_danger(played(agent, state, p, strokes, rng)) for p in safeties]
+    return dangers[0], min(dangers[1:])
 
 
 def measure(lines: list[dict], agent_spec: str, sample: int, strokes: int, seed: int,
@@ -107,6 +139,24 @@ def measure(lines: list[dict], agent_spec: str, sample: int, strokes: int, seed:
         out += leaves(agent, state, done, strokes, rng)
         if progress is not None:
             progress(done, sample)
+    return out
+
+
+def measure_safeties(lines: list[dict], agent_spec: str, sample: int, strokes: int, k: int,
+                     seed: int) -> list[tuple[float, float]]:
+    """:func:`safety_choice` in up to ``sample`` positions of ``lines`` where it applies."""
+    agent = make_agent(agent_spec)
+    rng = np.random.default_rng(seed)
+    out: list[tuple[float, float]] = []
+    for n, i in enumerate(rng.permutation(len(lines))):
+        if len(out) >= sample:
+            break
+        state = state_of(lines[i])
+        if state.cue_in_hand or state.game_over or state.break_pending:
+            continue
+        found = safety_choice(agent, state, n, strokes, k, rng)
+        if found is not None:
+            out.append(found)
     return out
 
 
@@ -134,20 +184,25 @@ def main(argv=None) -> int:
     ap.add_argument("--sample", type=int, default=80, help="positions decided")
     ap.add_argument("--strokes", type=int, default=10, help="noisy plays of each decision")
     ap.add_argument("--seed", type=int, default=12)
+    ap.add_argument("--safeties", type=int, default=0, metavar="K",
+                    help="also compare the chosen safety with the next K-1 the search sampled, "
+                         "in up to --sample positions where it chose one (0: off)")
     ap.add_argument("--out", help="write the report as JSON here too")
     args = ap.parse_args(argv)
     for name in ("sample", "strokes"):
         if getattr(args, name) < 1:
             ap.error(f"--{name} must be at least 1, got {getattr(args, name)}")
+    if args.safeties == 1 or args.safeties < 0:
+        ap.error(f"--safeties must be 0 (off) or at least 2, got {args.safeties}")
     if not Path(args.positions).is_file():
         ap.error(f"--positions: no such file {args.positions!r}")
     try:
         make_agent(args.agent)
     except ValueError as e:
         ap.error(f"--agent {args.agent!r}: {e}")
-    rows = measure(read_positions(args.positions), args.agent, args.sample, args.strokes,
-                   args.seed, lambda k, n: print(f"\r{k}/{n} positions", end="",
-                                                 file=sys.stderr))
+    lines = read_positions(args.positions)
+    rows = measure(lines, args.agent, args.sample, args.strokes, args.seed,
+                   lambda k, n: print(f"\r{k}/{n} positions", end="", file=sys.stderr))
     print(file=sys.stderr)
     doc = summary(rows)
     print(f"{args.agent}: what its strokes leave the opponent ({args.sample} positions, "
@@ -162,6 +217,17 @@ def main(argv=None) -> int:
             print(f"  {kind:8s} {k['outcomes']:4d} outcomes, none leave him the table")
     if doc["attack_pot_rate"] is not None:
         print(f"  attacks pot {doc['attack_pot_rate']:.1%} of their plays")
+    if args.safeties:
+        pairs = measure_safeties(lines, args.agent, args.sample, args.strokes, args.safeties,
+                                 args.seed)
+        doc["safety_choice"] = {
+            "positions": len(pairs), "k": args.safeties,
+            "chosen": round(float(np.mean([c for c, _ in pairs])), 4) if pairs else None,
+            "safest_other": round(float(np.mean([o for _, o in pairs])), 4) if pairs else None}
+        if pairs:
+            print(f"  in {len(pairs)} positions where it chose a safety: the chosen one leaves "
+                  f"{doc['safety_choice']['chosen']:.3f}, the safest of the next "
+                  f"{args.safeties - 1} {doc['safety_choice']['safest_other']:.3f} (biased low)")
     if args.out:
         doc = {"command": "python -m benchmarks.leaves_left " + " ".join(argv or sys.argv[1:]),
                **doc, "rows": [asdict(r) for r in rows]}

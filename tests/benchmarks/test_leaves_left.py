@@ -41,6 +41,8 @@ def test_the_summary_counts_per_kind():
                            "fouls_in_hand": 0}
     assert doc[SAFETY]["leaves"] == 1 and doc[SAFETY]["fouls_in_hand"] == 1
     assert doc["attack_pot_rate"] == pytest.approx(1 / 3, abs=1e-4)
+    assert ll.mean_danger(rows) == pytest.approx(0.5 / 3)
+    assert ll.mean_danger([ll.Leave(ATTACK, True, False, None)]) == 0.0
 
 
 def test_the_command_writes_its_report_and_refuses_bad_input(tmp_path, capsys):
@@ -49,12 +51,15 @@ def test_the_command_writes_its_report_and_refuses_bad_input(tmp_path, capsys):
                           "--out", str(positions)]) == 0
     out = tmp_path / "report.json"
     assert ll.main(["--positions", str(positions), "--agent", "mc-fast", "--sample", "2",
-                    "--strokes", "2", "--out", str(out)]) == 0
+                    "--strokes", "2", "--safeties", "3", "--out", str(out)]) == 0
     doc = json.loads(out.read_text())
     assert set(ll.KINDS) <= set(doc) and len(doc["rows"]) <= 4
+    choice = doc["safety_choice"]
+    assert choice["k"] == 3 and 0 <= choice["positions"] <= 2
     capsys.readouterr()
     for argv, word in ((["--positions", str(tmp_path / "none.jsonl")], "--positions"),
                        (["--positions", str(positions), "--strokes", "0"], "--strokes"),
+                       (["--positions", str(positions), "--safeties", "1"], "--safeties"),
                        (["--positions", str(positions), "--agent", "mc:budget=-1"], "--agent")):
         with pytest.raises(SystemExit) as exc:
             ll.main(argv)
