@@ -28,10 +28,8 @@ ai/README.md, "What the strokes leave").
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from dataclasses import asdict, dataclass
-from pathlib import Path
 
 import numpy as np
 
@@ -42,7 +40,7 @@ from ai.search.context import Context
 from ai.search.referee import Referee
 from engine import GameState
 
-from .pot_chances import likeliest_pot, realized_chance
+from .pot_chances import check_files, likeliest_pot, realized_chance, write_report
 
 MIN_CHANCE = 0.02  # a likeliest pot below this by the closed form: no danger, not measured
 SELECT, MEASURE = 4, 12  # strokes per grid cell, fresh strokes for the chosen cell
@@ -194,8 +192,7 @@ def main(argv=None) -> int:
             ap.error(f"--{name} must be at least 1, got {getattr(args, name)}")
     if args.safeties == 1 or args.safeties < 0:
         ap.error(f"--safeties must be 0 (off) or at least 2, got {args.safeties}")
-    if not Path(args.positions).is_file():
-        ap.error(f"--positions: no such file {args.positions!r}")
+    check_files(ap, args)
     try:
         make_agent(args.agent)
     except ValueError as e:
@@ -231,9 +228,7 @@ def main(argv=None) -> int:
     if args.out:
         doc = {"command": "python -m benchmarks.leaves_left " + " ".join(argv or sys.argv[1:]),
                **doc, "rows": [asdict(r) for r in rows]}
-        tmp = Path(args.out + ".tmp")  # atomically: never half a report
-        tmp.write_text(json.dumps(doc, indent=1) + "\n")
-        tmp.replace(args.out)
+        write_report(args.out, doc)
     return 0
 
 

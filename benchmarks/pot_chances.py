@@ -30,6 +30,7 @@ import math
 import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Iterator
 
 import numpy as np
 
@@ -42,6 +43,7 @@ from ai.search.referee import Referee
 from ai.search.shots.base import pot_variants
 from ai.value import make_value
 from engine import Call, GameState
+from engine.files import OutputFileError, check_output, write_atomic
 from engine.calls import CLEAN
 from sim import Strike, shared_simulator
 from sim.table import POCKET_IDS
@@ -112,24 +114,49 @@ def realized_chance(state: GameState, ctx: Context, pot: Pot, rng: np.random.Gen
     return _rate(state, ctx, pot, cells[int(np.argmax(rates))], measure, rng)
 
 
-def measure(lines: list[dict], sample: int, seed: int, select: int, measure_n: int,
-            progress=None) -> list[Row]:
-    """Rows for up to ``sample`` positions of ``lines`` (drawn in a seeded order)."""
+def pot_positions(lines: list[dict], rng: np.random.Generator, min_chance: float
+                  ) -> Iterator[tuple[GameState, Context, Pot]]:
+    """The positions of ``lines`` in an order drawn from ``rng`` whose cue ball is on the table,
+    with exact calls and a likeliest legal clean pot the closed form gives at least
+    ``min_chance``: each with its context (the noise the agents play with) and that pot."""
     sim = shared_simulator()
     noise = NoiseModel.for_skill("strong")
     win = make_value("race")
-    rng = np.random.default_rng(seed)
-    rows: list[Row] = []
     for i in rng.permutation(len(lines)):
-        if len(rows) >= sample:
-            break
         state = state_of(lines[i])
         if state.cue_in_hand or state.game_over or state.call_mode != "exact":
             continue
         ctx = Context(state, sim, noise, win)
         pot = likeliest_pot(state, ctx)
-        if pot is None or pot.closed < MIN_CHANCE:
-            continue
+        if pot is not None and pot.closed >= min_chance:
+            yield state, ctx, pot
+
+
+def check_files(ap: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Before any work: ``--positions`` is a file and ``--out``, if given, can be written;
+    otherwise exit 2 naming the flag (``ap.error``)."""
+    if not Path(args.positions).is_file():
+        ap.error(f"--positions: no such file {args.positions!r}")
+    if args.out:
+        try:
+            check_output(args.out, "--out")
+        except OutputFileError as e:
+            ap.error(str(e))
+
+
+def write_report(path: str, doc: dict) -> None:
+    """The report as JSON, whole or not at all (:func:`engine.files.write_atomic`)."""
+    write_atomic(path, json.dumps(doc, indent=1) + "\n", "--out")
+
+
+def measure(lines: list[dict], sample: int, seed: int, select: int, measure_n: int,
+            progress=None) -> list[Row]:
+    """Rows for up to ``sample`` positions of ``lines`` (drawn in a seeded order)."""
+    rng = np.random.default_rng(seed)
+    rows: list[Row] = []
+    for state, ctx, pot in pot_positions(lines, rng, MIN_CHANCE):
+        if len(rows) >= sample:
+            break
         rows.append(Row(pot.closed, realized_chance(state, ctx, pot, rng, select, measure_n),
                         tuple(closed_chance(state, ctx, pot, f) for f in NOISE_FACTORS)))
         if progress is not None:
@@ -170,8 +197,7 @@ def main(argv=None) -> int:
     for name in ("sample", "select", "measure"):
         if getattr(args, name) < 1:
             ap.error(f"--{name} must be at least 1, got {getattr(args, name)}")
-    if not Path(args.positions).is_file():
-        ap.error(f"--positions: no such file {args.positions!r}")
+    check_files(ap, args)
     rows = measure(read_positions(args.positions), args.sample, args.seed, args.select,
                    args.measure, lambda k, n: print(f"\r{k}/{n} positions", end="",
                                                     file=sys.stderr))
@@ -198,9 +224,7 @@ def main(argv=None) -> int:
                "brier": [round(b, 5) for b in scores], "best_factor": NOISE_FACTORS[best],
                "bands": {str(f): t for f, t in tables.items()},
                "rows": [asdict(r) for r in rows]}
-        tmp = Path(args.out + ".tmp")  # atomically: never half a report
-        tmp.write_text(json.dumps(doc, indent=1) + "\n")
-        tmp.replace(args.out)
+        write_report(args.out, doc)
     return 0
 
 

@@ -24,23 +24,20 @@ are phantoms.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import sys
 from dataclasses import asdict, dataclass
-from pathlib import Path
 
 import numpy as np
 
-from ai.calibrate.selfplay import read_positions, state_of
-from ai.noise import NoiseModel
+from ai.calibrate.selfplay import read_positions
 from ai.search.context import Context
 from ai.search.shots.base import NATURAL
-from ai.value import make_value
 from engine import GameState
-from sim import Strike, shared_simulator
+from sim import Strike
 
-from .pot_chances import AIM_OFFSETS_DEG, Pot, _rate, likeliest_pot
+from .pot_chances import (AIM_OFFSETS_DEG, Pot, _rate, check_files, pot_positions,
+                          write_report)
 
 # The grid: speeds as factors of the pot's base speed, and vertical tip offsets (fractions of
 # the radius: natural roll, a stun, a draw), the search's own values (ai.search.shots.base).
@@ -83,21 +80,11 @@ def cell_chance(state: GameState, ctx: Context, pot: Pot, factor: float, vertica
 def measure(lines: list[dict], sample: int, seed: int, select: int, measure_n: int,
             progress=None) -> list[Row]:
     """Rows for up to ``sample`` positions of ``lines`` (drawn in a seeded order)."""
-    sim = shared_simulator()
-    noise = NoiseModel.for_skill("strong")
-    win = make_value("race")
     rng = np.random.default_rng(seed)
     rows: list[Row] = []
-    for i in rng.permutation(len(lines)):
+    for state, ctx, pot in pot_positions(lines, rng, MIN_CHANCE):
         if len(rows) >= sample:
             break
-        state = state_of(lines[i])
-        if state.cue_in_hand or state.game_over or state.call_mode != "exact":
-            continue
-        ctx = Context(state, sim, noise, win)
-        pot = likeliest_pot(state, ctx)
-        if pot is None or pot.closed < MIN_CHANCE:
-            continue
         rows.append(Row(pot.closed, tuple(cell_chance(state, ctx, pot, f, v, rng, select,
                                                       measure_n) for f, v in cells())))
         if progress is not None:
@@ -129,8 +116,7 @@ def main(argv=None) -> int:
     for name in ("sample", "select", "measure"):
         if getattr(args, name) < 1:
             ap.error(f"--{name} must be at least 1, got {getattr(args, name)}")
-    if not Path(args.positions).is_file():
-        ap.error(f"--positions: no such file {args.positions!r}")
+    check_files(ap, args)
     rows = measure(read_positions(args.positions), args.sample, args.seed, args.select,
                    args.measure, lambda k, n: print(f"\r{k}/{n} positions", end="",
                                                     file=sys.stderr))
@@ -148,9 +134,7 @@ def main(argv=None) -> int:
     if args.out:
         doc = {"command": "python -m benchmarks.pot_speeds " + " ".join(argv or sys.argv[1:]),
                **doc, "rows": [asdict(r) for r in rows]}
-        tmp = Path(args.out + ".tmp")  # atomically: never half a report
-        tmp.write_text(json.dumps(doc, indent=1) + "\n")
-        tmp.replace(args.out)
+        write_report(args.out, doc)
     return 0
 
 

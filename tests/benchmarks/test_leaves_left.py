@@ -7,11 +7,11 @@ import numpy as np
 import pytest
 
 from ai.agent import ATTACK, SAFETY
-from ai.calibrate import selfplay
 from ai.registry import make_agent
 from benchmarks import leaves_left as ll
 
 from ..ai.conftest import make_state
+from .conftest import assert_refused
 from .test_pot_chances import _ctx
 
 
@@ -45,10 +45,9 @@ def test_the_summary_counts_per_kind():
     assert ll.mean_danger([ll.Leave(ATTACK, True, False, None)]) == 0.0
 
 
-def test_the_command_writes_its_report_and_refuses_bad_input(tmp_path, capsys):
-    positions = tmp_path / "pos.jsonl"
-    assert selfplay.main(["--games", "1", "--agent", "greedy", "--seed", "0", "--jobs", "1",
-                          "--out", str(positions)]) == 0
+def test_the_command_writes_its_report_and_refuses_bad_input(tmp_path, capsys,
+                                                             greedy_positions):
+    positions = greedy_positions
     out = tmp_path / "report.json"
     assert ll.main(["--positions", str(positions), "--agent", "mc-fast", "--sample", "2",
                     "--strokes", "2", "--safeties", "3", "--out", str(out)]) == 0
@@ -56,11 +55,10 @@ def test_the_command_writes_its_report_and_refuses_bad_input(tmp_path, capsys):
     assert set(ll.KINDS) <= set(doc) and len(doc["rows"]) <= 4
     choice = doc["safety_choice"]
     assert choice["k"] == 3 and 0 <= choice["positions"] <= 2
-    capsys.readouterr()
-    for argv, word in ((["--positions", str(tmp_path / "none.jsonl")], "--positions"),
-                       (["--positions", str(positions), "--strokes", "0"], "--strokes"),
-                       (["--positions", str(positions), "--safeties", "1"], "--safeties"),
-                       (["--positions", str(positions), "--agent", "mc:budget=-1"], "--agent")):
-        with pytest.raises(SystemExit) as exc:
-            ll.main(argv)
-        assert exc.value.code == 2 and word in capsys.readouterr().err
+    assert_refused(ll.main, [
+        (["--positions", str(tmp_path / "none.jsonl")], "--positions"),
+        (["--positions", str(positions), "--strokes", "0"], "--strokes"),
+        (["--positions", str(positions), "--safeties", "1"], "--safeties"),
+        (["--positions", str(positions), "--agent", "mc:budget=-1"], "--agent"),
+        (["--positions", str(positions), "--out", str(tmp_path / "no" / "r.json")], "--out"),
+    ], capsys)

@@ -6,7 +6,6 @@ import json
 import numpy as np
 import pytest
 
-from ai.calibrate import selfplay
 from ai.noise import NoiseModel
 from ai.search.context import Context
 from ai.value import make_value
@@ -14,6 +13,7 @@ from benchmarks import pot_chances as pc
 from sim import shared_simulator
 
 from ..ai.conftest import make_state
+from .conftest import assert_refused
 
 
 def _ctx(state):
@@ -55,19 +55,17 @@ def test_bands_hold_every_row_and_the_brier_score_is_per_factor():
         np.mean([(r.closed / 2 - r.realized) ** 2 for r in rows]))
 
 
-def test_the_command_writes_its_report_and_refuses_bad_input(tmp_path, capsys):
-    positions = tmp_path / "pos.jsonl"
-    assert selfplay.main(["--games", "2", "--agent", "greedy", "--seed", "0", "--jobs", "1",
-                          "--out", str(positions)]) == 0
+def test_the_command_writes_its_report_and_refuses_bad_input(tmp_path, capsys,
+                                                             greedy_positions):
+    positions = greedy_positions
     out = tmp_path / "report.json"
     assert pc.main(["--positions", str(positions), "--sample", "5", "--select", "2",
                     "--measure", "2", "--out", str(out)]) == 0
     doc = json.loads(out.read_text())
     assert 0 < doc["positions"] <= 5 and doc["best_factor"] in pc.NOISE_FACTORS
     assert len(doc["brier"]) == len(pc.NOISE_FACTORS) == len(doc["rows"][0]["scaled"])
-    capsys.readouterr()
-    for argv, word in ((["--positions", str(tmp_path / "none.jsonl")], "--positions"),
-                       (["--positions", str(positions), "--sample", "0"], "--sample")):
-        with pytest.raises(SystemExit) as exc:
-            pc.main(argv)
-        assert exc.value.code == 2 and word in capsys.readouterr().err
+    assert_refused(pc.main, [
+        (["--positions", str(tmp_path / "none.jsonl")], "--positions"),
+        (["--positions", str(positions), "--sample", "0"], "--sample"),
+        (["--positions", str(positions), "--out", str(tmp_path / "no" / "r.json")], "--out"),
+    ], capsys)

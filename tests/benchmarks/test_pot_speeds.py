@@ -6,11 +6,11 @@ import json
 import numpy as np
 import pytest
 
-from ai.calibrate import selfplay
 from benchmarks import pot_chances as pc
 from benchmarks import pot_speeds as ps
 
 from ..ai.conftest import make_state
+from .conftest import assert_refused
 from .test_pot_chances import _ctx
 
 
@@ -52,18 +52,16 @@ def test_the_summary_is_per_cell_and_counts_phantoms():
     assert doc["cells"][0]["mean_realized"] == pytest.approx((0.0 + 0.5 + 0.05) / 3, abs=1e-4)
 
 
-def test_the_command_writes_its_report_and_refuses_bad_input(tmp_path, capsys):
-    positions = tmp_path / "pos.jsonl"
-    assert selfplay.main(["--games", "2", "--agent", "greedy", "--seed", "0", "--jobs", "1",
-                          "--out", str(positions)]) == 0
+def test_the_command_writes_its_report_and_refuses_bad_input(tmp_path, capsys,
+                                                             greedy_positions):
+    positions = greedy_positions
     out = tmp_path / "report.json"
     assert ps.main(["--positions", str(positions), "--sample", "3", "--select", "1",
                     "--measure", "2", "--out", str(out)]) == 0
     doc = json.loads(out.read_text())
     assert 0 < doc["positions"] <= 3 and len(doc["rows"][0]["realized"]) == len(ps.cells())
-    capsys.readouterr()
-    for argv, word in ((["--positions", str(tmp_path / "none.jsonl")], "--positions"),
-                       (["--positions", str(positions), "--measure", "0"], "--measure")):
-        with pytest.raises(SystemExit) as exc:
-            ps.main(argv)
-        assert exc.value.code == 2 and word in capsys.readouterr().err
+    assert_refused(ps.main, [
+        (["--positions", str(tmp_path / "none.jsonl")], "--positions"),
+        (["--positions", str(positions), "--measure", "0"], "--measure"),
+        (["--positions", str(positions), "--out", str(tmp_path / "no" / "r.json")], "--out"),
+    ], capsys)
