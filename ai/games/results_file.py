@@ -39,6 +39,8 @@ N_SIDES = 2  # a tournament game is a two-player game: two agents, two sides
 # a game line is about 1 kB: 256 MiB is some 200 000 games, far beyond a round-robin; a file
 # is read no further than this (engine.files.read_bytes), whatever it claims to hold
 MAX_RESULTS_BYTES = 256 * 1024 * 1024
+# a header's terms written only when a tournament has them (--time-per-game, --skills)
+OPTIONAL_TERMS = ("time_per_game_s", "skills")
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,11 @@ def parse_results(path: str | os.PathLike, lines: Sequence[bytes | str],
         raise ResultsFileError(f"{shown!r} line 1 is not a tournament header")
     if config is not None:
         unknown = sorted(set(head) - set(config))
+        optional = [key for key in unknown if key in OPTIONAL_TERMS]
+        if optional:
+            raise ResultsFileError(f"{shown!r} is another tournament's results: "
+                                   f"{optional[0]} is {excerpt(head[optional[0]])} there, "
+                                   f"not given now")
         if unknown:
             raise ResultsFileError(f"{shown!r} line 1: {excerpt(unknown[0])} is not a field "
                                    f"of a tournament header (version {FORMAT_VERSION})")

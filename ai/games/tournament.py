@@ -69,10 +69,18 @@ class GameTask:
     max_strokes: int = 500
     keep_record: bool = False  # hand back the game's sealed record (``--records``)
     time_per_game_s: float | None = None  # each agent's time for its decisions in a game
+    # the execution noise of side 0 and side 1 when the agents' differ (``--skills``); None:
+    # ``skill`` for both
+    skills: tuple[float, float] | None = None
+
+    @property
+    def side_skills(self) -> tuple[float, float]:
+        """The execution noise (magnitude) of each side's strokes."""
+        return self.skills if self.skills is not None else (self.skill, self.skill)
 
     def conditions(self, side: int) -> GameConditions:
         """What the agent of ``side`` is told before the game (:mod:`ai.conditions`)."""
-        return GameConditions(side, (self.skill, self.skill), self.time_per_game_s)
+        return GameConditions(side, self.side_skills, self.time_per_game_s)
 
     @property
     def tournament_game(self) -> TournamentGame:
@@ -94,14 +102,16 @@ def pairings(n_agents: int) -> list[tuple[int, int]]:
 
 
 def make_tasks(specs: Sequence[str], games: int, seed: int, keep_record: bool = False,
-               **config) -> list[GameTask]:
+               skills: Sequence[float] | None = None, **config) -> list[GameTask]:
     """Every game of the round-robin, in the order of their numbers
-    (:func:`ai.games.tournament_records.game_number`)."""
+    (:func:`ai.games.tournament_records.game_number`); ``skills``: each agent's execution
+    noise, in the order of ``specs`` (None: ``config``'s ``skill`` for all)."""
     out = []
     for k, (i, j) in enumerate(pairings(len(specs))):
+        pair = None if skills is None else (float(skills[i]), float(skills[j]))
         for g in range(games):
             out.append(GameTask(k, g, (specs[i], specs[j]), (i, j), seed, games,
-                                keep_record=keep_record, **config))
+                                keep_record=keep_record, skills=pair, **config))
     return out
 
 
@@ -114,8 +124,9 @@ def replay_task(header: dict, number: int, where: str, flag: str = "--game") -> 
     check_game_number(number, len(specs), header["games"], flag, where)
     limit = header.get("time_per_game_s")
     return make_tasks(specs, header["games"], header["seed"], keep_record=True,
-                      call_mode=header["call_mode"], table=header["table"],
-                      skill=float(header["skill"]), max_strokes=header["max_strokes"],
+                      skills=header.get("skills"), call_mode=header["call_mode"],
+                      table=header["table"], skill=float(header["skill"]),
+                      max_strokes=header["max_strokes"],
                       **({} if limit is None else {"time_per_game_s": float(limit)}))[number]
 
 
@@ -183,7 +194,7 @@ def _run_task(task: GameTask) -> PlayedTask:
     state = series.independent_game(task.game, rng)
     simulator = shared_simulator(task.table)
     agents = [TimedAgent(make_agent(s, simulator)) for s in task.specs]
-    noise = [NoiseModel.for_skill(task.skill)] * 2
+    noise = [NoiseModel.for_skill(skill) for skill in task.side_skills]
     for side, agent in enumerate(agents):
         tell_conditions(agent, task.conditions(side))
     extra = {HEADER_KEY: task.tournament_game.to_json(),

@@ -70,6 +70,9 @@ class TournamentTerms:
     records: str | None = None  # the folder every game's record is written into, or None
     time_per_game_s: float | None = None  # each agent's time per game, told to it
     sprt: Sprt | None = None  # stop when this test decides (two agents; ai.games.sprt)
+    # each agent's execution noise, in the order of ``specs`` (a handicap match); None:
+    # ``skill`` for every agent
+    skills: tuple[float, ...] | None = None
 
     def record_path(self, number: int, specs: Sequence[str]) -> Path:
         """Where game ``number``'s record goes (``records`` set)."""
@@ -78,12 +81,13 @@ class TournamentTerms:
 
     @property
     def game_config(self) -> dict:
-        """The results header's terms of a game (``time_per_game_s`` only when given, so a
-        results file of a tournament without it reads as before)."""
+        """The results header's terms of a game (``time_per_game_s`` and ``skills`` only when
+        given, so a results file of a tournament without them reads as before)."""
         limit = {} if self.time_per_game_s is None else {"time_per_game_s":
                                                          self.time_per_game_s}
+        skills = {} if self.skills is None else {"skills": list(self.skills)}
         return {"call_mode": self.call_mode, "table": self.table, "skill": self.skill,
-                "max_strokes": self.max_strokes, **limit}
+                "max_strokes": self.max_strokes, **limit, **skills}
 
 
 def check_results_path(flag: str, path: str) -> None:
@@ -108,11 +112,13 @@ def tournament_terms(specs: Sequence[str], games: int, seed: int, skill: float,
                      call_mode: str, table: str, max_strokes: int, out: str, resume: bool,
                      backend: str, jobs: int, scheduler: str | None, bootstrap: int,
                      records: str | None = None, time_per_game_s: float | None = None,
-                     sprt: Sprt | None = None) -> TournamentTerms:
+                     sprt: Sprt | None = None,
+                     skills: Sequence[float] | None = None) -> TournamentTerms:
     """The terms checked, each refusal naming its flag (``bootstrap``: the resamples the
     report will take, checked with them so that a typo is not found after the games;
     ``records``: the folder for every game's record, created if missing, and a record's
-    place checked for each pairing; ``sprt``: a sequential test, for two agents only)."""
+    place checked for each pairing; ``sprt``: a sequential test, for two agents only;
+    ``skills``: each agent's execution noise, one per agent)."""
     if len(specs) < 2:
         raise UserInputError("--agents needs at least two agent specs")
     if sprt is not None and len(specs) != 2:
@@ -136,9 +142,13 @@ def tournament_terms(specs: Sequence[str], games: int, seed: int, skill: float,
     if time_per_game_s is not None and not (0 < time_per_game_s <= MAX_TIME_PER_GAME_S):
         raise UserInputError(f"--time-per-game {time_per_game_s:g}: seconds above 0, at most "
                              f"{MAX_TIME_PER_GAME_S:g}")
+    if skills is not None and len(skills) != len(specs):
+        raise UserInputError(f"--skills gives {len(skills)} noise magnitudes for "
+                             f"{len(specs)} agents: give one per agent, in the order of "
+                             f"--agents")
     terms = TournamentTerms(tuple(specs), games, seed, skill, call_mode, table, max_strokes,
                             out, resume, backend, jobs, scheduler, records, time_per_game_s,
-                            sprt)
+                            sprt, None if skills is None else tuple(map(float, skills)))
     if records is not None:
         records_folder("--records", records)
         for task in make_tasks(list(specs), games, seed)[::games]:  # game 0 of each pairing

@@ -51,6 +51,10 @@ def register(subparsers) -> None:
     p.add_argument("--seed", type=C.seed_int, default=0, help="tournament seed (default 0)")
     p.add_argument("--skill", default="strong", help="execution noise of every agent "
                    "(default strong)")
+    p.add_argument("--skills", metavar="S,S,...",
+                   help="a handicap match: each agent's execution noise, in the order of "
+                        "--agents (names or magnitudes, e.g. 0.8,strong); each agent is told "
+                        "its own and its opponent's; default: --skill for every agent")
     p.add_argument("--call-mode", choices=("exact", "ball-and-pocket"), default="exact")
     p.add_argument("--table", default=DEFAULT_TABLE)
     p.add_argument("--max-strokes", type=C.positive_int, default=500,
@@ -154,10 +158,12 @@ def _terms(args: argparse.Namespace) -> TournamentTerms:
         raise UserInputError("--agents is required (two or more agent specs), unless --report")
     specs = [C.agent_spec(s, "--agents") for s in args.agents]
     skill = C.noise_model(args.skill, "--skill").magnitude
+    skills = (None if args.skills is None else
+              [C.noise_model(s.strip(), "--skills").magnitude for s in args.skills.split(",")])
     return tournament_terms(specs, args.games, args.seed, skill, args.call_mode, args.table,
                             args.max_strokes, args.out, args.resume, args.backend, args.jobs,
                             args.scheduler, args.bootstrap, args.records,
-                            args.time_per_game, _sprt(args))
+                            args.time_per_game, _sprt(args), skills)
 
 
 def _sprt(args: argparse.Namespace) -> Sprt | None:
@@ -182,7 +188,9 @@ class _Report:
         C.first_run()  # once here, not in every worker
         C.log(f"pyramid tournament: {len(terms.specs)} agents, {total} games "
               f"({done} already in {terms.out}, {todo} to play), backend "
-              f"{terms.backend}, jobs {terms.jobs}, seed {terms.seed}")
+              f"{terms.backend}, jobs {terms.jobs}, seed {terms.seed}"
+              + ("" if terms.skills is None else
+                 ", skills " + ",".join(f"{s:g}" for s in terms.skills)))
         self.bar = Progress(total, done, enabled=self.progress)
 
     def game_over(self, line: dict) -> None:
