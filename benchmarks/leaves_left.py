@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -226,9 +226,7 @@ def main(argv=None) -> int:
                   f"{doc['safety_choice']['chosen']:.3f}, the safest of the next "
                   f"{args.safeties - 1} {doc['safety_choice']['safest_other']:.3f} (biased low)")
     if args.out:
-        doc = {"command": "python -m benchmarks.leaves_left " + " ".join(argv or sys.argv[1:]),
-               **doc, "rows": [asdict(r) for r in rows]}
-        write_report(args.out, doc)
+        write_report(args.out, "leaves_left", argv, doc, rows)
     return 0
 
 

@@ -144,24 +144,67 @@ def check_files(ap: argparse.ArgumentParser, args: argparse.Namespace) -> None:
             ap.error(str(e))
 
 
-def write_report(path: str, doc: dict) -> None:
-    """The report as JSON, whole or not at all (:func:`engine.files.write_atomic`)."""
-    write_atomic(path, json.dumps(doc, indent=1) + "\n", "--out")
+def write_report(path: str, module: str, argv: list[str] | None, doc: dict,
+                 rows: list) -> None:
+    """The report of ``python -m benchmarks.<module>`` (its command line, ``doc`` and the
+    rows) as JSON, whole or not at all (:func:`engine.files.write_atomic`)."""
+    whole = {"command": f"python -m benchmarks.{module} " + " ".join(argv or sys.argv[1:]),
+             **doc, "rows": [asdict(r) for r in rows]}
+    write_atomic(path, json.dumps(whole, indent=1) + "\n", "--out")
+
+
+def pot_rows(lines: list[dict], sample: int, seed: int, min_chance: float, row,
+             progress=None) -> list:
+    """``row(state, ctx, pot, rng)`` for up to ``sample`` positions of ``lines`` (drawn in a
+    seeded order, :func:`pot_positions`), the same generator drawing the strokes."""
+    rng = np.random.default_rng(seed)
+    rows: list = []
+    for state, ctx, pot in pot_positions(lines, rng, min_chance):
+        if len(rows) >= sample:
+            break
+        rows.append(row(state, ctx, pot, rng))
+        if progress is not None:
+            progress(len(rows), sample)
+    return rows
+
+
+def pot_arguments(argv: list[str] | None, description: str, sample: int, seed: int,
+                  select_help: str, measure_help: str) -> argparse.Namespace:
+    """The command line shared by the pot benchmarks, checked before any work (a count
+    below 1, a missing ``--positions`` or an unwritable ``--out`` exits 2 naming it)."""
+    ap = argparse.ArgumentParser(description=description)
+    ap.add_argument("--positions", required=True, help="JSON Lines from ai.calibrate.selfplay")
+    ap.add_argument("--sample", type=int, default=sample, help="positions measured")
+    ap.add_argument("--seed", type=int, default=seed)
+    ap.add_argument("--select", type=int, default=16, help=select_help)
+    ap.add_argument("--measure", type=int, default=32, help=measure_help)
+    ap.add_argument("--out", help="write the report as JSON here too")
+    args = ap.parse_args(argv)
+    for name in ("sample", "select", "measure"):
+        if getattr(args, name) < 1:
+            ap.error(f"--{name} must be at least 1, got {getattr(args, name)}")
+    check_files(ap, args)
+    return args
+
+
+def measured_rows(args: argparse.Namespace, measure_fn) -> list:
+    """``measure_fn`` on the positions of ``args`` with a progress line on stderr; a note on
+    stderr when no position has a legal clean pot."""
+    rows = measure_fn(read_positions(args.positions), args.sample, args.seed, args.select,
+                      args.measure, lambda k, n: print(f"\r{k}/{n} positions", end="",
+                                                       file=sys.stderr))
+    print(file=sys.stderr)
+    if not rows:
+        print("no position with a legal clean pot", file=sys.stderr)
+    return rows
 
 
 def measure(lines: list[dict], sample: int, seed: int, select: int, measure_n: int,
             progress=None) -> list[Row]:
     """Rows for up to ``sample`` positions of ``lines`` (drawn in a seeded order)."""
-    rng = np.random.default_rng(seed)
-    rows: list[Row] = []
-    for state, ctx, pot in pot_positions(lines, rng, MIN_CHANCE):
-        if len(rows) >= sample:
-            break
-        rows.append(Row(pot.closed, realized_chance(state, ctx, pot, rng, select, measure_n),
-                        tuple(closed_chance(state, ctx, pot, f) for f in NOISE_FACTORS)))
-        if progress is not None:
-            progress(len(rows), sample)
-    return rows
+    return pot_rows(lines, sample, seed, MIN_CHANCE, lambda state, ctx, pot, rng: Row(
+        pot.closed, realized_chance(state, ctx, pot, rng, select, measure_n),
+        tuple(closed_chance(state, ctx, pot, f) for f in NOISE_FACTORS)), progress)
 
 
 def brier(rows: list[Row], factor_index: int = 0) -> float:
@@ -186,24 +229,10 @@ def reliability(rows: list[Row], factor_index: int = 0) -> list[dict]:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--positions", required=True, help="JSON Lines from ai.calibrate.selfplay")
-    ap.add_argument("--sample", type=int, default=400, help="positions measured")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--select", type=int, default=16, help="noisy strokes per grid cell")
-    ap.add_argument("--measure", type=int, default=32, help="fresh strokes for the best cell")
-    ap.add_argument("--out", help="write the report as JSON here too")
-    args = ap.parse_args(argv)
-    for name in ("sample", "select", "measure"):
-        if getattr(args, name) < 1:
-            ap.error(f"--{name} must be at least 1, got {getattr(args, name)}")
-    check_files(ap, args)
-    rows = measure(read_positions(args.positions), args.sample, args.seed, args.select,
-                   args.measure, lambda k, n: print(f"\r{k}/{n} positions", end="",
-                                                    file=sys.stderr))
-    print(file=sys.stderr)
+    args = pot_arguments(argv, __doc__.splitlines()[0], 400, 1, "noisy strokes per grid cell",
+                         "fresh strokes for the best cell")
+    rows = measured_rows(args, measure)
     if not rows:
-        print("no position with a legal clean pot", file=sys.stderr)
         return 1
     scores = [brier(rows, j) for j in range(len(NOISE_FACTORS))]
     best = int(np.argmin(scores))
@@ -219,12 +248,10 @@ def main(argv=None) -> int:
             print(f"    [{lo:.2f}, {hi:.2f}): {band['positions']:4d} positions, closed "
                   f"{band['closed']:.3f}, realized {band['realized']:.3f}")
     if args.out:
-        doc = {"command": "python -m benchmarks.pot_chances " + " ".join(argv or sys.argv[1:]),
-               "positions": len(rows), "noise_factors": list(NOISE_FACTORS),
-               "brier": [round(b, 5) for b in scores], "best_factor": NOISE_FACTORS[best],
-               "bands": {str(f): t for f, t in tables.items()},
-               "rows": [asdict(r) for r in rows]}
-        write_report(args.out, doc)
+        write_report(args.out, "pot_chances", argv,
+                     {"positions": len(rows), "noise_factors": list(NOISE_FACTORS),
+                      "brier": [round(b, 5) for b in scores], "best_factor": NOISE_FACTORS[best],
+                      "bands": {str(f): t for f, t in tables.items()}}, rows)
     return 0
 
 

@@ -23,20 +23,17 @@ are phantoms.
 """
 from __future__ import annotations
 
-import argparse
 import math
-import sys
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 import numpy as np
 
-from ai.calibrate.selfplay import read_positions
 from ai.search.context import Context
 from ai.search.shots.base import NATURAL
 from engine import GameState
 from sim import Strike
 
-from .pot_chances import (AIM_OFFSETS_DEG, Pot, _rate, check_files, pot_positions,
+from .pot_chances import (AIM_OFFSETS_DEG, Pot, _rate, measured_rows, pot_arguments, pot_rows,
                           write_report)
 
 # The grid: speeds as factors of the pot's base speed, and vertical tip offsets (fractions of
@@ -80,16 +77,9 @@ def cell_chance(state: GameState, ctx: Context, pot: Pot, factor: float, vertica
 def measure(lines: list[dict], sample: int, seed: int, select: int, measure_n: int,
             progress=None) -> list[Row]:
     """Rows for up to ``sample`` positions of ``lines`` (drawn in a seeded order)."""
-    rng = np.random.default_rng(seed)
-    rows: list[Row] = []
-    for state, ctx, pot in pot_positions(lines, rng, MIN_CHANCE):
-        if len(rows) >= sample:
-            break
-        rows.append(Row(pot.closed, tuple(cell_chance(state, ctx, pot, f, v, rng, select,
-                                                      measure_n) for f, v in cells())))
-        if progress is not None:
-            progress(len(rows), sample)
-    return rows
+    return pot_rows(lines, sample, seed, MIN_CHANCE, lambda state, ctx, pot, rng: Row(
+        pot.closed, tuple(cell_chance(state, ctx, pot, f, v, rng, select, measure_n)
+                          for f, v in cells())), progress)
 
 
 def summary(rows: list[Row]) -> dict:
@@ -105,24 +95,10 @@ def summary(rows: list[Row]) -> dict:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--positions", required=True, help="JSON Lines from ai.calibrate.selfplay")
-    ap.add_argument("--sample", type=int, default=300, help="positions measured")
-    ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--select", type=int, default=16, help="noisy strokes per aim offset")
-    ap.add_argument("--measure", type=int, default=32, help="fresh strokes for each cell")
-    ap.add_argument("--out", help="write the report as JSON here too")
-    args = ap.parse_args(argv)
-    for name in ("sample", "select", "measure"):
-        if getattr(args, name) < 1:
-            ap.error(f"--{name} must be at least 1, got {getattr(args, name)}")
-    check_files(ap, args)
-    rows = measure(read_positions(args.positions), args.sample, args.seed, args.select,
-                   args.measure, lambda k, n: print(f"\r{k}/{n} positions", end="",
-                                                    file=sys.stderr))
-    print(file=sys.stderr)
+    args = pot_arguments(argv, __doc__.splitlines()[0], 300, 7, "noisy strokes per aim offset",
+                         "fresh strokes for each cell")
+    rows = measured_rows(args, measure)
     if not rows:
-        print("no position with a legal clean pot", file=sys.stderr)
         return 1
     doc = summary(rows)
     print(f"{doc['positions']} positions; the likeliest clean pot's realized chance by speed "
@@ -132,9 +108,7 @@ def main(argv=None) -> int:
     print(f"  phantoms: {doc['phantoms']} of {doc['likely']} pots the closed form gives "
           f">= {LIKELY:g} go in less than {PHANTOM_BELOW:g} of the time in every cell")
     if args.out:
-        doc = {"command": "python -m benchmarks.pot_speeds " + " ".join(argv or sys.argv[1:]),
-               **doc, "rows": [asdict(r) for r in rows]}
-        write_report(args.out, doc)
+        write_report(args.out, "pot_speeds", argv, doc, rows)
     return 0
 
 
