@@ -119,6 +119,15 @@ def safety_choice(agent, state: GameState, seed: int, strokes: int, k: int,
     return dangers[0], min(dangers[1:])
 
 
+def open_positions(lines: list[dict], rng: np.random.Generator):
+    """(n, state) for the positions of ``lines`` in an order drawn from ``rng`` (n: the place
+    in that order) with the cue ball on the table, the game on and no break pending."""
+    for n, i in enumerate(rng.permutation(len(lines))):
+        state = state_of(lines[i])
+        if not (state.cue_in_hand or state.game_over or state.break_pending):
+            yield n, state
+
+
 def measure(lines: list[dict], agent_spec: str, sample: int, strokes: int, seed: int,
             progress=None) -> list[Leave]:
     """The leaves of the agent's strokes in up to ``sample`` positions of ``lines`` (drawn
@@ -127,12 +136,9 @@ def measure(lines: list[dict], agent_spec: str, sample: int, strokes: int, seed:
     rng = np.random.default_rng(seed)
     out: list[Leave] = []
     done = 0
-    for i in rng.permutation(len(lines)):
+    for _, state in open_positions(lines, rng):
         if done >= sample:
             break
-        state = state_of(lines[i])
-        if state.cue_in_hand or state.game_over or state.break_pending:
-            continue
         done += 1
         out += leaves(agent, state, done, strokes, rng)
         if progress is not None:
@@ -146,12 +152,9 @@ def measure_safeties(lines: list[dict], agent_spec: str, sample: int, strokes: i
     agent = make_agent(agent_spec)
     rng = np.random.default_rng(seed)
     out: list[tuple[float, float]] = []
-    for n, i in enumerate(rng.permutation(len(lines))):
+    for n, state in open_positions(lines, rng):
         if len(out) >= sample:
             break
-        state = state_of(lines[i])
-        if state.cue_in_hand or state.game_over or state.break_pending:
-            continue
         found = safety_choice(agent, state, n, strokes, k, rng)
         if found is not None:
             out.append(found)

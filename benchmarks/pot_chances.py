@@ -104,14 +104,22 @@ def _rate(state: GameState, ctx: Context, pot: Pot, strike: Strike, n: int,
                           for r in referee.rulings(batch)]))
 
 
+def best_of(state: GameState, ctx: Context, pot: Pot, strikes: list[Strike],
+            rng: np.random.Generator, select: int, measure: int) -> float:
+    """The pot's chance with the best of ``strikes``: each played ``select`` times under the
+    noise, the best measured on ``measure`` fresh strokes (so the choice does not flatter the
+    measurement)."""
+    rates = [_rate(state, ctx, pot, strike, select, rng) for strike in strikes]
+    return _rate(state, ctx, pot, strikes[int(np.argmax(rates))], measure, rng)
+
+
 def realized_chance(state: GameState, ctx: Context, pot: Pot, rng: np.random.Generator,
                     select: int, measure: int) -> float:
     """The pot's chance under the noise with the best cell of the grid (module doc), measured
     on fresh strokes."""
     cells = [Strike(speed, pot.phi_rad + math.radians(off), 0.0, 0.0, vertical)
              for speed, vertical in pot_variants(pot.base_speed_mps) for off in AIM_OFFSETS_DEG]
-    rates = [_rate(state, ctx, pot, cell, select, rng) for cell in cells]
-    return _rate(state, ctx, pot, cells[int(np.argmax(rates))], measure, rng)
+    return best_of(state, ctx, pot, cells, rng, select, measure)
 
 
 def pot_positions(lines: list[dict], rng: np.random.Generator, min_chance: float

@@ -33,8 +33,8 @@ from ai.search.shots.base import NATURAL
 from engine import GameState
 from sim import Strike
 
-from .pot_chances import (AIM_OFFSETS_DEG, Pot, _rate, measured_rows, pot_arguments, pot_rows,
-                          write_report)
+from .pot_chances import (AIM_OFFSETS_DEG, Pot, best_of, measured_rows, pot_arguments,
+                          pot_rows, write_report)
 
 # The grid: speeds as factors of the pot's base speed, and vertical tip offsets (fractions of
 # the radius: natural roll, a stun, a draw), the search's own values (ai.search.shots.base).
@@ -70,8 +70,7 @@ def cell_chance(state: GameState, ctx: Context, pot: Pot, factor: float, vertica
     measured on ``measure`` fresh ones."""
     aims = [Strike(pot.base_speed_mps * factor, pot.phi_rad + math.radians(off), 0.0, 0.0,
                    vertical) for off in AIM_OFFSETS_DEG]
-    rates = [_rate(state, ctx, pot, aim, select, rng) for aim in aims]
-    return _rate(state, ctx, pot, aims[int(np.argmax(rates))], measure, rng)
+    return best_of(state, ctx, pot, aims, rng, select, measure)
 
 
 def measure(lines: list[dict], sample: int, seed: int, select: int, measure_n: int,

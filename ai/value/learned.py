@@ -88,6 +88,7 @@ class LearnedValue:
         self.race.draw_value = self.draw_value
         self._w = np.asarray(self.weights.weights, float)
         self._cache: dict = {}
+        self._scaled: tuple = (None, None)  # the last noise given and the one the features see
 
     def mover_value(self, state: GameState, noise) -> float:
         """P(the player to move wins) from an unfinished state."""
@@ -105,8 +106,14 @@ class LearnedValue:
         return v
 
     def _seen(self, noise):
-        """The noise the features see (:attr:`LearnedWeights.chance_noise_factor`)."""
-        return noise.scaled(self.weights.chance_noise_factor)
+        """The noise the features see (:attr:`LearnedWeights.chance_noise_factor`), scaled
+        once per noise model rather than once per position valued (a search values
+        thousands of outcomes with one noise)."""
+        given, seen = self._scaled
+        if given is not noise:
+            seen = noise.scaled(self.weights.chance_noise_factor)
+            self._scaled = (noise, seen)
+        return seen
 
     def state_value(self, state: GameState, side: int, noise) -> float:
         if state.result is not None:
