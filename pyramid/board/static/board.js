@@ -996,7 +996,7 @@ async function init() {
     if (h) { try { loadState(decodeState(h[1]), t("loaded")); } catch (e) { say(t("bad_file", {why: e.message}), "error"); } }
   });
   window.addEventListener("resize", () => updateView(() => { drawTable(); setMode(S.mode); }));
-  loadPositionsMenu();
+  await loadPositionsMenu();  // "ready" includes the menu of positions (it fails quietly)
   pollHealth();
   initSetup();
   document.body.dataset.ready = "1";
