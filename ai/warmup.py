@@ -37,10 +37,10 @@ KERNELS = (
     (manner._summarise, (A2, I1, I, I1, I)),
     (kernels.bank_fan, (F, F, I2, I1, A1, F, F, F, A1, A2, A2, B1, F, F, I, I1, A1, A3, A1,
                         A1, I1)),
-    (kernels.best_pot, (F, F, A2, I1, A2, I1, A2, A2, B1) + (F,) * 10),
-    (kernels.q_anywhere, (A2, I1, A2, I1, A2, A2, B1) + (F,) * 9),
+    (kernels.best_pot, (F, F, A2, I1, A2, I1, A2, A2, B1) + (F,) * 10 + (A3, F)),
+    (kernels.q_anywhere, (A2, I1, A2, I1, A2, A2, B1) + (F,) * 9 + (A3, F)),
     (value_kernels.table_summary, (A2, T.boolean, A2, I1, A2, I1, A2, I1, I1, A2, A2, B1)
-     + (F,) * 14),
+     + (F,) * 14 + (A3, F)),
 )
 
 # What the message on the first run says it will take (measured on this project's 2-core

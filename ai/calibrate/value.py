@@ -52,6 +52,7 @@ import numpy as np
 from sim import shared_simulator
 from sim.table import DEFAULT_TABLE
 
+from ..geometry import JAW_RAMP_M
 from ..noise import NoiseModel
 from ..value.features import NAMES, features
 from ..value.learned import LEARNED_FILE
@@ -71,6 +72,7 @@ BOOTSTRAPS = ("race", "search")
 SKILL = "strong"  # the MC agent's default belief about the execution noise
 # --chance-noise's upper end (chosen so: far above the 1.5 measured; more is a typo, not a fit)
 MAX_CHANCE_NOISE = 10.0
+MAX_JAW_RAMP_M = 0.1  # a ramp of 10 cm scales nearly every pot: beyond it, a mistake
 
 
 @dataclass(frozen=True)
@@ -108,13 +110,15 @@ class Dataset:
         return out
 
 
-def build(lines: list[dict], skill=SKILL, progress=None, chance_noise_factor=1.0) -> Dataset:
+def build(lines: list[dict], skill=SKILL, progress=None, chance_noise_factor=1.0,
+          jaw_ramp_m=0.0) -> Dataset:
     """The dataset of ``lines``: the features computed with the noise of ``skill`` scaled by
     ``chance_noise_factor`` (ai.value.learned.LearnedWeights), the race model's values with
-    that noise unscaled (today's race model)."""
+    that noise unscaled (today's race model); both see the jaws with ``jaw_ramp_m``
+    (ai.geometry.pockets.JAW_RAMP_M; 0: none)."""
     noise = NoiseModel.for_skill(skill)
     seen = noise.scaled(chance_noise_factor)
-    race = WinModel()
+    race = WinModel(jaw_ramp_m=jaw_ramp_m)
     X, r, y, g, mv, sv = [], [], [], [], [], []
     lines = sorted(lines, key=lambda line: (line["game"], line["stroke"]))
     for k, line in enumerate(lines):
@@ -226,7 +230,13 @@ def main(argv=None) -> int:
                     help="compute the features with the execution noise scaled by F (the "
                          "closed-form pot chance is calibrated at about 1.5: "
                          "benchmarks/pot_chances.py); written to the weights file")
+    ap.add_argument("--jaw-ramp", type=float, default=0.0, metavar="M",
+                    help="scale the closed form's pot chances by the pockets' jaws with this "
+                         f"ramp in metres ({JAW_RAMP_M:g} fitted: ai/geometry/pockets.py; 0, "
+                         "the default, none); written to the weights file")
     args = ap.parse_args(argv)
+    if not (math.isfinite(args.jaw_ramp) and 0.0 <= args.jaw_ramp <= MAX_JAW_RAMP_M):
+        ap.error(f"--jaw-ramp {args.jaw_ramp:g}: a ramp of 0 (none) to {MAX_JAW_RAMP_M:g} m")
     if not (math.isfinite(args.chance_noise) and 0.0 < args.chance_noise <= MAX_CHANCE_NOISE):
         ap.error(f"--chance-noise {args.chance_noise:g}: a factor above 0 and at most "
                  f"{MAX_CHANCE_NOISE:g}")
@@ -238,7 +248,7 @@ def main(argv=None) -> int:
     lines = read_positions(args.positions)
     data = build(lines, progress=lambda k, n: print(f"\rfeatures {k}/{n}", end="",
                                                       file=sys.stderr),
-                 chance_noise_factor=args.chance_noise)
+                 chance_noise_factor=args.chance_noise, jaw_ramp_m=args.jaw_ramp)
     print(file=sys.stderr)
     boot = args.bootstrap
     if boot == "search" and (data.search is None or np.isnan(data.search).all()):
@@ -261,7 +271,7 @@ def main(argv=None) -> int:
               "race_model_today": scores(data.race[held], data.y[held])}
     w = fit_iterated(data, np.ones(len(data.y), dtype=bool), lam, it, first)
     doc = {"features": list(NAMES), "weights": [round(float(v), 5) for v in w],
-           "chance_noise_factor": args.chance_noise,
+           "chance_noise_factor": args.chance_noise, "jaw_ramp_m": args.jaw_ramp,
            "fit": {"positions_file": os.path.basename(args.positions),
                    "games": int(len(set(data.game.tolist()))), "positions": int(len(data.y)),
                    "base_rate": round(float(data.y.mean()), 3), "ridge": RIDGE,

@@ -55,6 +55,20 @@ def _window(corner, approach, w_corner, w_middle):
 
 
 @njit(cache=True)
+def _jaw_factor(ox, oy, px, py, k, jaws, R, ramp):
+    """The share of a pot's chance left by pocket k's jaw roundings for the object ball's
+    centre line (ox, oy) -> (px, py) (:data:`ai.geometry.pockets.JAW_RAMP_M`; ramp 0: 1)."""
+    if ramp <= 0.0:
+        return 1.0
+    clearance = 1e9
+    for j in range(jaws.shape[1]):
+        c = _seg_dist(ox, oy, px, py, jaws[k, j, 0], jaws[k, j, 1]) - (R + jaws[k, j, 2])
+        if c < clearance:
+            clearance = c
+    return min(max(1.0 + clearance / ramp, 0.0), 1.0)
+
+
+@njit(cache=True)
 def _pocket_line(ox, oy, k, targets, axes, corner, max_corner_app, max_middle_app):
     """Distance, unit direction and approach angle from an object ball to pocket k; the
     distance is -1 when the approach is too steep for that pocket to take the ball."""
@@ -69,11 +83,13 @@ def _pocket_line(ox, oy, k, targets, axes, corner, max_corner_app, max_middle_ap
 
 @njit(cache=True)
 def pot_chances(cx, cy, objs, allpos, self_idx, targets, axes, corner, R, L, W, sphi,
-                max_cut, max_corner_app, max_middle_app, w_corner, w_middle, throat_cos):
+                max_cut, max_corner_app, max_middle_app, w_corner, w_middle, throat_cos, jaws,
+                jaw_ramp):
     """Each object ball's best clean pot from cue (cx, cy): (p[i], ghost[i]), the probability
     over the six pockets and the ghost-ball centre of the pocket that gives it (p 0 when no
     pocket can be reached).  ``self_idx[i]`` is the row of object i in ``allpos`` (every ball
-    but the cue)."""
+    but the cue); ``jaws`` the pockets' jaw roundings and ``jaw_ramp`` their scaling
+    (:func:`_jaw_factor`)."""
     n = objs.shape[0]
     m = allpos.shape[0]
     chances = np.zeros(n)
@@ -135,6 +151,7 @@ def pot_chances(cx, cy, objs, allpos, self_idx, targets, axes, corner, R, L, W, 
             w = _window(corner[k], app, w_corner, w_middle)
             s_alpha = sphi * (1.0 + d1 / (2 * R * max(dm.cos(cut), MIN_CUT_COS)))
             p = _erf(w / (max(d2, 0.02) * s_alpha * math.sqrt(2.0)))
+            p *= _jaw_factor(ox, oy, px, py, k, jaws, R, jaw_ramp)
             if p > pmax:
                 pmax = p
                 ghosts[i, 0] = gx
@@ -145,12 +162,13 @@ def pot_chances(cx, cy, objs, allpos, self_idx, targets, axes, corner, R, L, W, 
 
 @njit(cache=True)
 def best_pot(cx, cy, objs, vals, allpos, self_idx, targets, axes, corner, R, L, W, sphi,
-             max_cut, max_corner_app, max_middle_app, w_corner, w_middle, throat_cos):
+             max_cut, max_corner_app, max_middle_app, w_corner, w_middle, throat_cos, jaws,
+             jaw_ramp):
     """Best clean pot from cue (cx, cy): returns (p, value) -- of the balls of
     :func:`pot_chances`, the likeliest (a thousandth of a point breaks near-ties by value)."""
     chances, _ = pot_chances(cx, cy, objs, allpos, self_idx, targets, axes, corner, R, L, W,
                              sphi, max_cut, max_corner_app, max_middle_app, w_corner, w_middle,
-                             throat_cos)
+                             throat_cos, jaws, jaw_ramp)
     best_p = 0.0
     best_v = 0
     best_score = -1.0
@@ -166,7 +184,8 @@ def best_pot(cx, cy, objs, vals, allpos, self_idx, targets, axes, corner, R, L, 
 
 @njit(cache=True)
 def anywhere_chances(objs, allpos, self_idx, targets, axes, corner, R, L, W, sphi,
-                     max_corner_app, max_middle_app, w_corner, w_middle, discount):
+                     max_corner_app, max_middle_app, w_corner, w_middle, discount, jaws,
+                     jaw_ramp):
     """Each object ball's best pot from a typical cue position (1 m away, a 30 degree cut,
     times ``discount``): only the object ball's path to the pocket must be clear."""
     n = objs.shape[0]
@@ -195,6 +214,7 @@ def anywhere_chances(objs, allpos, self_idx, targets, axes, corner, R, L, W, sph
                 continue
             w = _window(corner[k], app, w_corner, w_middle)
             p = _erf(w / (max(d2, 0.02) * s_alpha * math.sqrt(2.0)))
+            p *= _jaw_factor(ox, oy, px, py, k, jaws, R, jaw_ramp)
             if p > pmax:
                 pmax = p
         chances[i] = pmax * discount
@@ -203,10 +223,11 @@ def anywhere_chances(objs, allpos, self_idx, targets, axes, corner, R, L, W, sph
 
 @njit(cache=True)
 def q_anywhere(objs, vals, allpos, self_idx, targets, axes, corner, R, L, W, sphi,
-               max_corner_app, max_middle_app, w_corner, w_middle, discount):
+               max_corner_app, max_middle_app, w_corner, w_middle, discount, jaws, jaw_ramp):
     """The likeliest of :func:`anywhere_chances` and its value."""
     chances = anywhere_chances(objs, allpos, self_idx, targets, axes, corner, R, L, W, sphi,
-                               max_corner_app, max_middle_app, w_corner, w_middle, discount)
+                               max_corner_app, max_middle_app, w_corner, w_middle, discount,
+                               jaws, jaw_ramp)
     best_p = 0.0
     best_v = 0
     best_score = -1.0

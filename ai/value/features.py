@@ -113,7 +113,8 @@ def features(race: WinModel, state: GameState, noise) -> np.ndarray:
             spots, check, objs, vals, allpos, self_idx, np.ascontiguousarray(e_objs), e_vals,
             e_idx, pk.targets, pk.axes, pk.corner, R, spec.length_m, spec.width_m,
             sigma_phi(noise), MAX_CUT_RAD, MAX_CORNER_APPROACH, MAX_MIDDLE_APPROACH, W_CORNER,
-            W_MIDDLE, THROAT_EXIT_COS, TYPICAL_DISCOUNT, POTTABLE, HANGING, TOUCHING_GAP_M)
+            W_MIDDLE, THROAT_EXIT_COS, TYPICAL_DISCOUNT, POTTABLE, HANGING, TOUCHING_GAP_M,
+            pk.jaws, race.jaw_ramp_m)
     best = (float(summary[vk.BEST_P]), int(summary[vk.BEST_V]))
     anywhere = (float(summary[vk.ANY_P]), int(summary[vk.ANY_V]))
     race_p = race.value_from_shots(state, m, best, anywhere)

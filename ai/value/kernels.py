@@ -37,7 +37,7 @@ def _likeliest(p, vals, positive):
 def table_summary(spots, check_spots, objs, vals, allpos, self_idx, e_objs, e_vals, e_idx,
                   targets, axes, corner, R, L, W, sphi, max_cut, max_corner_app,
                   max_middle_app, w_corner, w_middle, throat_cos, discount, pottable, hanging,
-                  touching_gap):
+                  touching_gap, jaws, jaw_ramp):
     """Per-position summary (slots above) from the cue ball's ``spots`` (one row on the
     table; the grid of the region from hand, spots on a ball skipped when ``check_spots``):
     the eligible balls ``e_*``' best chances over the spots (top three, count >= pottable),
@@ -61,7 +61,7 @@ def table_summary(spots, check_spots, objs, vals, allpos, self_idx, e_objs, e_va
                 continue
         p, g = pot_chances(cx, cy, e_objs, allpos, e_idx, targets, axes, corner, R, L, W, sphi,
                            max_cut, max_corner_app, max_middle_app, w_corner, w_middle,
-                           throat_cos)
+                           throat_cos, jaws, jaw_ramp)
         for i in range(ne):
             if p[i] > chances[i]:
                 chances[i] = p[i]
@@ -80,7 +80,8 @@ def table_summary(spots, check_spots, objs, vals, allpos, self_idx, e_objs, e_va
     n = objs.shape[0]
     if n:
         a = anywhere_chances(objs, allpos, self_idx, targets, axes, corner, R, L, W, sphi,
-                             max_corner_app, max_middle_app, w_corner, w_middle, discount)
+                             max_corner_app, max_middle_app, w_corner, w_middle, discount,
+                             jaws, jaw_ramp)
         ap, av = _likeliest(a, vals, False)
         out[ANY_P] = ap
         out[ANY_V] = av
@@ -101,7 +102,7 @@ def table_summary(spots, check_spots, objs, vals, allpos, self_idx, e_objs, e_va
             break
         q2, v2 = _best_after(ghosts[i, 0], ghosts[i, 1], e_idx[i], objs, vals, allpos, self_idx,
                              targets, axes, corner, R, L, W, sphi, max_cut, max_corner_app,
-                             max_middle_app, w_corner, w_middle, throat_cos)
+                             max_middle_app, w_corner, w_middle, throat_cos, jaws, jaw_ramp)
         if chances[i] * q2 > out[RUN2]:
             out[RUN2] = chances[i] * q2
         pts = chances[i] * (e_vals[i] + q2 * v2)
@@ -112,7 +113,8 @@ def table_summary(spots, check_spots, objs, vals, allpos, self_idx, e_objs, e_va
 
 @njit(cache=True)
 def _best_after(cx, cy, gone, objs, vals, allpos, self_idx, targets, axes, corner, R, L, W,
-                sphi, max_cut, max_corner_app, max_middle_app, w_corner, w_middle, throat_cos):
+                sphi, max_cut, max_corner_app, max_middle_app, w_corner, w_middle, throat_cos,
+                jaws, jaw_ramp):
     """The best clean pot (p, value) from (cx, cy) once the ball in row ``gone`` of ``allpos``
     has been potted."""
     m = allpos.shape[0]
@@ -138,5 +140,5 @@ def _best_after(cx, cy, gone, objs, vals, allpos, self_idx, targets, axes, corne
         k += 1
     p, _ = pot_chances(cx, cy, r_objs[:k], rest, r_idx[:k], targets, axes, corner, R, L, W,
                        sphi, max_cut, max_corner_app, max_middle_app, w_corner, w_middle,
-                       throat_cos)
+                       throat_cos, jaws, jaw_ramp)
     return _likeliest(p, r_vals[:k], True)

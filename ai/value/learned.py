@@ -48,12 +48,20 @@ class LearnedWeights:
     # leaves out the noise of speed, spin and elevation, and is calibrated against the
     # simulator at about 1.5 (benchmarks/pot_chances.py).  The weights were fitted so.
     chance_noise_factor: float = 1.0
+    # The features' closed form scaled by the pockets' jaws with this ramp (m; the file's
+    # ``jaw_ramp_m``, 0 -- no jaws -- when absent, as in the weights mc-2 froze): see
+    # ai.geometry.pockets.JAW_RAMP_M.  The weights were fitted so.
+    jaw_ramp_m: float = 0.0
 
     def __post_init__(self):
         f = self.chance_noise_factor
         number = isinstance(f, (int, float)) and not isinstance(f, bool)
         if not (number and math.isfinite(f) and f > 0):
             raise ValueError(f"chance_noise_factor must be a number > 0, got {f!r}")
+        r = self.jaw_ramp_m
+        if not (isinstance(r, (int, float)) and not isinstance(r, bool) and math.isfinite(r)
+                and r >= 0):
+            raise ValueError(f"jaw_ramp_m must be a number >= 0 (m), got {r!r}")
 
     @classmethod
     def load(cls, path: Path = LEARNED_FILE) -> "LearnedWeights":
@@ -69,7 +77,7 @@ class LearnedWeights:
                                                                      f"{path}: fitted_for")
         try:
             return cls(tuple(float(w) for w in doc["weights"]), fitted_for,
-                       doc.get("chance_noise_factor", 1.0))
+                       doc.get("chance_noise_factor", 1.0), doc.get("jaw_ramp_m", 0.0))
         except ValueError as exc:
             raise ValueError(f"{path}: {exc}") from None
 
@@ -86,6 +94,7 @@ class LearnedValue:
         if self.weights is None:
             self.weights = LearnedWeights.load()
         self.race.draw_value = self.draw_value
+        self.race.jaw_ramp_m = self.weights.jaw_ramp_m  # the race logit sees what the fit saw
         self._w = np.asarray(self.weights.weights, float)
         self._cache: dict = {}
         self._scaled: tuple = (None, None)  # the last noise given and the one the features see

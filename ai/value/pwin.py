@@ -88,6 +88,9 @@ def base_features(need_mover: float, need_other: float, table_points: float) -> 
 class WinModel:
     weights: tuple[float, float, float] = None  # type: ignore[assignment]
     draw_value: float = 0.5
+    # the closed form's scaling by the pockets' jaws (ai.geometry.pockets.JAW_RAMP_M); 0, the
+    # race model as fitted and as mc-base and mc-2 froze it, sees no jaws
+    jaw_ramp_m: float = 0.0
 
     def __post_init__(self):
         if self.weights is None:
@@ -117,7 +120,7 @@ class WinModel:
         spec = state.spec
         pk = self._pockets_of(spec)
         key = (tuple(sorted((b, round(p[0], 3), round(p[1], 3)) for b, p in state.balls.items())),
-               state.cue_in_hand, round(noise.magnitude, 3))
+               state.cue_in_hand, round(noise.magnitude, 3), self.jaw_ramp_m)
         hit = self._q_cache.get(key)
         if hit is not None:
             return hit
@@ -154,7 +157,7 @@ class WinModel:
                                 pk.targets, pk.axes, pk.corner, spec.ball_radius_m,
                                 spec.length_m, spec.width_m, sigma_phi(noise), MAX_CUT_RAD,
                                 MAX_CORNER_APPROACH, MAX_MIDDLE_APPROACH, W_CORNER, W_MIDDLE,
-                                THROAT_EXIT_COS)
+                                THROAT_EXIT_COS, pk.jaws, self.jaw_ramp_m)
         return (float(p), int(v))
 
     def state_value(self, state: GameState, side: int, noise) -> float:
@@ -202,7 +205,7 @@ class WinModel:
         p, v = kernels.q_anywhere(objs, vals, allpos, self_idx, pk.targets, pk.axes, pk.corner,
                                   spec.ball_radius_m, spec.length_m, spec.width_m,
                                   sigma_phi(noise), MAX_CORNER_APPROACH, MAX_MIDDLE_APPROACH,
-                                  W_CORNER, W_MIDDLE, TYPICAL_DISCOUNT)
+                                  W_CORNER, W_MIDDLE, TYPICAL_DISCOUNT, pk.jaws, self.jaw_ramp_m)
         return (float(p), int(v))
 
 

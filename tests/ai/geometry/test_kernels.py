@@ -5,8 +5,11 @@ import math
 
 import numpy as np
 
-from ai.geometry import (MAX_CORNER_APPROACH, MAX_MIDDLE_APPROACH, W_CORNER, W_MIDDLE, erf,
-                         on_bed_path, pockets_of, seg_point_dist, shot_table, sigma_phi)
+import pytest
+
+from ai.geometry import (JAW_RAMP_M, MAX_CORNER_APPROACH, MAX_MIDDLE_APPROACH, W_CORNER,
+                         W_MIDDLE, erf, jaw_factor, on_bed_path, pockets_of, seg_point_dist,
+                         shot_table, sigma_phi)
 from ai.noise import NoiseModel
 from ai.value import WinModel
 from ai.value.pwin import TYPICAL_DISCOUNT
@@ -15,9 +18,9 @@ from engine.values import LAST_BALL_BONUS, ball_value
 from ..conftest import make_state
 
 
-def best_from_readable(spec, pk, cue, state, targets, noise):
+def best_from_readable(spec, pk, cue, state, targets, noise, jaw_ramp_m=0.0):
     """The mover's best clean pot (probability, value) from ``cue``: the shot table's best."""
-    tab = shot_table(spec, pk, cue, state.balls, targets, noise)
+    tab = shot_table(spec, pk, cue, state.balls, targets, noise, jaw_ramp_m)
     if tab.p.size == 0:
         return (0.0, 0)
     pmax = tab.p.max(axis=1)
@@ -27,10 +30,11 @@ def best_from_readable(spec, pk, cue, state, targets, noise):
     return (float(pmax[i]), int(vals[i]))
 
 
-def q_anywhere_readable(state, noise):
+def q_anywhere_readable(state, noise, jaw_ramp_m=0.0):
     """The best pot from a typical cue position: every ball into every pocket with a cue
     distance of 1 m and a 30 degree cut, only the object ball's path checked; discounted by
-    TYPICAL_DISCOUNT for the chance that the cue ball is badly placed."""
+    TYPICAL_DISCOUNT for the chance that the cue ball is badly placed; scaled by the jaws
+    with ``jaw_ramp_m``."""
     objs = state.object_balls
     if not objs:
         return (0.0, 0)
@@ -55,6 +59,8 @@ def q_anywhere_readable(state, noise):
                  W_MIDDLE * np.maximum(np.cos(approach), 0.0) ** 1.5)
     s_alpha = sigma_phi(noise) * (1.0 + 1.0 / (2 * R * 0.85))
     p = np.where(ok, erf(w / (np.maximum(d2, 0.02) * s_alpha * math.sqrt(2))), 0.0)
+    p = p * np.array([[jaw_factor(pk, k, O[i], pk.targets[k], R, jaw_ramp_m) for k in range(6)]
+                      for i in range(len(O))])
     pmax = p.max(1) * TYPICAL_DISCOUNT
     last = len(objs) == 1
     vals = np.array([ball_value(b) + (LAST_BALL_BONUS if last else 0) for b in objs])
@@ -62,9 +68,10 @@ def q_anywhere_readable(state, noise):
     return (float(pmax[i]), int(vals[i]))
 
 
-def test_fast_lookahead_matches_numpy():
+@pytest.mark.parametrize("jaw_ramp_m", [0.0, JAW_RAMP_M])
+def test_fast_lookahead_matches_numpy(jaw_ramp_m):
     rng = np.random.default_rng(3)
-    w = WinModel()
+    w = WinModel(jaw_ramp_m=jaw_ramp_m)
     noise = NoiseModel()
     checked = 0
     while checked < 60:
@@ -83,10 +90,10 @@ def test_fast_lookahead_matches_numpy():
         objs = st.object_balls
         cue = np.array(st.balls["cue"])
         a = w._best_from(st.spec, pk, cue, st, objs, noise)
-        b = best_from_readable(st.spec, pk, cue, st, objs, noise)
+        b = best_from_readable(st.spec, pk, cue, st, objs, noise, jaw_ramp_m)
         assert abs(a[0] - b[0]) < 1e-6 and (a[0] == 0 or a[1] == b[1])
         c = w.q_anywhere(st, noise)
-        d = q_anywhere_readable(st, noise)
+        d = q_anywhere_readable(st, noise, jaw_ramp_m)
         assert abs(c[0] - d[0]) < 1e-6 and (c[0] == 0 or c[1] == d[1])
         checked += 1
     # a cue ball hanging in a pocket's throat (R11.8 example 2): no pot along the rail

@@ -43,7 +43,7 @@ def mover_chances(race: WinModel, state: GameState, noise, arrays
         return kernels.pot_chances(cx, cy, objs[rows], allpos, self_idx[rows], pk.targets,
                                    pk.axes, pk.corner, R, spec.length_m, spec.width_m, sphi,
                                    MAX_CUT_RAD, MAX_CORNER_APPROACH, MAX_MIDDLE_APPROACH,
-                                   W_CORNER, W_MIDDLE, THROAT_EXIT_COS)
+                                   W_CORNER, W_MIDDLE, THROAT_EXIT_COS, pk.jaws, race.jaw_ramp_m)
 
     if not state.cue_in_hand:
         cue = state.balls["cue"]
@@ -92,7 +92,7 @@ def run_of_two(race, state, noise, arrays, chances, ghosts, rows):
                                    pk.axes, pk.corner, spec.ball_radius_m, spec.length_m,
                                    spec.width_m, sigma_phi(noise), MAX_CUT_RAD,
                                    MAX_CORNER_APPROACH, MAX_MIDDLE_APPROACH, W_CORNER, W_MIDDLE,
-                                   THROAT_EXIT_COS)
+                                   THROAT_EXIT_COS, pk.jaws, race.jaw_ramp_m)
         q2, v2 = _likeliest(p, vals[keep], True)
         run2 = max(run2, chances[i] * q2)
         points = max(points, chances[i] * (vals[rows[i]] + q2 * v2))
@@ -125,7 +125,7 @@ def features_readable(race: WinModel, state: GameState, noise) -> np.ndarray:
         any_p = kernels.anywhere_chances(objs, allpos, self_idx, pk.targets, pk.axes, pk.corner,
                                          R, spec.length_m, spec.width_m, sigma_phi(noise),
                                          MAX_CORNER_APPROACH, MAX_MIDDLE_APPROACH, W_CORNER,
-                                         W_MIDDLE, TYPICAL_DISCOUNT)
+                                         W_MIDDLE, TYPICAL_DISCOUNT, pk.jaws, race.jaw_ramp_m)
         anywhere = _likeliest(any_p, vals, False)
         q_any = float(any_p.max())
         hanging = int((any_p >= HANGING).sum())

@@ -6,6 +6,7 @@ import math
 import numpy as np
 import pytest
 
+from ai.geometry import JAW_RAMP_M
 from ai.noise import NoiseModel
 from ai.value import WinModel
 from ai.value.features import NAMES, RACE_LOGIT_CLIP, features
@@ -50,8 +51,9 @@ def random_states(n: int, seed: int) -> list[GameState]:
 STATES = random_states(150, 11)
 
 
-def test_compiled_features_match_the_readable_version():
-    race = WinModel()
+@pytest.mark.parametrize("jaw_ramp_m", [0.0, JAW_RAMP_M])
+def test_compiled_features_match_the_readable_version(jaw_ramp_m):
+    race = WinModel(jaw_ramp_m=jaw_ramp_m)
     noise = NoiseModel()
     hand = 0
     for st in STATES:
