@@ -45,11 +45,12 @@ AIM_INSIDE_MOUTH_M = 0.01
 # ``clip(1 + clearance / JAW_RAMP_M, 0, 1)``, where the clearance is how far the object ball's
 # centre line to the aiming point passes outside the nearer rounding's reach (the distance
 # from the rounding's centre less R and the rounding's radius; negative: the line runs into
-# it).  Fitted by least squares (Brier score against the realized chance) over
-# ramps of 4-30 mm and offsets of -4-2 mm on 900 likeliest pots of self-play positions and
-# checked on 500 others (``python -m benchmarks.pot_chances --jaw-ramp``): 15 mm, offset 0,
-# takes the Brier score from 0.026 to 0.009 (0.027 to 0.011 on the others) and the mean
-# chance from 0.18 to 0.11 against 0.10 realized.  0 turns the scaling off (the value
+# it).  Chosen among the ramps of benchmarks/pot_chances.py (``--positions`` the 148 self-play
+# games of issue 29, ``--select 4 --measure 24``) by the Brier score against the realized
+# chance: on 900 pots (``--sample 900 --seed 6``) 0.0178 without the jaws, 0.0060 at 10 mm,
+# 0.0058 at 15 mm, 0.0068 at 20 mm; on 500 others (``--seed 7``) 0.0183, 0.0074, 0.0067,
+# 0.0076.  Lines running 1-2 cm into a rounding go in 0.008 of the time where the closed form
+# says 0.14; lines clear of them 0.127 against 0.125.  0 turns the scaling off (the value
 # ``mc-2`` froze sees no jaws).
 JAW_RAMP_M = 0.015
 
@@ -77,18 +78,32 @@ def pockets_of(spec: TableSpec) -> Pockets:
                    np.ascontiguousarray(jaws))
 
 
-def jaw_factor(pk: Pockets, k: int, start, end, R: float, ramp_m: float) -> float:
-    """The share of the closed form's chance left for a ball whose centre runs from ``start``
-    to ``end`` into pocket ``k`` (:data:`JAW_RAMP_M`; ``ramp_m`` 0: 1, no scaling)."""
-    if ramp_m <= 0.0:
-        return 1.0
+def jaw_clearance_m(pk: Pockets, k: int, start, end, R: float) -> float:
+    """How far a ball whose centre runs from ``start`` to ``end`` passes outside the reach of
+    pocket ``k``'s nearer jaw rounding (m; negative: it runs into the rounding)."""
     a = np.asarray(start, float)
     ab = np.asarray(end, float) - a
     clearance = math.inf
     for cx, cy, r in pk.jaws[k]:
         t = min(max(float(np.dot((cx, cy) - a, ab) / max(np.dot(ab, ab), 1e-12)), 0.0), 1.0)
         clearance = min(clearance, dm.hypot(*(a + t * ab - (cx, cy))) - (R + r))
-    return min(max(1.0 + clearance / ramp_m, 0.0), 1.0)
+    return clearance
+
+
+def jaw_share(clearance_m: float, ramp_m: float) -> float:
+    """The share of the closed form's chance a line with ``clearance_m`` keeps
+    (:data:`JAW_RAMP_M`; ``ramp_m`` 0: all of it)."""
+    if ramp_m <= 0.0:
+        return 1.0
+    return min(max(1.0 + clearance_m / ramp_m, 0.0), 1.0)
+
+
+def jaw_factor(pk: Pockets, k: int, start, end, R: float, ramp_m: float) -> float:
+    """The share of the closed form's chance left for a ball whose centre runs from ``start``
+    to ``end`` into pocket ``k`` (:func:`jaw_share` of :func:`jaw_clearance_m`)."""
+    if ramp_m <= 0.0:
+        return 1.0
+    return jaw_share(jaw_clearance_m(pk, k, start, end, R), ramp_m)
 
 
 def pocket_window_m(pk: Pockets, k: int, approach_rad: float) -> float:

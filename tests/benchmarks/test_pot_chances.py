@@ -55,6 +55,18 @@ def test_bands_hold_every_row_and_the_brier_score_is_per_factor():
         np.mean([(r.closed / 2 - r.realized) ** 2 for r in rows]))
 
 
+def test_a_line_into_the_jaw_has_a_negative_clearance_and_the_jaws_score_by_ramp():
+    # the corner phantom of tests/benchmarks/test_pot_speeds.py against a straight pot
+    phantom = make_state({"cue": (3.3609, 1.5009), "10": (3.5081, 1.6188)})
+    straight = make_state({"cue": (3.20, 1.425), "1": (3.40, 1.625)})
+    c = [pc.pot_clearance_m(s, _ctx(s), pc.likeliest_pot(s, _ctx(s))) for s in (phantom, straight)]
+    assert c[0] < -0.01 and c[1] > 0
+    rows = [pc.Row(0.9, 0.0, clearance_m=c[0]), pc.Row(0.9, 0.9, clearance_m=c[1])]
+    assert pc.jaw_brier(rows, 0.0) == pytest.approx((0.9 ** 2) / 2)  # no jaws: the closed form
+    assert pc.jaw_brier(rows, 0.015) < 0.1 * pc.jaw_brier(rows, 0.0)
+    assert [b["pots"] for b in pc.by_clearance(rows)] == [1, 1]
+
+
 def test_the_command_writes_its_report_and_refuses_bad_input(tmp_path, capsys,
                                                              greedy_positions):
     positions = greedy_positions
@@ -64,6 +76,7 @@ def test_the_command_writes_its_report_and_refuses_bad_input(tmp_path, capsys,
     doc = json.loads(out.read_text())
     assert 0 < doc["positions"] <= 5 and doc["best_factor"] in pc.NOISE_FACTORS
     assert len(doc["brier"]) == len(pc.NOISE_FACTORS) == len(doc["rows"][0]["scaled"])
+    assert len(doc["jaw_brier"]) == len(pc.JAW_RAMPS_M) and "clearance_m" in doc["rows"][0]
     assert_refused(pc.main, [
         (["--positions", str(tmp_path / "none.jsonl")], "--positions"),
         (["--positions", str(positions), "--sample", "0"], "--sample"),

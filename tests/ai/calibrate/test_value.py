@@ -190,3 +190,31 @@ def test_chance_noise_fits_on_features_with_the_noise_scaled(tmp_path, capsys):
                         "--chance-noise", bad])
         assert exc.value.code == 2 and "--chance-noise" in capsys.readouterr().err
     assert not (tmp_path / "x.json").exists()
+
+
+def test_jaw_ramp_fits_on_features_that_see_the_jaws(tmp_path, capsys):
+    """--jaw-ramp M: the features and the race model's values see the pockets' jaws with that
+    ramp (ai.geometry.pockets.JAW_RAMP_M), the ramp is written to the weights file and read
+    back by LearnedWeights, which hands it to its race model; a ramp out of range exits 2."""
+    import numpy as np
+    from ai.value import LearnedValue, LearnedWeights
+    out = tmp_path / "pos.jsonl"
+    assert selfplay.main(["--games", "4", "--agent", "greedy", "--seed", "0", "--jobs", "1",
+                          "--out", str(out)]) == 0
+    lines = selfplay.read_positions(out)
+    weights = tmp_path / "w.json"
+    assert value.main(["--positions", str(out), "--out", str(weights), "--jaw-ramp", "0.015",
+                       "--lambda", "1"]) == 0
+    assert json.loads(weights.read_text())["jaw_ramp_m"] == 0.015
+    loaded = LearnedWeights.load(weights)
+    assert loaded.jaw_ramp_m == 0.015
+    assert LearnedValue(weights=loaded).race.jaw_ramp_m == 0.015
+    jaws, plain = value.build(lines, jaw_ramp_m=0.015), value.build(lines)
+    assert not np.array_equal(jaws.X, plain.X)
+    assert (jaws.X[:, 4] <= plain.X[:, 4] + 1e-12).all()  # q1: the jaws only take chance away
+    for bad in ("-0.01", "nan", "0.2"):
+        with pytest.raises(SystemExit) as exc:
+            value.main(["--positions", str(out), "--out", str(tmp_path / "x.json"),
+                        "--jaw-ramp", bad])
+        assert exc.value.code == 2 and "--jaw-ramp" in capsys.readouterr().err
+    assert not (tmp_path / "x.json").exists()
