@@ -7,7 +7,8 @@ from .banks import BankRoute, bank_routes, bank_sequences, cushion_rebound_ratio
 from .paths import first_ball_on_line, mirror, on_bed_path, path_clear, seg_point_dist
 from .pockets import (CORNER, JAW_RAMP_M, MAX_CORNER_APPROACH, MAX_CUT_RAD, MAX_MIDDLE_APPROACH,
                       THROAT_EXIT_COS, W_CORNER, W_MIDDLE, Pockets, in_throat_pocket,
-                      jaw_clearance_m, jaw_factor, jaw_share, pocket_window_m, pockets_of)
+                      jaw_clearance_m, jaw_factor, jaw_share, jaw_shares, pocket_window_m,
+                      pockets_of)
 from .shot_table import (MIN_CUT_COS, NEAR_POCKET_M, ShotTable, erf, pot_speed, shot_table,
                          sigma_phi)
 

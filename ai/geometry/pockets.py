@@ -11,6 +11,7 @@ from sim.table import TableSpec
 from sim import detmath as dm
 
 from ..calibrate.provenance import FittedFor
+from .paths import seg_point_dist
 
 CORNER = np.array([True, True, False, False, True, True])
 # Effective half-window (m) of a pocket for the ball centre's line, head-on.  Calibrated
@@ -96,6 +97,18 @@ def jaw_share(clearance_m: float, ramp_m: float) -> float:
     if ramp_m <= 0.0:
         return 1.0
     return min(max(1.0 + clearance_m / ramp_m, 0.0), 1.0)
+
+
+def jaw_shares(pk: Pockets, objs: np.ndarray, R: float, ramp_m: float) -> np.ndarray:
+    """:func:`jaw_factor` of every object ball (n, 2) into every pocket, aimed at its aiming
+    point: (n, 6)."""
+    n = len(objs)
+    if ramp_m <= 0.0 or n == 0:
+        return np.ones((n, 6))
+    a = np.asarray(objs, float).reshape(n, 1, 1, 2)
+    b = pk.targets.reshape(1, 6, 1, 2)
+    d = seg_point_dist(a, b, pk.jaws[None, :, :, :2]) - (R + pk.jaws[None, :, :, 2])
+    return np.clip(1.0 + d.min(-1) / ramp_m, 0.0, 1.0)
 
 
 def jaw_factor(pk: Pockets, k: int, start, end, R: float, ramp_m: float) -> float:

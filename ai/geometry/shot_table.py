@@ -29,7 +29,7 @@ from sim import detmath as dm
 
 from .paths import on_bed_path, seg_point_dist
 from .pockets import (MAX_CORNER_APPROACH, MAX_CUT_RAD, MAX_MIDDLE_APPROACH, THROAT_EXIT_COS,
-                      W_CORNER, W_MIDDLE, Pockets, in_throat_pocket, jaw_factor)
+                      W_CORNER, W_MIDDLE, Pockets, in_throat_pocket, jaw_shares)
 
 # A floor on the direction noise, so that a "perfect" player still misses very long thin
 # cuts sometimes (the geometry is approximate).
@@ -140,9 +140,7 @@ def shot_table(spec: TableSpec, pk: Pockets, cue: np.ndarray, balls: dict, targe
     cosc = np.maximum(dm.cos_array(cut), MIN_CUT_COS)
     s_alpha = sphi * (1.0 + d1 / (2 * R * cosc))
     p = erf(w / (np.maximum(d2, 0.02) * s_alpha * math.sqrt(2)))
-    if jaw_ramp_m > 0.0:
-        p = p * np.array([[jaw_factor(pk, k, O[i], P[k], R, jaw_ramp_m) for k in range(6)]
-                          for i in range(n)]).reshape(n, 6)
+    p = p * jaw_shares(pk, O, R, jaw_ramp_m)
     p = np.where(feasible, p, 0.0)
     return ShotTable(list(targets), p, phi, cut, d1, d2, feasible)
 

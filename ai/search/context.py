@@ -28,6 +28,9 @@ class Context:
         self.sim = simulator
         self.noise = noise
         self.win = win or WinModel()
+        # the search's closed form sees the pockets' jaws as its value's does (0: none;
+        # ai.value.protocol.PositionValue)
+        self.jaw_ramp_m = float(getattr(self.win, "jaw_ramp_m", 0.0))
         self.spec = state.spec
         self.R = self.spec.ball_radius_m
         self.pk = pockets_of(self.spec)

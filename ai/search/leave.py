@@ -44,7 +44,7 @@ def legal_clean_pots(state: GameState, ctx: Context, min_p: float = 0.0):
              if c is not None and c.manner == CLEAN}
     cue = np.asarray(state.balls["cue"], float)
     tab = shot_table(ctx.spec, ctx.pk, cue, state.balls, sorted({b for b, _ in legal}),
-                     ctx.noise)
+                     ctx.noise, ctx.jaw_ramp_m)
     return tab, [(float(tab.p[i, k]), b, k, i) for i, b in enumerate(tab.balls) for k in range(6)
                  if tab.feasible[i, k] and tab.p[i, k] >= min_p and (b, POCKET_IDS[k]) in legal]
 

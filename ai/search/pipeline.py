@@ -111,7 +111,7 @@ def analyse(state: GameState, simulator: Simulator, noise: NoiseModel, rng: np.r
     t0 = time.perf_counter()
     deadline = None if options.time_budget is None else t0 + options.time_budget
     ctx = Context(state, simulator, noise, win, history)
-    places = hand_spots(state, ctx.pk, noise, options.placements)
+    places = hand_spots(state, ctx.pk, noise, options.placements, ctx.jaw_ramp_m)
     proposals: list[Proposal] = []
     for source in sources(options, state):
         proposals += source.propose(ctx, places)

@@ -22,9 +22,11 @@ SIDE_INSET_M = 0.2
 SAFETY_SPOTS, BREAK_SPOTS = 3, 5
 
 
-def hand_spots(state: GameState, pk: Pockets, noise, k: int = 3) -> list[Placement | None]:
-    """The best ``k`` cue-ball spots from hand by the closed-form best pot (value-weighted),
-    plus the middle of the region; [None] when the cue ball is on the table."""
+def hand_spots(state: GameState, pk: Pockets, noise, k: int = 3, jaw_ramp_m: float = 0.0
+               ) -> list[Placement | None]:
+    """The best ``k`` cue-ball spots from hand by the closed-form best pot (value-weighted;
+    the jaws seen with ``jaw_ramp_m``), plus the middle of the region; [None] when the cue
+    ball is on the table."""
     if not state.cue_in_hand:
         return [None]
     reg = state.placement_region()
@@ -35,7 +37,8 @@ def hand_spots(state: GameState, pk: Pockets, noise, k: int = 3) -> list[Placeme
         for y in np.linspace(reg.y_min_m, reg.y_max_m, GRID[1]):
             if not can_place_cue(state, float(x), float(y)):
                 continue
-            tab = shot_table(state.spec, pk, np.array([x, y]), state.balls, targets, noise)
+            tab = shot_table(state.spec, pk, np.array([x, y]), state.balls, targets, noise,
+                             jaw_ramp_m)
             s = 0.0
             if tab.p.size:
                 vals = np.array([ball_value(b) for b in tab.balls])[:, None]

@@ -114,6 +114,11 @@ class LearnedValue:
         self._cache[key] = v
         return v
 
+    @property
+    def jaw_ramp_m(self) -> float:
+        """The ramp with which the features' closed form sees the jaws (the weights')."""
+        return self.weights.jaw_ramp_m
+
     def _seen(self, noise):
         """The noise the features see (:attr:`LearnedWeights.chance_noise_factor`), scaled
         once per noise model rather than once per position valued (a search values

@@ -8,6 +8,9 @@ from engine import GameState
 
 class PositionValue(Protocol):
     draw_value: float  # what a drawn game is worth (0.5: half a win)
+    # Optional: the ramp (m) with which the value's closed form sees the pockets' jaws
+    # (ai.geometry.pockets.JAW_RAMP_M); the search's own closed form then sees them alike.  A
+    # value without it is taken to see none (0).
 
     def state_value(self, state: GameState, side: int, noise) -> float:
         """P(``side`` wins) from ``state`` (finished games: 1 / 0 / draw_value)."""

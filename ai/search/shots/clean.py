@@ -15,7 +15,7 @@ MIN_PRIOR = 0.005  # pots less likely than this are not worth a refinement scan
 def shots(q: ShotQuery) -> list[Shot]:
     ctx = q.ctx
     out: list[Shot] = []
-    tab = shot_table(ctx.spec, ctx.pk, q.cue, q.balls, q.targets, ctx.noise)
+    tab = shot_table(ctx.spec, ctx.pk, q.cue, q.balls, q.targets, ctx.noise, ctx.jaw_ramp_m)
     for i, b in enumerate(tab.balls):
         for k in range(6):
             if tab.feasible[i, k] and tab.p[i, k] > MIN_PRIOR:

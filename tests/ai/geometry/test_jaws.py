@@ -7,6 +7,7 @@ import pytest
 
 from ai.geometry import JAW_RAMP_M, jaw_factor, pockets_of, shot_table
 from ai.noise import NoiseModel
+from ai.value import LearnedWeights
 from sim.table import POCKET_IDS
 
 from ..conftest import make_state
@@ -55,5 +56,4 @@ def test_the_factor_falls_with_the_clearance_and_is_off_at_ramp_zero():
     assert f[0] == 1.0 and all(a >= b for a, b in zip(f, f[1:])) and f[-1] < 0.5
     assert all(jaw_factor(pk, k, s, target, R, 0.0) == 1.0 for s in starts)
     with pytest.raises(ValueError, match="jaw_ramp_m"):
-        from ai.value import LearnedWeights
         LearnedWeights((0.0,), jaw_ramp_m=-0.01)

@@ -7,12 +7,14 @@ import numpy as np
 import pytest
 
 from ai.calibrate.rebound import route_misses
-from ai.geometry import bank_routes, pockets_of, rebound_lines
+from ai.geometry import JAW_RAMP_M, bank_routes, pockets_of, rebound_lines
 from ai.geometry.banks import REBOUND
 from ai.noise import NoiseModel
 from ai.search import Context
 from ai.search.attack import attack_candidates
 from ai.search.refine import refine
+from ai.value import LearnedValue, LearnedWeights, make_value
+from ai.value.features import NAMES
 from engine import adjudicate_sim_result
 from sim.events import EventKind
 
@@ -99,3 +101,17 @@ def test_carom_is_aimed(sim, balls, ball, pocket, via):
     st, mine = _aimed(sim, balls, "carom", ball, pocket, via=(via,))
     r, out = _played(sim, st, mine[0])
     assert out.adjudication.successful and not out.adjudication.fouls
+
+
+def test_the_clean_pots_see_the_jaws_as_the_value_does(sim):
+    """The search's closed form sees the pockets' jaws when its value does
+    (ai.geometry.pockets.JAW_RAMP_M): the corner phantom of tests/ai/geometry/test_jaws.py is
+    a near-certain prior to a value without them (mc-2's) and a small one with them."""
+    st = make_state({"cue": (3.3609, 1.5009), "10": (3.5081, 1.6188)})
+    jaws = LearnedValue(weights=LearnedWeights((0.0,) * len(NAMES), jaw_ramp_m=JAW_RAMP_M))
+    priors = {}
+    for name, win in (("mc-2", make_value("learned-mc2")), ("jaws", jaws)):
+        ctx = Context(st, sim, NoiseModel(), win)
+        priors[name] = max(c.prior for c in attack_candidates(ctx, None)
+                           if c.shot.manner == "clean" and c.call.pocket == "FL")
+    assert priors["mc-2"] >= 0.9 and priors["jaws"] < 0.3
