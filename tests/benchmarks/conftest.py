@@ -2,16 +2,13 @@
 command refuses bad input with exit 2 naming the flag."""
 import pytest
 
-from ai.calibrate import selfplay
+from ..conftest import greedy_selfplay
 
 
 @pytest.fixture(scope="module")
 def greedy_positions(tmp_path_factory):
     """Positions of two seeded games of ``greedy`` against itself (JSON Lines)."""
-    path = tmp_path_factory.mktemp("selfplay") / "pos.jsonl"
-    assert selfplay.main(["--games", "2", "--agent", "greedy", "--seed", "0", "--jobs", "1",
-                          "--out", str(path)]) == 0
-    return path
+    return greedy_selfplay(tmp_path_factory, 2, 0)
 
 
 def assert_refused(main, cases, capsys) -> None:

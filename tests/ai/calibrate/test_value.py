@@ -3,11 +3,15 @@ resumable), read back to the same states, and a fit that writes the weights with
 comparison against the race model."""
 import json
 
+import numpy as np
 import pytest
 
 from ai.calibrate import selfplay, value
+from ai.value import LearnedValue, LearnedWeights
 from ai.value.features import NAMES
 from engine import GameState
+
+from ...conftest import greedy_selfplay
 
 
 def test_selfplay_then_fit(tmp_path, capsys):
@@ -163,16 +167,20 @@ def test_search_bootstrap_needs_search_values(tmp_path, capsys):
     assert exc.value.code == 2
 
 
-def test_chance_noise_fits_on_features_with_the_noise_scaled(tmp_path, capsys):
+@pytest.fixture(scope="module")
+def greedy_games(tmp_path_factory):
+    """Four self-play games of greedy (seed 0), as positions."""
+    return greedy_selfplay(tmp_path_factory, 4, 0)
+
+
+def test_chance_noise_fits_on_features_with_the_noise_scaled(tmp_path, capsys, greedy_games):
     """--chance-noise F: the features are computed with the noise magnitude times F (the race
     model's values, the targets' bootstrap, stay today's), the factor is written to the
     weights file and read back by LearnedWeights; a factor out of range exits 2."""
     import numpy as np
     from ai.calibrate.pwin import fit
     from ai.value import LearnedWeights
-    out = tmp_path / "pos.jsonl"
-    assert selfplay.main(["--games", "4", "--agent", "greedy", "--seed", "0", "--jobs", "1",
-                          "--out", str(out)]) == 0
+    out = greedy_games
     lines = selfplay.read_positions(out)
     weights = tmp_path / "w.json"
     assert value.main(["--positions", str(out), "--out", str(weights), "--chance-noise", "1.5",
@@ -192,15 +200,13 @@ def test_chance_noise_fits_on_features_with_the_noise_scaled(tmp_path, capsys):
     assert not (tmp_path / "x.json").exists()
 
 
-def test_jaw_ramp_fits_on_features_that_see_the_jaws(tmp_path, capsys):
+def test_jaw_ramp_fits_on_features_that_see_the_jaws(tmp_path, capsys, greedy_games):
     """--jaw-ramp M: the features and the race model's values see the pockets' jaws with that
     ramp (ai.geometry.pockets.JAW_RAMP_M), the ramp is written to the weights file and read
     back by LearnedWeights, which hands it to its race model; a ramp out of range exits 2."""
     import numpy as np
     from ai.value import LearnedValue, LearnedWeights
-    out = tmp_path / "pos.jsonl"
-    assert selfplay.main(["--games", "4", "--agent", "greedy", "--seed", "0", "--jobs", "1",
-                          "--out", str(out)]) == 0
+    out = greedy_games
     lines = selfplay.read_positions(out)
     weights = tmp_path / "w.json"
     assert value.main(["--positions", str(out), "--out", str(weights), "--jaw-ramp", "0.015",

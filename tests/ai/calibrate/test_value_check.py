@@ -8,13 +8,12 @@ from ai.calibrate import selfplay, value, value_check
 from ai.value.features import NAMES
 from ai.value.learned import LEARNED_FILE
 
+from ...conftest import greedy_selfplay
+
 
 @pytest.fixture(scope="module")
 def positions(tmp_path_factory):
-    out = tmp_path_factory.mktemp("check") / "pos.jsonl"
-    assert selfplay.main(["--games", "4", "--agent", "greedy", "--seed", "3", "--jobs", "1",
-                          "--out", str(out)]) == 0
-    return out
+    return greedy_selfplay(tmp_path_factory, 4, 3)
 
 
 def _weights(path, weights, held=None):
