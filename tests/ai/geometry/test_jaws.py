@@ -5,7 +5,7 @@ scaling is off at ramp 0 (the value mc-2 froze)."""
 import numpy as np
 import pytest
 
-from ai.geometry import JAW_RAMP_M, jaw_factor, pockets_of, shot_table
+from ai.geometry import JAW_RAMP_M, jaw_factor, jaw_shares, pockets_of, shot_table
 from ai.noise import NoiseModel
 from ai.value import LearnedWeights
 from sim.table import POCKET_IDS
@@ -57,3 +57,19 @@ def test_the_factor_falls_with_the_clearance_and_is_off_at_ramp_zero():
     assert all(jaw_factor(pk, k, s, target, R, 0.0) == 1.0 for s in starts)
     with pytest.raises(ValueError, match="jaw_ramp_m"):
         LearnedWeights((0.0,), jaw_ramp_m=-0.01)
+
+
+def test_the_shot_tables_shares_are_the_readable_factor_ball_by_ball():
+    """jaw_shares (every ball into every pocket at once, as the shot table takes them) against
+    jaw_factor, one line at a time, on random balls."""
+    st = make_state({"cue": (1.0, 1.0)})
+    pk = pockets_of(st.spec)
+    R = st.spec.ball_radius_m
+    rng = np.random.default_rng(0)
+    objs = np.column_stack([rng.uniform(0.04, 3.51, 200), rng.uniform(0.04, 1.73, 200)])
+    shares = jaw_shares(pk, objs, R, JAW_RAMP_M)
+    readable = [[jaw_factor(pk, k, o, pk.targets[k], R, JAW_RAMP_M) for k in range(6)]
+                for o in objs]
+    np.testing.assert_allclose(shares, readable, rtol=0, atol=1e-12)
+    assert 0.1 < (shares < 1).mean() < 0.95 and (shares == 0).any() and (shares == 1).any()
+    assert (jaw_shares(pk, objs, R, 0.0) == 1).all()
