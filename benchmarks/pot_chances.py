@@ -69,6 +69,9 @@ NOISE_FACTORS = (1.0, 1.25, 1.5, 1.75, 2.0, 2.5)
 # of a pot's line from the nearer jaw rounding in the report.
 JAW_RAMPS_M = (0.0, 0.005, 0.01, 0.015, 0.02, 0.03)
 CLEARANCE_BANDS_M = (-1.0, -0.02, -0.01, -0.005, 0.0, 0.005, 1.0)
+# The rows of a report keep this many decimals (a ten-thousandth of a chance, a tenth of a
+# millimetre: below what the measurements resolve).
+ROW_DIGITS = 4
 
 
 @dataclass(frozen=True)
@@ -171,10 +174,24 @@ def check_files(ap: argparse.ArgumentParser, args: argparse.Namespace) -> None:
 def write_report(path: str, module: str, argv: list[str] | None, doc: dict,
                  rows: list) -> None:
     """The report of ``python -m benchmarks.<module>`` (its command line, ``doc`` and the
-    rows) as JSON, whole or not at all (:func:`engine.files.write_atomic`)."""
-    whole = {"command": f"python -m benchmarks.{module} " + " ".join(argv or sys.argv[1:]),
-             **doc, "rows": [asdict(r) for r in rows]}
-    write_atomic(path, json.dumps(whole, indent=1) + "\n", "--out")
+    rows, one a line, their numbers to :data:`ROW_DIGITS` decimals) as JSON, whole or not at
+    all (:func:`engine.files.write_atomic`)."""
+    head = json.dumps({"command": f"python -m benchmarks.{module} "
+                       + " ".join(argv or sys.argv[1:]), **doc, "rows": []}, indent=1)
+    lines = ",\n  ".join(json.dumps(rounded(asdict(r)), separators=(",", ":")) for r in rows)
+    text = head[:head.rindex("[]")] + ("[\n  " + lines + "\n ]" if rows else "[]") + "\n}\n"
+    write_atomic(path, text, "--out")
+
+
+def rounded(value):
+    """``value`` with every float in it rounded to :data:`ROW_DIGITS` decimals."""
+    if isinstance(value, float):
+        return round(value, ROW_DIGITS)
+    if isinstance(value, dict):
+        return {k: rounded(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [rounded(v) for v in value]
+    return value
 
 
 def pot_rows(lines: list[dict], sample: int, seed: int, min_chance: float, row,
