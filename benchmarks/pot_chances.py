@@ -264,13 +264,14 @@ def by_clearance(rows: list[Row]) -> list[dict]:
     """Per band of the clearance: pots, mean closed-form and realized chance."""
     out = []
     c = np.array([r.clearance_m for r in rows])
+    closed = np.array([r.closed for r in rows])
+    real = np.array([r.realized for r in rows])
     for lo, hi in zip(CLEARANCE_BANDS_M[:-1], CLEARANCE_BANDS_M[1:]):
         m = (c >= lo) & (c < hi)
         if m.any():
             out.append({"clearance_m": [lo, hi], "pots": int(m.sum()),
-                        "closed": round(float(np.mean([r.closed for r in np.array(rows)[m]])), 3),
-                        "realized": round(float(np.mean([r.realized
-                                                         for r in np.array(rows)[m]])), 3)})
+                        "closed": round(float(closed[m].mean()), 3),
+                        "realized": round(float(real[m].mean()), 3)})
     return out
 
 

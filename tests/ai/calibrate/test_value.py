@@ -204,8 +204,6 @@ def test_jaw_ramp_fits_on_features_that_see_the_jaws(tmp_path, capsys, greedy_ga
     """--jaw-ramp M: the features and the race model's values see the pockets' jaws with that
     ramp (ai.geometry.pockets.JAW_RAMP_M), the ramp is written to the weights file and read
     back by LearnedWeights, which hands it to its race model; a ramp out of range exits 2."""
-    import numpy as np
-    from ai.value import LearnedValue, LearnedWeights
     out = greedy_games
     lines = selfplay.read_positions(out)
     weights = tmp_path / "w.json"
