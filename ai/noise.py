@@ -18,6 +18,9 @@ from sim.params import PhysicsParams
 
 BALL_RADIUS_M = 0.034
 
+# The standard normal draws one stroke's noise takes: aim, speed, elevation, side, vertical.
+NOISE_DIMS = 5
+
 SKILLS = {  # named skill levels: the noise magnitude factor
     "perfect": 0.0,
     "master": 0.5,
@@ -58,8 +61,17 @@ class NoiseModel:
         and elevation inside their ranges (a player does not miscue by noise alone here)."""
         if self.magnitude == 0.0:
             return strike
+        # the same bits on every machine (sim.detmath)
+        return self.apply(strike, dm.standard_normal(rng, NOISE_DIMS), miscue_offset)
+
+    def apply(self, strike: Strike, z: np.ndarray,
+              miscue_offset: float = PhysicsParams.miscue_offset) -> Strike:
+        """:meth:`perturb` with its standard normal draws given: ``z`` (:data:`NOISE_DIMS`,)
+        for the aim, speed, elevation, side and vertical offsets, in that order (the same
+        draws for several strokes: common random numbers, :mod:`ai.search.allocate`)."""
+        if self.magnitude == 0.0:
+            return strike
         k = self.magnitude
-        z = dm.standard_normal(rng, 5)  # the same bits on every machine (sim.detmath)
         speed = max(0.05, strike.speed_mps + k * self.sigma_speed_mps * z[1])
         elevation = min(max(0.0, strike.elevation_rad + k * self.sigma_elevation_rad * z[2]),
                         math.radians(89.0))

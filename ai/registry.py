@@ -110,6 +110,7 @@ MC_OPTIONS = {
     "look": NumberOption(int, 0, MAX_LOOK),  # look-ahead depth over the leaves (0: off)
     "position": NumberOption(int, 0, 20),  # leading pots given position variants (0: off)
     "stalls": _SWITCH,  # a long battle without points valued as a draw (on)
+    "crn": _SWITCH,  # common random numbers: the k-th sample of every stroke, the same noise
 }
 Option = NumberOption | NameOption | ChoiceOption
 OPTIONS: dict[str, dict[str, Option]] = {
@@ -136,7 +137,7 @@ def _mc(name: str, budget: str | None = None, **pinned: str):
 # does not move it.  Its play is kept stroke for stroke by tests/ai/test_golden.py.
 MC_BASE = {"budget": "300", "time": "none", "skill": "strong", "placements": "2", "shots": "6",
            "fouls": "1", "safeties": "1", "opening": "1", "value": "race", "plan": "0",
-           "look": "0", "stalls": "0", "position": "0"}
+           "look": "0", "stalls": "0", "position": "0", "crn": "0"}
 
 
 # The opponent every change of issue 29 is measured against: the default MC agent as it was
@@ -146,7 +147,7 @@ MC_BASE = {"budget": "300", "time": "none", "skill": "strong", "placements": "2"
 # stroke for stroke by tests/ai/test_golden.py.
 MC_2 = {"budget": "300", "time": "none", "skill": "strong", "placements": "2", "shots": "6",
         "fouls": "1", "safeties": "1", "opening": "1", "value": "learned-mc2", "plan": "0",
-        "look": "0", "stalls": "1", "position": "0"}
+        "look": "0", "stalls": "1", "position": "0", "crn": "0"}
 
 
 STRONG_BUDGET = "3000"

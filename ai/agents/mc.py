@@ -53,11 +53,14 @@ class MCAgent:
     default), ``position`` the leading clean pots of each spot given speed/spin variants
     chosen by the leave (:mod:`ai.search.position`; 0, off, by default), ``stalls`` 0/1 (a
     long battle without points valued as the draw it amounts to,
-    :mod:`ai.value.repetition`; on)."""
+    :mod:`ai.value.repetition`; on), ``crn`` 0/1 (common random numbers: the k-th sample of
+    every stroke played with the same noise draws, so that strokes are compared on the same
+    luck, :class:`ai.search.allocate.Sampler`; off)."""
 
     def __init__(self, name: str = "mc", budget=DEFAULT_BUDGET, time=None, skill=None,
                  fouls=1, safeties=1, placements=2, shots=6, opening=1, value=DEFAULT_VALUE,
-                 plan=0, look=0, stalls=1, position=0, simulator: Simulator | None = None):
+                 plan=0, look=0, stalls=1, position=0, crn=0,
+                 simulator: Simulator | None = None):
         self.name = name
         # no skill given: strong, until a match tells the noise of its strokes (begin_game)
         self.skill_given = skill is not None
@@ -69,7 +72,8 @@ class MCAgent:
             placements=_num(placements, int, "placements"), max_shots=_num(shots, int, "shots"),
             fouls=bool(_num(fouls, int, "fouls")), safeties=bool(_num(safeties, int, "safeties")),
             opening=bool(_num(opening, int, "opening")), plan=_num(plan, int, "plan"),
-            look=_num(look, int, "look"), position=_num(position, int, "position"))
+            look=_num(look, int, "look"), position=_num(position, int, "position"),
+            crn=bool(_num(crn, int, "crn")))
         if not 0 <= self.options.look <= MAX_LOOK:
             raise ValueError(f"option look={look!r} must be a depth from 0 to {MAX_LOOK}")
         self.sim = simulator or shared_simulator()

@@ -13,7 +13,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from engine import GameState, adjudicate, tush_stroke
+from sim import Strike
+from sim import detmath as dm
 
+from ..noise import NOISE_DIMS
 from ..value import PREFER_UNCHANGED
 from .context import Context, clamp_strike
 from .leave import LeavePlanner
@@ -75,10 +78,17 @@ class Sampler:
     """Plays proposals under noise and keeps one :class:`SampleStats` per proposal (and one
     referee, whose cache of rulings grows with the samples).  With ``record`` every refereed
     sample is kept too (``outcomes[i]``, in the order sampled), for the line of play
-    (:mod:`ai.search.line`); a tush, which moves nothing, keeps none."""
+    (:mod:`ai.search.line`); a tush, which moves nothing, keeps none.
+
+    With ``crn`` (common random numbers, the classic variance reduction of simulation
+    optimisation: Law, *Simulation Modeling and Analysis*, 5th ed., 2015, section 11.2) the
+    k-th sample of every proposal is played with the same standard normal draws, so that two
+    strokes are compared on the same luck: two variants of one pot miss together when the aim
+    goes wide, and the difference of their means is not drowned in it.  The draws are made
+    from the generator as the first proposal to need them asks, in order."""
 
     def __init__(self, ctx: Context, proposals: list[Proposal],
-                 leave: LeavePlanner | None = None, record: bool = False):
+                 leave: LeavePlanner | None = None, record: bool = False, crn: bool = False):
         self.ctx = ctx
         self.proposals = proposals
         self.leave = leave  # the second level judges the leaves where the shooter goes on
@@ -86,6 +96,23 @@ class Sampler:
         self.outcomes: list[list[SampledOutcome]] | None = (
             [[] for _ in proposals] if record else None)
         self._referees: dict[int, Referee] = {}
+        self.crn = crn
+        self._draws = np.zeros((0, NOISE_DIMS))  # the shared draws, row k for sample k
+        self._drawn = [0] * len(proposals)  # rows each proposal has played
+
+    def _strikes(self, i: int, n: int, rng: np.random.Generator) -> list[Strike]:
+        """Proposal ``i``'s next ``n`` strokes as played: fresh noise, or with ``crn`` the
+        shared rows it has not played yet."""
+        c, noise, miscue = self.proposals[i], self.ctx.noise, self.ctx.sim.physics.miscue_offset
+        if not self.crn:
+            return [clamp_strike(noise.perturb(c.strike, rng, miscue)) for _ in range(n)]
+        first, self._drawn[i] = self._drawn[i], self._drawn[i] + n
+        short = first + n - len(self._draws)
+        if short > 0:
+            more = dm.standard_normal(rng, short * NOISE_DIMS).reshape(short, NOISE_DIMS)
+            self._draws = np.concatenate([self._draws, more])
+        return [clamp_strike(noise.apply(c.strike, z, miscue))
+                for z in self._draws[first:first + n]]
 
     def sample(self, i: int, n: int, rng: np.random.Generator) -> None:
         """Play proposal ``i`` n more times under noise; accumulate its statistics."""
@@ -101,9 +128,7 @@ class Sampler:
             st.fouls += n
             st.points_sum += out.adjudication.points[me] * n
             return
-        miscue = ctx.sim.physics.miscue_offset
-        strikes = [clamp_strike(ctx.noise.perturb(c.strike, rng, miscue)) for _ in range(n)]
-        batch = ctx.run(c.placement, strikes)
+        batch = ctx.run(c.placement, self._strikes(i, n, rng))
         ref = self._referees.get(i)
         if ref is None:
             ref = self._referees[i] = Referee(ctx.state, c.call, c.placement, ctx.jaw_pocket)

@@ -57,6 +57,7 @@ class SearchOptions:
     leaves: int | None = None  # leaf searches with look on (None: what the budget moved pays)
     other_manners: bool = True  # attacks beyond clean pots (banks, combinations, ...)
     position: int = 0  # leading pots per spot given position variants (ai.search.position)
+    crn: bool = False  # common random numbers across the proposals (ai.search.allocate.Sampler)
 
 
 @dataclass(frozen=True)
@@ -123,7 +124,8 @@ def analyse(state: GameState, simulator: Simulator, noise: NoiseModel, rng: np.r
     full = budget
     if options.look and options.leaves is None:  # the first level's share (equal time)
         budget = first_budget(budget)
-    sampler = Sampler(ctx, proposals, record=options.keep_outcomes or options.look > 0)
+    sampler = Sampler(ctx, proposals, record=options.keep_outcomes or options.look > 0,
+                      crn=options.crn)
     halving_deadline = deadline
     if deadline is not None and options.top > 1:
         # keep a share of the time for sampling the leading strokes equally, so that a list
