@@ -82,13 +82,14 @@ def pockets_of(spec: TableSpec) -> Pockets:
 def jaw_clearance_m(pk: Pockets, k: int, start, end, R: float) -> float:
     """How far a ball whose centre runs from ``start`` to ``end`` passes outside the reach of
     pocket ``k``'s nearer jaw rounding (m; negative: it runs into the rounding)."""
-    a = np.asarray(start, float)
-    ab = np.asarray(end, float) - a
+    ax, ay = float(start[0]), float(start[1])
+    dx, dy = float(end[0]) - ax, float(end[1]) - ay
+    length2 = max(dx * dx + dy * dy, 1e-12)
     clearance = math.inf
     for cx, cy, r in pk.jaws[k]:
-        t = min(max(float(np.dot((cx, cy) - a, ab) / max(np.dot(ab, ab), 1e-12)), 0.0), 1.0)
-        clearance = min(clearance, dm.hypot(*(a + t * ab - (cx, cy))) - (R + r))
-    return clearance
+        t = min(max(((cx - ax) * dx + (cy - ay) * dy) / length2, 0.0), 1.0)
+        clearance = min(clearance, dm.hypot(ax + t * dx - cx, ay + t * dy - cy) - (R + r))
+    return float(clearance)
 
 
 def jaw_share(clearance_m: float, ramp_m: float) -> float:
