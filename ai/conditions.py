@@ -23,6 +23,14 @@ MIN_DECISIONS_LEFT = 4
 MIN_DECISION_S = 0.005  # a decision out of time still gets this much (one sampling round)
 
 
+def noise_magnitudes(value) -> bool:
+    """Whether ``value`` (read from JSON) is a list of execution-noise magnitudes: finite
+    numbers >= 0, not booleans."""
+    return isinstance(value, list) and all(
+        isinstance(s, (int, float)) and not isinstance(s, bool) and math.isfinite(s) and s >= 0
+        for s in value)
+
+
 @dataclass(frozen=True)
 class GameConditions:
     """A game's conditions as told to the agent playing ``side``: ``skill``, the magnitude of
@@ -47,9 +55,7 @@ class GameConditions:
         if not isinstance(obj, dict):
             raise ValueError(f"conditions must be an object, got {obj!r}")
         skills = obj.get("skills")
-        if not (isinstance(skills, list) and skills
-                and all(isinstance(s, (int, float)) and not isinstance(s, bool)
-                        and math.isfinite(s) and s >= 0 for s in skills)):
+        if not (noise_magnitudes(skills) and skills):
             raise ValueError(f"conditions.skills = {skills!r} must be noise magnitudes >= 0")
         side = obj.get("side")
         if not isinstance(side, int) or isinstance(side, bool) or not 0 <= side < len(skills):

@@ -13,11 +13,11 @@ entropy ``game_seed = [seed, k, g]``, so the record alone says how to play the g
 """
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
+from ..conditions import noise_magnitudes
 from ..registry import labels
 from .results_file import ResultsFileError
 
@@ -115,10 +115,8 @@ def check_replayable(header: Mapping[str, Any], where: str) -> None:
                                f"seconds > 0")
     skills = header.get("skills")
     if skills is not None and not (
-            isinstance(skills, list) and isinstance(header["agents"], list)
-            and len(skills) == len(header["agents"])
-            and all(isinstance(s, (int, float)) and not isinstance(s, bool)
-                    and math.isfinite(s) and s >= 0 for s in skills)):
+            noise_magnitudes(skills) and isinstance(header["agents"], list)
+            and len(skills) == len(header["agents"])):
         raise ResultsFileError(f"{where}: header field 'skills' = {skills!r} is not one noise "
                                f"magnitude >= 0 per agent")
     if header["games"] < 1 or header["seed"] < 0 or header["max_strokes"] < 1:
