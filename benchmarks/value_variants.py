@@ -18,6 +18,9 @@ What each changes (the names of :data:`ai.value.features.NAMES`):
   1.0 -- the fit gives it about 0, so the value barely tells a safety that leaves a sure pot
   from one that leaves nothing, nor a pot whose cue ball stops for the next from one that
   does not;
+* ``NoNegQJaws``: ``NoNegQ``'s weights with the pockets' jaws (ai/geometry/pockets.py,
+  ``JAW_RAMP_M``) seen by the features and by the search's own clean pots, spots from hand
+  and second level (``LearnedWeights.jaw_ramp_m``; the weights are not refitted);
 * ``Fitted:weights=FILE``: the weights of a file written by ``python -m ai.calibrate.value``
   (e.g. a fit with ``--bootstrap search`` or ``--chance-noise 1.5``), unchanged.
 
@@ -29,6 +32,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ai.agents.mc import MCAgent
+from ai.geometry.pockets import JAW_RAMP_M
 from ai.value import LearnedValue, LearnedWeights
 from ai.value.features import NAMES
 
@@ -87,6 +91,11 @@ def Q1b05(**opts):
 
 def Q1b10(**opts):
     return agent(with_weight(no_negative_chances(today()), "q1", 1.0), "q1b10", **opts)
+
+
+def NoNegQJaws(**opts):
+    weights = LearnedWeights(tuple(no_negative_chances(today())), jaw_ramp_m=JAW_RAMP_M)
+    return agent(weights, "nonegq-jaws", **opts)
 
 
 def Fitted(weights: str, **opts):

@@ -6,8 +6,10 @@ import math
 import numpy as np
 import pytest
 
+from ai.geometry.pockets import JAW_RAMP_M
 from ai.noise import NoiseModel
 from ai.registry import make_agent
+from ai.search.context import Context
 from ai.value.features import NAMES
 from benchmarks import value_variants as vv
 
@@ -45,6 +47,16 @@ def test_the_q1_variants_weight_the_best_chance_and_change_nothing_else():
         w = np.array(a.win.weights.weights)
         assert w[NAMES.index("q1")] == q1
         assert np.flatnonzero(w != base).tolist() == [NAMES.index("q1")]
+
+
+def test_nonegq_jaws_is_nonegq_with_the_jaws_seen_by_value_and_search():
+    st = make_state({"cue": (0.7, 0.9), "3": (1.5, 0.5), "9": (2.4, 1.2), "12": (3.0, 0.4)})
+    a = make_agent("benchmarks/value_variants.py:NoNegQJaws")
+    assert list(a.win.weights.weights) == vv.no_negative_chances(vv.today())
+    assert a.win.jaw_ramp_m == JAW_RAMP_M > 0
+    assert Context(st, a.sim, a.noise, a.win).jaw_ramp_m == JAW_RAMP_M
+    base = make_agent("benchmarks/value_variants.py:NoNegQ")
+    assert Context(st, base.sim, base.noise, base.win).jaw_ramp_m == 0.0
 
 
 def test_fitted_reads_a_weights_file(tmp_path):
