@@ -40,7 +40,8 @@ from ai.search.context import Context
 from ai.search.referee import Referee
 from engine import GameState
 
-from .pot_chances import check_files, likeliest_pot, realized_chance, write_report
+from .pot_chances import (check_files, likeliest_pot, progress, realized_chance,
+                          write_report)
 
 MIN_CHANCE = 0.02  # a likeliest pot below this by the closed form: no danger, not measured
 SELECT, MEASURE = 4, 12  # strokes per grid cell, fresh strokes for the chosen cell
@@ -178,31 +179,48 @@ def summary(rows: list[Leave]) -> dict:
     return doc
 
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def agent_parser(description: str, agent_help: str, sample: int, plays: str, plays_default: int,
+                 plays_help: str, seed: int) -> argparse.ArgumentParser:
+    """The command line the benchmarks of an agent's decisions share: ``--positions``,
+    ``--agent`` (default ``mc-2``), ``--sample``, a count of plays named ``plays``, ``--seed``
+    and ``--out``; a benchmark adds its own options before :func:`agent_arguments`."""
+    ap = argparse.ArgumentParser(description=description)
     ap.add_argument("--positions", required=True, help="JSON Lines from ai.calibrate.selfplay")
-    ap.add_argument("--agent", default="mc-2", help="the agent whose strokes are measured")
-    ap.add_argument("--sample", type=int, default=80, help="positions decided")
-    ap.add_argument("--strokes", type=int, default=10, help="noisy plays of each decision")
-    ap.add_argument("--seed", type=int, default=12)
+    ap.add_argument("--agent", default="mc-2", help=agent_help)
+    ap.add_argument("--sample", type=int, default=sample, help="positions decided")
+    ap.add_argument(f"--{plays}", type=int, default=plays_default, help=plays_help)
+    ap.add_argument("--seed", type=int, default=seed)
+    ap.add_argument("--out", help="write the report as JSON here too")
+    return ap
+
+
+def agent_arguments(ap: argparse.ArgumentParser, argv: list[str] | None, plays: str):
+    """``argv`` parsed and checked before any work -- ``--sample`` and the plays at least 1,
+    the files (:func:`benchmarks.pot_chances.check_files`), the agent built -- or exit 2
+    naming the flag; the arguments and the agent."""
+    args = ap.parse_args(argv)
+    for name in ("sample", plays):
+        if getattr(args, name) < 1:
+            ap.error(f"--{name} must be at least 1, got {getattr(args, name)}")
+    check_files(ap, args)
+    try:
+        agent = make_agent(args.agent)
+    except ValueError as e:
+        ap.error(f"--agent {args.agent!r}: {e}")
+    return args, agent
+
+
+def main(argv=None) -> int:
+    ap = agent_parser(__doc__.splitlines()[0], "the agent whose strokes are measured", 80,
+                      "strokes", 10, "noisy plays of each decision", 12)
     ap.add_argument("--safeties", type=int, default=0, metavar="K",
                     help="also compare the chosen safety with the next K-1 the search sampled, "
                          "in up to --sample positions where it chose one (0: off)")
-    ap.add_argument("--out", help="write the report as JSON here too")
-    args = ap.parse_args(argv)
-    for name in ("sample", "strokes"):
-        if getattr(args, name) < 1:
-            ap.error(f"--{name} must be at least 1, got {getattr(args, name)}")
+    args, _ = agent_arguments(ap, argv, "strokes")
     if args.safeties == 1 or args.safeties < 0:
         ap.error(f"--safeties must be 0 (off) or at least 2, got {args.safeties}")
-    check_files(ap, args)
-    try:
-        make_agent(args.agent)
-    except ValueError as e:
-        ap.error(f"--agent {args.agent!r}: {e}")
     lines = read_positions(args.positions)
-    rows = measure(lines, args.agent, args.sample, args.strokes, args.seed,
-                   lambda k, n: print(f"\r{k}/{n} positions", end="", file=sys.stderr))
+    rows = measure(lines, args.agent, args.sample, args.strokes, args.seed, progress)
     print(file=sys.stderr)
     doc = summary(rows)
     print(f"{args.agent}: what its strokes leave the opponent ({args.sample} positions, "

@@ -228,12 +228,16 @@ def pot_arguments(argv: list[str] | None, description: str, sample: int, seed: i
     return args
 
 
+def progress(done: int, total: int) -> None:
+    """The benchmarks' progress line on stderr (rewritten in place)."""
+    print(f"\r{done}/{total} positions", end="", file=sys.stderr)
+
+
 def measured_rows(args: argparse.Namespace, measure_fn) -> list:
     """``measure_fn`` on the positions of ``args`` with a progress line on stderr; a note on
     stderr when no position has a legal clean pot."""
     rows = measure_fn(read_positions(args.positions), args.sample, args.seed, args.select,
-                      args.measure, lambda k, n: print(f"\r{k}/{n} positions", end="",
-                                                       file=sys.stderr))
+                      args.measure, progress)
     print(file=sys.stderr)
     if not rows:
         print("no position with a legal clean pot", file=sys.stderr)

@@ -24,7 +24,6 @@ are worth at this noise").
 """
 from __future__ import annotations
 
-import argparse
 import sys
 from dataclasses import dataclass
 
@@ -36,8 +35,8 @@ from ai.search.allocate import Sampler
 from ai.search.context import Context
 from engine import GameState
 
-from .leaves_left import open_positions
-from .pot_chances import check_files, write_report
+from .leaves_left import agent_arguments, agent_parser, open_positions
+from .pot_chances import progress, write_report
 
 
 @dataclass(frozen=True)
@@ -121,27 +120,13 @@ def _line(name: str, g: dict) -> str:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--positions", required=True, help="JSON Lines from ai.calibrate.selfplay")
-    ap.add_argument("--agent", default="mc-2", help="a searching agent (mc, mc-2, ...)")
-    ap.add_argument("--sample", type=int, default=150, help="positions decided")
-    ap.add_argument("--replays", type=int, default=40, help="fresh plays of each choice")
-    ap.add_argument("--seed", type=int, default=31)
-    ap.add_argument("--out", help="write the report as JSON here too")
-    args = ap.parse_args(argv)
-    for name in ("sample", "replays"):
-        if getattr(args, name) < 1:
-            ap.error(f"--{name} must be at least 1, got {getattr(args, name)}")
-    check_files(ap, args)
-    try:
-        agent = make_agent(args.agent)
-    except ValueError as e:
-        ap.error(f"--agent {args.agent!r}: {e}")
+    ap = agent_parser(__doc__.splitlines()[0], "a searching agent (mc, mc-2, ...)", 150,
+                      "replays", 40, "fresh plays of each choice", 31)
+    args, agent = agent_arguments(ap, argv, "replays")
     if not hasattr(agent, "analyse"):
         ap.error(f"--agent {args.agent!r}: not a searching agent (it keeps no estimates)")
     lines = read_positions(args.positions)
-    rows = measure(lines, args.agent, args.sample, args.replays, args.seed,
-                   lambda k, n: print(f"\r{k}/{n} positions", end="", file=sys.stderr))
+    rows = measure(lines, args.agent, args.sample, args.replays, args.seed, progress)
     print(file=sys.stderr)
     doc = summary(rows)
     print(f"{args.agent}: its estimate of its chosen stroke against {args.replays} fresh plays")
