@@ -40,7 +40,7 @@ from ai.search.context import Context
 from ai.search.referee import Referee
 from engine import GameState
 
-from .pot_chances import (check_files, likeliest_pot, progress, realized_chance,
+from .pot_chances import (check_files, likeliest_pot, progress_line, realized_chance,
                           write_report)
 
 MIN_CHANCE = 0.02  # a likeliest pot below this by the closed form: no danger, not measured
@@ -220,7 +220,7 @@ def main(argv=None) -> int:
     if args.safeties == 1 or args.safeties < 0:
         ap.error(f"--safeties must be 0 (off) or at least 2, got {args.safeties}")
     lines = read_positions(args.positions)
-    rows = measure(lines, args.agent, args.sample, args.strokes, args.seed, progress)
+    rows = measure(lines, args.agent, args.sample, args.strokes, args.seed, progress_line)
     print(file=sys.stderr)
     doc = summary(rows)
     print(f"{args.agent}: what its strokes leave the opponent ({args.sample} positions, "

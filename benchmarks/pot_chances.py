@@ -228,7 +228,7 @@ def pot_arguments(argv: list[str] | None, description: str, sample: int, seed: i
     return args
 
 
-def progress(done: int, total: int) -> None:
+def progress_line(done: int, total: int) -> None:
     """The benchmarks' progress line on stderr (rewritten in place)."""
     print(f"\r{done}/{total} positions", end="", file=sys.stderr)
 
@@ -237,7 +237,7 @@ def measured_rows(args: argparse.Namespace, measure_fn) -> list:
     """``measure_fn`` on the positions of ``args`` with a progress line on stderr; a note on
     stderr when no position has a legal clean pot."""
     rows = measure_fn(read_positions(args.positions), args.sample, args.seed, args.select,
-                      args.measure, progress)
+                      args.measure, progress_line)
     print(file=sys.stderr)
     if not rows:
         print("no position with a legal clean pot", file=sys.stderr)

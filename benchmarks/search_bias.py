@@ -8,7 +8,9 @@ For positions drawn from a self-play file (the cue ball on the table, no break p
 agent's search ranks its strokes (seeded by the position's number); its chosen stroke is then
 played ``--replays`` more times under the execution noise, on fresh draws, each outcome ruled
 by the rules core and valued by the agent's own position value, exactly as the search values
-its samples (:class:`ai.search.allocate.Sampler`).  The *surprise* is the fresh mean minus
+its samples (:class:`ai.search.allocate.Sampler`; for an agent with the look-ahead or the
+second level, ``look`` or ``plan``, the estimate is not its samples' mean alone and the
+comparison is not like for like).  The *surprise* is the fresh mean minus
 the search's estimate.  The best of several noisy means is biased high (the winner's curse:
 Smith and Winkler, "The Optimizer's Curse", Management Science 52(3), 2006), so a small
 negative surprise is expected; a large one in some kind or manner of stroke says the search
@@ -36,7 +38,7 @@ from ai.search.context import Context
 from engine import GameState
 
 from .leaves_left import agent_arguments, agent_parser, open_positions
-from .pot_chances import progress, write_report
+from .pot_chances import progress_line, write_report
 
 
 @dataclass(frozen=True)
@@ -88,8 +90,8 @@ def measure(lines: list[dict], agent_spec: str, sample: int, replays: int, seed:
 
 
 def group(rows: list[Judged]) -> dict:
-    """Positions, mean estimate, mean surprise and its standard error, for P(win) and for
-    keeping the table (None for an empty group)."""
+    """Positions, mean estimate, mean surprise and its standard error (None for one
+    position), for P(win) and for keeping the table; only the count for an empty group."""
     if not rows:
         return {"positions": 0}
     est = np.array([r.estimate for r in rows])
@@ -126,7 +128,7 @@ def main(argv=None) -> int:
     if not hasattr(agent, "analyse"):
         ap.error(f"--agent {args.agent!r}: not a searching agent (it keeps no estimates)")
     lines = read_positions(args.positions)
-    rows = measure(lines, args.agent, args.sample, args.replays, args.seed, progress)
+    rows = measure(lines, args.agent, args.sample, args.replays, args.seed, progress_line)
     print(file=sys.stderr)
     doc = summary(rows)
     print(f"{args.agent}: its estimate of its chosen stroke against {args.replays} fresh plays")
