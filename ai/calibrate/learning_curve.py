@@ -7,12 +7,18 @@ Issue 29 asks when more self-play stops helping and which learner the data can c
 games of the files (a game is the unit: its positions share one result) are split once: every
 fourth game (``game % 4 == 3``, the fold :mod:`ai.calibrate.value` holds out) is the test set,
 the rest the pool to train on.  For each size n, ``--repeats`` draws of n training games
-(seeded) are fitted and scored on the test set by log-loss against the games' results.  Two
-learners, both logistic regressions on the lambda-return targets of :mod:`ai.calibrate.value`:
+(seeded) are fitted and scored on the test set by log-loss against the games' results.  Three
+learners, all fitted to the lambda-return targets of :mod:`ai.calibrate.value`:
 
-* ``linear``: the features of :mod:`ai.value.features`, the learned value in use;
+* ``linear``: a logistic regression on the features of :mod:`ai.value.features`, the learned
+  value in use;
 * ``pairs``: the same plus every product of two standardised features (a second-order model,
-  ridge :data:`PAIRS_RIDGE`), what a richer learner would add on these features.
+  ridge :data:`PAIRS_RIDGE`), what a richer learner would add on these features;
+* ``gbm``: gradient-boosted trees on the same features (scikit-learn's
+  ``HistGradientBoostingRegressor``, the settings :data:`GBM`, the squared error to the
+  targets: a proper score, so the trees estimate P(win)), a learner of any shape the data
+  carry -- steps, thresholds, interactions of any order.  It needs the ``learn`` extra
+  (``pip install -e '.[learn]'``); without it the command refuses ``gbm`` and names the extra.
 
 The race model (:class:`ai.value.pwin.WinModel`) is the line neither should cross upwards; the
 weights in use (:data:`ai.value.learned.LEARNED_FILE`, fitted on other games) are a second.  A
@@ -33,6 +39,11 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (after the backend is chosen)
 import numpy as np  # noqa: E402
 
+try:  # the gbm learner's library, the optional extra ``learn``
+    from sklearn.ensemble import HistGradientBoostingRegressor
+except ImportError:  # pragma: no cover - the extra is installed wherever the tests run
+    HistGradientBoostingRegressor = None
+
 from ..value.learned import LEARNED_FILE, LearnedWeights  # noqa: E402
 from .pwin import fit  # noqa: E402
 from .selfplay import read_positions  # noqa: E402
@@ -40,7 +51,13 @@ from .value import HOLD_OUT_EVERY, RIDGE, Dataset, build, log_loss, sigmoid  # n
 
 LAMBDA = 0.7  # the lambda-return of the fit in use (learned_weights.json "fit.lambda")
 PAIRS_RIDGE = 30.0  # the second-order model's pull to zero: 231 weights on a few thousand rows
-LEARNERS = ("linear", "pairs")
+LEARNERS = ("linear", "pairs", "gbm")
+# The trees' settings (chosen so, not tuned on the test games: shallow trees and a slow rate,
+# as the positions of a game share one result and a leaf of fewer than a few hundred positions
+# is a handful of games; no early stopping, so a fit depends on its data alone).
+GBM = {"max_iter": 200, "learning_rate": 0.05, "max_leaf_nodes": 15, "min_samples_leaf": 200,
+       "l2_regularization": 1.0, "early_stopping": False}
+P_CLIP = 1e-3  # the trees' squared-error estimates are clipped into [P_CLIP, 1 - P_CLIP]
 
 
 @dataclass(frozen=True)
@@ -83,6 +100,10 @@ def design(X: np.ndarray, learner: str, mean: np.ndarray, sd: np.ndarray) -> np.
 
 def _fit_score(data: Dataset, target: np.ndarray, train: np.ndarray, test: np.ndarray,
                learner: str) -> float:
+    if learner == "gbm":
+        trees = HistGradientBoostingRegressor(**GBM).fit(data.X[train, 1:], target[train])
+        p = np.clip(trees.predict(data.X[test, 1:]), P_CLIP, 1 - P_CLIP)
+        return log_loss(p, data.y[test])
     mean = data.X[train, 1:].mean(axis=0)
     sd = data.X[train, 1:].std(axis=0) + 1e-9
     ridge = RIDGE if learner == "linear" else PAIRS_RIDGE
@@ -91,10 +112,12 @@ def _fit_score(data: Dataset, target: np.ndarray, train: np.ndarray, test: np.nd
 
 
 def curve(data: Dataset, sizes: list[int], repeats: int, seed: int,
-          in_use: np.ndarray | None = None) -> Curve:
-    """The learning curves of :data:`LEARNERS` (module doc), and the weights ``in_use`` (the
+          in_use: np.ndarray | None = None, learners: tuple[str, ...] = LEARNERS) -> Curve:
+    """The learning curves of ``learners`` (module doc), and the weights ``in_use`` (the
     learned value's file when None) on the same test games; ValueError naming ``sizes`` when
-    a size exceeds the games there are to train on."""
+    a size exceeds the games there are to train on, ``learners`` when one is unknown or its
+    library is not installed."""
+    check_learners(learners)
     if in_use is None:
         in_use = np.asarray(LearnedWeights.load(LEARNED_FILE).weights, float)
     games = np.unique(data.game)
@@ -112,7 +135,7 @@ def curve(data: Dataset, sizes: list[int], repeats: int, seed: int,
     for n in sizes:
         draws = [np.isin(data.game, rng.choice(pool, size=n, replace=False))
                  for _ in range(repeats if n < len(pool) else 1)]
-        for learner in LEARNERS:
+        for learner in learners:
             losses = [_fit_score(data, target, train, test, learner) for train in draws]
             points.append(CurvePoint(learner, n, float(np.mean([t.sum() for t in draws])),
                                      round(float(np.mean(losses)), 4),
@@ -122,10 +145,22 @@ def curve(data: Dataset, sizes: list[int], repeats: int, seed: int,
                  log_loss(sigmoid(data.X[test] @ in_use), data.y[test]), tuple(points))
 
 
+def check_learners(learners: tuple[str, ...]) -> None:
+    """ValueError naming ``learners`` when one is unknown, or is ``gbm`` without its library."""
+    unknown = [name for name in learners if name not in LEARNERS]
+    if unknown or not learners:
+        raise ValueError(f"learners: {unknown or 'none'} -- choose from {', '.join(LEARNERS)}")
+    if "gbm" in learners and HistGradientBoostingRegressor is None:
+        raise ValueError("learners: gbm needs scikit-learn, the 'learn' extra "
+                         "(pip install -e '.[learn]')")
+
+
 def plot(result: Curve, path: str) -> None:
     fig, ax = plt.subplots(figsize=(6.4, 4.2), dpi=120)
-    for learner, style in zip(LEARNERS, ("o-", "s--")):
+    for learner, style in zip(LEARNERS, ("o-", "s--", "^-")):
         pts = [p for p in result.points if p.learner == learner]
+        if not pts:
+            continue
         ax.errorbar([p.games for p in pts], [p.log_loss for p in pts],
                     yerr=[p.log_loss_sd for p in pts], fmt=style, capsize=3, label=learner)
     ax.axhline(result.race_log_loss, color="grey", ls=":", label="race model")
@@ -162,17 +197,22 @@ def main(argv=None) -> int:
     ap.add_argument("--sizes", help="training sizes in games, e.g. 10,20,40 (default doubling)")
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--learners", default=",".join(LEARNERS),
+                    help=f"comma-separated, of {', '.join(LEARNERS)} (default: all)")
     ap.add_argument("--json", help="write the curve here")
     ap.add_argument("--plot", help="draw the curve here (PNG)")
     args = ap.parse_args(argv)
     try:
+        learners = tuple(name for name in args.learners.split(",") if name)
+        check_learners(learners)
         lines = []
         for k, path in enumerate(args.positions):  # games renumbered apart, file by file
             lines += [{**line, "game": line["game"] * len(args.positions) + k}
                       for line in read_positions(path)]
         data = build(lines)
         pool = len({g for g in data.game.tolist() if g % HOLD_OUT_EVERY != HOLD_OUT_EVERY - 1})
-        result = curve(data, _sizes(args.sizes, pool), args.repeats, args.seed)
+        result = curve(data, _sizes(args.sizes, pool), args.repeats, args.seed,
+                       learners=learners)
     except (OSError, ValueError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

@@ -58,3 +58,32 @@ def test_the_command_refuses_a_bad_size_list(tmp_path, capsys):
     missing.write_text("")
     assert lc.main(["--positions", str(missing), "--sizes", "ten"]) == 2
     assert "error:" in capsys.readouterr().err
+
+
+def test_a_law_of_steps_only_the_trees_find():
+    """Wins flip with a feature's band -- a shape no linear or second-order logit follows."""
+    data = _games(lambda z: np.where(np.cos(3 * z[:, 0]) > 0, 2.0, -2.0))
+    result = lc.curve(data, [1500], repeats=1, seed=0, in_use=np.zeros(5))
+    loss = {p.learner: p.log_loss for p in result.points}
+    assert loss["gbm"] < min(loss["linear"], loss["pairs"]) - 0.1
+    assert loss["linear"] == pytest.approx(np.log(2), abs=0.02)
+
+
+def test_the_trees_do_not_beat_a_linear_law_the_logit_fits():
+    data = _games(lambda z: 1.5 * z[:, 0] - z[:, 1])
+    result = lc.curve(data, [1500], repeats=1, seed=0, in_use=np.zeros(5),
+                      learners=("linear", "gbm"))
+    loss = {p.learner: p.log_loss for p in result.points}
+    assert set(loss) == {"linear", "gbm"}
+    assert loss["gbm"] > loss["linear"] - 0.005  # the right shape wins on its own law
+    assert loss["gbm"] < np.log(2) - 0.1  # and the trees still find most of it
+
+
+def test_unknown_learners_are_refused_naming_them(tmp_path, capsys):
+    data = _games(lambda z: z[:, 0], n_games=8)
+    with pytest.raises(ValueError, match=r"learners: \['forest'\]"):
+        lc.curve(data, [2], repeats=1, seed=0, in_use=np.zeros(5), learners=("forest",))
+    missing = tmp_path / "none.jsonl"
+    missing.write_text("")
+    assert lc.main(["--positions", str(missing), "--learners", "linear,forest"]) == 2
+    assert "learners: ['forest']" in capsys.readouterr().err
