@@ -22,7 +22,9 @@ What each changes (the names of :data:`ai.value.features.NAMES`):
   ``JAW_RAMP_M``) seen by the features and by the search's own clean pots, spots from hand
   and second level (``LearnedWeights.jaw_ramp_m``; the weights are not refitted);
 * ``Fitted:weights=FILE``: the weights of a file written by ``python -m ai.calibrate.value``
-  (e.g. a fit with ``--bootstrap search`` or ``--chance-noise 1.5``), unchanged.
+  (e.g. a fit with ``--bootstrap search`` or ``--chance-noise 1.5``), unchanged;
+* ``Trees:model=FILE``: a value of another kind, the gradient-boosted trees of a file written
+  by ``python -m ai.calibrate.trees`` (ai/value/trees.py) on the same features.
 
 They are experiments, not shipped players: none is registered, and ``mc``'s default is not
 changed by any of them.
@@ -35,6 +37,7 @@ from ai.agents.mc import MCAgent
 from ai.geometry.pockets import JAW_RAMP_M
 from ai.value import LearnedValue, LearnedWeights
 from ai.value.features import NAMES
+from ai.value.trees import TreesModel, TreesValue
 
 # The chance features whose fitted weights are negative in today's weights file.
 NEGATIVE_CHANCES = ("q1", "q2", "q1_close", "run2")
@@ -101,3 +104,11 @@ def NoNegQJaws(**opts):
 def Fitted(weights: str, **opts):
     """``mc`` judging by the weights of the file ``weights`` (``ai.calibrate.value``'s)."""
     return agent(LearnedWeights.load(Path(weights)), "fitted-" + Path(weights).stem, **opts)
+
+
+def Trees(model: str, **opts):
+    """``mc`` judging by the trees of the file ``model`` (``ai.calibrate.trees``'s)."""
+    opts.setdefault("name", "trees-" + Path(model).stem)
+    a = MCAgent(**opts)
+    a.win = TreesValue(trees=TreesModel.load(Path(model)))
+    return a

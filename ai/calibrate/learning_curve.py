@@ -14,10 +14,10 @@ learners, all fitted to the lambda-return targets of :mod:`ai.calibrate.value`:
   value in use;
 * ``pairs``: the same plus every product of two standardised features (a second-order model,
   ridge :data:`PAIRS_RIDGE`), what a richer learner would add on these features;
-* ``gbm``: gradient-boosted trees on the same features (scikit-learn's
-  ``HistGradientBoostingRegressor``, the settings :data:`GBM`, the squared error to the
-  targets: a proper score, so the trees estimate P(win)), a learner of any shape the data
-  carry -- steps, thresholds, interactions of any order.  It needs the ``learn`` extra
+* ``gbm``: gradient-boosted trees on the same features (:mod:`ai.calibrate.trees`, the trees
+  value's fit: scikit-learn's ``HistGradientBoostingRegressor``, the squared error to the
+  targets), a learner of any shape the data carry -- steps, thresholds, interactions of any
+  order.  It needs the ``learn`` extra
   (``pip install -e '.[learn]'``); without it the command refuses ``gbm`` and names the extra.
 
 The race model (:class:`ai.value.pwin.WinModel`) is the line neither should cross upwards; the
@@ -39,25 +39,16 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (after the backend is chosen)
 import numpy as np  # noqa: E402
 
-try:  # the gbm learner's library, the optional extra ``learn``
-    from sklearn.ensemble import HistGradientBoostingRegressor
-except ImportError:  # pragma: no cover - the extra is installed wherever the tests run
-    HistGradientBoostingRegressor = None
-
 from ..value.learned import LEARNED_FILE, LearnedWeights  # noqa: E402
 from .pwin import fit  # noqa: E402
-from .selfplay import read_positions  # noqa: E402
-from .value import HOLD_OUT_EVERY, RIDGE, Dataset, build, log_loss, sigmoid  # noqa: E402
+from . import trees  # noqa: E402
+from .selfplay import read_pooled  # noqa: E402
+from .value import (HOLD_OUT_EVERY, IN_USE_LAMBDA, RIDGE, Dataset, build, log_loss,  # noqa: E402
+                    sigmoid)
 
-LAMBDA = 0.7  # the lambda-return of the fit in use (learned_weights.json "fit.lambda")
+LAMBDA = IN_USE_LAMBDA  # the lambda-returns of the fit in use
 PAIRS_RIDGE = 30.0  # the second-order model's pull to zero: 231 weights on a few thousand rows
 LEARNERS = ("linear", "pairs", "gbm")
-# The trees' settings (chosen so, not tuned on the test games: shallow trees and a slow rate,
-# as the positions of a game share one result and a leaf of fewer than a few hundred positions
-# is a handful of games; no early stopping, so a fit depends on its data alone).
-GBM = {"max_iter": 200, "learning_rate": 0.05, "max_leaf_nodes": 15, "min_samples_leaf": 200,
-       "l2_regularization": 1.0, "early_stopping": False}
-P_CLIP = 1e-3  # the trees' squared-error estimates are clipped into [P_CLIP, 1 - P_CLIP]
 
 
 @dataclass(frozen=True)
@@ -101,9 +92,8 @@ def design(X: np.ndarray, learner: str, mean: np.ndarray, sd: np.ndarray) -> np.
 def _fit_score(data: Dataset, target: np.ndarray, train: np.ndarray, test: np.ndarray,
                learner: str) -> float:
     if learner == "gbm":
-        trees = HistGradientBoostingRegressor(**GBM).fit(data.X[train, 1:], target[train])
-        p = np.clip(trees.predict(data.X[test, 1:]), P_CLIP, 1 - P_CLIP)
-        return log_loss(p, data.y[test])
+        return log_loss(trees.predict(trees.regressor(data.X[train], target[train]),
+                                      data.X[test]), data.y[test])
     mean = data.X[train, 1:].mean(axis=0)
     sd = data.X[train, 1:].std(axis=0) + 1e-9
     ridge = RIDGE if learner == "linear" else PAIRS_RIDGE
@@ -150,7 +140,7 @@ def check_learners(learners: tuple[str, ...]) -> None:
     unknown = [name for name in learners if name not in LEARNERS]
     if unknown or not learners:
         raise ValueError(f"learners: {unknown or 'none'} -- choose from {', '.join(LEARNERS)}")
-    if "gbm" in learners and HistGradientBoostingRegressor is None:
+    if "gbm" in learners and not trees.available():
         raise ValueError("learners: gbm needs scikit-learn, the 'learn' extra "
                          "(pip install -e '.[learn]')")
 
@@ -205,11 +195,7 @@ def main(argv=None) -> int:
     try:
         learners = tuple(name for name in args.learners.split(",") if name)
         check_learners(learners)
-        lines = []
-        for k, path in enumerate(args.positions):  # games renumbered apart, file by file
-            lines += [{**line, "game": line["game"] * len(args.positions) + k}
-                      for line in read_positions(path)]
-        data = build(lines)
+        data = build(read_pooled(args.positions))
         pool = len({g for g in data.game.tolist() if g % HOLD_OUT_EVERY != HOLD_OUT_EVERY - 1})
         result = curve(data, _sizes(args.sizes, pool), args.repeats, args.seed,
                        learners=learners)

@@ -67,6 +67,21 @@ def read_positions(path: str | Path) -> list[dict]:
     return out
 
 
+# Pooled files keep their games apart by this offset a file (a multiple of the fits' hold-out
+# period, 4, so every fourth game of each file is still held out; no file holds a million games).
+POOL_GAME_OFFSET = 1_000_000
+
+
+def read_pooled(paths) -> list[dict]:
+    """The lines of several positions files as one set of games: file k's games renumbered
+    ``game + k * POOL_GAME_OFFSET``."""
+    out = []
+    for k, path in enumerate(paths):
+        out += [{**line, "game": int(line["game"]) + k * POOL_GAME_OFFSET}
+                for line in read_positions(path)]
+    return out
+
+
 def state_of(line: dict) -> GameState:
     return GameState.from_json(line["state"])
 

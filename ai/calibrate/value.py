@@ -66,6 +66,7 @@ from .selfplay import read_positions, state_of
 RIDGE = 1.0
 HOLD_OUT_EVERY = 4  # four folds by game; game g is in fold g % 4 (fold 3 as ai.calibrate.pwin)
 LAMBDAS = (0.5, 0.7, 0.9, 1.0)  # the lambda-returns tried (1.0: the game's result alone)
+IN_USE_LAMBDA = 0.9  # the lambda the weights in use were fitted with (learned_weights.json)
 # With --bootstrap search also lambda 0: the search's own P(win) of the position alone.
 SEARCH_LAMBDAS = (0.0, 0.5, 0.7, 0.9, 1.0)
 BOOTSTRAPS = ("race", "search")

@@ -108,11 +108,15 @@ class LearnedValue:
         hit = self._cache.get(key)
         if hit is not None:
             return hit
-        v = _sigmoid(dm.dot(self._w, features(self.race, state, self._seen(noise))))
+        v = self.probability(features(self.race, state, self._seen(noise)))
         if len(self._cache) > CACHE_ENTRIES:
             self._cache.clear()
         self._cache[key] = v
         return v
+
+    def probability(self, row: np.ndarray) -> float:
+        """P(the player to move wins) for one feature row: the logistic model's."""
+        return _sigmoid(dm.dot(self._w, row))
 
     @property
     def jaw_ramp_m(self) -> float:

@@ -1,6 +1,7 @@
 """The value variants played against mc-2 (benchmarks/value_variants.py) are what their names
 say: each is today's weights changed in its one stated way, loadable by ``pyramid tournament``
 as a file agent, and judging a position accordingly."""
+import json
 import math
 
 import numpy as np
@@ -10,10 +11,12 @@ from ai.geometry.pockets import JAW_RAMP_M
 from ai.noise import NoiseModel
 from ai.registry import make_agent
 from ai.search.context import Context
-from ai.value.features import NAMES
+from ai.value.features import NAMES, features
+from ai.value.trees import TreesValue
 from benchmarks import value_variants as vv
 
 from ..ai.conftest import make_state
+from ..ai.value.test_trees import _two_stumps
 
 
 def _logit(p):
@@ -73,3 +76,15 @@ def test_fitted_reads_a_weights_file(tmp_path):
     path.write_text(json.dumps(doc))
     a = make_agent(f"benchmarks/value_variants.py:Fitted:weights={path}")
     assert a.win.weights.chance_noise_factor == 1.5
+
+
+def test_trees_reads_a_trees_file_and_judges_by_it(tmp_path):
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(_two_stumps().to_json()))
+    a = make_agent(f"benchmarks/value_variants.py:Trees:model={path}")
+    assert isinstance(a.win, TreesValue) and a.name == "trees-t"
+    noise = NoiseModel()
+    st = make_state({"cue": (1.0, 0.8), "3": (2.5, 1.2), "9": (3.0, 0.5)}, scores=(10, 30))
+    row = features(a.win.race, st, noise)
+    assert a.win.state_value(st, st.to_move, noise) == _two_stumps().probability(row)
+    assert a.decide(st, np.random.default_rng(0)).p_win is not None
