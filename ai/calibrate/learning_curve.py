@@ -1,14 +1,16 @@
 """Learning curves of the position value: held-out log-loss against the games trained on.
 
 ``python -m ai.calibrate.learning_curve --positions FILE.jsonl [--positions MORE.jsonl]
-[--sizes 10,20,40] [--repeats 5] [--seed 0] [--json OUT.json] [--plot OUT.png]``
+[--sizes 10,20,40] [--repeats 5] [--seed 0] [--learners linear,pairs,gbm] [--json OUT.json]
+[--plot OUT.png]``
 
 Issue 29 asks when more self-play stops helping and which learner the data can carry.  The
-games of the files (a game is the unit: its positions share one result) are split once: every
-fourth game (``game % 4 == 3``, the fold :mod:`ai.calibrate.value` holds out) is the test set,
-the rest the pool to train on.  For each size n, ``--repeats`` draws of n training games
-(seeded) are fitted and scored on the test set by log-loss against the games' results.  Three
-learners, all fitted to the lambda-return targets of :mod:`ai.calibrate.value`:
+games of the files (pooled by :func:`ai.calibrate.selfplay.read_pooled`; a game is the unit:
+its positions share one result) are split once: every fourth game of each file (``game % 4 ==
+3``, the fold :mod:`ai.calibrate.value` holds out) is the test set, the rest the pool to train
+on.  For each size n, ``--repeats`` draws of n training games (seeded) are fitted and scored
+on the test set by log-loss against the games' results.  Three learners (``--learners``), all
+fitted to the lambda-return targets of :mod:`ai.calibrate.value`:
 
 * ``linear``: a logistic regression on the features of :mod:`ai.value.features`, the learned
   value in use;
@@ -17,13 +19,13 @@ learners, all fitted to the lambda-return targets of :mod:`ai.calibrate.value`:
 * ``gbm``: gradient-boosted trees on the same features (:mod:`ai.calibrate.trees`, the trees
   value's fit: scikit-learn's ``HistGradientBoostingRegressor``, the squared error to the
   targets), a learner of any shape the data carry -- steps, thresholds, interactions of any
-  order.  It needs the ``learn`` extra
-  (``pip install -e '.[learn]'``); without it the command refuses ``gbm`` and names the extra.
+  order.  It needs the ``learn`` extra (``pip install -e '.[learn]'``); without it the
+  command refuses ``gbm`` and names the extra.
 
 The race model (:class:`ai.value.pwin.WinModel`) is the line neither should cross upwards; the
 weights in use (:data:`ai.value.learned.LEARNED_FILE`, fitted on other games) are a second.  A
-curve still falling at the pool's size says more games would help; ``pairs`` below ``linear``
-says the data carries a richer learner.
+curve still falling at the pool's size says more games would help; ``pairs`` or ``gbm`` below
+``linear`` says the data carry a richer learner.
 """
 from __future__ import annotations
 
