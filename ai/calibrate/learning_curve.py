@@ -18,9 +18,9 @@ fitted to the lambda-return targets of :mod:`ai.calibrate.value`:
   ridge :data:`PAIRS_RIDGE`), what a richer learner would add on these features;
 * ``gbm``: gradient-boosted trees on the same features (:mod:`ai.calibrate.trees`, the trees
   value's fit: scikit-learn's ``HistGradientBoostingRegressor``, the squared error to the
-  targets), a learner of any shape the data carry -- steps, thresholds, interactions of any
-  order.  It needs the ``learn`` extra (``pip install -e '.[learn]'``); without it the
-  command refuses ``gbm`` and names the extra.
+  targets, rising in the mover's lead and chances), a learner of any shape the data carry --
+  steps, thresholds, interactions of any order.  It needs the ``learn`` extra (``pip install
+  -e '.[learn]'``); without it the command refuses ``gbm`` and names the extra.
 
 The race model (:class:`ai.value.pwin.WinModel`) is the line neither should cross upwards; the
 weights in use (:data:`ai.value.learned.LEARNED_FILE`, fitted on other games) are a second.  A
@@ -41,6 +41,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (after the backend is chosen)
 import numpy as np  # noqa: E402
 
+from ..value.features import NAMES  # noqa: E402
 from ..value.learned import LEARNED_FILE, LearnedWeights  # noqa: E402
 from .pwin import fit  # noqa: E402
 from . import trees  # noqa: E402
@@ -93,8 +94,9 @@ def design(X: np.ndarray, learner: str, mean: np.ndarray, sd: np.ndarray) -> np.
 
 def _fit_score(data: Dataset, target: np.ndarray, train: np.ndarray, test: np.ndarray,
                learner: str) -> float:
-    if learner == "gbm":
-        return log_loss(trees.predict(trees.regressor(data.X[train], target[train]),
+    if learner == "gbm":  # the trees value's fit; rising as it does where the rows are features
+        rising = trees.MONOTONE_UP if data.X.shape[1] == len(NAMES) else ()
+        return log_loss(trees.predict(trees.regressor(data.X[train], target[train], rising),
                                       data.X[test]), data.y[test])
     mean = data.X[train, 1:].mean(axis=0)
     sd = data.X[train, 1:].std(axis=0) + 1e-9

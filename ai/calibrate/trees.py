@@ -6,12 +6,13 @@ TREES.json [--lambda L]``
 The recipe of the learned value (:mod:`ai.calibrate.value`: the features of
 :mod:`ai.value.features`, lambda-returns bootstrapped from the race model, lambda 0.9 as the
 weights in use were fitted) with a learner of any shape in place of one weight per feature:
-scikit-learn's ``HistGradientBoostingRegressor`` with the settings :data:`GBM`, the squared
-error to the targets (a proper score: the trees estimate P(win)).  Every fourth game of each
-file is held out first and the trees fitted on the rest are scored on it against the race
-model and the weights in use (log-loss and Brier against the results); then the trees are
-fitted on every game and written, atomically, with that report.  Several files are pooled as
-one set of games.  Needs the ``learn`` extra (``pip install -e '.[learn]'``).
+scikit-learn's ``HistGradientBoostingRegressor`` with the settings :data:`GBM`, rising in the
+features :data:`MONOTONE_UP`, the squared error to the targets (a proper score: the trees
+estimate P(win)).  Every fourth game of each file is held out first and the trees fitted on
+the rest are scored on it against the race model and the weights in use (log-loss and Brier
+against the results); then the trees are fitted on every game and written, atomically, with
+that report.  Several files are pooled as one set of games.  Needs the ``learn`` extra (``pip
+install -e '.[learn]'``).
 """
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ try:  # the optional extra ``learn``
 except ImportError:  # pragma: no cover - the extra is installed wherever the tests run
     HistGradientBoostingRegressor = None
 
+from ..value.features import NAMES
 from ..value.learned import LearnedWeights
 from ..value.trees import P_CLIP, TreesModel
 from .selfplay import read_pooled
@@ -39,6 +41,15 @@ from .value import HOLD_OUT_EVERY, IN_USE_LAMBDA, build, fitted_for, scores, sig
 # positions is a handful of games; no early stopping, so a fit depends on its data alone).
 GBM = {"max_iter": 200, "learning_rate": 0.05, "max_leaf_nodes": 15, "min_samples_leaf": 200,
        "l2_regularization": 1.0, "early_stopping": False}
+# The features in which the trees may only rise (scikit-learn's monotonic constraints): the
+# mover's lead, his chances and the points of his run.  A search picks the leaves its value
+# likes best, so a value that somewhere prefers a smaller lead or a worse chance is exploited
+# there; the linear fit's negative chance weights were such a preference, and setting them to
+# 0 played best of the weights tried (ai/README.md, "Values compared in play").  On the 148
+# self-play games of ai/README.md the constraint costs 0.0008 held-out log-loss (0.5571
+# against 0.5563), less than log-loss can resolve.
+MONOTONE_UP = ("race_logit", "lead_10", "lead_sqrt", "q1", "q2", "q3", "pottable", "q1_close",
+               "run2", "run2_points")
 
 
 def available() -> bool:
@@ -46,13 +57,19 @@ def available() -> bool:
     return HistGradientBoostingRegressor is not None
 
 
-def regressor(X: np.ndarray, target: np.ndarray):
+def regressor(X: np.ndarray, target: np.ndarray, rising: tuple[str, ...] = MONOTONE_UP):
     """scikit-learn's trees fitted to ``target`` on the feature rows ``X`` (bias column
-    included, as :func:`ai.calibrate.value.build` makes them; the trees do not see it)."""
+    included, as :func:`ai.calibrate.value.build` makes them; the trees do not see it),
+    rising in the features named ``rising`` (``X`` then has the columns of
+    :data:`ai.value.features.NAMES`; none for other rows, as the tests' synthetic ones)."""
     if not available():
         raise ValueError("the trees need scikit-learn, the 'learn' extra "
                          "(pip install -e '.[learn]')")
-    return HistGradientBoostingRegressor(**GBM).fit(X[:, 1:], target)
+    if rising and X.shape[1] != len(NAMES):
+        raise ValueError(f"rising in {rising} needs the {len(NAMES)} columns of the features, "
+                         f"got {X.shape[1]}")
+    cst = [1 if name in rising else 0 for name in NAMES[1:]] if rising else None
+    return HistGradientBoostingRegressor(**GBM, monotonic_cst=cst).fit(X[:, 1:], target)
 
 
 def predict(trees, X: np.ndarray) -> np.ndarray:
@@ -123,7 +140,8 @@ def main(argv=None) -> int:
               "race_model_today": scores(data.race[held], data.y[held])}
     fit = {"positions_files": [os.path.basename(p) for p in args.positions],
            "games": int(len(games)), "positions": int(len(data.y)), "lambda": args.lam,
-           "bootstrap": "race", "settings": GBM, "held_out_every_4th_game": report,
+           "bootstrap": "race", "settings": GBM, "rising": list(MONOTONE_UP),
+           "held_out_every_4th_game": report,
            "seconds": round(time.time() - t0, 1)}
     model = export(regressor(data.X, target), fit, fitted)
     tmp = args.out + ".tmp"

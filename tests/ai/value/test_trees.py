@@ -104,3 +104,24 @@ def test_estimates_past_zero_or_one_are_clipped():
 def test_the_value_needs_its_trees():
     with pytest.raises(ValueError, match="needs its trees"):
         TreesValue()
+
+
+def test_the_trees_never_fall_in_the_mover_s_lead_or_chances():
+    """Targets that fall with the best chance q1 (as the linear fit's weight did): the trees
+    stay level in it rather than follow, and still rise with the lead."""
+    rng = np.random.default_rng(2)
+    X = np.hstack([np.ones((4000, 1)), rng.normal(size=(4000, N - 1))])
+    q1, lead = NAMES.index("q1"), NAMES.index("lead_10")
+    target = 1 / (1 + np.exp(-(X[:, lead] - 0.8 * X[:, q1])))
+    model = fit_trees.export(fit_trees.regressor(X, target))
+    free = fit_trees.export(fit_trees.regressor(X, target, rising=()))
+    for row in X[:100]:
+        lo, hi = row.copy(), row.copy()
+        lo[q1], hi[q1] = -2.0, 2.0
+        assert model.raw(hi) >= model.raw(lo)
+        assert free.raw(hi) < free.raw(lo)  # unconstrained, the trees follow the targets down
+        lo[q1] = hi[q1] = 0.0
+        lo[lead], hi[lead] = -2.0, 2.0
+        assert model.raw(hi) > model.raw(lo)
+    with pytest.raises(ValueError, match=f"needs the {N} columns"):
+        fit_trees.regressor(X[:, :5], target)
