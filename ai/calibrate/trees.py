@@ -118,7 +118,7 @@ def main(argv=None) -> int:
     t0 = time.time()
     try:
         lines = read_pooled(args.positions)
-        fitted = fitted_for(lines, argv)
+        fitted = fitted_for(lines, argv, "ai.calibrate.trees")
     except (OSError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -200,17 +200,17 @@ def scores(p: np.ndarray, y: np.ndarray) -> dict:
             "brier": round(float(np.mean((p - y) ** 2)), 4), "reliability": table}
 
 
-def fitted_for(lines: list[dict], argv=None) -> FittedFor:
+def fitted_for(lines: list[dict], argv=None, module: str = "ai.calibrate.value") -> FittedFor:
     """What weights fitted on these self-play lines are fitted for: their games' table, and
     the default physics, which :mod:`ai.calibrate.selfplay` always plays with (the shared
-    simulator); ValueError when the lines come from more than one table."""
+    simulator), and the command (``module`` with ``argv``) that fitted them; ValueError when
+    the lines come from more than one table."""
     tables = {line["state"].get("table", DEFAULT_TABLE) for line in lines}
     if len(tables) > 1:
         raise ValueError(f"the positions come from several tables ({', '.join(sorted(tables))}):"
                          f" fit one table at a time")
     table = tables.pop() if tables else DEFAULT_TABLE
-    return FittedFor.of_simulator(shared_simulator(table), command_line("ai.calibrate.value", argv),
-                                  today())
+    return FittedFor.of_simulator(shared_simulator(table), command_line(module, argv), today())
 
 
 def main(argv=None) -> int:

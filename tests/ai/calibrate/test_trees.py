@@ -32,6 +32,7 @@ def test_the_fit_writes_trees_that_load_and_report_the_held_out_games(positions,
         assert 0 < held[name]["log_loss"] and 0 <= held[name]["brier"] <= 1
         assert sum(r["n"] for r in held[name]["reliability"]) == held["positions"]
     assert doc["fit"]["lambda"] == 0.9 and doc["fitted_for"]["table"] == "pyramid-12ft"
+    assert doc["fitted_for"]["fitted_by"].startswith("python -m ai.calibrate.trees --positions")
     assert not (tmp_path / "t.json.tmp").exists()
     # the file judges the positions as a fit on all of them does
     data = build(selfplay.read_positions(positions))
