@@ -1,7 +1,7 @@
 """Fit the trees value (:mod:`ai.value.trees`) on self-play positions.
 
 ``python -m ai.calibrate.trees --positions FILE.jsonl [--positions MORE.jsonl] --out
-TREES.json [--lambda L]``
+TREES.json [--lambda L] [--stack]``
 
 The recipe of the learned value (:mod:`ai.calibrate.value`: the features of
 :mod:`ai.value.features`, lambda-returns bootstrapped from the race model, lambda 0.9 as the
@@ -11,8 +11,9 @@ features :data:`MONOTONE_UP`, the squared error to the targets (a proper score: 
 estimate P(win)).  Every fourth game of each file is held out first and the trees fitted on
 the rest are scored on it against the race model and the weights in use (log-loss and Brier
 against the results); then the trees are fitted on every game and written, atomically, with
-that report.  Several files are pooled as one set of games.  Needs the ``learn`` extra (``pip
-install -e '.[learn]'``).
+that report.  ``--stack`` fits them to what the weights in use leave of the targets (stacked
+trees, :mod:`ai.value.trees`).  Several files are pooled as one set of games.  Needs the
+``learn`` extra (``pip install -e '.[learn]'``).
 """
 from __future__ import annotations
 
@@ -72,14 +73,17 @@ def regressor(X: np.ndarray, target: np.ndarray, rising: tuple[str, ...] = MONOT
     return HistGradientBoostingRegressor(**GBM, monotonic_cst=cst).fit(X[:, 1:], target)
 
 
-def predict(trees, X: np.ndarray) -> np.ndarray:
-    """scikit-learn's estimates for the rows ``X``, clipped as :class:`TreesValue` clips."""
-    return np.clip(trees.predict(X[:, 1:]), P_CLIP, 1 - P_CLIP)
+def predict(trees, X: np.ndarray, on_weights: np.ndarray | None = None) -> np.ndarray:
+    """scikit-learn's estimates for the rows ``X`` (on top of the P(win) of ``on_weights``
+    for stacked trees), clipped as :class:`TreesValue` clips."""
+    base = 0.0 if on_weights is None else sigmoid(X @ on_weights)
+    return np.clip(base + trees.predict(X[:, 1:]), P_CLIP, 1 - P_CLIP)
 
 
-def export(trees, fit: dict | None = None, fitted=None) -> TreesModel:
+def export(trees, fit: dict | None = None, fitted=None, on_weights=None) -> TreesModel:
     """The fitted trees as :class:`ai.value.trees.TreesModel` arrays: nodes of all trees in
-    one run, children and roots offset accordingly, features shifted past the bias column."""
+    one run, children and roots offset accordingly, features shifted past the bias column;
+    stacked on ``on_weights`` when given."""
     roots, parts = [], []
     offset = 0
     for (predictor,) in trees._predictors:  # one predictor a round: a single output
@@ -99,7 +103,8 @@ def export(trees, fit: dict | None = None, fitted=None) -> TreesModel:
     cols[0] = np.where(leaf, 1, cols[0])
     return TreesModel(float(np.ravel(trees._baseline_prediction)[0]),
                       np.asarray(roots, np.int64), cols[0], cols[1].astype(float), cols[2],
-                      cols[3], cols[4].astype(float), leaf, fitted, dict(fit or {}))
+                      cols[3], cols[4].astype(float), leaf, fitted, dict(fit or {}),
+                      None if on_weights is None else tuple(float(w) for w in on_weights))
 
 
 def main(argv=None) -> int:
@@ -110,6 +115,9 @@ def main(argv=None) -> int:
     ap.add_argument("--lambda", dest="lam", type=float, default=IN_USE_LAMBDA, metavar="L",
                     help=f"the lambda-returns' lambda (default {IN_USE_LAMBDA}, as the weights "
                          f"in use)")
+    ap.add_argument("--stack", action="store_true",
+                    help="stack the trees on the weights in use: they fit what the weights' "
+                         "P(win) leaves of the targets (ai/value/trees.py)")
     args = ap.parse_args(argv)
     if not 0.0 <= args.lam <= 1.0:
         ap.error(f"--lambda {args.lam:g}: a lambda lies between 0 and 1")
@@ -131,19 +139,21 @@ def main(argv=None) -> int:
         print(f"error: positions: {len(games)} finished games are too few to hold every "
               f"fourth out", file=sys.stderr)
         return 2
-    target = data.targets(args.lam)
     in_use = np.asarray(LearnedWeights.load().weights, float)
+    on = in_use if args.stack else None
+    target = data.targets(args.lam) - (0.0 if on is None else sigmoid(data.X @ on))
     report = {"games": int(len(np.unique(data.game[held]))), "positions": int(held.sum()),
-              "trees": scores(predict(regressor(data.X[~held], target[~held]), data.X[held]),
-                              data.y[held]),
+              "trees": scores(predict(regressor(data.X[~held], target[~held]), data.X[held],
+                                      on), data.y[held]),
               "learned_in_use": scores(sigmoid(data.X[held] @ in_use), data.y[held]),
               "race_model_today": scores(data.race[held], data.y[held])}
     fit = {"positions_files": [os.path.basename(p) for p in args.positions],
            "games": int(len(games)), "positions": int(len(data.y)), "lambda": args.lam,
-           "bootstrap": "race", "settings": GBM, "rising": list(MONOTONE_UP),
+           "bootstrap": "race", "stacked": bool(args.stack), "settings": GBM,
+           "rising": list(MONOTONE_UP),
            "held_out_every_4th_game": report,
            "seconds": round(time.time() - t0, 1)}
-    model = export(regressor(data.X, target), fit, fitted)
+    model = export(regressor(data.X, target), fit, fitted, on)
     tmp = args.out + ".tmp"
     with open(tmp, "w") as f:  # atomically: a crash never leaves half a trees file
         json.dump(model.to_json(), f)

@@ -9,8 +9,11 @@ as scikit-learn's own prediction does, and the leaves' values are added tree by 
 baseline in the trees' order, so the sum is the same to the last digit on every machine
 (comparisons and additions only; tests/ai/value/test_trees.py holds it against scikit-learn).
 
-:class:`TreesValue` is :class:`ai.value.learned.LearnedValue` with the trees in place of the
-logistic weights: the same features, cache, fallbacks and interface
+Stacked trees (``on_weights``) correct a logistic value instead: the estimate is the weights'
+P(win) plus the trees' sum, so the value keeps the weights' smooth response to the lead and the
+chances, which a search needs to tell a pot from a miss, and the trees add what the weights
+cannot shape.  :class:`TreesValue` is :class:`ai.value.learned.LearnedValue` with the trees in
+place of the logistic weights: the same features, cache, fallbacks and interface
 (``state_value(state, side, noise)``, ``draw_value``).
 """
 from __future__ import annotations
@@ -22,9 +25,12 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
+from sim import detmath as dm
+
 from ..calibrate.provenance import FittedFor
 from .features import NAMES
 from .learned import LearnedValue, LearnedWeights
+from .pwin import _sigmoid
 
 # The trees' estimates are clipped into [P_CLIP, 1 - P_CLIP]: squared-error trees may stray a
 # little past 0 or 1, and a search takes logs of nothing, but a P(win) of exactly 0 or 1 for an
@@ -65,6 +71,9 @@ class TreesModel:
     leaf: np.ndarray  # bool
     fitted_for: FittedFor | None = None
     fit: dict = field(default_factory=dict)  # how they were fitted (the file's "fit")
+    # Stacked trees: the logistic weights (in the order of NAMES) whose P(win) the trees
+    # correct -- the estimate is that P(win) plus the trees' sum; None: the trees alone.
+    on_weights: tuple[float, ...] | None = None
 
     def __post_init__(self):
         n = len(self.feature)
@@ -78,14 +87,23 @@ class TreesModel:
             raise ValueError("a child outside the nodes")
         if np.any((self.feature[inner] < 1) | (self.feature[inner] >= len(NAMES))):
             raise ValueError(f"a split on a feature outside 1..{len(NAMES) - 1}")
-        numbers = np.concatenate([[self.baseline], self.threshold[inner], self.value[self.leaf]])
+        if self.on_weights is not None and len(self.on_weights) != len(NAMES):
+            raise ValueError(f"on_weights: {len(self.on_weights)} weights for {len(NAMES)} "
+                             f"features")
+        numbers = np.concatenate([[self.baseline], self.threshold[inner], self.value[self.leaf],
+                                  self.on_weights or ()])
         if not np.all(np.isfinite(numbers)):
             raise ValueError("a baseline, threshold or leaf value that is not finite")
 
     def raw(self, x: np.ndarray) -> float:
-        """The trees' sum for one feature row (not clipped)."""
-        return float(trees_sum(np.asarray(x, float), self.baseline, self.roots, self.feature,
-                               self.threshold, self.left, self.right, self.value, self.leaf))
+        """The trees' sum for one feature row (not clipped), on top of the weights' P(win)
+        for stacked trees."""
+        x = np.asarray(x, float)
+        total = float(trees_sum(x, self.baseline, self.roots, self.feature, self.threshold,
+                                self.left, self.right, self.value, self.leaf))
+        if self.on_weights is None:
+            return total
+        return _sigmoid(dm.dot(np.asarray(self.on_weights, float), x)) + total
 
     def probability(self, x: np.ndarray) -> float:
         """P(the player to move wins) for one feature row."""
@@ -97,6 +115,8 @@ class TreesModel:
         for name in NODE_FIELDS:
             doc[name] = getattr(self, name).tolist()
         doc["fit"] = self.fit
+        if self.on_weights is not None:
+            doc["on_weights"] = list(self.on_weights)
         if self.fitted_for is not None:
             doc["fitted_for"] = self.fitted_for.to_json()
         return doc
@@ -116,7 +136,9 @@ class TreesModel:
                        np.asarray(doc["right"], np.int64), np.asarray(doc["value"], float),
                        np.asarray(doc["leaf"], np.bool_),
                        None if fitted is None else FittedFor.from_json(fitted, "fitted_for"),
-                       dict(doc.get("fit", {})))
+                       dict(doc.get("fit", {})),
+                       None if doc.get("on_weights") is None
+                       else tuple(float(w) for w in doc["on_weights"]))
         except (KeyError, TypeError) as exc:
             raise ValueError(f"{where}: not a trees file (missing or malformed {exc})") from None
         except ValueError as exc:

@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from ai.calibrate import selfplay, trees
-from ai.calibrate.value import build
+from ai.calibrate.value import build, sigmoid
+from ai.value import LearnedWeights
 from ai.value.trees import TreesModel
 
 from ...conftest import greedy_selfplay
@@ -65,3 +66,16 @@ def test_pooled_files_keep_their_games_apart(positions):
     # every fourth game of each file stays every fourth game
     assert {g % 4 for g in games if g >= selfplay.POOL_GAME_OFFSET} == {g % 4 for g in games
                                                                         if g < 4 * 2}
+
+
+def test_stacked_trees_fit_what_the_weights_leave(positions, tmp_path):
+    out = tmp_path / "s.json"
+    assert trees.main(["--positions", str(positions), "--out", str(out), "--stack"]) == 0
+    model = TreesModel.load(out)
+    w = np.asarray(LearnedWeights.load().weights, float)
+    assert model.on_weights == tuple(w) and model.fit["stacked"]
+    data = build(selfplay.read_positions(positions))
+    base = sigmoid(data.X @ w)
+    residual = trees.regressor(data.X, data.targets(0.9) - base)
+    got = np.array([model.raw(x) for x in data.X])
+    assert np.allclose(got, base + residual.predict(data.X[:, 1:]), rtol=0, atol=1e-12)

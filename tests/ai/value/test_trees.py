@@ -125,3 +125,18 @@ def test_the_trees_never_fall_in_the_mover_s_lead_or_chances():
         assert model.raw(hi) > model.raw(lo)
     with pytest.raises(ValueError, match=f"needs the {N} columns"):
         fit_trees.regressor(X[:, :5], target)
+
+
+def test_stacked_trees_add_to_the_weights_p_win():
+    m = _two_stumps()
+    w = tuple(0.1 * (i % 3) for i in range(N))
+    stacked = TreesModel(0.0, m.roots, m.feature, m.threshold, m.left, m.right, m.value, m.leaf,
+                         on_weights=w)
+    rng = np.random.default_rng(3)
+    for row in rng.normal(size=(30, N)):
+        p = 1 / (1 + np.exp(-np.dot(w, row)))
+        assert stacked.raw(row) == pytest.approx(p + m.raw(row) - m.baseline, abs=1e-12)
+    again = TreesModel.from_json(stacked.to_json())
+    assert again.on_weights == w and again.raw(row) == stacked.raw(row)
+    with pytest.raises(ValueError, match=f"on_weights: 3 weights for {N} features"):
+        TreesModel.from_json({**stacked.to_json(), "on_weights": [0.1, 0.2, 0.3]}, "t.json")
