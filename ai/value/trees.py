@@ -11,10 +11,12 @@ baseline in the trees' order, so the sum is the same to the last digit on every 
 
 Stacked trees (``on_weights``) correct a logistic value instead: the estimate is the weights'
 P(win) plus the trees' sum, so the value keeps the weights' smooth response to the lead and the
-chances, which a search needs to tell a pot from a miss, and the trees add what the weights
-cannot shape.  :class:`TreesValue` is :class:`ai.value.learned.LearnedValue` with the trees in
-place of the logistic weights: the same features, cache, fallbacks and interface
-(``state_value(state, side, noise)``, ``draw_value``).
+chances and the trees add what the weights cannot shape.  :class:`TreesValue` is
+:class:`ai.value.learned.LearnedValue` with the trees in place of the logistic weights: the
+same features, cache, fallbacks and interface (``state_value(state, side, noise)``,
+``draw_value``).  Measured in play against ``mc-2`` (ai/README.md, "A value of another kind"),
+neither the trees alone nor stacked trees are better; no agent judges by them unless a spec
+asks (``benchmarks/value_variants.py:Trees:model=FILE``).
 """
 from __future__ import annotations
 
