@@ -65,15 +65,21 @@ def with_weight(weights, name: str, value: float) -> list[float]:
     return w
 
 
+def judging_by(value, name: str, **opts) -> MCAgent:
+    """``mc`` (its options as given, its name ``name`` unless they give one) judging by the
+    position value ``value``."""
+    opts.setdefault("name", name)
+    a = MCAgent(**opts)
+    a.win = value
+    return a
+
+
 def agent(weights, name: str, **opts) -> MCAgent:
     """``mc`` (its options as given) judging by ``weights`` (numbers in the order of NAMES,
     or a LearnedWeights as loaded from a file)."""
-    opts.setdefault("name", name)
-    a = MCAgent(**opts)
     if not isinstance(weights, LearnedWeights):
         weights = LearnedWeights(tuple(float(x) for x in weights))
-    a.win = LearnedValue(weights=weights)
-    return a
+    return judging_by(LearnedValue(weights=weights), name, **opts)
 
 
 def NoNegQ(**opts):
@@ -108,7 +114,5 @@ def Fitted(weights: str, **opts):
 
 def Trees(model: str, **opts):
     """``mc`` judging by the trees of the file ``model`` (``ai.calibrate.trees``'s)."""
-    opts.setdefault("name", "trees-" + Path(model).stem)
-    a = MCAgent(**opts)
-    a.win = TreesValue(trees=TreesModel.load(Path(model)))
-    return a
+    return judging_by(TreesValue(trees=TreesModel.load(Path(model))),
+                      "trees-" + Path(model).stem, **opts)

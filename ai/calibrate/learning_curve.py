@@ -49,7 +49,6 @@ from .selfplay import read_pooled  # noqa: E402
 from .value import (HOLD_OUT_EVERY, IN_USE_LAMBDA, RIDGE, Dataset, build, log_loss,  # noqa: E402
                     sigmoid)
 
-LAMBDA = IN_USE_LAMBDA  # the lambda-returns of the fit in use
 PAIRS_RIDGE = 30.0  # the second-order model's pull to zero: 231 weights on a few thousand rows
 LEARNERS = ("linear", "pairs", "gbm")
 
@@ -80,7 +79,7 @@ class Curve:
     def to_json(self) -> dict:
         return {"test_games": self.test_games, "test_positions": self.test_positions,
                 "pool_games": self.pool_games, "race_log_loss": round(self.race_log_loss, 4),
-                "in_use_log_loss": round(self.in_use_log_loss, 4), "lambda": LAMBDA, "points": [asdict(p) for p in self.points]}
+                "in_use_log_loss": round(self.in_use_log_loss, 4), "lambda": IN_USE_LAMBDA, "points": [asdict(p) for p in self.points]}
 
 
 def design(X: np.ndarray, learner: str, mean: np.ndarray, sd: np.ndarray) -> np.ndarray:
@@ -123,7 +122,7 @@ def curve(data: Dataset, sizes: list[int], repeats: int, seed: int,
     if too_big:
         raise ValueError(f"sizes: {too_big} outside 1..{len(pool)}, the games to train on")
     test = np.isin(data.game, test_games)
-    target = data.targets(LAMBDA)
+    target = data.targets(IN_USE_LAMBDA)  # the lambda-returns of the fit in use
     rng = np.random.default_rng(seed)
     points = []
     for n in sizes:

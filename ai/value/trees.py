@@ -96,6 +96,9 @@ class TreesModel:
                                   self.on_weights or ()])
         if not np.all(np.isfinite(numbers)):
             raise ValueError("a baseline, threshold or leaf value that is not finite")
+        # the weights as the dot product takes them, made once, not at every leaf valued
+        object.__setattr__(self, "_on_w", None if self.on_weights is None
+                           else np.asarray(self.on_weights, float))
 
     def raw(self, x: np.ndarray) -> float:
         """The trees' sum for one feature row (not clipped), on top of the weights' P(win)
@@ -105,7 +108,7 @@ class TreesModel:
                                 self.left, self.right, self.value, self.leaf))
         if self.on_weights is None:
             return total
-        return _sigmoid(dm.dot(np.asarray(self.on_weights, float), x)) + total
+        return _sigmoid(dm.dot(self._on_w, x)) + total
 
     def probability(self, x: np.ndarray) -> float:
         """P(the player to move wins) for one feature row."""

@@ -12,6 +12,7 @@ from ai.noise import NoiseModel
 from ai.registry import make_agent
 from ai.search.context import Context
 from ai.value.features import NAMES, features
+from ai.value.learned import LEARNED_FILE
 from ai.value.trees import TreesValue
 from benchmarks import value_variants as vv
 
@@ -63,8 +64,6 @@ def test_nonegq_jaws_is_nonegq_with_the_jaws_seen_by_value_and_search():
 
 
 def test_fitted_reads_a_weights_file(tmp_path):
-    import json
-    from ai.value.learned import LEARNED_FILE
     doc = json.loads(LEARNED_FILE.read_text())
     doc["weights"] = [0.1 * i for i in range(len(NAMES))]
     path = tmp_path / "w.json"
