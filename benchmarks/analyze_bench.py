@@ -26,7 +26,7 @@ from ai.games.analysis import (SAMPLES_DEFAULT, TOP_DEFAULT, StrokeValuer,
                                analysis_agent_spec, judge_stroke)
 from ai.noise import NoiseModel
 from ai.registry import default_agent_spec, make_agent
-from pyramid.app.analyze import prepare, read_game_record
+from russian_pyramid.app.analyze import prepare, read_game_record
 
 TARGET_S_PER_STROKE = 0.25  # issue 27 item 2
 SEED = 0  # the analysis's seed (pyramid analyze --seed default)
@@ -34,7 +34,7 @@ SEED = 0  # the analysis's seed (pyramid analyze --seed default)
 
 def make_record(seed: int, folder: Path) -> Path:
     path = folder / f"greedy-{seed}.jsonl"
-    subprocess.run([sys.executable, "-m", "pyramid", "play", "--agent-a", "greedy",
+    subprocess.run([sys.executable, "-m", "russian_pyramid", "play", "--agent-a", "greedy",
                     "--agent-b", "greedy", "--seed", str(seed), "--record", str(path),
                     "--quiet"], check=True, stdout=subprocess.DEVNULL)
     return path

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-OPEN = ROOT / "pyramid" / "board" / "static" / "positions" / "open.json"
+OPEN = ROOT / "russian_pyramid" / "board" / "static" / "positions" / "open.json"
 
 
 def _timed(fn, repeat):
@@ -37,7 +37,7 @@ def main(argv=None) -> int:
     ap.add_argument("--repeat", type=int, default=5)
     args = ap.parse_args(argv)
     t_start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "pyramid.cli", "board", "--port", "0",
+    proc = subprocess.Popen([sys.executable, "-m", "russian_pyramid.cli", "board", "--port", "0",
                              "--no-browser"], cwd=ROOT, stdout=subprocess.PIPE, text=True)
     try:
         url = proc.stdout.readline().split(": ", 1)[1].strip()  # the page, with its token

@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parents[1]
-DEMO = ["-m", "pyramid.cli", "play", "--seed", "1", "--quiet"]
+DEMO = ["-m", "russian_pyramid.cli", "play", "--seed", "1", "--quiet"]
 
 
 def timed_run(checkout: Path, cache_dir: str, argv: list[str]) -> float:

@@ -25,7 +25,7 @@ STATE = ROOT / "examples" / "suggest_open.json"
 
 def cold_suggest(budget: int) -> float:
     t0 = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "pyramid.cli", "suggest", str(STATE), "--top", "3",
+    subprocess.run([sys.executable, "-m", "russian_pyramid.cli", "suggest", str(STATE), "--top", "3",
                     "--budget", str(budget), "--json"], cwd=ROOT, check=True,
                    capture_output=True)
     return time.perf_counter() - t0
@@ -35,7 +35,7 @@ def engine_session(budget: int, asks: int) -> list[float]:
     """Seconds from sending each request to its answer, in one engine process (the first
     includes the process start: timed from launching it)."""
     t0 = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "pyramid.cli", "engine"], cwd=ROOT,
+    proc = subprocess.Popen([sys.executable, "-m", "russian_pyramid.cli", "engine"], cwd=ROOT,
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
         proc.stdout.readline()  # the greeting

@@ -83,7 +83,7 @@ def commit() -> str | None:
 
 def play(directory: Path, games: int, jobs: int, pairs: list[int]) -> None:
     for k in pairs:
-        cmd = [sys.executable, "-m", "pyramid", *pair_command(directory, k, games, jobs)]
+        cmd = [sys.executable, "-m", "russian_pyramid", *pair_command(directory, k, games, jobs)]
         if rung_file(directory, k).exists():
             cmd.append("--resume")
         else:

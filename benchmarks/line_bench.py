@@ -1,7 +1,7 @@
 """What the line of play costs: ``pyramid suggest``'s time with and without the line.
 
 ``python -m benchmarks.line_bench [--positions N] [--runs R] [--line L] [--budget B]`` times
-:func:`pyramid.app.suggest.suggest` (top 3, the default budget, seed 0) on
+:func:`russian_pyramid.app.suggest.suggest` (top 3, the default budget, seed 0) on
 ``examples/suggest_open.json`` and on the first N positions of the AI benchmark's seeded suite
 (:func:`benchmarks.ai_bench.suite`: 3-7 object balls, cue ball on the table), each R times
 with ``line`` 1 (off) and L, in one warm process; prints per position the median seconds of
@@ -15,8 +15,8 @@ import statistics
 import time
 from pathlib import Path
 
-from pyramid.app import limits
-from pyramid.app.suggest import suggest
+from russian_pyramid.app import limits
+from russian_pyramid.app.suggest import suggest
 
 from .ai_bench import suite
 

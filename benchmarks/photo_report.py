@@ -24,8 +24,8 @@ import time
 
 import numpy as np
 
-from pyramid.errors import UserInputError
-from pyramid.photo.service import read_position
+from russian_pyramid.errors import UserInputError
+from russian_pyramid.photo.service import read_position
 from sim.presets import table_by_name
 
 from .photo_set import PhotoCase

@@ -31,7 +31,7 @@ from sim.presets import table_by_name
 from sim.table import TableSpec
 
 # --- what the set assumes about the table beyond TableSpec (no source: typical club tables) ---
-CUSHION_TOP_WIDTH_M = 0.050  # cloth-covered cushion top, nose to rail (pyramid.photo's model)
+CUSHION_TOP_WIDTH_M = 0.050  # cloth-covered cushion top, nose to rail (russian_pyramid.photo's model)
 RAIL_WIDTH_M = 0.140  # the wooden rail outside the cushion
 RAIL_TOP_M = 0.042  # the rail's top, level with the cushion nose (TableSpec.cushion_height_m)
 POCKET_HOLE_RADIUS_M = 0.055  # the black hole cut through cushion and rail at each pocket
@@ -190,7 +190,7 @@ def project(points_xyz, cam, look, hfov_deg, width_px, height_px) -> np.ndarray:
     d = np.asarray(points_xyz, float) - np.asarray(cam, float)
     zc = d @ f
     # continuous image coordinates (0 at the image's edge), less half a pixel: pixel (i, j)'s
-    # centre at (i, j), the convention of an array index (and of pyramid.photo)
+    # centre at (i, j), the convention of an array index (and of russian_pyramid.photo)
     return np.stack([width_px / 2 + fpx * (d @ r) / zc - 0.5,
                      height_px / 2 - fpx * (d @ u) / zc - 0.5], 1)
 
@@ -299,7 +299,7 @@ def make_case(index: int, seed: int, spec: TableSpec, width_px: int, height_px: 
 
 def render(case: PhotoCase, pov_text: str, out_dir: Path, quality: int = 85) -> Path:
     """Renders one scene with povray (anti-aliased) and writes the JPEG and the truth JSON."""
-    import cv2  # the set's own tool; the product imports it at the top of pyramid.photo
+    import cv2  # the set's own tool; the product imports it at the top of russian_pyramid.photo
 
     out_dir.mkdir(parents=True, exist_ok=True)
     pov = out_dir / f"{case.name}.pov"

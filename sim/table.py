@@ -28,7 +28,7 @@ pockets are kept here so that event logs can be reported in words.
 
 The same geometry, drawn: :mod:`sim.table_drawing` (the cloth's boundary with the throats, the
 holes beyond the capture lines) and :meth:`TableSpec.diamonds` (the sights on the rails) are
-what the diagrams (``pyramid.drawing``) and the board's page (``GET /api/table``) draw, so that
+what the diagrams (``russian_pyramid.drawing``) and the board's page (``GET /api/table``) draw, so that
 a picture shows the table the simulator plays on.
 """
 from __future__ import annotations

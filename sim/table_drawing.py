@@ -1,7 +1,7 @@
 """The table as drawn: the cloth's outline with the pockets' throats, the holes beyond the
 capture lines, where a fallen ball is drawn.  Read from the simulator's own arrays
 (:class:`sim.table.TableGeometry`), so that a picture shows the table the simulator plays on:
-the diagrams (``pyramid.drawing``) and the board's page (``GET /api/table``) draw these.
+the diagrams (``russian_pyramid.drawing``) and the board's page (``GET /api/table``) draw these.
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ POCKET_WALK = ("NR", "MR", "FR", "FL", "ML", "NL")
 HOLE_CENTRE_DEPTH_R = 1.2
 JAW_ARC_POINTS = 9  # points of a jaw's rounding in the outline (a drawing's resolution)
 # The table's colours (hex RGB), the same in every picture of it: the diagrams' palette
-# (pyramid/drawing/style.py) and the learning environment's frames (ai/env/render.py).
+# (russian_pyramid/drawing/style.py) and the learning environment's frames (ai/env/render.py).
 CLOTH = "#17723a"
 RAIL_WOOD = "#5b3417"
 HOLE = "#050505"

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ai.games.records import verified
 from engine.record import parse_record
-from pyramid.cli import main as cli
+from russian_pyramid.cli import main as cli
 
 # name -> the command line of one seeded game (small budgets: the test plays each game under
 # every setting)

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from ai.registry import make_agent
-from pyramid.cli import build_parser
+from russian_pyramid.cli import build_parser
 
 from .cli.clihelp import env, pyramid
 

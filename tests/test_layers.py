@@ -1,4 +1,4 @@
-"""The architecture, checked: the layers sim < engine < ai < pyramid (a module imports only
+"""The architecture, checked: the layers sim < engine < ai < russian_pyramid (a module imports only
 from its own layer or below, also inside functions, where an upward import would otherwise
 hide), and no import cycles between modules (again counting imports inside functions, which
 is how a cycle usually hides)."""
@@ -6,7 +6,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-LAYERS = {"sim": 0, "engine": 1, "ai": 2, "pyramid": 3}
+LAYERS = {"sim": 0, "engine": 1, "ai": 2, "russian_pyramid": 3}
 
 
 def modules() -> dict[str, Path]:

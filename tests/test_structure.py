@@ -1,5 +1,5 @@
 """The top layer's shape, checked (issue 24's measures): the board and the command line are
-adapters over the application layer (:mod:`pyramid.app`), not over each other; imports of the
+adapters over the application layer (:mod:`russian_pyramid.app`), not over each other; imports of the
 project's own packages sit at the top of a module, where the dependency shows (at most
 :data:`MAX_INNER_IMPORTS` inside functions, each saying why on its line or the line above);
 units stay readable (:data:`MAX_MODULE_LINES`, :data:`MAX_FUNCTION_LINES`).
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("sim", "engine", "ai", "pyramid")
+PACKAGES = ("sim", "engine", "ai", "russian_pyramid")
 EXEMPT_FROM_SIZES = ("sim/physics/",)
 MAX_MODULE_LINES = 500
 MAX_FUNCTION_LINES = 120
@@ -56,21 +56,21 @@ def test_the_board_and_the_app_do_not_import_the_command_line():
     bad = []
     for path in _files():
         rel = _rel(path)
-        if not (rel.startswith("pyramid/board/") or rel.startswith("pyramid/app/")):
+        if not (rel.startswith("russian_pyramid/board/") or rel.startswith("russian_pyramid/app/")):
             continue
         for node, mods in _imports(path):
-            if any(m == "pyramid.commands" or m.startswith("pyramid.commands.") for m in mods):
+            if any(m == "russian_pyramid.commands" or m.startswith("russian_pyramid.commands.") for m in mods):
                 bad.append(f"{rel}:{node.lineno}")
-    assert not bad, f"the board and the app layer import pyramid.commands: {bad}"
+    assert not bad, f"the board and the app layer import russian_pyramid.commands: {bad}"
 
 
 def test_the_app_layer_does_not_import_its_adapters():
     bad = []
-    for path in (ROOT / "pyramid" / "app").rglob("*.py"):
+    for path in (ROOT / "russian_pyramid" / "app").rglob("*.py"):
         for node, mods in _imports(path):
-            if any(m.startswith("pyramid.board") for m in mods):
+            if any(m.startswith("russian_pyramid.board") for m in mods):
                 bad.append(f"{_rel(path)}:{node.lineno}")
-    assert not bad, f"pyramid.app imports the board: {bad}"
+    assert not bad, f"russian_pyramid.app imports the board: {bad}"
 
 
 def _inner_imports():

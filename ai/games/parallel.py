@@ -1,6 +1,6 @@
 """Where games are played side by side: joblib's backends on this machine, or a Dask cluster.
 
-One place for what a tournament (:mod:`pyramid.app.tournament`) and self-play
+One place for what a tournament (:mod:`russian_pyramid.app.tournament`) and self-play
 (:mod:`ai.calibrate.selfplay`) both need: ``loky`` (processes, the default; each worker ends
 when the process that started it does, :func:`ai.games.tournament.watch_parent`),
 ``threading``, ``sequential`` (one game at a time, in this process) and ``dask`` (joblib's Dask

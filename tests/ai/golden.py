@@ -48,7 +48,7 @@ SUGGESTIONS = {
 
 
 def _cli(argv: list[str]) -> str:
-    from pyramid.cli import main
+    from russian_pyramid.cli import main
     out = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
         code = main(argv)

@@ -12,10 +12,10 @@ import pytest
 from benchmarks.photo_report import load_case, match
 from benchmarks.photo_set_independent import (IndependentCase, far_by_convention, make_case,
                                               to_pixels)
-from pyramid.photo.service import read_position
+from russian_pyramid.photo.service import read_position
 from sim.presets import table_by_name
 
-DATA = Path(__file__).parents[1] / "pyramid" / "photo_data"
+DATA = Path(__file__).parents[1] / "russian_pyramid" / "photo_data"
 SPEC = table_by_name("pyramid-12ft")
 
 
@@ -74,7 +74,7 @@ def test_the_table_is_found_where_the_floor_outweighs_or_touches_the_cloth(name)
     more of it (the cloth's hue was taken from the floor: no table); 025, a floor whose hue
     came out near the cloth's and ran into it (50 false balls).  Now each candidate hue's
     regions are tried, and only one its outline's quadrilateral fits is a table; the
-    outline is placed to a fraction of a pixel (pyramid.photo.outline)."""
+    outline is placed to a fraction of a pixel (russian_pyramid.photo.outline)."""
     case = load_case(json.loads((DATA / f"{name}.json").read_text()))
     pos = read_position(DATA / f"{name}.jpg", case.table)
     corners = np.array(pos.corners_px)

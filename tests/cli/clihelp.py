@@ -18,7 +18,7 @@ def env() -> dict:
 
 
 def pyramid(*args, cwd=None, timeout=240, input=None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "pyramid.cli", *map(str, args)],
+    return subprocess.run([sys.executable, "-m", "russian_pyramid.cli", *map(str, args)],
                           capture_output=True, text=True, cwd=cwd, env=env(), timeout=timeout,
                           input=input)
 

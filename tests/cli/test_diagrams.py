@@ -14,13 +14,13 @@ import matplotlib.image as mpimg  # noqa: E402
 from matplotlib.colors import to_rgb  # noqa: E402
 
 from engine.words import say  # noqa: E402
-from pyramid import diagrams  # noqa: E402
-import pyramid.io as pio  # noqa: E402
-from pyramid import diagrams as D  # noqa: E402  (the pictures' public names)
-from pyramid.drawing import figure as drawing_figure  # noqa: E402
-from pyramid.drawing.suggestion import drawing_words  # noqa: E402
-from pyramid.drawing import style  # noqa: E402
-from pyramid.errors import UserInputError  # noqa: E402
+from russian_pyramid import diagrams  # noqa: E402
+import russian_pyramid.io as pio  # noqa: E402
+from russian_pyramid import diagrams as D  # noqa: E402  (the pictures' public names)
+from russian_pyramid.drawing import figure as drawing_figure  # noqa: E402
+from russian_pyramid.drawing.suggestion import drawing_words  # noqa: E402
+from russian_pyramid.drawing import style  # noqa: E402
+from russian_pyramid.errors import UserInputError  # noqa: E402
 from sim import Simulator, Strike  # noqa: E402
 from sim.trajectory import sample_paths  # noqa: E402
 
@@ -256,15 +256,15 @@ def test_nothing_half_written_on_failure(stroke, tmp_path, monkeypatch):
 
 
 def test_the_table_style_is_read_without_matplotlib_and_pictures_load_it():
-    """``pyramid.app.table`` (the board's table) reads the drawing's rail widths without
-    loading matplotlib; ``pyramid.pictures.diagrams()`` gives the pictures' module, which
+    """``russian_pyramid.app.table`` (the board's table) reads the drawing's rail widths without
+    loading matplotlib; ``russian_pyramid.pictures.diagrams()`` gives the pictures' module, which
     does (the commands call it only for --png)."""
-    code = ("import sys, pyramid.app.table, pyramid.pictures; a = 'matplotlib' in sys.modules; "
-            "d = pyramid.pictures.diagrams(); print(a, 'matplotlib' in sys.modules, "
+    code = ("import sys, russian_pyramid.app.table, russian_pyramid.pictures; a = 'matplotlib' in sys.modules; "
+            "d = russian_pyramid.pictures.diagrams(); print(a, 'matplotlib' in sys.modules, "
             "d.draw_stroke_png.__module__)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.split()
-    assert out == ["False", "True", "pyramid.drawing.stroke"]
+    assert out == ["False", "True", "russian_pyramid.drawing.stroke"]
     assert (D.RAIL_M, D.RUBBER_M) == (style.RAIL_M, style.RUBBER_M)
 
 

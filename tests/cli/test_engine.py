@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 
 from engine import GameState
-from pyramid.commands.engine import serve
-from pyramid.app.limits import DEFAULT_BUDGET
-from pyramid.app.suggest import position_seed
+from russian_pyramid.commands.engine import serve
+from russian_pyramid.app.limits import DEFAULT_BUDGET
+from russian_pyramid.app.suggest import position_seed
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -80,7 +80,7 @@ def test_two_suggestions_in_one_process():
     req = {"cmd": "suggest", "body": state, "options": {"top": 1, "budget": 30, "seed": 1}}
     lines = [json.dumps(dict(req, id=1)), json.dumps(dict(req, id=2)),
              json.dumps({"id": 3, "cmd": "health"}), json.dumps({"id": 4, "cmd": "quit"})]
-    p = subprocess.run([sys.executable, "-m", "pyramid.cli", "engine"],
+    p = subprocess.run([sys.executable, "-m", "russian_pyramid.cli", "engine"],
                        input="\n".join(lines) + "\n", capture_output=True, text=True,
                        timeout=600)
     assert p.returncode == 0, p.stderr

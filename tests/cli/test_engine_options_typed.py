@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from pyramid.commands.engine import serve
+from russian_pyramid.commands.engine import serve
 
 
 def talk(lines):

@@ -21,9 +21,9 @@ import time
 import pytest
 
 from engine import jsonin, read_record
-from pyramid import io as pio
-from pyramid.cli import main
-from pyramid.errors import UserInputError
+from russian_pyramid import io as pio
+from russian_pyramid.cli import main
+from russian_pyramid.errors import UserInputError
 
 from .clihelp import ROOT, env
 
@@ -144,7 +144,7 @@ def _bounded_run(args, stdin_path=None) -> subprocess.CompletedProcess:
         stdin = (stack.enter_context(open(stdin_path, "rb")) if stdin_path
                  else subprocess.DEVNULL)
         t0 = time.monotonic()
-        r = subprocess.run([sys.executable, "-m", "pyramid.cli", *map(str, args)],
+        r = subprocess.run([sys.executable, "-m", "russian_pyramid.cli", *map(str, args)],
                            stdin=stdin, capture_output=True, text=True, env=env(),
                            timeout=SUBPROCESS_TIMEOUT_S, preexec_fn=_limited)
         assert time.monotonic() - t0 < QUICK_S, args
@@ -244,7 +244,7 @@ def test_dev_null_as_a_record_is_refused_and_left_alone():
 
 def test_a_245_character_record_name_is_written_after_the_game(tmp_path):
     record = tmp_path / ("r" * 239 + ".jsonl")
-    r = subprocess.run([sys.executable, "-m", "pyramid.cli", "play", "--agent-a", "random",
+    r = subprocess.run([sys.executable, "-m", "russian_pyramid.cli", "play", "--agent-a", "random",
                         "--agent-b", "random", "--max-strokes", "2", "--seed", "3", "--quiet",
                         "--record", str(record)], capture_output=True, text=True, env=env(),
                        timeout=SUBPROCESS_TIMEOUT_S)

@@ -2,7 +2,7 @@
 flags and output places that cannot be written.  Every case must end with exit status 2, the
 field (or flag) named on stderr, no traceback, and a short message even for a 5 MB value.
 
-Most cases call ``pyramid.cli.main`` in this process (an exception escaping it is the
+Most cases call ``russian_pyramid.cli.main`` in this process (an exception escaping it is the
 traceback a user would see); a few run the real command where the exit status or the time
 to refuse is the point."""
 from __future__ import annotations
@@ -16,7 +16,7 @@ import time
 
 import pytest
 
-from pyramid.cli import main
+from russian_pyramid.cli import main
 
 from .clihelp import ROOT, assert_bad_input, pyramid
 
@@ -174,8 +174,8 @@ def _unwritable_places(tmp_path) -> list[tuple[str, str]]:
 def test_png_into_an_unwritable_place_is_refused_before_any_work(tmp_path, command, example,
                                                                  monkeypatch):
     """The path is checked before reading the input (so a bad input is not even read)."""
-    import pyramid.commands.simulate as simulate_cmd
-    import pyramid.commands.suggest as suggest_cmd
+    import russian_pyramid.commands.simulate as simulate_cmd
+    import russian_pyramid.commands.suggest as suggest_cmd
 
     def no_work(*a, **k):
         raise AssertionError("work started before the output path was checked")
@@ -187,8 +187,8 @@ def test_png_into_an_unwritable_place_is_refused_before_any_work(tmp_path, comma
 
 
 def test_check_output_path_accepts_a_writable_place_and_leaves_nothing(tmp_path):
-    from pyramid.errors import UserInputError
-    from pyramid.io import check_output_path
+    from russian_pyramid.errors import UserInputError
+    from russian_pyramid.io import check_output_path
     target = tmp_path / "out.json"
     assert check_output_path("--out", str(target)) == target
     assert list(tmp_path.iterdir()) == []  # the probe file is gone, nothing created
@@ -349,7 +349,7 @@ def test_seed_minus_one_in_the_real_command():
 
 def test_an_input_over_the_size_limit_is_refused_before_it_is_read(tmp_path, monkeypatch):
     from engine import jsonin
-    from pyramid import io as pio
+    from russian_pyramid import io as pio
     monkeypatch.setattr(jsonin, "MAX_DOCUMENT_BYTES", 1000)
     path = tmp_path / "big.json"
     path.write_text(json.dumps(dict(SHOT, pad="p" * 2000)), encoding="utf-8")
@@ -366,7 +366,7 @@ def test_an_input_over_the_size_limit_is_refused_before_it_is_read(tmp_path, mon
 def test_simulate_batch_line_numbers_and_an_internal_fault(tmp_path, monkeypatch):
     """Lines are counted at newlines only (U+2028 inside a string is not a line break); a
     fault of the program on one line is reported on that line, the others run, exit 1."""
-    import pyramid.commands.simulate as simulate_cmd
+    import russian_pyramid.commands.simulate as simulate_cmd
     first = json.dumps(dict(SHOT, table="a\u2028b"), ensure_ascii=False)
     path = tmp_path / "batch.jsonl"
     path.write_text("\r\n".join([first, json.dumps(SHOT), json.dumps(SHOT)]) + "\r\n",

@@ -6,14 +6,14 @@ import sys
 from pathlib import Path
 import zlib
 
-from pyramid.cli import main
+from russian_pyramid.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
-DATA = ROOT / "tests" / "pyramid" / "photo_data"
+DATA = ROOT / "tests" / "russian_pyramid" / "photo_data"
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "pyramid.cli", "photo", *map(str, args)],
+    return subprocess.run([sys.executable, "-m", "russian_pyramid.cli", "photo", *map(str, args)],
                           capture_output=True, text=True, cwd=ROOT, timeout=120)
 
 

@@ -116,7 +116,7 @@ def test_a_failure_mid_game_keeps_the_strokes_played(tmp_path, monkeypatch, caps
     """An internal failure at stroke 6 exits 1 without a traceback, and the five strokes
     already played are written to the record (marked unfinished) and replay exactly."""
     from ai.agents.random_agent import RandomAgent
-    from pyramid.cli import main
+    from russian_pyramid.cli import main
 
     calls = {"n": 0}
     decide = RandomAgent.decide
@@ -170,7 +170,7 @@ def test_one_vs_pair_single_strokes_in_turn_with_the_minimum_handicap(tmp_path):
 def test_a_call_with_a_path_is_printed_link_by_link():
     """R5.1 path: the stroke line shows the links in order (the seed's carom example)."""
     from engine.calls import Call
-    from pyramid.commands._common import fmt_call
+    from russian_pyramid.commands._common import fmt_call
     c = Call.from_json({"ball": "3", "pocket": "ML",
                         "path": [{"manner": "carom", "ball": "6"},
                                  {"manner": "combination", "ball": "11"}]})
@@ -221,7 +221,7 @@ def test_a_signal_during_play_keeps_the_strokes_played(tmp_path, signame, status
     from engine.verify import verify_record
     rec = tmp_path / "cut.jsonl"
     # random agents without a stroke cap: a game of hundreds of strokes, stopped early
-    p = subprocess.Popen([sys.executable, "-m", "pyramid.cli", "play", "--agent-a", "random",
+    p = subprocess.Popen([sys.executable, "-m", "russian_pyramid.cli", "play", "--agent-a", "random",
                           "--agent-b", "random", "--seed", "3", "--max-strokes", "2000",
                           "--record", str(rec)], stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, text=True, env=env(),
@@ -248,7 +248,7 @@ def test_a_signal_during_play_keeps_the_strokes_played(tmp_path, signame, status
 
 
 def test_the_sigterm_handler_is_only_installed_during_a_game():
-    from pyramid.app.play import Terminated, sigterm_stops_the_game
+    from russian_pyramid.app.play import Terminated, sigterm_stops_the_game
     before = signal.getsignal(signal.SIGTERM)
     with pytest.raises(Terminated):
         with sigterm_stops_the_game():
@@ -264,8 +264,8 @@ def test_a_signal_inside_compiled_code_is_still_an_interrupt(tmp_path, monkeypat
     interrupt (seen with the MC agent: Ctrl-C was reported as an internal failure, exit 1).
     It is an interrupt: exit 130/143, the strokes so far written."""
     from ai.agents.random_agent import RandomAgent
-    from pyramid.cli import main
-    from pyramid.app import play
+    from russian_pyramid.cli import main
+    from russian_pyramid.app import play
 
     cause = {"Terminated": play.Terminated, "KeyboardInterrupt": KeyboardInterrupt}[interrupt]
     calls = {"n": 0}

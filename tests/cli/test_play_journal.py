@@ -33,7 +33,7 @@ def _stroke_lines(path) -> int:
 def killed(tmp_path_factory):
     """A journal left by ``kill -9`` after at least 3 strokes, and the count seen before."""
     rec = tmp_path_factory.mktemp("journal") / "game.jsonl"
-    p = subprocess.Popen([sys.executable, "-m", "pyramid.cli", "play", "--agent-a", "greedy",
+    p = subprocess.Popen([sys.executable, "-m", "russian_pyramid.cli", "play", "--agent-a", "greedy",
                           "--agent-b", "random", "--seed", "5", "--max-strokes", "40",
                           "--record", str(rec)], stdout=subprocess.DEVNULL,
                          stderr=subprocess.PIPE, text=True, env=env())

@@ -2,7 +2,7 @@
 
 Each test types a session the way a scorekeeper would and checks the ruling, the running
 score and the record (which must pass engine.verify after every line); each cites the rule.
-The in-process tests drive :class:`pyramid.scorekeeping.Session`; the end-to-end ones run
+The in-process tests drive :class:`russian_pyramid.scorekeeping.Session`; the end-to-end ones run
 the real command in a subprocess (the shipped example, SIGKILL and resume)."""
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ import pytest
 
 from engine import read_record, verify_record
 from engine.provenance import current as current_provenance
-from pyramid.scorekeeping import Session, Settings, game_path
+from russian_pyramid.scorekeeping import Session, Settings, game_path
 from tests.cli.clihelp import ROOT, env, pyramid
 
 
@@ -393,7 +393,7 @@ def test_sigkill_after_any_stroke_loses_nothing_and_resume_continues(tmp_path):
     for kill_after in (1, 7, 15, len(lines) - 1):
         args = ["--session", "--resume", str(rec)] if done else [*ARGS[1:], "--record",
                                                                    str(rec)]
-        proc = subprocess.Popen([sys.executable, "-m", "pyramid.cli", "score", *args],
+        proc = subprocess.Popen([sys.executable, "-m", "russian_pyramid.cli", "score", *args],
                                 stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
                                 stderr=subprocess.PIPE, text=True, env=env(), cwd=ROOT)
         for line in lines[done:kill_after]:

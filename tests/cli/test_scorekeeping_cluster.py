@@ -7,7 +7,7 @@ import json
 
 from engine import read_record, verify_record
 from engine.notation import HELP_EN, HELP_RU
-from pyramid.scorekeeping import Session
+from russian_pyramid.scorekeeping import Session
 from tests.cli.clihelp import assert_bad_input, pyramid
 from tests.cli.test_scorekeeping import refused, session, typed
 

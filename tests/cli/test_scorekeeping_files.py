@@ -7,7 +7,7 @@ import os
 import shutil
 
 from engine import read_record, verify_record
-from pyramid.scorekeeping import Session, Settings, game_path
+from russian_pyramid.scorekeeping import Session, Settings, game_path
 from tests.cli.clihelp import pyramid
 
 

@@ -10,7 +10,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "pyramid.cli", "simulate", *args],
+    return subprocess.run([sys.executable, "-m", "russian_pyramid.cli", "simulate", *args],
                           input=stdin, capture_output=True, text=True, cwd=ROOT, timeout=300)
 
 

@@ -5,7 +5,7 @@ from .clihelp import ROOT
 
 
 def test_suggest_json_shape(capsys):
-    from pyramid.cli import main
+    from russian_pyramid.cli import main
     rc = main(["suggest", str(ROOT / "examples" / "suggest_open.json"), "--json", "--top", "2",
                "--budget", "60"])
     assert rc == 0
@@ -24,7 +24,7 @@ def test_suggestions_read_in_order_of_p_win(capsys):
     """The listed strokes were sampled equally often and appear best first, so no later
     suggestion shows a higher P(win) than an earlier one (successive halving alone ranks by
     the round a stroke survived to, which broke this on this very example)."""
-    from pyramid.cli import main
+    from russian_pyramid.cli import main
     rc = main(["suggest", str(ROOT / "examples" / "suggest_open.json"), "--json", "--top", "5",
                "--budget", "300"])
     assert rc == 0
@@ -37,7 +37,7 @@ def test_suggestions_read_in_order_of_p_win(capsys):
 
 
 def test_suggest_deliberate_foul_example(capsys):
-    from pyramid.cli import main
+    from russian_pyramid.cli import main
     rc = main(["suggest", str(ROOT / "examples" / "suggest_foul_pocket_own_ball.json"), "--json",
                "--top", "3", "--budget", "150"])
     assert rc == 0
@@ -46,7 +46,7 @@ def test_suggest_deliberate_foul_example(capsys):
 
 
 def test_suggest_bad_input_exit_2(tmp_path, capsys):
-    from pyramid.cli import main
+    from russian_pyramid.cli import main
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"balls": {"cue": [0.5, 0.5], "7": [0.5, 0.51]}, "scores": [0, 0],
                                "to_move": 0}))
@@ -58,7 +58,7 @@ def test_suggest_bad_input_exit_2(tmp_path, capsys):
 
 
 def test_suggest_png(tmp_path):
-    from pyramid.cli import main
+    from russian_pyramid.cli import main
     out = tmp_path / "s.png"
     rc = main(["suggest", str(ROOT / "examples" / "suggest_open.json"), "--budget", "40",
                "--png", str(out)])
@@ -68,7 +68,7 @@ def test_suggest_png(tmp_path):
 def test_suggest_text_puts_p_win_first_and_speaks_russian(capsys):
     """The headline number of each suggestion is P(win); --lang ru writes the instructions in
     Russian; --json carries the advice as data (cut side, tip, speed in table lengths)."""
-    from pyramid.cli import main
+    from russian_pyramid.cli import main
     rc = main(["suggest", str(ROOT / "examples" / "suggest_open.json"), "--top", "2",
                "--budget", "60"])
     assert rc == 0
@@ -91,7 +91,7 @@ def test_a_time_budget_is_said_in_the_answer_and_a_sample_budget_adds_nothing(ca
     """--time-budget makes the advice depend on the machine's speed: the JSON says how it was
     searched ("budget") and a sentence on stderr, in --lang, says what the same advice again
     needs; a sample budget's answer is the one every run gives, and its document is as before."""
-    from pyramid.cli import main
+    from russian_pyramid.cli import main
     state = str(ROOT / "examples" / "suggest_open.json")
     assert main(["suggest", state, "--top", "1", "--budget", "60", "--seed", "4",
                  "--time-budget", "30", "--json"]) == 0
@@ -114,10 +114,10 @@ def test_the_text_says_which_strokes_differ_only_by_placement(capsys):
     has it): the text under each stroke repeated from elsewhere names the other's rank, in
     the language asked for (the catalog's app.suggest.placement_twins)."""
     from engine.words import say
-    from pyramid.app.suggest import position_seed
-    from pyramid.cli import main
+    from russian_pyramid.app.suggest import position_seed
+    from russian_pyramid.cli import main
     from engine import GameState
-    hand = ROOT / "pyramid" / "board" / "static" / "positions" / "hand.json"
+    hand = ROOT / "russian_pyramid" / "board" / "static" / "positions" / "hand.json"
     seed = position_seed(GameState.from_json(json.loads(hand.read_text(encoding="utf-8"))))
     args = ["suggest", str(hand), "--top", "5", "--seed", str(seed), "--lang", "ru"]
     assert main(args + ["--json"]) == 0
@@ -135,7 +135,7 @@ def test_the_line_of_play_starts_with_the_best_stroke_and_is_the_same_for_the_sa
     """``--json`` carries the line of play beside the suggestions: its first step is the first
     suggestion's stroke, every step says where the cue ball should stop (metres), and the
     same seed gives the same line."""
-    from pyramid.cli import main
+    from russian_pyramid.cli import main
     argv = ["suggest", str(ROOT / "examples" / "suggest_open.json"), "--json", "--top", "2",
             "--budget", "150", "--seed", "2"]
     assert main(argv) == 0
@@ -154,7 +154,7 @@ def test_the_line_of_play_starts_with_the_best_stroke_and_is_the_same_for_the_sa
 
 
 def test_line_1_is_off_and_a_bad_line_is_refused_naming_the_flag(capsys):
-    from pyramid.cli import main
+    from russian_pyramid.cli import main
     state = str(ROOT / "examples" / "suggest_open.json")
     assert main(["suggest", state, "--json", "--top", "1", "--budget", "60", "--line", "1"]) == 0
     assert "line" not in json.loads(capsys.readouterr().out)
@@ -167,7 +167,7 @@ def test_line_1_is_off_and_a_bad_line_is_refused_naming_the_flag(capsys):
 def test_a_deliberate_foul_is_a_line_of_one_and_the_text_speaks_russian(capsys):
     """The best stroke of the R11.8 example passes the turn (a tush): the line is that stroke
     alone.  The text output writes the line after the suggestions, in --lang."""
-    from pyramid.cli import main
+    from russian_pyramid.cli import main
     tush = str(ROOT / "examples" / "suggest_foul_tush.json")
     assert main(["suggest", tush, "--json", "--top", "1", "--budget", "60", "--seed", "6"]) == 0
     line = json.loads(capsys.readouterr().out)["line"]
@@ -187,7 +187,7 @@ def test_the_russian_headline_is_in_the_players_words(capsys):
     suggestion says «Шансы на победу», the kind and the call in the scorekeeper's pocket codes,
     with no English word left (it was «P(win) ... attack 9 in MR; success ...»)."""
     import re
-    from pyramid.cli import main
+    from russian_pyramid.cli import main
     for example in ("suggest_open.json", "suggest_foul_tush.json"):
         rc = main(["suggest", str(ROOT / "examples" / example), "--top", "2", "--budget", "40",
                    "--lang", "ru", "--line", "1"])

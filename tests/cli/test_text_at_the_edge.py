@@ -11,8 +11,8 @@ import sys
 import pytest
 
 from engine.text import MAX_GAMES, MAX_NAME_CHARS, MAX_SCORE, MAX_TARGET
-from pyramid.cli import main
-from pyramid.commands.play import MAX_GAMES as MAX_PLAY_GAMES
+from russian_pyramid.cli import main
+from russian_pyramid.commands.play import MAX_GAMES as MAX_PLAY_GAMES
 from tests.cli.clihelp import ROOT, assert_bad_input, env, pyramid
 
 
@@ -27,7 +27,7 @@ def _run(capsys, monkeypatch, *argv, stdin=""):
 def test_surrogate_bytes_in_argv_are_refused_naming_the_player():
     """$'\\xff\\xfe' arrives as lone surrogates (surrogateescape): refused, not a crash
     sealing the record."""
-    r = subprocess.run([sys.executable, "-m", "pyramid.cli", "score", "--session", "--players",
+    r = subprocess.run([sys.executable, "-m", "russian_pyramid.cli", "score", "--session", "--players",
                         b"\xff\xfe", "B", "--record", "/dev/null/x.jsonl"],
                        capture_output=True, cwd=ROOT, env=env(), timeout=120, input=b"")
     err = r.stderr.decode("utf-8", "replace")

@@ -76,7 +76,7 @@ def test_same_seed_same_results_with_two_workers(reference, tmp_path):
 def test_sigkill_mid_run_then_resume_has_every_game_exactly_once(reference, tmp_path):
     ref_path, _ = reference
     out = tmp_path / "killed.jsonl"
-    proc = subprocess.Popen([sys.executable, "-m", "pyramid.cli", "tournament", *COMMON,
+    proc = subprocess.Popen([sys.executable, "-m", "russian_pyramid.cli", "tournament", *COMMON,
                              "--jobs", "2", "--out", str(out)], cwd=ROOT, env=env(),
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                             start_new_session=True)
@@ -171,7 +171,7 @@ def test_a_fresh_run_and_a_resume_at_once_play_every_game_once(tmp_path):
     # lock while the two others start (18 games of random agents once finished first)
     more = ["--agents", "greedy", "greedy:name=g2", "greedy:name=g3", "--games", "10",
             "--seed", "5", "--max-strokes", "200", "--bootstrap", "50"]
-    first = subprocess.Popen([sys.executable, "-m", "pyramid.cli", "tournament", *more,
+    first = subprocess.Popen([sys.executable, "-m", "russian_pyramid.cli", "tournament", *more,
                               "--jobs", "1", "--out", str(out), "--no-progress"], cwd=ROOT,
                              env=env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:

@@ -8,10 +8,10 @@ import json
 
 import pytest
 
-from pyramid.app.analyze import prepare, read_game_record
-from pyramid.app.tournament import tournament_terms
-from pyramid.app.tournament_replay import replay_game
-from pyramid.errors import UserInputError
+from russian_pyramid.app.analyze import prepare, read_game_record
+from russian_pyramid.app.tournament import tournament_terms
+from russian_pyramid.app.tournament_replay import replay_game
+from russian_pyramid.errors import UserInputError
 
 from .clihelp import FAILING, assert_bad_input, pyramid, pyramid_json
 

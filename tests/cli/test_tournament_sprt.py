@@ -7,7 +7,7 @@ import json
 import pytest
 
 from ai.games.sprt import H1, Sprt
-from pyramid.app.tournament import first_agent_scores
+from russian_pyramid.app.tournament import first_agent_scores
 
 from .clihelp import assert_bad_input, pyramid, pyramid_json
 

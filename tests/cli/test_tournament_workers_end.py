@@ -39,7 +39,7 @@ def _is_tracker(p: psutil.Process) -> bool:
 
 def test_workers_and_resource_trackers_end_when_the_tournament_is_killed(tmp_path):
     out = tmp_path / "t.jsonl"
-    proc = subprocess.Popen([sys.executable, "-m", "pyramid.cli", "tournament", "--agents",
+    proc = subprocess.Popen([sys.executable, "-m", "russian_pyramid.cli", "tournament", "--agents",
                              "random", "greedy", "--games", "40", "--seed", "3",
                              "--max-strokes", "200", "--jobs", "2", "--no-progress",
                              "--out", str(out)], cwd=ROOT, env=env(),

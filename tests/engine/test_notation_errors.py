@@ -1,4 +1,4 @@
-"""The scorekeeper's refusals in the one vocabulary (engine/notation, pyramid/scorekeeping):
+"""The scorekeeper's refusals in the one vocabulary (engine/notation, russian_pyramid/scorekeeping):
 every reason is a catalog key (``notation.error.*``, the session's ``score.*``), every key the
 code names is in the catalog and every ``notation.error.*`` key is named by the code; the
 texts are the ones players have always read; no Russian word is left in the Python code."""
@@ -14,7 +14,7 @@ from engine.words import LANGS, catalog, words_under
 from tests.engine.rules_helpers import L, W, make_state
 
 ROOT = Path(__file__).resolve().parents[2]
-CODE_DIRS = ("engine", "pyramid")  # the layers whose words a player reads
+CODE_DIRS = ("engine", "russian_pyramid")  # the layers whose words a player reads
 PREFIX = "notation.error."
 KEY = re.compile(r"^(notation\.error|score)\.[\w.-]+$")
 CYRILLIC = re.compile("[\u0400-\u04ff]")

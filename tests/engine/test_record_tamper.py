@@ -23,7 +23,7 @@ from engine import initial_state, write_record
 from engine.errors import MalformedInputError
 from engine.record import parse_record, record_digest, record_lines
 from engine.verify import RecordRefused
-from pyramid.board.match import MatchDesk
+from russian_pyramid.board.match import MatchDesk
 from sim import PhysicsParams, Simulator
 from sim.params import record_physics
 

@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "pyramid.cli", "score", *args], cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "russian_pyramid.cli", "score", *args], cwd=ROOT,
                           input=stdin, capture_output=True, text=True, timeout=120)
 
 

@@ -10,7 +10,7 @@ import pytest
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 RULES_MD = ROOT / "docs" / "RULES.md"
-CODE_DIRS = ("sim", "engine", "ai", "pyramid")
+CODE_DIRS = ("sim", "engine", "ai", "russian_pyramid")
 RULE_ID = re.compile(r"R\d+\.\d+")  # "R7.1a" names rule R7.1
 # The folder beside the checkout the rules and formats once lived in; spelt in two pieces so
 # that this file does not name it.

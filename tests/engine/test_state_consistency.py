@@ -177,7 +177,7 @@ def _shipped_states():
         d = json.loads(path.read_text())
         if "scores" in d:
             yield path.name, d
-    for path in sorted((ROOT / "pyramid" / "board" / "static" / "positions").glob("*.json")):
+    for path in sorted((ROOT / "russian_pyramid" / "board" / "static" / "positions").glob("*.json")):
         yield f"board/{path.name}", json.loads(path.read_text())
 
 

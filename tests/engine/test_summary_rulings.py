@@ -108,14 +108,14 @@ def test_R5_1_clean_call_said_fulfilled_with_another_first_contact_is_refused(mi
 def test_R5_5_pyramid_score_rules_the_clean_call_off_the_7_unsuccessful(mid):
     """R5.1, R5.5 end to end: ``pyramid score`` with the JSON summary."""
     doc = dict(mid.to_json(), stroke=CLEAN_5_HIT_7)
-    p = subprocess.run([sys.executable, "-m", "pyramid.cli", "score", "-", "--json"],
+    p = subprocess.run([sys.executable, "-m", "russian_pyramid.cli", "score", "-", "--json"],
                        input=json.dumps(doc), capture_output=True, text=True, cwd=ROOT_DIR,
                        timeout=120)
     assert p.returncode == 0, p.stderr
     a = json.loads(p.stdout)["adjudication"]
     assert a["successful"] is False and a["counted"] == [] and a["points"] == [0, 0]
     assert a["turn_passes"] is True and [r["ball"] for r in a["respotted"]] == ["5"]
-    p = subprocess.run([sys.executable, "-m", "pyramid.cli", "score", "-"],
+    p = subprocess.run([sys.executable, "-m", "russian_pyramid.cli", "score", "-"],
                        input=json.dumps(dict(doc, stroke=dict(CLEAN_5_HIT_7,
                                                               call_fulfilled=True))),
                        capture_output=True, text=True, cwd=ROOT_DIR, timeout=120)

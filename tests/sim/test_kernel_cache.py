@@ -56,7 +56,7 @@ def test_the_real_kernels_sources_include_their_callees():
     assert {"sim/detmath.py", "sim/physics/loop.py", "sim/physics/cue_strike.py",
             "engine/manner.py", "ai/geometry/kernels.py", "ai/geometry/shot_table.py",
             "ai/value/kernels.py"} <= names
-    assert "ai/search/pipeline.py" not in names and "pyramid/cli.py" not in names
+    assert "ai/search/pipeline.py" not in names and "russian_pyramid/cli.py" not in names
 
 
 def test_a_process_uses_the_users_folder_and_the_default_one(tmp_path):

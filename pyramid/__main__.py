@@ -1,4 +1,0 @@
-"""``python -m pyramid``: the same as the ``pyramid`` command."""
-from .cli import main
-
-raise SystemExit(main())

@@ -1,0 +1,130 @@
+"""The options of a request, typed strictly: a query string's values (``?top=3``, the board) or
+a JSON object's (``pyramid engine``'s ``options``) to frozen values, or
+:class:`~russian_pyramid.errors.UserInputError` naming the option and quoting its value.
+
+* :func:`num_arg` -- one number option: an integer is a JSON integer or a query string's
+  digits (never true/false, 2.9, 2.0 or "1e1"); a number is finite;
+* :class:`SuggestOptions` -- ``POST /api/suggest``'s and the engine's ``suggest`` options;
+* :class:`SimulateOptions` -- ``POST /api/simulate``'s and the engine's ``simulate`` options.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import Mapping
+
+from ai.noise import SKILLS
+from engine.errors import excerpt
+from engine.words import LANGS, DEFAULT_LANG
+
+from ..errors import UserInputError
+from . import limits
+from .common import noise_model
+
+_INT_TEXT = re.compile(r"[+-]?[0-9]{1,20}", re.ASCII)
+_FLOAT_TEXT = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]{1,3})?", re.ASCII)
+
+
+def num_arg(params: Mapping, key: str, cast: type, default, lo=None, hi=None):
+    """``params[key]`` typed strictly as ``cast`` (int or float) within ``[lo, hi]``;
+    ``default`` when absent, null or empty.  For int an integer (a JSON integer, or a query
+    string's digits), never true/false, 2.9 or 2.0; for float a number (or a query string's
+    decimal number), never true/false, and finite; else :class:`UserInputError` naming it."""
+    raw = params.get(key)
+    if raw is None or raw == "":
+        return default
+    kind = "an integer" if cast is int else "a number"
+    if isinstance(raw, str):  # a query string's value (GET/POST ?top=3)
+        text = raw.strip()
+        if not (_INT_TEXT if cast is int else _FLOAT_TEXT).fullmatch(text):
+            raise UserInputError(f"{key} = {excerpt(raw)} must be {kind}")
+        v = cast(text)
+    elif isinstance(raw, bool) or not isinstance(raw, (int, float)) \
+            or (cast is int and not isinstance(raw, int)):
+        raise UserInputError(f"{key} = {excerpt(raw)} must be {kind}")
+    else:
+        v = cast(raw)
+    if isinstance(v, float) and not math.isfinite(v):
+        raise UserInputError(f"{key} = {excerpt(raw)} must be finite")
+    if (lo is not None and v < lo) or (hi is not None and v > hi):
+        raise UserInputError(f"{key} = {excerpt(raw)} must lie in [{lo}, {hi}]")
+    return v
+
+
+def skill_arg(params: Mapping, key: str = "skill") -> str | float:
+    """A skill: a name of :data:`ai.noise.SKILLS` (default :data:`limits.DEFAULT_SKILL`) or a
+    noise magnitude from 0 to :data:`limits.MAX_SKILL`."""
+    skill = params.get(key) or limits.DEFAULT_SKILL
+    if skill in SKILLS:
+        return skill
+    return num_arg(params, key, float, 1.0, 0.0, limits.MAX_SKILL)
+
+
+def lang_arg(params: Mapping, key: str = "lang") -> str:
+    """A language of :data:`engine.words.LANGS` (default :data:`engine.words.DEFAULT_LANG`)."""
+    lang = params.get(key) or DEFAULT_LANG
+    if lang not in LANGS:
+        raise UserInputError(f"{key} = {excerpt(lang)} must be one of {', '.join(LANGS)}")
+    return lang
+
+
+@dataclass(frozen=True)
+class SuggestOptions:
+    """How to search one suggestion: ``top`` suggestions (:data:`limits.MIN_TOP` ..
+    :data:`limits.MAX_TOP`), the ``skill`` assumed for both players, ``time_budget_s``
+    (None: bounded by samples alone, the same advice for the same position), ``budget``
+    samples, ``seed`` (None: drawn from the position, :func:`russian_pyramid.app.suggest.position_seed`),
+    ``lang`` of the instructions and the ``line`` of play's strokes (:data:`limits.DEFAULT_LINE`
+    as ``pyramid suggest --line``; 1 .. :data:`limits.MAX_LINE`, 1 off)."""
+    top: int = limits.DEFAULT_TOP
+    skill: str | float = limits.DEFAULT_SKILL
+    time_budget_s: float | None = None
+    budget: int = limits.DEFAULT_BUDGET
+    seed: int | None = None
+    lang: str = DEFAULT_LANG
+    line: int = limits.DEFAULT_LINE
+
+    @classmethod
+    def from_params(cls, params: Mapping) -> "SuggestOptions":
+        """The options of ``POST /api/suggest`` (query string) or of the engine's ``suggest``
+        (JSON): ``top``, ``skill``, ``time_budget`` (seconds, at most
+        :data:`limits.MAX_BOARD_TIME_BUDGET_S`), ``budget`` (default
+        :data:`limits.DEFAULT_BUDGET`, or :data:`limits.TIME_BUDGET_SAMPLES` with a time
+        budget), ``seed`` (0 .. :data:`limits.SEED_MAX`), ``lang``, ``line`` (strokes, 1 ..
+        :data:`limits.MAX_LINE`); bad ones: UserInputError."""
+        skill = skill_arg(params)
+        lang = lang_arg(params)
+        time_budget = num_arg(params, "time_budget", float, None, limits.MIN_TIME_BUDGET_S,
+                              limits.MAX_BOARD_TIME_BUDGET_S)
+        samples = limits.DEFAULT_BUDGET if time_budget is None else limits.TIME_BUDGET_SAMPLES
+        return cls(top=num_arg(params, "top", int, limits.DEFAULT_TOP, limits.MIN_TOP,
+                               limits.MAX_TOP),
+                   skill=skill, time_budget_s=time_budget,
+                   budget=num_arg(params, "budget", int, samples, 1, limits.MAX_BUDGET),
+                   seed=num_arg(params, "seed", int, None, 0, limits.SEED_MAX),
+                   lang=lang,
+                   line=num_arg(params, "line", int, limits.DEFAULT_LINE, 1, limits.MAX_LINE))
+
+
+@dataclass(frozen=True)
+class SimulateOptions:
+    """How to play one stroke: without ``noise`` (None) once, exactly; with it (a skill name
+    or magnitude, as the request wrote it) ``runs`` times (1 .. :data:`limits.MAX_RUNS`)
+    with that execution noise drawn from ``seed`` (0 .. :data:`limits.SEED_MAX`)."""
+    noise: str | float | None = None
+    runs: int = limits.DEFAULT_RUNS
+    seed: int = 0
+
+    @classmethod
+    def from_params(cls, params: Mapping | None) -> "SimulateOptions":
+        """``noise``, ``runs`` and ``seed`` of ``POST /api/simulate`` (query string) or of the
+        engine's ``simulate`` (JSON); ``runs`` and ``seed`` are read only with a noise."""
+        params = params or {}
+        noise = params.get("noise")
+        if not noise:
+            return cls()
+        noise_model(str(noise), "noise")  # the noise first, as it always was
+        return cls(noise=noise,
+                   runs=num_arg(params, "runs", int, limits.DEFAULT_RUNS, 1, limits.MAX_RUNS),
+                   seed=num_arg(params, "seed", int, 0, 0, limits.SEED_MAX))

@@ -1,0 +1,306 @@
+"""Suggest strokes: the AI's best strokes for the player to move, best first, each described
+for a player (instruction and advice) and, for the board, drawn (paths).
+
+* :func:`suggest` -- a game state to :class:`Suggested` (the ``pyramid suggest`` flags by
+  name; its error messages name those flags);
+* :func:`suggest_answer` -- a game state and :class:`~russian_pyramid.app.options.SuggestOptions` to
+  :class:`SuggestAnswer`, the board's and ``pyramid engine``'s answer (paths and every
+  language's instructions; the options are checked by ``SuggestOptions.from_params``);
+* :func:`describe` -- one decision as a suggestion's JSON;
+* :func:`position_seed` -- the seed drawn from the position when a request gives none;
+* :func:`position_digest` -- the SHA-256 of the position's canonical JSON, which the answer
+  carries (:class:`AnsweredPosition`) so that a page shows it only for that position;
+* :func:`placement_twins` -- which suggestions differ only in where the cue ball is placed.
+
+A state whose cue ball is in hand (``cue_in_hand``) and also on the table (``balls.cue``) is
+refused naming both fields: advice for one of the two would not answer the other (the rules
+core ignores a cue ball in hand's coordinates, docs/FORMATS.md; advice does not guess).
+
+Estimates come from the Monte Carlo search of :mod:`ai.search` at the chosen skill (the noise
+the AI assumes for both players).  The same position with the same settings gives the same
+advice when the search is bounded by samples (:data:`limits.DEFAULT_BUDGET` unless told
+otherwise), on any machine; a time budget makes it depend on the machine's speed, and the
+answer says so (:class:`SearchBudget`).
+"""
+from __future__ import annotations
+
+import hashlib
+import time
+from dataclasses import dataclass
+from enum import StrEnum
+
+import numpy as np
+
+from ai.agents.mc import MCAgent, to_decision
+from ai.describe import advise, instruction
+from ai.games.match import watch_line_x
+from ai.games.records import balls_before
+from ai.search.line import Line
+from engine import GameState
+from engine.errors import EngineError, excerpt
+from engine.record import canonical_json
+from engine.words import LANGS, say
+from sim import shared_simulator
+
+from ..errors import UserInputError
+from . import limits
+from .common import first_run, noise_model
+from .options import SuggestOptions
+from .simulate import sampled_paths
+
+BUDGET_NOTE = "app.budget.time_note"  # the catalog's text of a search against the clock
+
+
+class SeedFrom(StrEnum):
+    """Where a search's seed came from: the request, or drawn from the position."""
+    REQUEST = "request"
+    POSITION = "position"
+
+
+class BudgetKind(StrEnum):
+    """What bounded a search: samples alone (the same advice every time), or the clock too."""
+    SAMPLES = "samples"
+    TIME = "time"
+
+
+@dataclass(frozen=True)
+class SearchBudget:
+    """How a suggestion was searched: ``samples`` (the sample budget), ``seed`` and where it
+    came from (``"request"`` or ``"position"``, :func:`position_seed`), ``seconds`` when a
+    time budget bounded it too (then the answer depends on the machine's speed), and the
+    samples the search spent (``samples_used``)."""
+    samples: int
+    seed: int
+    seed_from: SeedFrom = SeedFrom.REQUEST
+    seconds: float | None = None
+    samples_used: int = 0
+
+    @property
+    def kind(self) -> BudgetKind:
+        return BudgetKind.SAMPLES if self.seconds is None else BudgetKind.TIME
+
+    def note(self, lang: str) -> str | None:
+        """What a person is told of a search against the clock, in ``lang``; None otherwise."""
+        if self.seconds is None:
+            return None
+        return say(BUDGET_NOTE, lang, seconds=f"{self.seconds:g}", used=self.samples_used,
+                   seed=self.seed)
+
+    def to_json(self) -> dict:
+        out = {"kind": str(self.kind), "samples": self.samples, "seed": self.seed,
+               "seed_from": str(self.seed_from), "samples_used": self.samples_used}
+        if self.seconds is not None:
+            out["seconds"] = self.seconds
+            out["note"] = {lang: self.note(lang) for lang in LANGS}
+        return out
+
+
+@dataclass(frozen=True)
+class Suggested:
+    """What :func:`suggest` found: the state asked about, the suggestions (dicts of
+    ``suggest --json``), best first, how they were searched, and the line of play that
+    starts with the first (None when not asked for: ``line`` 1)."""
+    state: GameState
+    suggestions: list[dict]
+    budget: SearchBudget
+    line: Line | None = None
+
+
+@dataclass(frozen=True)
+class AnsweredPosition:
+    """The position an answer was computed for: the game state as the rules core read it
+    (``state``, its canonical JSON: :meth:`engine.GameState.to_json`) and ``digest``, the hex
+    SHA-256 of that JSON (:func:`position_digest`).  A page compares it with the position it
+    shows and does not show advice for another one (docs/BOARD.md)."""
+    state: GameState
+
+    @property
+    def digest(self) -> str:
+        return position_digest(self.state)
+
+    def to_json(self) -> dict:
+        return {"digest": self.digest, "state": self.state.to_json()}
+
+
+@dataclass(frozen=True)
+class SuggestAnswer:
+    """The board's and the engine's answer: what was found and the seconds it took."""
+    found: Suggested
+    elapsed_s: float
+
+    @property
+    def position(self) -> AnsweredPosition:
+        return AnsweredPosition(self.found.state)
+
+    def to_json(self) -> dict:
+        """``{"suggestions", "to_move", "budget", "elapsed_s", "position", "line"}``
+        (docs/BOARD.md; ``line`` null when not asked for)."""
+        line = self.found.line
+        return {"suggestions": self.found.suggestions, "to_move": self.found.state.to_move,
+                "budget": self.found.budget.to_json(), "elapsed_s": self.elapsed_s,
+                "position": self.position.to_json(),
+                "line": None if line is None else line.to_json()}
+
+
+def _sha256(state: GameState) -> bytes:
+    """The SHA-256 of the state's canonical JSON (keys sorted, no spaces:
+    :func:`engine.record.canonical_json`)."""
+    return hashlib.sha256(canonical_json(state.to_json()).encode("utf-8")).digest()
+
+
+def position_digest(state: GameState) -> str:
+    """The position's digest, hex: the SHA-256 of the state's canonical JSON; the same
+    position written otherwise (key order, spacing, a cue ball in hand's ignored fields) has
+    the same digest."""
+    return _sha256(state).hex()
+
+
+def position_seed(state: GameState) -> int:
+    """A seed drawn from the position alone, the same on every machine and in every process:
+    the first bytes (:data:`limits.POSITION_SEED_BYTES`: 32-bit) of the SHA-256 of the state's
+    canonical JSON (:func:`position_digest`), never Python's ``hash()``, which changes from
+    one process to the next."""
+    return int.from_bytes(_sha256(state)[:limits.POSITION_SEED_BYTES], "big")
+
+
+def _stroke_key(suggestion: dict) -> tuple:
+    """What a suggestion plays but for where the cue ball is placed: its kind, its call (ball,
+    pocket, manner and the balls and cushions it goes via) and its foul."""
+    return (suggestion.get("kind"), canonical_json(suggestion.get("call")),
+            suggestion.get("foul"))
+
+
+def placement_twins(suggestions: list[dict]) -> list[list[int]]:
+    """For each suggestion (best first), the ranks (1-based) of the other suggestions that
+    differ from it only in the cue ball's placement from hand: the same kind, call and foul
+    (:func:`_stroke_key`), both from hand.  Empty lists when the cue ball is on the table."""
+    keys = [_stroke_key(s) if s.get("placement") is not None else None for s in suggestions]
+    return [[j + 1 for j, other in enumerate(keys) if j != i and key is not None
+             and other == key] for i, key in enumerate(keys)]
+
+
+def _check_request(top, time_budget, budget, seed, lang, line=1) -> None:
+    """The settings of :func:`suggest`, each in its range (the messages name the flags)."""
+    if top < 1:
+        raise UserInputError(f"--top must be at least 1, got {top}")
+    if isinstance(line, bool) or not isinstance(line, int) or not 1 <= line <= limits.MAX_LINE:
+        raise UserInputError(f"--line must be an integer from 1 (off) to {limits.MAX_LINE} "
+                             f"strokes, got {line!r}")
+    if time_budget is not None and not 0 < time_budget <= limits.MAX_TIME_BUDGET_S:
+        raise UserInputError(f"--time-budget must be > 0 and at most "
+                             f"{limits.MAX_TIME_BUDGET_S:g} seconds, got {time_budget}")
+    if not 1 <= budget <= limits.MAX_BUDGET:
+        raise UserInputError(f"--budget must be from 1 to {limits.MAX_BUDGET}, got {budget}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
+                             or not 0 <= seed <= limits.SEED_MAX):
+        raise UserInputError(f"--seed must be an integer from 0 to {limits.SEED_MAX}, got "
+                             f"{seed!r}")
+    if lang not in LANGS:
+        raise UserInputError(f"--lang must be one of {', '.join(LANGS)}, got {lang!r}")
+
+
+def _check_object(doc) -> None:
+    if not isinstance(doc, dict):
+        raise UserInputError(f"the input must be a JSON object (a game state), got "
+                             f"{type(doc).__name__}")
+
+
+def _check_hand(doc: dict) -> None:
+    """A cue ball in hand is not on the table: ``cue_in_hand`` true and ``balls.cue`` given
+    contradict each other (the cue ball is set down in the house, R3.2 and R8.1)."""
+    balls = doc.get("balls")
+    if doc.get("cue_in_hand") is True and isinstance(balls, dict) and "cue" in balls:
+        raise UserInputError(
+            f"cue_in_hand is true but balls.cue is given ({excerpt(balls['cue'])}): a cue ball "
+            f"in hand is not on the table; leave balls.cue out, or set cue_in_hand to false to "
+            f"play it where it lies", conflict={"fields": ["cue_in_hand", "balls.cue"]})
+
+
+def _state_of(doc: dict) -> GameState:
+    """The game state of ``doc``, one with a stroke to suggest, or UserInputError."""
+    _check_hand(doc)
+    try:
+        state = GameState.from_json(doc)
+    except EngineError as exc:
+        raise UserInputError(str(exc)) from None
+    if state.game_over:
+        raise UserInputError(f"the game is over ({dict(state.result)}): nothing to suggest")
+    return state
+
+
+def suggest(doc, top: int = limits.DEFAULT_TOP, skill=limits.DEFAULT_SKILL, time_budget=None,
+            budget: int = limits.DEFAULT_BUDGET, seed: int | None = 0, lang: str = "en",
+            paths: bool = False, all_langs: bool = False, line: int = 1) -> Suggested:
+    """A parsed document in; the state, the list of suggestion dicts and how they were
+    searched (:class:`Suggested`) out.  ``seed`` None: :func:`position_seed`.  ``line`` > 1
+    adds the line of play of at most that many strokes that starts with the first suggestion
+    (:mod:`ai.search.line`; its continuations seeded from ``seed``); 1 (the default here, the
+    board's) none.
+
+    Each suggestion is played once without noise to describe it (:func:`ai.describe.advise`):
+    ``instruction`` is written in ``lang`` (``en`` or ``ru``) and ``advice`` carries the same
+    facts as data (cut side and fraction, tip, speed in table lengths, placement in diamonds,
+    ghost ball, where the cue ball stops).  With ``paths`` each suggestion also gets
+    ``paths``: every moving ball's centre path of that noise-free stroke, ``{id: [[x, y],
+    ...]}`` (for drawing); with ``all_langs``, ``instructions``: ``{lang: text}`` in every
+    language."""
+    _check_object(doc)
+    _check_request(top, time_budget, budget, seed, lang, line)
+    noise_model(skill, "--skill")  # checked now: before the compile, not after it
+    state = _state_of(doc)
+    first_run()
+    simulator = shared_simulator(state.table)
+    try:
+        agent = MCAgent(budget=budget, time=time_budget, skill=skill, simulator=simulator)
+    except ValueError as exc:
+        raise UserInputError(f"--skill: {exc}") from None
+    seed_from = SeedFrom.REQUEST if seed is not None else SeedFrom.POSITION
+    if seed is None:
+        seed = position_seed(state)
+    analysis = agent.analyse(state, np.random.default_rng(seed), top=top,
+                             keep_outcomes=line > 1)
+    out, seen = [], set()
+    for e in analysis.ranked:
+        key = e.proposal.key()
+        if key in seen or e.estimate.samples == 0:
+            continue
+        seen.add(key)
+        out.append(describe(state, simulator, to_decision(e), lang, paths, all_langs))
+        if len(out) >= top:
+            break
+    for js, twins in zip(out, placement_twins(out)):
+        js["differs_only_by_placement_from"] = twins
+    searched = SearchBudget(budget, seed, seed_from, time_budget,
+                            sum(e.estimate.samples for e in analysis.ranked))
+    played = agent.line(state, analysis, seed, line) if line > 1 and analysis.ranked else None
+    return Suggested(state, out, searched, played)
+
+
+def suggest_answer(doc, options: SuggestOptions) -> SuggestAnswer:
+    """:func:`suggest` with ``options``, each suggestion with its ``paths`` and its
+    ``instructions`` in every language, timed (runs in the board's AI worker process)."""
+    t0 = time.perf_counter()
+    found = suggest(doc, options.top, options.skill, options.time_budget_s, options.budget,
+                    options.seed, options.lang, paths=True, all_langs=True, line=options.line)
+    return SuggestAnswer(found, round(time.perf_counter() - t0, 3))
+
+
+def describe(state: GameState, simulator, decision, lang: str = "en", paths: bool = False,
+             all_langs: bool = False) -> dict:
+    """A decision as a suggestion of ``suggest --json``, with its advice (see :func:`suggest`)."""
+    d = decision
+    js = d.to_json()
+    advice = result = None
+    if d.strike is not None:
+        watch = watch_line_x(state)
+        advice, result = advise(simulator, balls_before(state, d.placement), d.strike,
+                                d.placement, False if watch is None else watch)
+    js["instruction"] = instruction(d.kind, d.call, d.strike, d.placement, d.shot, d.foul,
+                                    advice, lang)
+    js["advice"] = None if advice is None else advice.to_json()
+    if all_langs:
+        js["instructions"] = {other: instruction(d.kind, d.call, d.strike, d.placement, d.shot,
+                                                 d.foul, advice, other) for other in LANGS}
+    if paths:
+        js["paths"] = {} if result is None else sampled_paths(simulator, result)
+    return js

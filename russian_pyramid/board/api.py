@@ -1,0 +1,123 @@
+"""The analysis board's JSON API as plain functions over the application layer
+(:mod:`russian_pyramid.app`): each takes a request's JSON (and query parameters) and returns the
+answer's JSON; the server in :mod:`russian_pyramid.board.server` only routes HTTP to them.  Bad input
+raises :class:`russian_pyramid.errors.UserInputError` with the same field-naming message as the
+command line; the server answers it with HTTP 422.
+
+* :func:`check` -- a position or a game state: ok, or the error (:func:`russian_pyramid.app.position.check`);
+* :func:`simulate` -- ``pyramid simulate``'s answer plus sampled paths and motion frames, or a
+  few noisy plays of the same stroke (:func:`russian_pyramid.app.simulate.simulate`);
+* :func:`suggest_options`, :func:`suggest` -- ``pyramid suggest --json`` with each
+  suggestion's paths and instructions in both languages, and how it was searched (runs in the
+  AI worker process, :mod:`russian_pyramid.board.worker`; :func:`russian_pyramid.app.suggest.suggest_answer`);
+* :func:`record` -- a game record stroke by stroke, with paths, verified first
+  (:func:`russian_pyramid.app.record_view.record_view`);
+* :func:`review` -- a game record with the analysis of ``pyramid analyze --json`` laid over
+  it, the better strokes drawn (:func:`russian_pyramid.app.review.review_document`);
+* :func:`match_start` -- the Match tab's start form checked (:mod:`russian_pyramid.app.match_start`);
+* :func:`photo` -- a photo of the table (the image file's bytes) to the position in it, settled
+  so the simulator accepts it (:func:`russian_pyramid.app.photo.photo_answer`); a photo that is no
+  image or too large gets its own status (:data:`PHOTO_STATUS`);
+* :func:`parse_json_body` -- a request body as JSON.
+
+The table's geometry (``GET /api/table``) is :func:`russian_pyramid.app.table.table_info`; the limits
+are in :mod:`russian_pyramid.app.limits` (``MAX_BODY_BYTES``, ``TIME_BUDGET_SAMPLES``, ... re-exported
+here for the tests and tools that read them from this module).
+"""
+from __future__ import annotations
+
+from typing import Mapping
+
+from engine import jsonin
+from engine.errors import EngineError
+from engine.record import parse_record
+
+from ..app import limits
+from ..app.limits import MAX_BODY_BYTES, TIME_BUDGET_SAMPLES  # noqa: F401 - re-exported
+from ..app.match_start import PAIR_ORDERS, match_start  # noqa: F401 - re-exported
+from ..app.options import SimulateOptions, SuggestOptions
+from ..app.photo import photo_answer
+from ..app.position import check as check_document
+from ..app.record_view import record_view
+from ..app.review import review_document
+from ..app.simulate import simulate as simulate_shot
+from ..app.suggest import suggest_answer
+from ..errors import UserInputError
+from ..photo.imaging import MAX_FILE_BYTES
+
+MAX_PHOTO_BYTES = MAX_FILE_BYTES  # a photo's body: the photo reader's own limit (64 MiB)
+# the photo reader's refusals (UserInputError's ``reason``) whose HTTP status is not 422
+PHOTO_STATUS = {"not-an-image": 415, "file-too-large": 413, "image-too-large": 413}
+PHOTO_PARAMS = frozenset({"table", "corners", "refine"})
+
+
+def check(doc, state: bool = False) -> dict:
+    """``{"ok": true, "kind": "position" or "state", "notes": [...]}`` for the position or game
+    state ``doc`` (any body counts as a state when ``state``), or UserInputError."""
+    return check_document(doc, state).to_json()
+
+
+def simulate(doc, params: Mapping | None = None) -> dict:
+    """``pyramid simulate``'s JSON answer plus ``paths`` and ``motion``; with ``params["noise"]``
+    (and ``runs``, ``seed``) ``{"noise", "seed", "runs": [...]}`` (docs/BOARD.md)."""
+    return simulate_shot(doc, SimulateOptions.from_params(params)).to_json()
+
+
+def suggest_options(params: Mapping) -> SuggestOptions:
+    """The query parameters of ``POST /api/suggest``, checked (bad ones: UserInputError)."""
+    return SuggestOptions.from_params(params)
+
+
+def suggest(doc, options: SuggestOptions) -> dict:
+    """``{"suggestions", "to_move", "budget", "elapsed_s"}`` for the game state ``doc`` (runs
+    in the AI worker process)."""
+    return suggest_answer(doc, options).to_json()
+
+
+def record(text: str) -> dict:
+    """A game record (JSON Lines) for the viewer, verified, stroke by stroke with paths."""
+    return record_view(text).to_json()
+
+
+def review(doc) -> dict:
+    """``{"record": "<JSON Lines>", "analysis": {...} or null}``: the record for the viewer
+    with each analysed stroke's analysis, the better stroke's paths and the difference."""
+    if not isinstance(doc, dict) or not isinstance(doc.get("record"), str):
+        raise UserInputError('review: "record" must be the record\'s JSON Lines as a string')
+    text = doc["record"]
+    if not text.strip():
+        raise UserInputError("review: the record is empty: give the JSON Lines of pyramid play "
+                             "--record")
+    try:
+        rec = parse_record(text)
+    except EngineError as exc:
+        raise UserInputError(f"record: {exc}") from None
+    return review_document(rec, doc.get("analysis")).to_json()
+
+
+def photo(data: bytes, params: Mapping | None = None) -> dict:
+    """The position in a photo of the table: ``data`` the JPEG or PNG file's bytes; query
+    parameters ``table`` (a preset), ``corners`` (``X1,Y1,...,X4,Y4``: the playing area's
+    corners in the photo, NR, FR, FL, NL) and ``refine`` (``1``: the corners are a finger's
+    taps, the outline is looked for near them; ``0``, the default: taken as they are)."""
+    params = dict(params or {})
+    unknown = sorted(set(params) - PHOTO_PARAMS)
+    if unknown:
+        raise UserInputError(f"photo: unknown parameter {unknown[0]!r}; "
+                             f"accepted: {', '.join(sorted(PHOTO_PARAMS))}", field=unknown[0])
+    if not data:
+        raise UserInputError("photo: the body is empty: send the photo's JPEG or PNG file",
+                             reason="not-an-image")
+    refine = params.get("refine", "0")
+    if refine not in ("0", "1"):
+        raise UserInputError(f"photo: refine={refine[:20]!r} must be 0 or 1", field="refine")
+    return photo_answer(data, params.get("table"), params.get("corners"),
+                        refine=refine == "1").to_json()
+
+
+def parse_json_body(raw: bytes):
+    """A request body as JSON, or UserInputError saying where it is malformed."""
+    try:
+        return jsonin.loads(raw, source="the body", max_bytes=limits.MAX_BODY_BYTES)
+    except jsonin.JsonInputError as exc:
+        raise UserInputError(str(exc)) from None

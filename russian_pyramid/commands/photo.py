@@ -1,0 +1,63 @@
+"""``pyramid photo IMAGE``: the position read from a photo of the table (issue 31).
+
+Finds the table (or takes ``--corners``, the playing area's four corners in the photo's
+pixels: the house end's right corner, the far right, the far left, the house end's left), the
+balls and the cue ball by its colour, and prints the position: with ``--json`` the position
+document of docs/FORMATS.md (object balls ``"?1"``, ``"?2"``..., their numbers unread) plus a
+confidence per ball and ``photo``, what the detector saw (docs/PHOTO.md).  A file that is not a
+JPEG or PNG image, an image over the pixel limit and a photo without a table are refused
+(exit status 2).
+
+The command line's adapter over :mod:`russian_pyramid.photo.service`.
+"""
+from __future__ import annotations
+
+from engine.words import DEFAULT_LANG, LANGS, say
+
+from ..errors import UserInputError
+from ..io import print_json
+from ..photo.service import parse_corners, read_position
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "photo", help="read the position from a photo of the table",
+        description="Finds the table and the balls in a photo (JPEG or PNG) and prints the "
+                    "position in the table's coordinates; object balls' numbers are not read "
+                    "(ids ?1, ?2, ...).  Without --corners the house end is the short end "
+                    "nearer the camera, or the left end when the photo is taken from a long "
+                    "side.")
+    p.add_argument("image", metavar="IMAGE", help="the photo, JPEG or PNG")
+    p.add_argument("--table", default="pyramid-12ft",
+                   help="the table's preset (pyramid-12ft, pyramid-11ft, pyramid-10ft)")
+    p.add_argument("--corners", metavar="X1,Y1,...,X4,Y4",
+                   help="the playing area's corners in the photo's pixels, in the order: the "
+                        "house end's right corner, the far right, the far left, the house "
+                        "end's left (the table is then not looked for)")
+    p.add_argument("--refine", action="store_true",
+                   help="with --corners: they are approximate (tapped, read off a screen); "
+                        "the cloth's outline is looked for near them and fitted")
+    p.add_argument("--json", action="store_true", help="print one JSON document on stdout")
+    p.add_argument("--lang", choices=LANGS, default=DEFAULT_LANG,
+                   help="language of the printed lines (the JSON's keys stay as they are)")
+    p.set_defaults(handler=run)
+
+
+def run(args) -> int:
+    corners = parse_corners(args.corners) if args.corners is not None else None
+    if args.refine and corners is None:
+        raise UserInputError("--refine needs --corners (the corners to refine)",
+                             field="refine")
+    pos = read_position(args.image, args.table, corners, refine_corners=args.refine)
+    if args.json:
+        print_json(pos.to_json())
+        return 0
+    lang = args.lang
+    print(say("photo.summary", lang, table=pos.table, n=len(pos.balls),
+              height=f"{pos.camera_height_m:.2f}", seconds=f"{pos.seconds:.2f}"))
+    for b in pos.balls:
+        print("  " + say("photo.ball", lang, id=f"{b.id:>4}", x=f"{b.x_m:6.3f}",
+                         y=f"{b.y_m:6.3f}", confidence=f"{b.confidence:.2f}"))
+    if pos.cue_colour is None:
+        print("  " + say("photo.no_cue", lang))
+    return 0

@@ -1,0 +1,84 @@
+"""Reading a photo for :mod:`russian_pyramid.photo`, with the limits a user's file is held to.
+
+OpenCV (``opencv-python-headless``) takes about 0.3 s to import and :mod:`russian_pyramid.cli` imports
+every command to build its parser, so it is imported by :func:`cv2` on the first use, not at
+the top of a module (the way :mod:`russian_pyramid.pictures` loads matplotlib).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+
+from ..errors import UserInputError
+from ..io import read_bytes
+
+# A phone's photo is 12-50 megapixels (a 200 Mpx sensor bins to 12 or 50 by default); more is
+# refused before it is decoded (a small file can decode to gigabytes: a "decompression bomb").
+MAX_PIXELS = 60_000_000
+MAX_FILE_BYTES = 64 * 1024 * 1024
+# The detector works on a copy at most this wide (a 1280-2000 px image resolves a 68 mm ball
+# at the far end of the table with 5+ pixels; more costs time, not accuracy: docs/PHOTO.md).
+WORK_MAX_WIDTH_PX = 1600
+
+
+def cv2() -> ModuleType:
+    """OpenCV, imported on first use (about 0.3 s)."""
+    import cv2 as module  # third-party and slow to import: only when a photo is read
+    return module
+
+
+def image_size(data: bytes) -> tuple[int, int] | None:
+    """(width, height) read from a PNG's or JPEG's header without decoding it; None if the
+    bytes are neither."""
+    if data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) >= 24:
+        return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    if data[:2] != b"\xff\xd8":
+        return None
+    i = 2
+    while i + 9 < len(data):
+        if data[i] != 0xFF:
+            i += 1
+            continue
+        marker = data[i + 1]
+        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7 or marker == 0xFF:
+            i += 1 if marker == 0xFF else 2
+            continue
+        length = int.from_bytes(data[i + 2:i + 4], "big")
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+            return int.from_bytes(data[i + 7:i + 9], "big"), int.from_bytes(data[i + 5:i + 7], "big")
+        i += 2 + length
+    return None
+
+
+def decode(data: bytes, what: str = "photo") -> np.ndarray:
+    """The photo's pixels (BGR) from a PNG or JPEG file's bytes; refuses anything else, a file
+    over :data:`MAX_FILE_BYTES` and an image over :data:`MAX_PIXELS` with a
+    :class:`UserInputError` naming the limit."""
+    if len(data) > MAX_FILE_BYTES:
+        raise UserInputError(f"{what}: {len(data)} bytes, more than the "
+                             f"{MAX_FILE_BYTES // (1024 * 1024)} MiB a photo may have",
+                             reason="file-too-large")
+    size = image_size(data)
+    if size is None:
+        raise UserInputError(f"{what}: not a JPEG or PNG image", reason="not-an-image")
+    if size[0] * size[1] > MAX_PIXELS or min(size) <= 0:
+        raise UserInputError(f"{what}: {size[0]} x {size[1]} pixels, more than the "
+                             f"{MAX_PIXELS // 1_000_000} megapixels a photo may have",
+                             reason="image-too-large")
+    cv = cv2()
+    img = cv.imdecode(np.frombuffer(data, np.uint8), cv.IMREAD_COLOR)
+    if img is None:
+        raise UserInputError(f"{what}: the image could not be decoded", reason="not-an-image")
+    return img
+
+
+def read_photo(path: str | Path) -> np.ndarray:
+    """The photo at ``path`` (a regular file only, read no further than
+    :data:`MAX_FILE_BYTES`, through the one reader :func:`russian_pyramid.io.read_bytes`)."""
+    if str(path) == "-":
+        raise UserInputError("IMAGE: give the photo's file (a JPEG or PNG), not stdin",
+                             reason="unreadable")
+    data = read_bytes(str(path), "IMAGE", limit=MAX_FILE_BYTES + 1)
+    return decode(data, what=str(path))
