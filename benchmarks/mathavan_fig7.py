@@ -22,9 +22,13 @@ least-squares fit through all 19 (0.020 m/s RMS, 0.036 at most, below 2.5 m/s) i
 of their precision used here.
 
     python -m benchmarks.mathavan_fig7     # prints measured vs simulated
+    python -m benchmarks.mathavan_fig7 --smoke   # the same: it takes a second already
+
+(The figure is physics_report's: :func:`fig7_figure`.)
 """
 from __future__ import annotations
 
+import argparse
 import math
 import sys
 from dataclasses import asdict, dataclass
@@ -34,6 +38,8 @@ import numpy as np
 # The module, not its names: physics_report may import this module at its top (no cycle error).
 from benchmarks import physics_report
 from sim import Simulator, measure
+
+from . import smoke
 
 # (incident, rebound) speed in m/s, digitized from [Mathavan2010] Fig. 7(a), in order of speed.
 FIG7A_MEASURED_MPS = (
@@ -151,7 +157,8 @@ def fig7_figure(plt, numbers: dict, out_path=None) -> None:
         "tolerance_mps": {"rms": TOLERANCE_RMS_MPS, "max": TOLERANCE_MAX_MPS}}
 
 
-def main() -> int:
+def main(argv=None) -> int:
+    smoke.parse(argparse.ArgumentParser(description=__doc__.splitlines()[0]), argv)
     points = fig7_comparison()
     default = fig7_comparison(Simulator())
     print("| incident m/s | measured m/s | simulated (paper) | diff | simulated (default) | diff |")

@@ -2,6 +2,8 @@
 
     python -m benchmarks.physics_report            # writes docs/physics/*.png and numbers.json
     python -m benchmarks.physics_report --quick    # coarser maps (for a look, not for docs)
+    python -m benchmarks.physics_report --smoke    # the coarsest, into a temporary folder
+    python -m benchmarks.physics_report --out DIR  # the figures and numbers.json into DIR
 
 Everything is measured on the simulator as a user would use it (balls set rolling or struck,
 outcomes read from the event log); the expected values come from closed forms or published
@@ -19,14 +21,25 @@ from pathlib import Path
 
 import numpy as np
 
-from benchmarks import mathavan_fig7, pocket_report
+from benchmarks import mathavan_fig7, pocket_report, smoke
+from benchmarks.pocket_report import FULL, OUT, QUICK, SMOKE
 from sim import PhysicsParams, Simulator, Strike, measure, pocket_validation
 from sim.presets import POOL_9FT
 from sim.events import EventKind
 from sim.table import TableSpec
 from sim.trajectory import states_at
 
-OUT = Path(__file__).resolve().parents[1] / "docs" / "physics"
+# pocket_figures' steps (m, deg) by fineness (pocket_report.FULL, QUICK, SMOKE): the band's
+# edges, the drop maps' offsets and approach angles, the bands kept in numbers.json only,
+BAND_STEP_M = {FULL: 0.1e-3, QUICK: 0.5e-3, SMOKE: 2e-3}
+MAP_OFFSET_STEP_M = {FULL: 0.5e-3, QUICK: 1e-3, SMOKE: 5e-3}
+MAP_ANGLE_STEP_DEG = {FULL: 2.5, QUICK: 5.0, SMOKE: 20.0}
+NUMBERS_STEP_M = {FULL: 0.25e-3, QUICK: 0.25e-3, SMOKE: 2e-3}
+# and of the straight lines' bands (sim.measure.clean_band, reflection_band: no simulation)
+LINE_STEP_M = {FULL: 0.05e-3, QUICK: 0.05e-3, SMOKE: 1e-3}
+POCKET_SPEEDS_MPS = (0.2, 0.3, 0.5, 0.7, 0.9, 1.2, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5)
+SMOKE_POCKET_SPEEDS_MPS = (0.3, 4.5)  # the law battery compares these two
+SMOKE_COST_IMPACTS = 1000  # resolve_cost's impacts with --smoke (timed once)
 
 # [Mathavan2010] parameters (snooker) and its Fig. 8 points as solved by an independent
 # implementation (pooltool's solve_paper; see tests/sim/test_cushion_mathavan2010.py).
@@ -47,7 +60,7 @@ def models():
 
 
 # --- cushions -------------------------------------------------------------------------------
-def cushion_figures(plt, numbers):
+def cushion_figures(plt, numbers, folder: Path = OUT):
     speeds = np.linspace(0.3, 5.0, 20)
     fig, ax = plt.subplots(1, 2, figsize=(11, 4.2))
     for (name, sim), style in zip(models().items(), ("-", "--")):
@@ -85,7 +98,7 @@ def cushion_figures(plt, numbers):
               title="Rebound angle of a rolling ball")
     ax[1].legend(fontsize=6, loc="upper left")
     fig.tight_layout()
-    fig.savefig(OUT / "cushion.png", dpi=110)
+    fig.savefig(folder / "cushion.png", dpi=110)
     plt.close(fig)
     sim = Simulator()
     numbers["rebound"] = {f"{a}": {f"{v}": {k: round(x, 4) for k, x in
@@ -110,15 +123,15 @@ def rebound_ratio_table(sim) -> dict:
 
 
 # --- pockets --------------------------------------------------------------------------------
-def pocket_figures(plt, numbers, quick):
+def pocket_figures(plt, numbers, fine: str = FULL, folder: Path = OUT):
     sims = models()
-    speeds = [0.2, 0.3, 0.5, 0.7, 0.9, 1.2, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5]
-    step = 0.5e-3 if quick else 0.1e-3
+    speeds = list(SMOKE_POCKET_SPEEDS_MPS if fine == SMOKE else POCKET_SPEEDS_MPS)
+    step = BAND_STEP_M[fine]
     fig, ax = plt.subplots(1, 2, figsize=(11, 4))
     for i, pocket in enumerate(("NR", "MR")):
         sim = sims["Mathavan 2010 (default)"]
-        clean = measure.clean_band(sim, pocket)
-        refl = measure.reflection_band(sim, pocket)
+        clean = measure.clean_band(sim, pocket, step_m=LINE_STEP_M[fine])
+        refl = measure.reflection_band(sim, pocket, step_m=LINE_STEP_M[fine])
         for (name, s), style in zip(sims.items(), ("-o", "--s")):
             w = [(lambda b: (b[1] - b[0]) * 1e3)(measure.acceptance_band(s, pocket, v, step_m=step))
                  for v in speeds]
@@ -133,18 +146,18 @@ def pocket_figures(plt, numbers, quick):
             "clean": (clean[1] - clean[0]) * 1e3, "reflection": (refl[1] - refl[0]) * 1e3}
         pocket_report.band_axes(ax[i], pocket)
     fig.tight_layout()
-    fig.savefig(OUT / "pocket_band_vs_speed.png", dpi=110)
+    fig.savefig(folder / "pocket_band_vs_speed.png", dpi=110)
     plt.close(fig)
 
     sim = sims["Mathavan 2010 (default)"]
-    offs = np.arange(-25e-3, 25.01e-3, 1e-3 if quick else 0.5e-3)
+    offs = np.arange(-25e-3, 25.01e-3, MAP_OFFSET_STEP_M[fine])
     fig, ax = plt.subplots(1, 2, figsize=(11, 4))
     for i, pocket in enumerate(("NR", "MR")):
         grid = np.array([[1.0 if measure.drops(sim, pocket, v, o) else 0.0 for o in offs]
                          for v in speeds])
         ax[i].imshow(grid, aspect="auto", origin="lower", cmap="Greens", vmin=0, vmax=1.3,
                      extent=(offs[0] * 1e3, offs[-1] * 1e3, -0.5, len(speeds) - 0.5))
-        clean = measure.clean_band(sim, pocket)
+        clean = measure.clean_band(sim, pocket, step_m=LINE_STEP_M[fine])
         for c in clean:
             ax[i].axvline(c * 1e3, color="k", lw=0.8)
         ax[i].set_yticks(range(len(speeds)), [f"{v}" for v in speeds])
@@ -153,17 +166,17 @@ def pocket_figures(plt, numbers, quick):
                   title=f"{'Corner' if pocket == 'NR' else 'Middle'} pocket: drops (green), "
                         "along the axis")
     fig.tight_layout()
-    fig.savefig(OUT / "pocket_map_offset_speed.png", dpi=110)
+    fig.savefig(folder / "pocket_map_offset_speed.png", dpi=110)
     plt.close(fig)
 
-    angles = np.arange(-40, 40.1, 5 if quick else 2.5)
+    angles = np.arange(-40, 40.1, MAP_ANGLE_STEP_DEG[fine])
     fig, ax = plt.subplots(1, 2, figsize=(11, 4))
     for i, pocket in enumerate(("NR", "MR")):
         grid = np.array([[1.0 if measure.drops(sim, pocket, 1.5, o, a) else 0.0 for o in offs]
                          for a in angles])
         ax[i].imshow(grid, aspect="auto", origin="lower", cmap="Greens", vmin=0, vmax=1.3,
                      extent=(offs[0] * 1e3, offs[-1] * 1e3, angles[0], angles[-1]))
-        cl = [measure.clean_band(sim, pocket, a) for a in angles]
+        cl = [measure.clean_band(sim, pocket, a, LINE_STEP_M[fine]) for a in angles]
         ax[i].plot([c[0] * 1e3 if c[1] > c[0] else np.nan for c in cl], angles, "k-", lw=0.8)
         ax[i].plot([c[1] * 1e3 if c[1] > c[0] else np.nan for c in cl], angles, "k-", lw=0.8)
         ax[i].set(xlabel="offset across the approach line (mm); black: clean gap",
@@ -171,15 +184,16 @@ def pocket_figures(plt, numbers, quick):
                   title=f"{'Corner' if pocket == 'NR' else 'Middle'} pocket at 1.5 m/s")
         numbers.setdefault("bands_vs_angle_mm", {})[pocket] = {
             f"{a:g}": round((lambda b: (b[1] - b[0]) * 1e3)(
-                measure.acceptance_band(sim, pocket, 1.5, a, step_m=0.25e-3)), 2)
+                measure.acceptance_band(sim, pocket, 1.5, a, step_m=NUMBERS_STEP_M[fine])), 2)
             for a in (0, 10, 20, 30)}
     fig.tight_layout()
-    fig.savefig(OUT / "pocket_map_offset_angle.png", dpi=110)
+    fig.savefig(folder / "pocket_map_offset_angle.png", dpi=110)
     plt.close(fig)
 
     numbers["bands_with_spin_mm"] = {
         pocket: {label: round((lambda b: (b[1] - b[0]) * 1e3)(
-            measure.acceptance_band(sim, pocket, v, 0.0, side, vert, step_m=0.25e-3)), 2)
+            measure.acceptance_band(sim, pocket, v, 0.0, side, vert,
+                                    step_m=NUMBERS_STEP_M[fine])), 2)
             for label, (v, side, vert) in {
                 "rolling 0.5": (0.5, 0.0, 1.0), "stun 0.5": (0.5, 0.0, 0.0),
                 "rolling 3.0": (3.0, 0.0, 1.0), "stun 3.0": (3.0, 0.0, 0.0),
@@ -236,7 +250,7 @@ def rail_shot_sensitivity(numbers) -> None:
 
 
 # --- throw and the law battery -------------------------------------------------------------
-def pool_figure(plt, numbers):
+def pool_figure(plt, numbers, folder: Path = OUT):
     """pool-9ft (WPA pockets): straight-in bands of a lone rolling ball against speed, both
     pockets, beside Alciatore's TP 3.6 (slow) and TP 3.7/3.8 (fast) with issue 28's +-10 %."""
     sim = Simulator(POOL_9FT)
@@ -263,7 +277,7 @@ def pool_figure(plt, numbers):
            title="pool-9ft (WPA pockets): effective target vs speed")
     ax.legend(fontsize=6.5)
     fig.tight_layout()
-    fig.savefig(OUT / "pool_bands_vs_speed.png", dpi=110)
+    fig.savefig(folder / "pool_bands_vs_speed.png", dpi=110)
     plt.close(fig)
 
 
@@ -293,7 +307,7 @@ def _throw_closed_form(sim, cut_deg, speed, e):
     return math.degrees(math.atan(min(mu, 2 * math.tan(c) / (7 * (1 + e)))))
 
 
-def throw_figure(plt, numbers):
+def throw_figure(plt, numbers, folder: Path = OUT):
     sim = Simulator()
     cuts = np.arange(2, 61, 2)
     fig, ax = plt.subplots(figsize=(6, 4))
@@ -308,7 +322,7 @@ def throw_figure(plt, numbers):
            title="Cut-induced throw, stun shot (dotted: Alciatore's e = 1 curves)")
     ax.legend(fontsize=7)
     fig.tight_layout()
-    fig.savefig(OUT / "throw.png", dpi=110)
+    fig.savefig(folder / "throw.png", dpi=110)
     plt.close(fig)
     numbers["throw_30deg"] = {f"{v}": {"measured": _stun_throw(sim, 30, v),
                                         "closed_form": _throw_closed_form(sim, 30, v,
@@ -378,8 +392,9 @@ def law_battery(numbers) -> list[tuple[str, str, str, str]]:
     return rows
 
 
-def resolve_cost() -> dict:
-    """Per-impact cost of the two cushion kernels, in one compiled loop each."""
+def resolve_cost(n: int = 100000, repeats: int = 5) -> dict:
+    """Per-impact cost of the two cushion kernels, in one compiled loop each (seconds, the
+    median of ``repeats`` loops over ``n`` random impacts)."""
     from numba import njit
     from sim.physics.cushion_han2005 import resolve_cushion
     from sim.physics.cushion_mathavan2010 import resolve_cushion_mathavan
@@ -403,7 +418,6 @@ def resolve_cost() -> dict:
         return acc
 
     rng = np.random.default_rng(0)
-    n = 100000
     sp = rng.uniform(0.3, 5, n)
     ang = rng.uniform(-1.4, 1.4, n)
     V = np.zeros((n, 5))
@@ -415,7 +429,7 @@ def resolve_cost() -> dict:
     for name, f in (("han2005", han), ("mathavan2010", mat)):
         f(V[:10], params)
         times = []
-        for _ in range(5):
+        for _ in range(repeats):
             t0 = time.perf_counter()
             f(V, params)
             times.append((time.perf_counter() - t0) / n)
@@ -426,32 +440,41 @@ def resolve_cost() -> dict:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="coarser maps")
-    args = ap.parse_args(argv)
+    pocket_report.out_argument(ap)
+    with smoke.scratch(smoke.asked(argv)) as folder:
+        args = smoke.parse(ap, argv, **({"out": folder} if folder else {}))
+        return report(args)
+
+
+def report(args: argparse.Namespace) -> int:
+    """Every figure and number into ``args.out``; the law battery printed."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    OUT.mkdir(parents=True, exist_ok=True)
+    out, fine = args.out, pocket_report.fineness(args)
+    out.mkdir(parents=True, exist_ok=True)
     numbers: dict = {}
     t0 = time.time()
-    cushion_figures(plt, numbers)
-    pocket_figures(plt, numbers, args.quick)
-    throw_figure(plt, numbers)
+    cushion_figures(plt, numbers, out)
+    pocket_figures(plt, numbers, fine, out)
+    throw_figure(plt, numbers, out)
     cushion_assumption(numbers)
     rail_shot_sensitivity(numbers)
-    pool_figure(plt, numbers)
+    pool_figure(plt, numbers, out)
     numbers["rebound_ratio_rolling"] = rebound_ratio_table(Simulator())
-    numbers["resolve_cost_ns"] = {k: v * 1e9 for k, v in resolve_cost().items()}
-    pocket_report.flight_figures(plt, numbers, args.quick)
-    mathavan_fig7.fig7_figure(plt, numbers)
+    cost = resolve_cost(*((SMOKE_COST_IMPACTS, 1) if fine == SMOKE else ()))
+    numbers["resolve_cost_ns"] = {k: v * 1e9 for k, v in cost.items()}
+    pocket_report.flight_figures(plt, numbers, fine, out)
+    mathavan_fig7.fig7_figure(plt, numbers, out / "mathavan_fig7.png")
     rows = law_battery(numbers) + pocket_report.flight_laws()
     numbers["law_battery"] = [dict(zip(("law", "source", "expected", "measured"), r)) for r in rows]
-    (OUT / "numbers.json").write_text(json.dumps(numbers, indent=1, default=float) + "\n")
+    (out / "numbers.json").write_text(json.dumps(numbers, indent=1, default=float) + "\n")
     print("| law | source | expected | measured |\n|---|---|---|---|")
     for r in rows:
         print("| " + " | ".join(r) + " |")
     c = numbers["resolve_cost_ns"]
     print(f"\ncushion impact: Han 2005 {c['han2005']:.0f} ns, Mathavan 2010 {c['mathavan2010']:.0f} ns")
-    print(f"(written to {OUT} in {time.time() - t0:.0f} s)")
+    print(f"(written to {out} in {time.time() - t0:.0f} s)")
     return 0
 
 

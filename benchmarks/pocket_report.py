@@ -1,9 +1,10 @@
 """The pocket past the slate edge, measured for docs/PHYSICS.md ("Past the slate edge"): part of
 ``python -m benchmarks.physics_report``, or alone::
 
-    python -m benchmarks.pocket_report [--quick]
+    python -m benchmarks.pocket_report [--quick] [--out DIR] [--smoke]
 
-writes ``docs/physics/pocket_flight.png`` and prints its numbers (JSON).  Every figure is a
+writes ``docs/physics/pocket_flight.png`` (or into ``--out``) and prints its numbers (JSON);
+``--smoke`` (:mod:`benchmarks.smoke`): 2 mm bands at two speeds, into a temporary folder.  Every figure is a
 rolling ball sent along a pocket's axis through the public API (:func:`sim.measure.
 acceptance_band`), under the two pocket models (``physics.pocket_model``): "edge" (it falls when
 its centre passes the slate edge) and "flight" (it may fly on past the edge:
@@ -22,8 +23,15 @@ import numpy as np
 from sim import EventKind, PhysicsParams, Simulator, measure
 from sim.table import POCKET_IDS, TableSpec
 
+from . import smoke
+
 OUT = Path(__file__).resolve().parents[1] / "docs" / "physics"
+# How finely the figures measure: the reports' own run, --quick (a look, not for the docs),
+# --smoke (benchmarks.smoke: the path walked, the numbers meaningless).
+FULL, QUICK, SMOKE = "full", "quick", "smoke"
 SPEEDS_MPS = (0.3, 0.5, 0.9, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5)
+SMOKE_SPEEDS_MPS = (0.3, 4.5)  # the slowest and the fastest (the law battery compares them)
+BAND_STEP_M = {FULL: 0.25e-3, QUICK: 0.5e-3, SMOKE: 2e-3}
 BACKS_R = (None, 4.0, 3.0, 2.5, 2.0)  # the back's depth past the slate edge, in ball radii
 BANDS_BACK_RESTITUTION = 0.8  # the bands with a back: a lively one, to show the effect
 FLIGHT = PhysicsParams(pocket_model="flight")
@@ -39,10 +47,11 @@ def _width_mm(sim: Simulator, pocket: str, speed_mps: float, step_m: float) -> f
     return round((hi - lo) * 1e3, 2)
 
 
-def bands_vs_speed(quick: bool = False) -> dict:
+def bands_vs_speed(fine: str = FULL) -> dict:
     """{pocket: {model label: {speed: band width in mm}}} for the corner (NR) and middle (MR)
     pocket of the 12 ft table, straight in."""
-    step = 0.5e-3 if quick else 0.25e-3
+    step = BAND_STEP_M[fine]
+    speeds = SMOKE_SPEEDS_MPS if fine == SMOKE else SPEEDS_MPS
     R = TableSpec().ball_radius_m
     sims = {"edge (default)": Simulator()}
     for back_r in BACKS_R:
@@ -50,7 +59,7 @@ def bands_vs_speed(quick: bool = False) -> dict:
         sims[_label(back_r)] = Simulator(TableSpec(
             corner_back_m=back, middle_back_m=back,
             pocket_back_restitution=BANDS_BACK_RESTITUTION), FLIGHT)
-    return {pocket: {name: {f"{v}": _width_mm(sim, pocket, v, step) for v in SPEEDS_MPS}
+    return {pocket: {name: {f"{v}": _width_mm(sim, pocket, v, step) for v in speeds}
                      for name, sim in sims.items()}
             for pocket in ("NR", "MR")}
 
@@ -120,8 +129,19 @@ def band_axes(ax, pocket: str) -> None:
     ax.legend(fontsize=7)
 
 
-def flight_figures(plt, numbers: dict, quick: bool = False) -> None:
-    bands = bands_vs_speed(quick)
+def fineness(args) -> str:
+    """How finely a report's command asks its figures to measure."""
+    return SMOKE if args.smoke else QUICK if args.quick else FULL
+
+
+def out_argument(ap) -> None:
+    """The reports' ``--out`` folder for their figures and numbers."""
+    ap.add_argument("--out", type=Path, default=OUT,
+                    help="the folder of the figures (default docs/physics)")
+
+
+def flight_figures(plt, numbers: dict, fine: str = FULL, folder: Path = OUT) -> None:
+    bands = bands_vs_speed(fine)
     numbers["flight_bands_mm"] = bands
     numbers["flight_leaving_speed_mps"] = round(leaving_speed_mps(), 4)
     numbers["flight_pop_out_speed_mps"] = pop_out_speeds()
@@ -135,7 +155,7 @@ def flight_figures(plt, numbers: dict, quick: bool = False) -> None:
                       label="sqrt(g R): faster, the ball leaves the edge")
         band_axes(ax[i], pocket)
     fig.tight_layout()
-    fig.savefig(OUT / "pocket_flight.png", dpi=110)
+    fig.savefig(folder / "pocket_flight.png", dpi=110)
     plt.close(fig)
 
 
@@ -145,10 +165,12 @@ def main(argv=None) -> int:
     from matplotlib import pyplot as plt
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="coarser bands (0.5 mm)")
-    args = ap.parse_args(argv)
-    OUT.mkdir(parents=True, exist_ok=True)
-    numbers: dict = {}
-    flight_figures(plt, numbers, args.quick)
+    out_argument(ap)
+    with smoke.scratch(smoke.asked(argv)) as folder:
+        args = smoke.parse(ap, argv, **({"out": folder} if folder else {}))
+        args.out.mkdir(parents=True, exist_ok=True)
+        numbers: dict = {}
+        flight_figures(plt, numbers, fineness(args), args.out)
     print(json.dumps(numbers, indent=1))
     return 0
 

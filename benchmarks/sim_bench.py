@@ -1,8 +1,9 @@
 """Simulator speed: medians over many runs, and ratios to a reference workload timed in the same
 process, so that the numbers survive a noisy machine.
 
-    python -m benchmarks.sim_bench            # everything
+    python -m benchmarks.sim_bench            # everything (make bench)
     python -m benchmarks.sim_bench --quick    # fewer repetitions
+    python -m benchmarks.sim_bench --smoke    # every scenario once or twice (benchmarks.smoke)
 
 (a) a 2-ball cut shot, (b) the frozen-rack break at about 7.5 m/s ball speed, (c) a soft shot,
 (d) a mid-game stroke among 16 balls, (e) throughput of 10 000 random strokes (strokes and
@@ -29,6 +30,15 @@ from sim import PhysicsParams, Simulator, Strike, layout
 from sim.events import BALL_IDS
 from sim.table import TableSpec, triangle_rack
 
+from . import smoke
+from .physics_report import resolve_cost
+
+RANDOM_STROKES = 10000  # scenario (e)
+SMOKE_REPEATS, SMOKE_STROKES = 4, 50  # --smoke
+COLD_CODE = ("import time; t=time.perf_counter(); from sim import Simulator, Strike; "
+             "s=Simulator(); s.simulate({'cue': (0.5, 0.9), '1': (2.0, 0.9)}, Strike(2.0, 0.0)); "
+             "print(time.perf_counter()-t)")
+SMOKE_COLD_CODE = "import sim"  # --smoke: the fresh process without compiling its kernels
 RACK_ORDER = [["4"], ["5", "6"], ["7", "15", "8"], ["9", "14", "13", "10"],
               ["2", "1", "12", "11", "3"]]
 
@@ -79,6 +89,20 @@ def midgame(rng: np.random.Generator, n: int = 16) -> dict:
     return pts
 
 
+def random_strokes(rng: np.random.Generator, n: int, physics: PhysicsParams) -> list[Strike]:
+    """Scenario (e)'s strokes: cue speed 0.3-6 m/s, any direction, the tip anywhere on the
+    disc the cue may strike (uniform over its area, radius ``physics.miscue_offset`` R: a
+    stroke beyond it is a miscue the simulator refuses)."""
+    out = []
+    for _ in range(n):
+        speed, phi = float(rng.uniform(0.3, 6.0)), float(rng.uniform(-math.pi, math.pi))
+        radius = physics.miscue_offset * math.sqrt(float(rng.uniform(0.0, 1.0)))
+        turn = float(rng.uniform(-math.pi, math.pi))
+        out.append(Strike(speed, phi, side=radius * math.cos(turn),
+                          vertical=radius * math.sin(turn)))
+    return out
+
+
 def scenario(sim, name, balls, strike, repeats):
     pos, on = arrays(balls)
     motion = sim.cue_ball_motion(strike)
@@ -90,10 +114,7 @@ def scenario(sim, name, balls, strike, repeats):
     return name, events, in_kernel, per_call, full_api
 
 
-def cold_start(cache_dir: str) -> float:
-    code = ("import time; t=time.perf_counter(); from sim import Simulator, Strike; "
-            "s=Simulator(); s.simulate({'cue': (0.5, 0.9), '1': (2.0, 0.9)}, Strike(2.0, 0.0)); "
-            "print(time.perf_counter()-t)")
+def cold_start(cache_dir: str, code: str = COLD_CODE) -> float:
     env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir)
     t0 = time.perf_counter()
     subprocess.run([sys.executable, "-c", code], check=True, env=env, capture_output=True)
@@ -104,8 +125,9 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--no-cold", action="store_true", help="skip (f), the cold-start runs")
-    args = ap.parse_args(argv)
-    reps = 200 if args.quick else 1000
+    args = smoke.parse(ap, argv)
+    reps = SMOKE_REPEATS if args.smoke else 200 if args.quick else 1000
+    n = SMOKE_STROKES if args.smoke else RANDOM_STROKES
     sim = Simulator()
     ref = statistics.median(reference_workload() for _ in range(5))
     print(f"reference workload: {ref * 1e3:.1f} ms (ratios below are time / reference)")
@@ -138,15 +160,13 @@ def main(argv=None) -> int:
     print(f"(b) ball speed {math.hypot(v[0], v[1]):.2f} m/s")
 
     pos, on = arrays(mid)
-    strikes = [Strike(float(rng.uniform(0.3, 6.0)), float(rng.uniform(-math.pi, math.pi)),
-                      side=float(rng.uniform(-0.4, 0.4)), vertical=float(rng.uniform(-0.4, 0.4)))
-                for _ in range(10000)]
+    strikes = random_strokes(rng, n, sim.physics)
     motions = sim.cue_ball_motions(strikes)
     dt = median_time(lambda: sim.run_batch_arrays(pos, on, motions), 3)
     batch = sim.run_batch_arrays(pos, on, motions)  # its counts, for the line below
     n_events = batch.events.shape[0]
-    print(f"\n(e) 10 000 random strokes, 16 balls, one core: {10000 / dt:,.0f} strokes/s, "
-          f"{n_events / dt:,.0f} events/s ({n_events / 10000:.1f} events per stroke, "
+    print(f"\n(e) {n:,} random strokes, 16 balls, one core: {n / dt:,.0f} strokes/s, "
+          f"{n_events / dt:,.0f} events/s ({n_events / n:.1f} events per stroke, "
           f"max {int(batch.event_counts().max())}); ratio {dt / ref:.2f}")
 
     # (g) The cushion model's cost: the same workloads with Han 2005, in this process.
@@ -163,17 +183,16 @@ def main(argv=None) -> int:
               f"  ({row[1]} / {h[1]} events)")
     dth = median_time(lambda: han.run_batch_arrays(pos, on, motions), 3)
     raw_h = han.run_batch_arrays(pos, on, motions)
-    print(f"(e) 10 000 random strokes: {10000 / dt:,.0f} strokes/s default, {10000 / dth:,.0f} "
-          f"with Han 2005 (x{dt / dth:.2f} time; {raw_h.events.shape[0] / 10000:.1f} events/stroke)")
-    from benchmarks.physics_report import resolve_cost
-    cost = resolve_cost()
+    print(f"(e) {n:,} random strokes: {n / dt:,.0f} strokes/s default, {n / dth:,.0f} "
+          f"with Han 2005 (x{dt / dth:.2f} time; {raw_h.events.shape[0] / n:.1f} events/stroke)")
+    cost = resolve_cost(*((SMOKE_STROKES, 1) if args.smoke else ()))
     print(f"one cushion impact: Mathavan 2010 {cost['mathavan2010'] * 1e9:.0f} ns, "
           f"Han 2005 {cost['han2005'] * 1e9:.0f} ns")
 
     # (h) The pocket model's cost (issue 28: at most 1.5 x): the same random strokes with the
     # ball followed past the slate edge, with no back and with a lively back 3 R deep.
     pockets_fell = int((batch.states == layout.POCKETED).sum())
-    print(f"\n(h) 10 000 random strokes ({pockets_fell} balls pocketed), pocket model:")
+    print(f"\n(h) {n:,} random strokes ({pockets_fell} balls pocketed), pocket model:")
     flight = PhysicsParams(pocket_model="flight")
     R = sim.table.ball_radius_m
     for name, other in (("flight, no back", Simulator(physics=flight)),
@@ -181,14 +200,15 @@ def main(argv=None) -> int:
                             corner_back_m=3 * R, middle_back_m=3 * R,
                             pocket_back_restitution=0.8), flight))):
         dtf = median_time(lambda: other.run_batch_arrays(pos, on, motions), 3)
-        print(f"    {name:<26} {10000 / dtf:,.0f} strokes/s: x{dtf / dt:.2f} the time of "
-              f"\"edge\" ({10000 / dt:,.0f} strokes/s)")
+        print(f"    {name:<26} {n / dtf:,.0f} strokes/s: x{dtf / dt:.2f} the time of "
+              f"\"edge\" ({n / dt:,.0f} strokes/s)")
 
     if not args.no_cold:
         tmp = tempfile.mkdtemp(prefix="numba-cache-")
         try:
-            empty = cold_start(tmp)
-            warm = statistics.median(cold_start(tmp) for _ in range(3))
+            code = SMOKE_COLD_CODE if args.smoke else COLD_CODE
+            empty = cold_start(tmp, code)
+            warm = statistics.median(cold_start(tmp, code) for _ in range(1 if args.smoke else 3))
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
         print(f"\n(f) fresh process to first stroke: empty Numba cache {empty:.1f} s, "
