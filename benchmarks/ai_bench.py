@@ -1,7 +1,8 @@
 """AI benchmarks: pot rates, decision times, self-play strength, safety / foul frequencies.
 
 ``python -m benchmarks.ai_bench [--positions N] [--games N] [--jobs J] [--skip-oracle]
-[--skip-games] [--skip-pots]`` prints tables.
+[--skip-games] [--skip-pots] [--smoke]`` prints tables (``--smoke``: one position, two games of
+a few strokes, a small oracle; :mod:`benchmarks.smoke`).
 
 * Pot rate: a fixed seeded suite of positions (3-7 object balls scattered, cue ball on the
   table, open attacking chances); each agent decides once per position and the decision is
@@ -17,17 +18,25 @@ from __future__ import annotations
 import argparse
 import math
 import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import replace
 
 import numpy as np
 
-from ai.games.match import execute, play_game
+from ai.games.match import MAX_STROKES_PER_GAME, execute, play_game
 from ai.games.ratings import wilson
 from ai.noise import NoiseModel
 from ai.registry import make_agent
 from engine import initial_state
 from engine.state import GameState
 from sim import shared_simulator
+
+from . import smoke
+
+ORACLE = "mc:budget=6000,shots=8,placements=3"  # 20 x the default sample budget
+SMOKE_ORACLE = "mc:budget=60,shots=8,placements=3"
+SMOKE_SIZES = {"positions": 1, "trials": 1, "games": 2, "jobs": 1, "pairs": "mc-fast~greedy"}
+SMOKE_MAX_STROKES = 4  # a smoke game stops here (unfinished)
 
 
 def suite(n: int, seed: int = 2024) -> list[GameState]:
@@ -95,9 +104,9 @@ def pot_rates(agents: dict, positions: list, magnitudes=(0.5, 1.0), trials: int 
     return rows
 
 
-def _one_game(a: str, b: str, seed: int, a_first: bool):
+def _one_game(a: str, b: str, seed: int, a_first: bool, max_strokes: int):
     try:
-        return _one_game_inner(a, b, seed, a_first)
+        return _one_game_inner(a, b, seed, a_first, max_strokes)
     except Exception as exc:  # a simulator/rules failure: reported, the game is left out
         return ("error", f"{type(exc).__name__}: {exc}"[:300])
 
@@ -123,13 +132,14 @@ class _GainProbe:
         return d
 
 
-def _one_game_inner(a: str, b: str, seed: int, a_first: bool):
+def _one_game_inner(a: str, b: str, seed: int, a_first: bool, max_strokes: int):
     sim = shared_simulator()
     probe = _GainProbe(make_agent(a, sim))
     agents = [probe, make_agent(b, sim)] if a_first else [make_agent(b, sim), probe]
     st = initial_state(auto_warning=True, breaker=0)
     t = time.perf_counter()
-    log = play_game(st, agents, sim, np.random.default_rng(seed), [NoiseModel(), NoiseModel()])
+    log = play_game(st, agents, sim, np.random.default_rng(seed), [NoiseModel(), NoiseModel()],
+                    max_strokes=max_strokes)
     side_a = 0 if a_first else 1
     res = log.final.result or {}
     score = 0.5 if (res.get("draw") or log.unfinished) else float(res.get("winner") == side_a)
@@ -146,15 +156,16 @@ def _one_game_inner(a: str, b: str, seed: int, a_first: bool):
             forecasts, probe.gains)
 
 
-def self_play(pairs, games: int, jobs: int, seed: int = 500):
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+def self_play(pairs, games: int, jobs: int, seed: int = 500,
+              max_strokes: int = MAX_STROKES_PER_GAME):
     rows = []
     for a, b in pairs:
         t = time.time()
         res = []
         errors = 0
         with ProcessPoolExecutor(max_workers=jobs) as ex:
-            futs = {ex.submit(_one_game, a, b, seed + g, g % 2 == 0): g for g in range(games)}
+            futs = {ex.submit(_one_game, a, b, seed + g, g % 2 == 0, max_strokes): g
+                    for g in range(games)}
             for f in as_completed(futs):
                 r = f.result()
                 if r[0] == "error":
@@ -209,11 +220,11 @@ def main(argv=None) -> int:
     ap.add_argument("--skip-oracle", action="store_true")
     ap.add_argument("--skip-games", action="store_true")
     ap.add_argument("--skip-pots", action="store_true")
-    args = ap.parse_args(argv)
+    args = smoke.parse(ap, argv, **SMOKE_SIZES)
     if not args.skip_pots:
         agents = {"random": "random", "greedy": "greedy", "mc-fast": "mc-fast", "mc": "mc"}
         if not args.skip_oracle:
-            agents["oracle"] = "mc:budget=6000,shots=8,placements=3"
+            agents["oracle"] = SMOKE_ORACLE if args.smoke else ORACLE
         print(f"pot rates on {args.positions} seeded positions x {args.trials} executions:")
         rows = pot_rates(agents, suite(args.positions), trials=args.trials)
         print("\n| noise | agent | pot rate | strokes | decision median (s) | p90 (s) |")
@@ -225,7 +236,8 @@ def main(argv=None) -> int:
         pairs = [tuple(p.split("~")) if "~" in p else tuple(p.split("-", 1))
                  for p in args.pairs.split(",")]
         print(f"\nself-play, {args.games} games per pair, {args.jobs} processes:")
-        rows = self_play(pairs, args.games, args.jobs)
+        rows = self_play(pairs, args.games, args.jobs,
+                         **({"max_strokes": SMOKE_MAX_STROKES} if args.smoke else {}))
         print("\n| pair | games | score | win rate | 95% CI | safeties/strokes | fouls/strokes |")
         print("|---|---|---|---|---|---|---|")
         for a, b, n, score, p, lo, hi, kinds, strokes, unf in rows:

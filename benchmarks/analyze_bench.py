@@ -1,7 +1,7 @@
 """``pyramid analyze`` CPU per stroke (issue 27 item 2: at most 0.25 s a stroke for a record
 without stored estimates).
 
-``python -m benchmarks.analyze_bench [--seed N] [--repeats R] [--strokes A-B]`` plays a seeded
+``python -m benchmarks.analyze_bench [--seed N] [--repeats R] [--strokes A-B] [--smoke]`` plays a seeded
 greedy-vs-greedy game (``pyramid play --agent-a greedy --agent-b greedy --seed N --record``),
 then analyses every stroke of it in this one process (one core, no worker) the way ``pyramid
 analyze`` does (:func:`ai.games.analysis.judge_stroke`, seed 0), once with the current
@@ -10,7 +10,8 @@ every sample simulated and adjudicated one by one), and prints for each the CPU 
 stroke (``time.process_time``; the median over ``--repeats`` repeats, after one warm-up
 stroke that loads the compiled kernels), the ratio to the 0.25 s target and to the old
 settings measured in the same process, and how many marks the two agree on.  Parallel runs
-(``--jobs``) spend the same CPU per stroke plus each worker's start.
+(``--jobs``) spend the same CPU per stroke plus each worker's start.  ``--smoke``: a game of
+:data:`SMOKE_MAX_STROKES` strokes, two of them analysed once (:mod:`benchmarks.smoke`).
 """
 from __future__ import annotations
 
@@ -28,15 +29,19 @@ from ai.noise import NoiseModel
 from ai.registry import default_agent_spec, make_agent
 from russian_pyramid.app.analyze import prepare, read_game_record
 
+from . import smoke
+
 TARGET_S_PER_STROKE = 0.25  # issue 27 item 2
+SMOKE_MAX_STROKES = 4  # --smoke: the game stops here (a record of an unfinished game)
 SEED = 0  # the analysis's seed (pyramid analyze --seed default)
 
 
-def make_record(seed: int, folder: Path) -> Path:
+def make_record(seed: int, folder: Path, max_strokes: int | None = None) -> Path:
     path = folder / f"greedy-{seed}.jsonl"
+    cut = [] if max_strokes is None else ["--max-strokes", str(max_strokes)]
     subprocess.run([sys.executable, "-m", "russian_pyramid", "play", "--agent-a", "greedy",
                     "--agent-b", "greedy", "--seed", str(seed), "--record", str(path),
-                    "--quiet"], check=True, stdout=subprocess.DEVNULL)
+                    "--quiet", *cut], check=True, stdout=subprocess.DEVNULL)
     return path
 
 
@@ -57,9 +62,9 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1, help="seed of the greedy-vs-greedy game")
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--strokes", default=None, help="analyse only strokes A-B (from 1)")
-    args = ap.parse_args(argv)
+    args = smoke.parse(ap, argv, repeats=1, strokes="1-2")
     with tempfile.TemporaryDirectory() as tmp:
-        path = make_record(args.seed, Path(tmp))
+        path = make_record(args.seed, Path(tmp), SMOKE_MAX_STROKES if args.smoke else None)
         prepared = prepare(str(path), read_game_record(str(path)), args.strokes, "en")
     n = len(prepared.items)
     settings = {

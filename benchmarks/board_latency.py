@@ -1,11 +1,13 @@
 """The analysis board's latencies, measured on this machine.
 
-    python -m benchmarks.board_latency [--repeat 5]
+    python -m benchmarks.board_latency [--repeat 5] [--smoke]
 
 Starts ``pyramid board --port 0 --no-browser``, waits until its AI process is warm, then
 times each API endpoint over real HTTP (median of ``--repeat``), the suggestion against its
 time budget (1 s and 2 s), and -- when Debian's chromium is installed -- the page itself:
-from a click on Suggest to the stroke drawn on the table (``boardState.lastSuggestMs``).
+from a click on Suggest to the stroke drawn on the table (``boardState.lastSuggestMs``), at
+the page's sample budgets 300 and 600 (its Search control; the page asks by samples, not by
+time).  ``--smoke``: each once, the smaller budget only (:mod:`benchmarks.smoke`).
 """
 from __future__ import annotations
 
@@ -18,8 +20,14 @@ import tempfile
 import time
 from pathlib import Path
 
+import httpx
+
+from . import smoke
+
 ROOT = Path(__file__).resolve().parents[1]
 OPEN = ROOT / "russian_pyramid" / "board" / "static" / "positions" / "open.json"
+BUDGETS_S = (1, 2)  # the API's suggestion: time budgets timed
+PAGE_SAMPLES = (300, 600)  # the page's suggestion: sample budgets of its Search control
 
 
 def _timed(fn, repeat):
@@ -32,10 +40,10 @@ def _timed(fn, repeat):
 
 
 def main(argv=None) -> int:
-    import httpx
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=5)
-    args = ap.parse_args(argv)
+    args = smoke.parse(ap, argv, repeat=1)
+    budgets = BUDGETS_S[:1] if args.smoke else BUDGETS_S
     t_start = time.perf_counter()
     proc = subprocess.Popen([sys.executable, "-m", "russian_pyramid.cli", "board", "--port", "0",
                              "--no-browser"], cwd=ROOT, stdout=subprocess.PIPE, text=True)
@@ -71,18 +79,18 @@ def main(argv=None) -> int:
         ]
         for name, fn in rows:
             print(f"{name:34s} {1000 * _timed(fn, args.repeat):8.1f} ms")
-        for budget in (1, 2):
+        for budget in budgets:
             t = _timed(lambda: c.post("/api/suggest", params={"time_budget": budget},
                                       json=doc).raise_for_status(), args.repeat)
             print(f"{'POST /api/suggest budget %d s' % budget:34s} {1000 * t:8.1f} ms")
-        _browser(url, args.repeat)
+        _browser(url, args.repeat, PAGE_SAMPLES[:1] if args.smoke else PAGE_SAMPLES)
     finally:
         proc.terminate()
         proc.wait(30)
     return 0
 
 
-def _browser(url, repeat) -> None:
+def _browser(url, repeat, budgets) -> None:
     if not Path("/usr/bin/chromium").exists():
         print("(no chromium: the page was not timed)")
         return
@@ -92,10 +100,11 @@ def _browser(url, repeat) -> None:
     from selenium.webdriver.support.ui import Select, WebDriverWait
     opts = webdriver.ChromeOptions()
     opts.binary_location = "/usr/bin/chromium"
+    profile = tempfile.TemporaryDirectory(prefix="board-latency-", ignore_cleanup_errors=True)
     for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync",
-                 f"--user-data-dir={tempfile.mkdtemp()}", "--window-size=1500,1100"):
+                 f"--user-data-dir={profile.name}", "--window-size=1500,1100"):
         opts.add_argument(flag)
     drv = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opts)
     try:
@@ -103,8 +112,8 @@ def _browser(url, repeat) -> None:
         WebDriverWait(drv, 20).until(lambda d: d.execute_script(
             "return document.body.dataset.ready === '1'"))
         Select(drv.find_element(By.ID, "sel-position")).select_by_visible_text("open")
-        for budget in ("1", "2"):
-            Select(drv.find_element(By.ID, "in-time")).select_by_value(budget)
+        for budget in map(str, budgets):
+            Select(drv.find_element(By.ID, "in-budget")).select_by_value(budget)
             times = []
             for _ in range(repeat):
                 drv.execute_script("window.boardState.lastSuggestMs = null;")
@@ -112,10 +121,11 @@ def _browser(url, repeat) -> None:
                 WebDriverWait(drv, 60).until(lambda d: d.execute_script(
                     "return window.boardState.lastSuggestMs"))
                 times.append(drv.execute_script("return window.boardState.lastSuggestMs"))
-            print(f"{'page: Suggest -> drawn, budget %s s' % budget:34s} "
+            print(f"{'page: Suggest -> drawn, %s samples' % budget:34s} "
                   f"{statistics.median(times):8.1f} ms (max {max(times):.0f})")
     finally:
         drv.quit()
+        profile.cleanup()
 
 
 if __name__ == "__main__":

@@ -2,13 +2,15 @@
 
     python -m benchmarks.cold_start                          # this checkout, 2 runs
     python -m benchmarks.cold_start --before ../old-checkout  # side by side, alternating
+    python -m benchmarks.cold_start --smoke                   # one run of an import (smoke)
 
 Each run starts a fresh process with ``NUMBA_CACHE_DIR`` pointing to a new empty folder, so
 every kernel compiles, and times the command as ``make demo`` runs it (``pyramid play --seed
 1``, the demo game); it then runs the same command once more on the warm cache.  With
 ``--before`` the same is done for another checkout (its source put first on ``PYTHONPATH``),
 runs alternating between the two so that a drift in the machine's speed hits both alike.
-Prints each run and the medians.
+Prints each run and the medians.  ``--smoke`` (:mod:`benchmarks.smoke`) times one cold and
+one warm run of :data:`SMOKE_COMMAND` (``pyramid --help``: it compiles nothing).
 """
 from __future__ import annotations
 
@@ -23,7 +25,10 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parents[1]
+from . import smoke
+
 DEMO = ["-m", "russian_pyramid.cli", "play", "--seed", "1", "--quiet"]
+SMOKE_COMMAND = ["-m", "russian_pyramid.cli", "--help"]
 
 
 def timed_run(checkout: Path, cache_dir: str, argv: list[str]) -> float:
@@ -45,8 +50,8 @@ def main(argv=None) -> int:
     ap.add_argument("--runs", type=int, default=2, help="cold runs per checkout (2)")
     ap.add_argument("command", nargs=argparse.REMAINDER,
                     help="python arguments to time (default: the demo game)")
-    args = ap.parse_args(argv)
-    command = args.command or DEMO
+    args = smoke.parse(ap, argv, runs=1)
+    command = args.command or (SMOKE_COMMAND if args.smoke else DEMO)
     checkouts = [("this", HERE)] + ([("before", args.before.resolve())] if args.before else [])
     cold: dict[str, list[float]] = {name: [] for name, _ in checkouts}
     warm: dict[str, float] = {}

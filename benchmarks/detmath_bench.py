@@ -3,6 +3,7 @@ through Numba, numpy's dispatched ufuncs), timed in this process, medians of rep
 their ratios.
 
     python -m benchmarks.detmath_bench          # 1e6 arguments a function, 7 repetitions
+    python -m benchmarks.detmath_bench --smoke  # 1000 arguments, once (benchmarks.smoke)
 
 Compiled loops (the simulator's and the AI's kernels call these inside Numba code) and numpy
 arrays (the closed-form shot table calls the ``*_array`` versions on arrays of 15 x 6).
@@ -18,6 +19,11 @@ import numpy as np
 from numba import njit
 
 from sim import detmath as dm
+
+from . import smoke
+
+ARRAY_REPS = 2000  # calls timed of each array function (SMOKE_SIZES["reps"] with --smoke)
+SMOKE_SIZES = {"n": 1000, "reps": 1}
 
 
 def _loop(f):
@@ -60,7 +66,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, default=1_000_000)
     ap.add_argument("--reps", type=int, default=7)
-    args = ap.parse_args(argv)
+    args = smoke.parse(ap, argv, **SMOKE_SIZES)
+    array_reps = args.reps if args.smoke else ARRAY_REPS
     rng = np.random.default_rng(0)
     print(f"compiled loops, {args.n} arguments; ns per call (median of {args.reps}):")
     print(f"{'function':10s} {'detmath':>8s} {'libm':>8s} {'ratio':>6s}")
@@ -70,11 +77,11 @@ def main(argv=None) -> int:
         t_sys = _median_s(_loop(system), xs, args.reps) / args.n * 1e9
         print(f"{name:10s} {t_mine:8.1f} {t_sys:8.1f} {t_mine / t_sys:6.2f}")
     x = rng.uniform(-0.99, 0.99, (15, 6))
-    print("numpy arrays of 15 x 6; us per call (median of 2000):")
+    print(f"numpy arrays of 15 x 6; us per call (median of {array_reps}):")
     print(f"{'function':10s} {'detmath':>8s} {'numpy':>8s} {'ratio':>6s}")
     for name, (mine, system) in ARRAYS.items():
-        t_mine = _median_s(mine, x, 2000) * 1e6
-        t_sys = _median_s(system, x, 2000) * 1e6
+        t_mine = _median_s(mine, x, array_reps) * 1e6
+        t_sys = _median_s(system, x, array_reps) * 1e6
         print(f"{name:10s} {t_mine:8.2f} {t_sys:8.2f} {t_mine / t_sys:6.2f}")
     return 0
 

@@ -1,13 +1,14 @@
 """What a persistent engine saves: the same suggestion asked of ``pyramid suggest`` (a new
 process each time) and of one ``pyramid engine`` process (first and later requests).
 
-    python -m benchmarks.engine_latency [--repeat 3] [--budget 300]
+    python -m benchmarks.engine_latency [--repeat 3] [--budget 300] [--smoke]
 
 Every suggestion is the same work: the shipped open position, ``--top 3``, a sample budget
 that ends before any time budget, seed 0.  Numba's on-disk cache is warm (one untimed run
 first), so the difference is the process start, the imports, loading the compiled kernels and
 the first search's warm-up -- what a tool pays on every ``pyramid suggest``.  Medians of
-``--repeat`` runs, printed with their spread.
+``--repeat`` runs, printed with their spread.  ``--smoke`` (:mod:`benchmarks.smoke`): one run
+each, two requests to the engine, a budget of 20 samples, no untimed first run.
 """
 from __future__ import annotations
 
@@ -19,7 +20,11 @@ import sys
 import time
 from pathlib import Path
 
+from . import smoke
+
 ROOT = Path(__file__).resolve().parents[1]
+ASKS = 3  # requests to one engine process (the first, and later ones)
+SMOKE_SIZES = {"repeat": 1, "budget": 20}
 STATE = ROOT / "examples" / "suggest_open.json"
 
 
@@ -65,12 +70,13 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--budget", type=int, default=300)
-    args = ap.parse_args(argv)
-    cold_suggest(args.budget)  # fills Numba's cache if empty; untimed
+    args = smoke.parse(ap, argv, **SMOKE_SIZES)
+    if not args.smoke:
+        cold_suggest(args.budget)  # fills Numba's cache if empty; untimed
     cold, first, later = [], [], []
     for _ in range(args.repeat):  # alternate, so that load on the machine hits both alike
         cold.append(cold_suggest(args.budget))
-        times = engine_session(args.budget, 3)
+        times = engine_session(args.budget, 2 if args.smoke else ASKS)
         first.append(times[0])
         later.extend(times[1:])
 

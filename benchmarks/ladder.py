@@ -2,6 +2,7 @@
 
     python -m benchmarks.ladder --games 200 --jobs 2 --dir ladder/      # plays, then reports
     python -m benchmarks.ladder --dir ladder/ --report-only              # only the report
+    python -m benchmarks.ladder --smoke     # random vs greedy, 2 games, in a temporary folder
 
 Each adjacent pair of :data:`RUNGS` is a ``pyramid tournament`` of its own (results file
 ``DIR/rung-K.jsonl``, resumable: running again continues where it stopped).  The report fits
@@ -37,6 +38,8 @@ from ai.games.results_file import parse_results, whole_lines  # noqa: E402
 from ai.games.tournament import score_of_side0  # noqa: E402
 from sim import shared_simulator  # noqa: E402
 
+from . import smoke  # noqa: E402
+
 # From weakest to strongest: the baseline frozen at bd01126 (mc-base), the default frozen when
 # issue 29 began (mc-2), and the slow strong setting (mc-strong: the default at about three
 # times its time a decision, ai.registry.STRONG_BUDGET).  Today's default mc plays as mc-2
@@ -44,6 +47,7 @@ from sim import shared_simulator  # noqa: E402
 # new default takes its rung between mc-2 and mc-strong.
 RUNGS = ("random", "greedy", "mc-base", "mc-2", "mc-strong")
 SEED = 2026
+SMOKE_SIZES = {"games": 2, "jobs": 1, "pairs": "0"}  # --smoke: the cheapest pair, two games
 
 
 def rung_file(directory: Path, k: int) -> Path:
@@ -181,7 +185,14 @@ def main(argv=None) -> int:
                     help="which pairs to play: all, or indices 0-%d (0 = random vs greedy)"
                     % (len(RUNGS) - 2))
     ap.add_argument("--report-only", action="store_true")
-    args = ap.parse_args(argv)
+    with smoke.scratch(smoke.asked(argv)) as folder:
+        args = smoke.parse(ap, argv, **SMOKE_SIZES, **({"dir": str(folder)} if folder else {}))
+        return ladder(args, argv)
+
+
+def ladder(args: argparse.Namespace, argv: list[str] | None) -> int:
+    """Plays the pairs asked for (unless ``--report-only``), then writes, draws and prints the
+    report."""
     directory = Path(args.dir)
     directory.mkdir(parents=True, exist_ok=True)
     if not args.report_only:

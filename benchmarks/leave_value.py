@@ -23,6 +23,11 @@ from ai.search.leave import LeavePlanner
 from ai.value import make_value
 from sim import shared_simulator
 
+from . import smoke
+from .pot_chances import smoke_files
+
+SMOKE_EVERY = 20
+
 
 def log_loss(p, y) -> float:
     p = np.clip(np.asarray(p), 1e-9, 1 - 1e-9)
@@ -34,11 +39,20 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--positions", required=True)
     ap.add_argument("--every", type=int, default=1, help="take every k-th held-out position")
-    args = ap.parse_args(argv)
+    with smoke.scratch(smoke.asked(argv)) as folder:
+        # --smoke: a game of its own, every 20th position (its one game is not held out)
+        args = smoke.parse(ap, argv, positions=None, every=SMOKE_EVERY)
+        smoke_files(args, folder)
+        return report(args)
+
+
+def report(args: argparse.Namespace) -> int:
+    """Values the held-out positions of ``args.positions`` both ways and prints the scores."""
     sim = shared_simulator()
     noise = NoiseModel.for_skill("strong")
     lines = [line for line in read_positions(args.positions)
-             if line.get("winner") is not None and line["game"] % 4 == 3][::args.every]
+             if line.get("winner") is not None and (line["game"] % 4 == 3 or args.smoke)]
+    lines = lines[::args.every]
     states = [(state_of(line), line["winner"]) for line in lines]
     states = [(s, w) for s, w in states if not s.cue_in_hand and not s.break_pending]
     for name in ("race", "learned"):

@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -40,13 +41,15 @@ from ai.search.context import Context
 from ai.search.referee import Referee
 from engine import GameState
 
+from . import smoke
 from .pot_chances import (check_files, likeliest_pot, progress_line, realized_chance,
-                          write_report)
+                          smoke_files, write_report)
 
 MIN_CHANCE = 0.02  # a likeliest pot below this by the closed form: no danger, not measured
 SELECT, MEASURE = 4, 12  # strokes per grid cell, fresh strokes for the chosen cell
 OPEN = 0.3  # a leave with at least this danger gives the opponent a real chance
 KINDS = (ATTACK, SAFETY)
+SMOKE_TRIES = 6  # --smoke: positions looked at for a chosen safety (a search each)
 
 
 @dataclass(frozen=True)
@@ -148,13 +151,14 @@ def measure(lines: list[dict], agent_spec: str, sample: int, strokes: int, seed:
 
 
 def measure_safeties(lines: list[dict], agent_spec: str, sample: int, strokes: int, k: int,
-                     seed: int) -> list[tuple[float, float]]:
-    """:func:`safety_choice` in up to ``sample`` positions of ``lines`` where it applies."""
+                     seed: int, tries: int | None = None) -> list[tuple[float, float]]:
+    """:func:`safety_choice` in up to ``sample`` positions of ``lines`` where it applies,
+    looking at no more than ``tries`` positions (None: all)."""
     agent = make_agent(agent_spec)
     rng = np.random.default_rng(seed)
     out: list[tuple[float, float]] = []
     for n, state in open_positions(lines, rng):
-        if len(out) >= sample:
+        if len(out) >= sample or n == tries:
             break
         found = safety_choice(agent, state, n, strokes, k, rng)
         if found is not None:
@@ -194,14 +198,19 @@ def agent_parser(description: str, agent_help: str, sample: int, plays: str, pla
     return ap
 
 
-def agent_arguments(ap: argparse.ArgumentParser, argv: list[str] | None, plays: str):
+def agent_arguments(ap: argparse.ArgumentParser, argv: list[str] | None, plays: str,
+                    folder: Path | None = None, **smoke_sizes):
     """``argv`` parsed and checked before any work -- ``--sample`` and the plays at least 1,
     the files (:func:`benchmarks.pot_chances.check_files`), the agent built -- or exit 2
-    naming the flag; the arguments and the agent."""
-    args = ap.parse_args(argv)
+    naming the flag; the arguments and the agent.  With ``--smoke``: one position, two plays,
+    the fast search (and ``smoke_sizes``), the files it leaves out made in ``folder``
+    (:func:`benchmarks.pot_chances.smoke_files`)."""
+    args = smoke.parse(ap, argv, positions=None, agent="mc-fast", sample=1, **{plays: 2},
+                       **smoke_sizes)
     for name in ("sample", plays):
         if getattr(args, name) < 1:
             ap.error(f"--{name} must be at least 1, got {getattr(args, name)}")
+    smoke_files(args, folder)
     check_files(ap, args)
     try:
         agent = make_agent(args.agent)
@@ -211,12 +220,18 @@ def agent_arguments(ap: argparse.ArgumentParser, argv: list[str] | None, plays: 
 
 
 def main(argv=None) -> int:
+    with smoke.scratch(smoke.asked(argv)) as folder:
+        return report(argv, folder)
+
+
+def report(argv: list[str] | None, folder: Path | None) -> int:
+    """Parses ``argv``, measures, prints the report and writes it to ``--out``."""
     ap = agent_parser(__doc__.splitlines()[0], "the agent whose strokes are measured", 80,
                       "strokes", 10, "noisy plays of each decision", 12)
     ap.add_argument("--safeties", type=int, default=0, metavar="K",
                     help="also compare the chosen safety with the next K-1 the search sampled, "
                          "in up to --sample positions where it chose one (0: off)")
-    args, _ = agent_arguments(ap, argv, "strokes")
+    args, _ = agent_arguments(ap, argv, "strokes", folder, safeties=2)
     if args.safeties == 1 or args.safeties < 0:
         ap.error(f"--safeties must be 0 (off) or at least 2, got {args.safeties}")
     lines = read_positions(args.positions)
@@ -237,7 +252,7 @@ def main(argv=None) -> int:
         print(f"  attacks pot {doc['attack_pot_rate']:.1%} of their plays")
     if args.safeties:
         pairs = measure_safeties(lines, args.agent, args.sample, args.strokes, args.safeties,
-                                 args.seed)
+                                 args.seed, SMOKE_TRIES if args.smoke else None)
         doc["safety_choice"] = {
             "positions": len(pairs), "k": args.safeties,
             "chosen": round(float(np.mean([c for c, _ in pairs])), 4) if pairs else None,

@@ -1,11 +1,13 @@
 """What the line of play costs: ``pyramid suggest``'s time with and without the line.
 
-``python -m benchmarks.line_bench [--positions N] [--runs R] [--line L] [--budget B]`` times
+``python -m benchmarks.line_bench [--positions N] [--runs R] [--line L] [--budget B] [--smoke]``
+times
 :func:`russian_pyramid.app.suggest.suggest` (top 3, the default budget, seed 0) on
 ``examples/suggest_open.json`` and on the first N positions of the AI benchmark's seeded suite
 (:func:`benchmarks.ai_bench.suite`: 3-7 object balls, cue ball on the table), each R times
 with ``line`` 1 (off) and L, in one warm process; prints per position the median seconds of
 each, the extra share, and the line's length, then the median extra share over positions.
+``--smoke`` (:mod:`benchmarks.smoke`): one suite position, one run, 30 samples.
 """
 from __future__ import annotations
 
@@ -18,9 +20,11 @@ from pathlib import Path
 from russian_pyramid.app import limits
 from russian_pyramid.app.suggest import suggest
 
+from . import smoke
 from .ai_bench import suite
 
 ROOT = Path(__file__).resolve().parents[1]
+SMOKE_SIZES = {"positions": 1, "runs": 1, "budget": 30}
 
 
 def _study(doc: dict) -> dict:
@@ -45,7 +49,7 @@ def main(argv=None) -> int:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--line", type=int, default=limits.DEFAULT_LINE)
     ap.add_argument("--budget", type=int, default=limits.DEFAULT_BUDGET)
-    args = ap.parse_args(argv)
+    args = smoke.parse(ap, argv, **SMOKE_SIZES)
     docs = [("suggest_open", json.loads((ROOT / "examples" / "suggest_open.json").read_text()))]
     docs += [(f"suite{i}", _study(s.to_json())) for i, s in enumerate(suite(args.positions))]
     _timed(docs[0][1], args.line, args.budget)  # warm: compile and caches

@@ -1,6 +1,6 @@
 """What the look-ahead over the leaves costs and changes: ``mc:look=N`` against the default.
 
-``python -m benchmarks.look_bench [--positions N] [--specs mc mc:look=1 ...]`` decides each
+``python -m benchmarks.look_bench [--positions N] [--specs mc mc:look=1 ...] [--smoke]`` decides each
 of the first N positions of the AI benchmark's seeded suite (:func:`benchmarks.ai_bench.suite`:
 3-7 object balls, cue ball on the table) once with each agent spec (seed = the position's
 index, one warm process) and prints per spec the median and 90th-percentile seconds a
@@ -9,7 +9,8 @@ on all alike) and the median per-position ratio to the first spec's time, the sh
 positions where the stroke chosen (call, kind, placement) differs from
 the first spec's (a spec ending ``#K`` is decided with seed index + K: the same agent on
 another stream shows how often sampling noise alone changes the choice), and, with a look-ahead, the leaf searches per decision and the median
-seconds one leaf search took.
+seconds one leaf search took.  ``--smoke`` (:mod:`benchmarks.smoke`): one position, the two
+specs with a budget of 30 samples.
 """
 from __future__ import annotations
 
@@ -22,7 +23,10 @@ import numpy as np
 from ai.registry import make_agent
 from ai.search import pipeline
 
+from . import smoke
 from .ai_bench import suite
+
+SMOKE_SIZES = {"positions": 1, "specs": ["mc:budget=30", "mc:budget=30,look=1"]}
 
 LEAF_TIMES: list[float] = []
 LEAF_COUNTS: list[int] = []
@@ -58,10 +62,10 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--positions", type=int, default=60)
     ap.add_argument("--specs", nargs="+", default=["mc", "mc:look=1"])
-    args = ap.parse_args(argv)
+    args = smoke.parse(ap, argv, **SMOKE_SIZES)
     _instrument()
     states = suite(args.positions)
-    make_agent("mc").decide(states[0], np.random.default_rng(0))  # warm: compile, caches
+    make_agent(args.specs[0].partition("#")[0]).decide(states[0], np.random.default_rng(0))  # warm
     agents = {spec: make_agent(spec.partition("#")[0]) for spec in args.specs}
     times = {spec: [] for spec in args.specs}
     keys = {spec: [] for spec in args.specs}

@@ -4,6 +4,7 @@ the renders' clean pixels flatter.
     python -m benchmarks.photo_degrade SRC_DIR OUT_DIR [--blur-px 1.0] [--noise 6]
                                        [--grain-px 2] [--quality 75] [--roll-deg 0] [--seed 1]
     python -m benchmarks.photo_report OUT_DIR
+    python -m benchmarks.photo_degrade SRC_DIR --smoke    # its first photo, into a temporary folder
 
 Each ``case_*.jpg`` of ``SRC_DIR`` (a set of ``benchmarks.photo_set`` or
 ``benchmarks.photo_set_independent``) is written to ``OUT_DIR`` with, in this order:
@@ -36,6 +37,8 @@ import zlib
 
 import cv2
 import numpy as np
+
+from . import smoke
 
 MID_GREY = 128.0  # the grey level at which --noise is the noise's sigma
 
@@ -85,14 +88,24 @@ def degrade(img: np.ndarray, rng: np.random.Generator, blur_px: float, noise: fl
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("src", type=Path)
-    p.add_argument("out", type=Path)
+    p.add_argument("out", type=Path, nargs="?",
+                   help="the folder written (required, but with --smoke)")
     p.add_argument("--blur-px", type=float, default=1.0)
     p.add_argument("--noise", type=float, default=6.0)
     p.add_argument("--grain-px", type=float, default=2.0)
     p.add_argument("--quality", type=int, default=75)
     p.add_argument("--roll-deg", type=float, default=0.0)
     p.add_argument("--seed", type=int, default=1)
-    args = p.parse_args(argv)
+    with smoke.scratch(smoke.asked(argv)) as folder:
+        args = smoke.parse(p, argv, **({"out": folder} if folder else {}))
+        if args.out is None:
+            p.error("the following arguments are required: out")
+        return degrade_set(p, args)
+
+
+def degrade_set(p: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """Every photo of ``args.src`` (the first only with ``--smoke``) degraded into
+    ``args.out``; a bad flag exits 2 naming it."""
     if args.blur_px < 0 or args.noise < 0:
         p.error(f"--blur-px {args.blur_px} and --noise {args.noise} must be at least 0")
     if args.grain_px < 1:
@@ -101,7 +114,7 @@ def main(argv=None) -> int:
         p.error(f"--quality: {args.quality} is not from 1 to 100")
     if not -90 <= args.roll_deg <= 90:
         p.error(f"--roll-deg: {args.roll_deg} is not from -90 to 90")
-    photos = sorted(args.src.glob("case_*.jpg"))
+    photos = sorted(args.src.glob("case_*.jpg"))[:1 if args.smoke else None]
     if not photos:
         p.error(f"{args.src}: no case_*.jpg photos there")
     args.out.mkdir(parents=True, exist_ok=True)

@@ -2,6 +2,7 @@
 
     python -m benchmarks.photo_set /tmp/photo_set --n 40        # the set (POV-Ray), once
     python -m benchmarks.photo_report /tmp/photo_set [--corners] [--write docs/PHOTO.md [--tag T]]
+    python -m benchmarks.photo_report /tmp/photo_set --smoke    # its first photo only
 
 For every photo of the set (``case_NNN.jpg`` beside its truth ``case_NNN.json``) it runs the
 detector (finding the table itself, or with ``--corners`` given the true corners, as a user
@@ -28,6 +29,7 @@ from russian_pyramid.errors import UserInputError
 from russian_pyramid.photo.service import read_position
 from sim.presets import table_by_name
 
+from . import smoke
 from .photo_set import PhotoCase
 from .photo_set_independent import CONDITIONS as INDEPENDENT_CONDITIONS, IndependentCase
 
@@ -68,11 +70,14 @@ def _size(table: str) -> tuple[float, float]:
     return spec.length_m, spec.width_m
 
 
-def evaluate(folder: Path, corners: bool) -> list[dict]:
+def evaluate(folder: Path, corners: bool, limit: int | None = None) -> list[dict]:
+    """A row for every rendered photo of ``folder`` (the first ``limit`` of them)."""
     rows = []
     for truth_path in sorted(folder.glob("case_*.json")):
         if not truth_path.with_suffix(".jpg").exists():
             continue  # not rendered (yet)
+        if len(rows) == limit:
+            break
         case = load_case(json.loads(truth_path.read_text()))
         start = time.perf_counter()
         try:
@@ -138,8 +143,10 @@ def main(argv=None) -> int:
                    help="give the detector the true corners (as a user tapping them)")
     p.add_argument("--write", type=Path, help="replace the marked block of this Markdown file")
     p.add_argument("--tag", default="", help="the block's name (default: auto or corners)")
-    args = p.parse_args(argv)
-    rows = evaluate(args.folder, args.corners)
+    args = smoke.parse(p, argv)
+    rows = evaluate(args.folder, args.corners, 1 if args.smoke else None)
+    if not rows:
+        p.error(f"{args.folder}: no photo there (case_NNN.jpg beside its truth case_NNN.json)")
     md = table_md(rows)
     print(md)
     for r in rows:

@@ -2,7 +2,8 @@
 POV-Ray (Debian's ``povray``; needed only to make the set, never by ``make test``).
 
 ``python -m benchmarks.photo_set OUT_DIR [--n N] [--seed S] [--width 1280 --height 720]``
-writes, per case, ``case_NNN.pov`` (the scene), ``case_NNN.jpg`` (the render) and
+(``--smoke``: one photo of 320 x 180 into a temporary folder; :mod:`benchmarks.smoke`) writes,
+per case, ``case_NNN.pov`` (the scene), ``case_NNN.jpg`` (the render) and
 ``case_NNN.json`` (:class:`PhotoCase`: the exact ground truth: every ball's centre in table
 metres, which ball is the cue ball and its colour, the camera, the cloth, the lamps, and the
 playing area's four corners projected into the image, the ``--corners`` a user would tap).
@@ -21,6 +22,7 @@ import json
 import math
 import os
 from pathlib import Path
+import shutil
 import subprocess
 import tempfile
 
@@ -29,6 +31,8 @@ import numpy as np
 from engine.state import rack_positions
 from sim.presets import table_by_name
 from sim.table import TableSpec
+
+from . import smoke
 
 # --- what the set assumes about the table beyond TableSpec (no source: typical club tables) ---
 CUSHION_TOP_WIDTH_M = 0.050  # cloth-covered cushion top, nose to rail (russian_pyramid.photo's model)
@@ -328,7 +332,8 @@ def write_truth(case: PhotoCase, out_dir: Path) -> Path:
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("out_dir", type=Path)
+    p.add_argument("out_dir", type=Path, nargs="?",
+                   help="the folder written (required, but with --smoke)")
     p.add_argument("--n", type=int, default=40, help="how many photos (40)")
     p.add_argument("--seed", type=int, default=31, help="the set's seed (31)")
     p.add_argument("--first", type=int, default=0, help="the first case's index (0)")
@@ -337,7 +342,19 @@ def main(argv=None) -> int:
     p.add_argument("--table", default="pyramid-12ft")
     p.add_argument("--truth-only", action="store_true",
                    help="write the truth JSON files only (no POV-Ray needed)")
-    args = p.parse_args(argv)
+    with smoke.scratch(smoke.asked(argv)) as folder:
+        args = smoke.parse(p, argv, n=1, width=320, height=180,
+                           **({"out_dir": folder} if folder else {}))
+        if args.out_dir is None:
+            p.error("the following arguments are required: out_dir")
+        if not args.truth_only and shutil.which("povray") is None:
+            p.error("POV-Ray is not installed (Debian: apt-get install povray); "
+                    "--truth-only writes the truth files without it")
+        return make_set(args)
+
+
+def make_set(args: argparse.Namespace) -> int:
+    """Renders (or with ``--truth-only`` states) the cases asked for into ``args.out_dir``."""
     spec = table_by_name(args.table)
     for i in range(args.first, args.first + args.n):
         case, text = make_case(i, args.seed, spec, args.width, args.height)

@@ -1,6 +1,7 @@
 """Issue 31 item 4: a second validation set, made independently of ``benchmarks.photo_set``.
 
     python -m benchmarks.photo_set_independent OUT_DIR [--n 30] [--seed 131] [--scale 1]
+    python -m benchmarks.photo_set_independent --smoke   # one photo, into a temporary folder
     python -m benchmarks.photo_report OUT_DIR [--corners] [--write docs/PHOTO.md --tag indep-auto]
 
 Nothing of ``benchmarks.photo_set``'s scene, camera or layout code is used (the scene's
@@ -34,6 +35,7 @@ import json
 import math
 import os
 from pathlib import Path
+import shutil
 import subprocess
 import tempfile
 
@@ -42,6 +44,7 @@ import numpy as np
 from sim.presets import table_by_name
 from sim.table import TableSpec
 
+from . import smoke
 from .photo_scene_independent import (CLOTH_HUES, CUSHION_TOP_RANGE_M, RAIL_WIDTH_RANGE_M, _c,
                                       _jitter, ball_pov, basis, clutter_pov, half_tans,
                                       FLOOR_Z_M, lights_pov, table_pov, _camera_pov)
@@ -332,15 +335,26 @@ def render(case: IndependentCase, scene: str, noise_sigma: float, out_dir: Path)
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("out", type=Path)
+    p.add_argument("out", type=Path, nargs="?",
+                   help="the folder written (required, but with --smoke)")
     p.add_argument("--n", type=int, default=30)
     p.add_argument("--first", type=int, default=0)
     p.add_argument("--seed", type=int, default=131)
     p.add_argument("--table", default="pyramid-12ft")
     p.add_argument("--scale", type=int, default=1, help="times the pixels each way (1: 1280 x 960)")
-    args = p.parse_args(argv)
-    if args.scale < 1:
-        p.error(f"--scale: {args.scale} is not a whole number of at least 1")
+    with smoke.scratch(smoke.asked(argv)) as folder:
+        args = smoke.parse(p, argv, n=1, **({"out": folder} if folder else {}))
+        if args.out is None:
+            p.error("the following arguments are required: out")
+        if args.scale < 1:
+            p.error(f"--scale: {args.scale} is not a whole number of at least 1")
+        if shutil.which("povray") is None:
+            p.error("POV-Ray is not installed (Debian: apt-get install povray)")
+        return make_set(args)
+
+
+def make_set(args: argparse.Namespace) -> int:
+    """Renders the cases asked for into ``args.out``."""
     spec = table_by_name(args.table)
     for i in range(args.first, args.first + args.n):
         case, scene, noise = make_case(i, args.seed, spec, args.table, args.scale)

@@ -30,7 +30,8 @@ hence no optional extra in pyproject.toml.  From the repository::
     /work/venv-pooltool/bin/python -m benchmarks.pooltool_transfer --positions 100 --draws 25
     ... --physics "miscue_offset=0.5,e_tip=0.73"   # other physics for our simulator and the AI
 
-Seeded (``--seed``): the same command prints the same numbers.  N = 100 takes about 50 s of
+``--smoke`` (:mod:`benchmarks.smoke`): two positions, one replay each, the report written into
+a temporary folder.  Seeded (``--seed``): the same command prints the same numbers.  N = 100 takes about 50 s of
 one core (1.5 min wall on the shared machine); N = 200 twice that.
 """
 from __future__ import annotations
@@ -54,6 +55,7 @@ from engine import GameState, adjudicate_events, adjudicate_sim_result
 from engine.values import OBJECT_BALLS, balls_value
 from sim import PhysicsParams, Simulator
 
+from . import smoke
 from .pooltool_model import (CUSHIONS, check_cue_mapping, compare_bands, pooltool_engine,
                              pooltool_stroke, pooltool_table, pt)
 
@@ -244,7 +246,15 @@ def main(argv=None) -> int:
                     help="pooltool's cushion law (default: Mathavan 2010, as ours)")
     ap.add_argument("--bands", action="store_true",
                     help="only compare the straight-in bands of a lone rolling ball")
-    args = ap.parse_args(argv)
+    with smoke.scratch(smoke.asked(argv)) as folder:
+        args = smoke.parse(ap, argv, positions=2, draws=1,
+                           **({"out": str(folder / "transfer.json")} if folder else {}))
+        return transfer(args)
+
+
+def transfer(args: argparse.Namespace) -> int:
+    """The bands or the transfer report asked for by ``args``; 2 without pooltool or with a
+    bad option."""
     if pt is None:
         print("pooltool is not installed here (pip install pooltool-billiards; see the "
               "module docstring)", file=sys.stderr)

@@ -44,7 +44,7 @@ from typing import Iterator
 
 import numpy as np
 
-from ai.calibrate.selfplay import read_positions, state_of
+from ai.calibrate.selfplay import play_positions, read_positions, state_of
 from ai.geometry import jaw_clearance_m, jaw_share, pot_speed, shot_table
 from ai.noise import NoiseModel
 from ai.search.context import Context
@@ -57,6 +57,8 @@ from engine.files import OutputFileError, check_output, write_atomic
 from engine.calls import CLEAN
 from sim import Strike, shared_simulator
 from sim.table import POCKET_IDS
+
+from . import smoke
 
 # The aim offsets of the grid (degrees): the search's refinement scans about this wide.
 AIM_OFFSETS_DEG = tuple(np.arange(-2.0, 2.01, 0.5))
@@ -72,6 +74,9 @@ CLEARANCE_BANDS_M = (-1.0, -0.02, -0.01, -0.005, 0.0, 0.005, 1.0)
 # The rows of a report keep this many decimals (a ten-thousandth of a chance, a tenth of a
 # millimetre: below what the measurements resolve).
 ROW_DIGITS = 4
+# --smoke: one position, the fewest strokes (benchmarks.smoke)
+SMOKE_SIZES = {"positions": None, "sample": 1, "select": 1, "measure": 2}
+SMOKE_AGENT, SMOKE_SEED = "greedy", 0  # the smoke's self-play game: about a second, no search
 
 
 @dataclass(frozen=True)
@@ -171,6 +176,29 @@ def check_files(ap: argparse.ArgumentParser, args: argparse.Namespace) -> None:
             ap.error(str(e))
 
 
+def smoke_files(args: argparse.Namespace, folder: Path | None) -> None:
+    """With ``--smoke`` (:mod:`benchmarks.smoke`), what the run reads and writes that the
+    command line left out: a ``--positions`` file played afresh in ``folder``
+    (:func:`selfplay_positions`), an ``--out`` report there."""
+    if not args.smoke:
+        return
+    if getattr(args, "positions", "") is None:
+        args.positions = str(selfplay_positions(folder))
+    if getattr(args, "out", "") is None:
+        args.out = str(folder / "report.json")
+
+
+def selfplay_positions(folder: Path, games: int = 1) -> Path:
+    """A positions file of ``games`` seeded games of :data:`SMOKE_AGENT` against itself in
+    ``folder``, as ``python -m ai.calibrate.selfplay`` writes one."""
+    path = folder / "positions.jsonl"
+    with open(path, "w") as f:
+        for g in range(games):
+            for line in play_positions(g, SMOKE_SEED, SMOKE_AGENT):
+                f.write(json.dumps(line, separators=(",", ":")) + "\n")
+    return path
+
+
 def write_report(path: str, module: str, argv: list[str] | None, doc: dict,
                  rows: list) -> None:
     """The report of ``python -m benchmarks.<module>`` (its command line, ``doc`` and the
@@ -209,10 +237,14 @@ def pot_rows(lines: list[dict], sample: int, seed: int, min_chance: float, row,
     return rows
 
 
+
+
 def pot_arguments(argv: list[str] | None, description: str, sample: int, seed: int,
-                  select_help: str, measure_help: str) -> argparse.Namespace:
+                  select_help: str, measure_help: str,
+                  folder: Path | None = None) -> argparse.Namespace:
     """The command line shared by the pot benchmarks, checked before any work (a count
-    below 1, a missing ``--positions`` or an unwritable ``--out`` exits 2 naming it)."""
+    below 1, a missing ``--positions`` or an unwritable ``--out`` exits 2 naming it); with
+    ``--smoke``, the files it leaves out made in ``folder`` (:func:`smoke_files`)."""
     ap = argparse.ArgumentParser(description=description)
     ap.add_argument("--positions", required=True, help="JSON Lines from ai.calibrate.selfplay")
     ap.add_argument("--sample", type=int, default=sample, help="positions measured")
@@ -220,10 +252,11 @@ def pot_arguments(argv: list[str] | None, description: str, sample: int, seed: i
     ap.add_argument("--select", type=int, default=16, help=select_help)
     ap.add_argument("--measure", type=int, default=32, help=measure_help)
     ap.add_argument("--out", help="write the report as JSON here too")
-    args = ap.parse_args(argv)
+    args = smoke.parse(ap, argv, **SMOKE_SIZES)
     for name in ("sample", "select", "measure"):
         if getattr(args, name) < 1:
             ap.error(f"--{name} must be at least 1, got {getattr(args, name)}")
+    smoke_files(args, folder)
     check_files(ap, args)
     return args
 
@@ -301,8 +334,14 @@ def reliability(rows: list[Row], factor_index: int = 0) -> list[dict]:
 
 
 def main(argv=None) -> int:
-    args = pot_arguments(argv, __doc__.splitlines()[0], 400, 1, "noisy strokes per grid cell",
-                         "fresh strokes for the best cell")
+    with smoke.scratch(smoke.asked(argv)) as folder:
+        return report(pot_arguments(argv, __doc__.splitlines()[0], 400, 1,
+                                    "noisy strokes per grid cell",
+                                    "fresh strokes for the best cell", folder), argv)
+
+
+def report(args: argparse.Namespace, argv: list[str] | None) -> int:
+    """Measures, prints the report and writes it to ``--out``; 1 when no position has a pot."""
     rows = measured_rows(args, measure)
     if not rows:
         return 1

@@ -23,6 +23,7 @@ are phantoms.
 """
 from __future__ import annotations
 
+import argparse
 import math
 from dataclasses import dataclass
 
@@ -33,6 +34,7 @@ from ai.search.shots.base import NATURAL
 from engine import GameState
 from sim import Strike
 
+from . import smoke
 from .pot_chances import (AIM_OFFSETS_DEG, Pot, best_of, measured_rows, pot_arguments,
                           pot_rows, write_report)
 
@@ -94,8 +96,14 @@ def summary(rows: list[Row]) -> dict:
 
 
 def main(argv=None) -> int:
-    args = pot_arguments(argv, __doc__.splitlines()[0], 300, 7, "noisy strokes per aim offset",
-                         "fresh strokes for each cell")
+    with smoke.scratch(smoke.asked(argv)) as folder:
+        return report(pot_arguments(argv, __doc__.splitlines()[0], 300, 7,
+                                    "noisy strokes per aim offset",
+                                    "fresh strokes for each cell", folder), argv)
+
+
+def report(args: argparse.Namespace, argv: list[str] | None) -> int:
+    """Measures, prints the report and writes it to ``--out``; 1 when no position has a pot."""
     rows = measured_rows(args, measure)
     if not rows:
         return 1

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -37,6 +38,7 @@ from ai.search.allocate import Sampler
 from ai.search.context import Context
 from engine import GameState
 
+from . import smoke
 from .leaves_left import agent_arguments, agent_parser, open_positions
 from .pot_chances import progress_line, write_report
 
@@ -122,9 +124,15 @@ def _line(name: str, g: dict) -> str:
 
 
 def main(argv=None) -> int:
+    with smoke.scratch(smoke.asked(argv)) as folder:
+        return report(argv, folder)
+
+
+def report(argv: list[str] | None, folder: Path | None) -> int:
+    """Parses ``argv``, measures, prints the report and writes it to ``--out``."""
     ap = agent_parser(__doc__.splitlines()[0], "a searching agent (mc, mc-2, ...)", 150,
                       "replays", 40, "fresh plays of each choice", 31)
-    args, agent = agent_arguments(ap, argv, "replays")
+    args, agent = agent_arguments(ap, argv, "replays", folder)
     if not hasattr(agent, "analyse"):
         ap.error(f"--agent {args.agent!r}: not a searching agent (it keeps no estimates)")
     lines = read_positions(args.positions)
