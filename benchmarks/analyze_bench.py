@@ -1,8 +1,8 @@
 """``pyramid analyze`` CPU per stroke (issue 27 item 2: at most 0.25 s a stroke for a record
 without stored estimates).
 
-``python -m benchmarks.analyze_bench [--seed N] [--repeats R] [--strokes A-B] [--smoke]`` plays a seeded
-greedy-vs-greedy game (``pyramid play --agent-a greedy --agent-b greedy --seed N --record``),
+``python -m benchmarks.analyze_bench [--seed N] [--repeats R] [--strokes A-B] [--smoke]`` plays a
+seeded greedy-vs-greedy game (``pyramid play --agent-a greedy --agent-b greedy --seed N --record``),
 then analyses every stroke of it in this one process (one core, no worker) the way ``pyramid
 analyze`` does (:func:`ai.games.analysis.judge_stroke`, seed 0), once with the current
 defaults and once with the old ones (``--agent mc``, the default agent with its full search,

@@ -1,8 +1,8 @@
 """What the look-ahead over the leaves costs and changes: ``mc:look=N`` against the default.
 
-``python -m benchmarks.look_bench [--positions N] [--specs mc mc:look=1 ...] [--smoke]`` decides each
-of the first N positions of the AI benchmark's seeded suite (:func:`benchmarks.ai_bench.suite`:
-3-7 object balls, cue ball on the table) once with each agent spec (seed = the position's
+``python -m benchmarks.look_bench [--positions N] [--specs mc mc:look=1 ...] [--smoke]`` decides
+each of the first N positions of the AI benchmark's seeded suite
+(:func:`benchmarks.ai_bench.suite`: 3-7 object balls, cue ball on the table) once with each agent spec (seed = the position's
 index, one warm process) and prints per spec the median and 90th-percentile seconds a
 decision (the specs interleaved position by position, so that a shared machine's load falls
 on all alike) and the median per-position ratio to the first spec's time, the share of

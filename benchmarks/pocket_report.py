@@ -4,8 +4,8 @@
     python -m benchmarks.pocket_report [--quick] [--out DIR] [--smoke]
 
 writes ``docs/physics/pocket_flight.png`` (or into ``--out``) and prints its numbers (JSON);
-``--smoke`` (:mod:`benchmarks.smoke`): 2 mm bands at two speeds, into a temporary folder.  Every figure is a
-rolling ball sent along a pocket's axis through the public API (:func:`sim.measure.
+``--smoke`` (:mod:`benchmarks.smoke`): 2 mm bands at two speeds, into a temporary folder.
+Every figure is a rolling ball sent along a pocket's axis through the public API (:func:`sim.measure.
 acceptance_band`), under the two pocket models (``physics.pocket_model``): "edge" (it falls when
 its centre passes the slate edge) and "flight" (it may fly on past the edge:
 ``sim/physics/pocket_flight.py``), the latter with the pocket's back at several depths, since no

@@ -5,9 +5,10 @@
 runs the benchmark's whole path -- its inputs read, every measurement taken, its report
 printed and its files written -- in a tiny form, in seconds rather than minutes: the sizes
 cut to the least that still passes every step (:func:`parse`: they become the defaults, so
-a size given on the command line still wins), the inputs it can make itself made (a self-play
-positions file: :func:`benchmarks.pot_chances.smoke_files`), and its outputs written into a temporary
-folder removed at the end (:func:`scratch`) unless the command names where.  The numbers it
+a size given on the command line still wins), the inputs it can make itself made (a
+self-play positions file: :func:`benchmarks.pot_chances.smoke_files`), and its outputs
+written into a temporary folder removed at the end (:func:`scratch`) unless the command
+names where.  The numbers it
 prints mean nothing; tests/benchmarks/test_smoke.py runs every benchmark so.
 """
 from __future__ import annotations
