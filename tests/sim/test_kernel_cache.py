@@ -120,8 +120,8 @@ def test_an_installed_copy_compiles_into_numba_cache_dir_and_writes_nothing_besi
     """A read-only installation (issue 30 item 5): with ``NUMBA_CACHE_DIR`` set, the compiled
     kernels (``.nbi``/``.nbc``) and the digest memo land in that folder, and nothing at all is
     written into the installed sources (Python's bytecode is its own business:
-    ``PYTHONDONTWRITEBYTECODE`` / ``PYTHONPYCACHEPREFIX``, README.md).  The copy is the
-    ``sim`` package alone, which imports nothing else of the project; a question to the
+    ``PYTHONDONTWRITEBYTECODE`` / ``PYTHONPYCACHEPREFIX``, docs/REPRODUCIBILITY.md).  The copy
+    is the ``sim`` package alone, which imports nothing else of the project; a question to the
     table's geometry compiles its deterministic maths (``sim.detmath``)."""
     site = tmp_path / "site"
     shutil.copytree(ROOT / "sim", site / "sim",
