@@ -22,6 +22,12 @@
 6. **Query**: the route's own query parameters only, each once, none empty, numbers in plain
    digits (:mod:`russian_pyramid.board.query`), else 400 naming the parameter.
 
+Every answer, the refusals' too, carries :data:`SECURITY_HEADERS`: a Content-Security-Policy
+that lets the page run only the board's own script files (no inline script, no inline
+handler, no ``eval``), load images from itself and the page's photos (``data:``, ``blob:``),
+talk to itself only, and be framed by no one (issue 51); and ``nosniff``, so that an answer
+is never read as a type it does not say it is.
+
 Refusals are answered before the app sees the request, as ``{"ok": false, "error": ...}``
 (the page itself, refused for want of the token, gets a short page in both languages).
 """
@@ -31,6 +37,7 @@ import hmac
 import json
 import secrets
 from dataclasses import dataclass
+from html import escape
 from http.cookies import SimpleCookie
 from urllib.parse import parse_qsl, urlencode
 
@@ -46,6 +53,15 @@ OPEN_PREFIXES = ("/static/",)  # the page's shell: no secret in it (the position
 OPEN_PATHS = frozenset({"/sw.js", "/manifest.webmanifest"})  # the shell's, at the root
 JSON_TYPES = frozenset({"application/json"})
 NO_TOKEN = "app.guard.no_token"  # the page without its token: where the address is
+# the page's scripts and styles are its files (static/); photos are shown from blob: and data:
+# addresses (photo.js); the service worker is /sw.js; nothing is fetched from elsewhere
+CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; "
+                           "img-src 'self' data: blob:; connect-src 'self'; worker-src 'self'; "
+                           "manifest-src 'self'; object-src 'none'; base-uri 'none'; "
+                           "frame-ancestors 'none'; form-action 'none'")
+SECURITY_HEADERS = ((b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
+                    (b"x-content-type-options", b"nosniff"),
+                    (b"referrer-policy", b"no-referrer"))  # the token is in the first address
 BODY_TYPES = {"/api/record": frozenset({"application/x-ndjson", "application/json"}),
               "/api/photo": frozenset({"image/jpeg", "image/png"})}
 
@@ -110,7 +126,7 @@ def host_and_port(host_header: str) -> tuple[str, str | None] | None:
 
 class GuardMiddleware:
     """The ASGI middleware of the module's six checks, in that order (the page's static shell:
-    the first two and the sixth)."""
+    the first two and the sixth), and of the headers every answer carries."""
 
     def __init__(self, app, guard: Guard, visitors=None) -> None:
         """``visitors``: told of every request let in (``saw(address, user_agent)``)."""
@@ -120,6 +136,7 @@ class GuardMiddleware:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        send = _with_security_headers(send)
         refusal = self._refusal(scope)
         if refusal is not None:
             await refusal(send)
@@ -214,13 +231,22 @@ def _cookies(header: str) -> dict[str, str]:
     return {k: m.value for k, m in jar.items()}
 
 
+def _with_security_headers(send):
+    """``send`` with :data:`SECURITY_HEADERS` added to the answer's headers."""
+    async def sending(message) -> None:
+        if message["type"] == "http.response.start":
+            message = dict(message, headers=[*message.get("headers", ()), *SECURITY_HEADERS])
+        await send(message)
+    return sending
+
+
 def _bad_query(path: str, query: str):
     refused = query_refusal(path, query)
     return None if refused is None else _json(400, refused[1], field=refused[0])
 
 
 def _no_token_page() -> str:
-    lines = "".join(f"<p lang='{lang}'>{say(NO_TOKEN, lang)}</p>" for lang in LANGS)
+    lines = "".join(f"<p lang='{lang}'>{escape(say(NO_TOKEN, lang))}</p>" for lang in LANGS)
     return ("<!doctype html><meta charset='utf-8'><meta name='viewport' "
             "content='width=device-width, initial-scale=1'><title>pyramid</title>" + lines)
 
