@@ -343,11 +343,11 @@ function adjustmentFor(doc) {
   return {reason: S.adjustReason || "a position set up on the board", points, balls: aside};
 }
 // A value quoted in a refusal: as JSON, cut (a link or a file may hold anything, at any length).
+const QUOTED_CHARS = 80;
 function quoted(v) {
-  const s = JSON.stringify(v) === undefined ? String(v) : JSON.stringify(v);
+  const json = JSON.stringify(v), s = json === undefined ? String(v) : json;
   return s.length > QUOTED_CHARS ? s.slice(0, QUOTED_CHARS) + "…" : s;
 }
-const QUOTED_CHARS = 80;
 // The fields of a state (a link, a file) that the page shows, checked before they are: a
 // refusal names the field and quotes the value (the server checks the rest, /api/check).
 function checkShown(doc, n) {
@@ -365,9 +365,9 @@ function checkShown(doc, n) {
 }
 function loadState(doc, message) {
   if (!doc || typeof doc !== "object" || !doc.balls) throw new Error("balls is missing");
-  checkShown(doc, (doc.variant || "two-player") === "three-each" ? 3 : 2);
   const variant = doc.variant || "two-player";
   const n = variant === "three-each" ? 3 : 2;
+  checkShown(doc, n);  // before anything changes: a refused state leaves the board as it was
   const extra = {};
   for (const k of ["warning", "auto_warning", "unchanged_foul_streak", "no_call_strokes_left", "last_ball_replay",
     "last_ball_bonus_to", "handicap_points", "returned_points", "placings", "targets", "pair", "match", "break_pending"]) {
