@@ -14,6 +14,9 @@ from engine.text import check_names
 from ..errors import UserInputError
 
 PAIR_ORDERS = ("while-scoring", "alternate")  # R12.2 (2) and (1), engine.context
+# the start's fields (russian_pyramid.board.match.MatchDesk.start reads them); any other is refused
+START_FIELDS = ("players", "variant", "call_mode", "games", "target", "handicap", "pair_order",
+                "breaker", "lang", "date")
 
 
 def match_start(doc):
@@ -29,9 +32,14 @@ def match_start(doc):
     * ``breaker``: null (the first player: the lot's result as typed), a side index
       (``0..sides-1``) or a player's name; in one against a pair the single breaks (R12.2).
 
-    Anything else (players, variant, games, ...) is left to the desk, which checks it."""
+    A field not of :data:`START_FIELDS` is refused, named; anything else (players, variant,
+    games, ...) is left to the desk, which checks it."""
     if not isinstance(doc, dict):
         return doc
+    unknown = [k for k in doc if k not in START_FIELDS]
+    if unknown:
+        raise UserInputError(f"unknown field {excerpt(unknown[0])} in the match's start; it "
+                             f"takes {', '.join(START_FIELDS)}", field=unknown[0][:100])
     people = doc.get("players")
     if not isinstance(people, list) or not all(isinstance(p, str) for p in people):
         return doc  # the desk says what is wrong with the names

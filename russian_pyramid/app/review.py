@@ -17,8 +17,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ai.games.analysis import BLUNDER_MARK, INACCURACY_MARK, MISTAKE_MARK
 from ai.noise import NoiseModel
 from ai.speed_scale import level_of
+from engine.errors import excerpt
 from engine.record import GameRecord
 
 from ..errors import UserInputError
@@ -37,6 +39,9 @@ SAME_WITHIN = {"speed_mps": _NOISE.sigma_speed_mps,
 # a player sets the cue ball down to by eye (0.034 m radius, sim's default ball).
 SAME_PLACE_M = 0.017
 CALL_KEYS = ("ball", "pocket", "manner", "via")
+# the marks an analysis gives a stroke (ai.games.analysis.mark_for; "": none); any other
+# text is refused, never passed on to a page (issue 51: a mark was HTML the page ran)
+MARKS = ("", INACCURACY_MARK, MISTAKE_MARK, BLUNDER_MARK)
 
 
 @dataclass(frozen=True)
@@ -127,6 +132,9 @@ def _check_row(row, n: int) -> int:
         if key not in row:
             raise UserInputError(f"analysis: stroke {k}: {key} is missing "
                                  "(pyramid analyze --json)")
+    if not isinstance(row["mark"], str) or row["mark"] not in MARKS:
+        raise UserInputError(f"analysis: stroke {k}: mark = {excerpt(row['mark'])} must be "
+                             f"one of {', '.join(repr(m) for m in MARKS)}", field="mark")
     return k
 
 

@@ -11,9 +11,15 @@ data the board would fetch embedded as JSON in ``window.PYRAMID_REVIEW``: the ta
 document (:func:`russian_pyramid.app.review.review_document`, as ``POST /api/review`` answers it).
 ``board.js`` sees ``PYRAMID_REVIEW`` and boots the viewer alone (``review.js``
 ``initEmbedded``); the tabs of the set-up, the Match tab and the server's buttons are hidden.
+
+The page carries its Content-Security-Policy as a meta element (a file has no headers; issue
+51): its own inline scripts and style, named by their SHA-256, and nothing else -- no other
+script, no inline handler, nothing fetched (:func:`content_policy`).
 """
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import re
 from pathlib import Path
@@ -30,6 +36,8 @@ STATIC = Path(__file__).resolve().parents[1] / "board" / "static"
 EMBEDDED_SCRIPTS = ("i18n.js", "view.js", "board.js", "review.js", "answer.js", "setup.js")
 _SCRIPT = re.compile(r'<script src="/static/([a-z0-9]+\.js)"></script>\n?')
 _SERVER_LINKS = re.compile(r'<link rel="(?:icon|manifest|apple-touch-icon)"[^>]*>\n?')
+_INLINE = re.compile(r"<(script|style)>(.*?)</\1>", re.S)
+_CHARSET = '<meta charset="utf-8">\n'
 
 
 def _inline_json(obj) -> str:
@@ -42,6 +50,21 @@ def _inline_script(name: str) -> str:
     if "</script" in text.lower():
         raise ValueError(f"static/{name} holds '</script': it cannot be inlined")
     return f"<script>/* {name} */\n{text}</script>\n"
+
+
+def _sha256(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+def content_policy(page: str) -> str:
+    """The Content-Security-Policy of ``page``: each of its inline scripts and styles by its
+    SHA-256 (the browser hashes an element's text as written), images as the board shows
+    them (``data:``, ``blob:``), nothing else -- a file opened from disk fetches nothing."""
+    inline = _INLINE.findall(page)
+    scripts = " ".join(_sha256(text) for kind, text in inline if kind == "script")
+    styles = " ".join(_sha256(text) for kind, text in inline if kind == "style")
+    return (f"default-src 'none'; script-src {scripts}; style-src {styles}; "
+            "img-src data: blob:; object-src 'none'; base-uri 'none'; form-action 'none'")
 
 
 def review_page(review: dict) -> str:
@@ -62,7 +85,11 @@ def review_page(review: dict) -> str:
     page = _SCRIPT.sub("", page)
     inlined = (f"<script>window.PYRAMID_REVIEW = {_inline_json(data)};</script>\n"
                + "".join(_inline_script(name) for name in scripts if name in EMBEDDED_SCRIPTS))
-    return page[:first] + inlined + page[first:]
+    page = page[:first] + inlined + page[first:]
+    if _CHARSET not in page:
+        raise ValueError(f"static/index.html does not begin its head with {_CHARSET.strip()}")
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{content_policy(page)}">\n'
+    return page.replace(_CHARSET, _CHARSET + meta, 1)
 
 
 def write_review_page(path, review: dict) -> str:

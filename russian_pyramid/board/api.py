@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from engine import jsonin
-from engine.errors import EngineError
+from engine.errors import EngineError, excerpt
 from engine.record import parse_record
 
 from ..app import limits
@@ -49,6 +49,7 @@ MAX_PHOTO_BYTES = MAX_FILE_BYTES  # a photo's body: the photo reader's own limit
 # the photo reader's refusals (UserInputError's ``reason``) whose HTTP status is not 422
 PHOTO_STATUS = {"not-an-image": 415, "file-too-large": 413, "image-too-large": 413}
 PHOTO_PARAMS = frozenset({"table", "corners", "refine"})
+REVIEW_FIELDS = ("record", "analysis")  # POST /api/review's body
 
 
 def check(doc, state: bool = False) -> dict:
@@ -84,6 +85,10 @@ def review(doc) -> dict:
     with each analysed stroke's analysis, the better stroke's paths and the difference."""
     if not isinstance(doc, dict) or not isinstance(doc.get("record"), str):
         raise UserInputError('review: "record" must be the record\'s JSON Lines as a string')
+    unknown = [k for k in doc if k not in REVIEW_FIELDS]
+    if unknown:
+        raise UserInputError(f"review: unknown field {excerpt(unknown[0])}; it takes "
+                             f"{', '.join(REVIEW_FIELDS)}", field=unknown[0][:100])
     text = doc["record"]
     if not text.strip():
         raise UserInputError("review: the record is empty: give the JSON Lines of pyramid play "
@@ -111,6 +116,9 @@ def photo(data: bytes, params: Mapping | None = None) -> dict:
     refine = params.get("refine", "0")
     if refine not in ("0", "1"):
         raise UserInputError(f"photo: refine={refine[:20]!r} must be 0 or 1", field="refine")
+    if refine == "1" and not params.get("corners"):
+        raise UserInputError("photo: refine=1 looks for the outline near the corners tapped: "
+                             "give corners=X1,Y1,...,X4,Y4 too", field="refine")
     return photo_answer(data, params.get("table"), params.get("corners"),
                         refine=refine == "1").to_json()
 

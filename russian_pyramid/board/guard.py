@@ -2,8 +2,10 @@
 "Security").  An ASGI middleware in front of every route:
 
 1. **Host allow-list**: the ``Host`` header must name an address the board serves on
-   (``127.0.0.1``, ``localhost``, ``::1``; on ``--lan`` also the machine's LAN address), else
-   403 -- a DNS-rebinding page reaches the board under a foreign name and is refused here.
+   (``127.0.0.1``, ``localhost``, ``[::1]``; on ``--lan`` also the machine's LAN address) with
+   the board's own port (the one the request came in on; none: the scheme's default), else
+   403 -- a DNS-rebinding page reaches the board under a foreign name and is refused here,
+   and so is ``localhost:<another port>`` (another server's origin, issue 51).
 2. **Origin**: a request that carries ``Origin`` must come from the board's own origin, and one
    a browser marks ``Sec-Fetch-Site: cross-site`` is refused, else 403.
 3. **Token**: a secret drawn once per run (:data:`TOKEN_BYTES`) is asked of every request but
@@ -17,6 +19,14 @@
    record, ``application/x-ndjson`` or ``application/json``; ``/api/photo``: ``image/jpeg`` or
    ``image/png``), else 415 -- ``text/plain`` is what a foreign page can send without the
    browser asking first (a CORS "simple" request; an image type is not one: it is asked first).
+6. **Query**: the route's own query parameters only, each once, none empty, numbers in plain
+   digits (:mod:`russian_pyramid.board.query`), else 400 naming the parameter.
+
+Every answer, the refusals' too, carries :data:`SECURITY_HEADERS`: a Content-Security-Policy
+that lets the page run only the board's own script files (no inline script, no inline
+handler, no ``eval``), load images from itself and the page's photos (``data:``, ``blob:``),
+talk to itself only, and be framed by no one (issue 51); and ``nosniff``, so that an answer
+is never read as a type it does not say it is.
 
 Refusals are answered before the app sees the request, as ``{"ok": false, "error": ...}``
 (the page itself, refused for want of the token, gets a short page in both languages).
@@ -27,10 +37,13 @@ import hmac
 import json
 import secrets
 from dataclasses import dataclass
+from html import escape
 from http.cookies import SimpleCookie
 from urllib.parse import parse_qsl, urlencode
 
 from engine.words import LANGS, say
+
+from .query import query_refusal
 
 TOKEN_BYTES = 24  # 32 URL-safe characters (192 bits), as Jupyter's default token (24 bytes)
 LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
@@ -40,6 +53,15 @@ OPEN_PREFIXES = ("/static/",)  # the page's shell: no secret in it (the position
 OPEN_PATHS = frozenset({"/sw.js", "/manifest.webmanifest"})  # the shell's, at the root
 JSON_TYPES = frozenset({"application/json"})
 NO_TOKEN = "app.guard.no_token"  # the page without its token: where the address is
+# the page's scripts and styles are its files (static/); photos are shown from blob: and data:
+# addresses (photo.js); the service worker is /sw.js; nothing is fetched from elsewhere
+CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; "
+                           "img-src 'self' data: blob:; connect-src 'self'; worker-src 'self'; "
+                           "manifest-src 'self'; object-src 'none'; base-uri 'none'; "
+                           "frame-ancestors 'none'; form-action 'none'")
+SECURITY_HEADERS = ((b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
+                    (b"x-content-type-options", b"nosniff"),
+                    (b"referrer-policy", b"no-referrer"))  # the token is in the first address
 BODY_TYPES = {"/api/record": frozenset({"application/x-ndjson", "application/json"}),
               "/api/photo": frozenset({"image/jpeg", "image/png"})}
 
@@ -85,8 +107,26 @@ def host_name(host_header: str) -> str:
     return h.rsplit(":", 1)[0] if h.count(":") == 1 else h
 
 
+def host_and_port(host_header: str) -> tuple[str, str | None] | None:
+    """``Host`` read strictly: (its name in lower case, its port as written or None), or None
+    when it is not ``name``, ``name:digits``, ``[v6]`` or ``[v6]:digits``."""
+    h = host_header.lower()
+    if h.startswith("["):
+        name, bracket, rest = h[1:].partition("]")
+    else:
+        if h.count(":") > 1:  # an IPv6 address without its brackets
+            return None
+        name, bracket, rest = h.partition(":")
+        rest = bracket + rest
+    if not name or (rest and not (rest[:1] == ":" and rest[1:].isascii()
+                                  and rest[1:].isdigit())):
+        return None
+    return name, rest[1:] or None
+
+
 class GuardMiddleware:
-    """The ASGI middleware of the module's five checks, in that order."""
+    """The ASGI middleware of the module's six checks, in that order (the page's static shell:
+    the first two and the sixth), and of the headers every answer carries."""
 
     def __init__(self, app, guard: Guard, visitors=None) -> None:
         """``visitors``: told of every request let in (``saw(address, user_agent)``)."""
@@ -96,6 +136,7 @@ class GuardMiddleware:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        send = _with_security_headers(send)
         refusal = self._refusal(scope)
         if refusal is not None:
             await refusal(send)
@@ -110,10 +151,11 @@ class GuardMiddleware:
         headers = {k.decode("latin-1").lower(): v.decode("latin-1")
                    for k, v in scope["headers"]}
         host = headers.get("host", "")
-        # step 1: the Host allow-list
-        if host_name(host) not in self.guard.hosts:
+        # step 1: the Host allow-list, with the board's own port
+        if not self._own_host(host, scope):
+            port = scope["server"][1] if scope.get("server") else "?"
             return _json(403, f"Host = {host[:100]!r} is not an address this board serves "
-                              f"({', '.join(sorted(self.guard.hosts))})")
+                              f"({', '.join(sorted(self.guard.hosts))}, port {port})")
         # step 2: the Origin
         scheme = "https" if self.guard.https else "http"
         origin = headers.get("origin")
@@ -123,13 +165,14 @@ class GuardMiddleware:
         if headers.get("sec-fetch-site") == "cross-site":
             return _json(403, "a request from another site (Sec-Fetch-Site = cross-site)")
         path, method = scope["path"], scope["method"]
+        query_string = scope.get("query_string", b"").decode("latin-1")
         if path.startswith(OPEN_PREFIXES) or path in OPEN_PATHS:
-            return None
+            return _bad_query(path, query_string)
         # step 3: the token
         port = scope["server"][1] if scope.get("server") else 0
         token_cookie, xsrf_cookie = cookie_names(port)
         cookies = _cookies(headers.get("cookie", ""))
-        query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
+        query = dict(parse_qsl(query_string))
         auth = headers.get("authorization", "")
         by_header = auth[:6].lower() == "token " and self.guard.is_token(auth[6:].strip())
         by_query = self.guard.is_token(query.get("token"))
@@ -139,9 +182,6 @@ class GuardMiddleware:
                 return _html(401, _no_token_page())
             return _json(401, "this board asks for its token: open the address it printed "
                               "(…/?token=...), or send 'Authorization: token ...'")
-        if by_query and path == "/" and method == "GET":  # into a cookie, out of the address
-            rest = urlencode([(k, v) for k, v in query.items() if k != "token"])
-            return _redirect("/" + ("?" + rest if rest else ""), self._cookies(port))
         # step 4: XSRF, for a state change on the cookie's word alone
         if method in STATE_CHANGING and not (by_header or by_query):
             sent = headers.get("x-xsrftoken", "")
@@ -155,7 +195,24 @@ class GuardMiddleware:
             if ctype not in accepted:
                 return _json(415, f"Content-Type = {ctype or 'none'!r}: this takes "
                                   f"{' or '.join(sorted(accepted))}")
+        # step 6: the query string
+        refused = _bad_query(path, query_string)
+        if refused is not None:
+            return refused
+        if by_query and path == "/" and method == "GET":  # into a cookie, out of the address
+            return _redirect("/", self._cookies(port))  # the page takes no other parameter
         return None
+
+    def _own_host(self, host: str, scope) -> bool:
+        """Whether ``host`` (the Host header) names an address of :attr:`Guard.hosts` with
+        the port the request came in on (without one: that port is the scheme's default)."""
+        read = host_and_port(host)
+        if read is None or read[0] not in self.guard.hosts:
+            return False
+        own = scope["server"][1] if scope.get("server") else None
+        if read[1] is None:
+            return own == (443 if self.guard.https else 80)
+        return read[1] == str(own)
 
     def _cookies(self, port: int) -> list[str]:
         token_cookie, xsrf_cookie = cookie_names(port)
@@ -174,14 +231,28 @@ def _cookies(header: str) -> dict[str, str]:
     return {k: m.value for k, m in jar.items()}
 
 
+def _with_security_headers(send):
+    """``send`` with :data:`SECURITY_HEADERS` added to the answer's headers."""
+    async def sending(message) -> None:
+        if message["type"] == "http.response.start":
+            message = dict(message, headers=[*message.get("headers", ()), *SECURITY_HEADERS])
+        await send(message)
+    return sending
+
+
+def _bad_query(path: str, query: str):
+    refused = query_refusal(path, query)
+    return None if refused is None else _json(400, refused[1], field=refused[0])
+
+
 def _no_token_page() -> str:
-    lines = "".join(f"<p lang='{lang}'>{say(NO_TOKEN, lang)}</p>" for lang in LANGS)
+    lines = "".join(f"<p lang='{lang}'>{escape(say(NO_TOKEN, lang))}</p>" for lang in LANGS)
     return ("<!doctype html><meta charset='utf-8'><meta name='viewport' "
             "content='width=device-width, initial-scale=1'><title>pyramid</title>" + lines)
 
 
-def _json(status: int, message: str):
-    body = json.dumps({"ok": False, "error": message}, ensure_ascii=False).encode()
+def _json(status: int, message: str, **detail):
+    body = json.dumps({"ok": False, "error": message, **detail}, ensure_ascii=False).encode()
     return _answer(status, body, b"application/json")
 
 

@@ -98,6 +98,10 @@ class MatchDesk:
         return self.status()
 
     def line(self, doc, device: str = THIS_COMPUTER) -> dict:
+        unknown = [k for k in doc if k != "text"] if isinstance(doc, dict) else []
+        if unknown:
+            raise UserInputError(f"unknown field {excerpt(unknown[0])} in the line: it takes "
+                                 "text only", field=unknown[0][:100])
         if not isinstance(doc, dict) or not isinstance(doc.get("text"), str) \
                 or len(doc["text"]) > MAX_LINE_CHARS:
             raise UserInputError(f"the body must be {{\"text\": a line of the notation, at most "

@@ -21,7 +21,8 @@ Bad input is answered with HTTP 4xx and ``{"ok": false, "error": "..."}`` naming
 and value (422 for a body that is JSON but not acceptable, 400 for one that is not JSON this
 project accepts -- not JSON, nested too deep, NaN, a duplicate key --, 413 for one larger than
 ``russian_pyramid.app.limits.MAX_BODY_BYTES`` (a photo: ``russian_pyramid.photo.imaging.MAX_FILE_BYTES``),
-refused before it is read in full, :mod:`russian_pyramid.board.body`); an
+refused before it is read in full, :mod:`russian_pyramid.board.body`; 400 too for a query
+parameter the route does not take or not of its form, :mod:`russian_pyramid.board.query`); an
 unexpected failure is a 500 with a one-line message, never a traceback (that goes to the
 server's stderr).  A suggestion the AI process could not answer because it died is a 503 with
 ``Retry-After`` (the process is restarted, :mod:`russian_pyramid.board.worker`).

@@ -73,8 +73,8 @@ def test_no_token_no_api_but_the_static_shell(app):
 def test_the_token_in_the_address_becomes_a_cookie(app):
     g = app.state.guard
     c = _bare(app)
-    r = c.get(f"/?token={g.token}&lang=ru")
-    assert r.status_code == 302 and r.headers["location"] == "/?lang=ru"  # out of the address
+    r = c.get(f"/?token={g.token}")
+    assert r.status_code == 302 and r.headers["location"] == "/"  # out of the address
     token_cookie, xsrf_cookie = cookie_names(8071)
     set_cookies = r.headers.get_list("set-cookie")
     assert any(s.startswith(f"{token_cookie}={g.token};") and "HttpOnly" in s

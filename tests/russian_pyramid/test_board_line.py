@@ -48,11 +48,14 @@ def test_the_answer_carries_the_line_of_the_first_suggestion(http):
     assert two[0]["p_win"] == steps[0]["p_win"]
 
 
-@pytest.mark.parametrize("value", ["0", str(MAX_LINE + 1), "abc", "2.5", "true", "-1", "1e1"])
-def test_a_bad_line_is_refused_naming_it(http, value):
+# 422: an integer out of range; 400: not an integer's form (russian_pyramid/board/query.py)
+@pytest.mark.parametrize("value, status", [("0", 422), (str(MAX_LINE + 1), 422), ("abc", 400),
+                                           ("2.5", 400), ("true", 400), ("-1", 422),
+                                           ("1e1", 400)])
+def test_a_bad_line_is_refused_naming_it(http, value, status):
     r = http.post("/api/suggest", params={"top": 1, "budget": 20, "line": value},
                   json=load_json(OPEN))
-    assert r.status_code == 422, r.text
+    assert r.status_code == status, r.text
     error = r.json()["error"]
     assert error.startswith("line = ") and value in error and "Traceback" not in r.text
 

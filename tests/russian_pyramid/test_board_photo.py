@@ -129,9 +129,11 @@ def test_tapped_corners_and_the_table_are_taken(client):
     for params, words in (({"corners": "1,2"}, "corners: '1,2' must be 8"),
                           ({"table": "snooker"}, "snooker"),
                           ({"corners": corners, "refine": "yes"}, "refine='yes' must be 0 or 1"),
-                          ({"zoom": "2"}, "unknown parameter 'zoom'")):
+                          ({"refine": "1"}, "give corners=")):
         r = _post(client, _photo("case_023"), **params)
         assert r.status_code == 422 and words in r.json()["error"], r.text
+    r = _post(client, _photo("case_023"), zoom="2")  # the board's query check (query.py)
+    assert r.status_code == 400 and "unknown parameter 'zoom'" in r.json()["error"], r.text
     assert not r.json()["error"].startswith("--")  # not the command line's flag
 
 

@@ -22,7 +22,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from russian_pyramid.cli import main
 
-from .conftest import _have_browser, chromium, screenshot
+from .conftest import POLICY_REPORT, _have_browser, chromium, screenshot
 from .reviewdata import game_with_analysis
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -200,7 +200,8 @@ def file_browser(size, mobile, lang="ru"):
         drv.execute_cdp_cmd("Network.emulateNetworkConditions", {
             "offline": True, "latency": 0, "downloadThroughput": 0, "uploadThroughput": 0})
         yield drv
-        errors = [e for e in drv.get_log("browser") if e.get("level") == "SEVERE"]
+        errors = [e for e in drv.get_log("browser") if e.get("level") == "SEVERE"
+                  or POLICY_REPORT in e.get("message", "")]  # the page's own policy held
         assert not errors, errors
     finally:
         drv.quit()

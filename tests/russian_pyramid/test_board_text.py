@@ -81,4 +81,6 @@ def test_num_arg_takes_query_strings_and_json_numbers():
 def test_query_options_over_http(client):
     doc = {"balls": {}}
     r = client.post("/api/suggest", params={"top": "2.9"}, json=doc)
-    assert r.status_code == 422 and "top" in r.text, r.text
+    assert r.status_code == 400 and "top" in r.text, r.text  # not an integer's form (query.py)
+    r = client.post("/api/suggest", params={"top": "0"}, json=doc)
+    assert r.status_code == 422 and "top" in r.text, r.text  # out of range

@@ -190,6 +190,11 @@ def test_noise_beyond_the_simulators_limits_is_input_not_a_crash():
 
 # --- slow clients -----------------------------------------------------------------------------
 
+def _host(addr) -> bytes:
+    """The Host header of a request to the board at ``addr``: its own port (guard.py)."""
+    return f"Host: 127.0.0.1:{addr[1]}\r\n".encode()
+
+
 def _connect(addr) -> socket.socket:
     sock = socket.create_connection(addr, timeout=server.BODY_TIMEOUT_S + 10)
     return sock
@@ -225,7 +230,7 @@ def test_a_body_shorter_than_its_content_length_is_closed_within_the_timeout(boa
     _url, addr, _proc, token = board
     with _connect(addr) as sock:
         t0 = time.monotonic()
-        sock.sendall(b"POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        sock.sendall(b"POST /api/check HTTP/1.1\r\n" + _host(addr) +
                      b"Authorization: token " + token.encode() + b"\r\n"
                      b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"ba")
         data = _read_until_closed(sock)
@@ -241,7 +246,7 @@ def test_a_trickled_body_is_cut_at_the_total_timeout(board):
     reset = False
     with _connect(addr) as sock:
         t0 = time.monotonic()
-        sock.sendall(b"POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        sock.sendall(b"POST /api/check HTTP/1.1\r\n" + _host(addr) +
                      b"Authorization: token " + token.encode() + b"\r\n"
                      b"Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n")
         sock.settimeout(1.0)
@@ -270,7 +275,7 @@ def test_half_sent_headers_do_not_hold_the_server(board):
         t0 = time.monotonic()
         for _ in range(50):
             s = _connect(addr)
-            s.sendall(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+            s.sendall(b"GET /api/health HTTP/1.1\r\n" + _host(addr) + b"X-Slow: ")
             socks.append(s)
         t1 = time.monotonic()
         # the server still answers at once
@@ -289,7 +294,7 @@ def test_an_idle_connection_and_a_complete_request_still_work(board):
     _url, addr, _proc, token = board
     with _connect(addr) as sock:
         time.sleep(1.0)  # a connection opened before its request is not cut early
-        sock.sendall(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: token "
+        sock.sendall(b"GET /api/health HTTP/1.1\r\n" + _host(addr) + b"Authorization: token "
                      + token.encode() + b"\r\n\r\n")
         sock.settimeout(5)
         data = _read_response(sock)

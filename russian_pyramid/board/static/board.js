@@ -34,6 +34,19 @@ function el(tag, attrs, parent) {
   if (tag === "text" && parent) uprightText(e);  // upright on a turned table (view.js)
   return e;
 }
+// An HTML element built from parts, never from markup (issue 51): each attribute set as text
+// (true: present, false/null/undefined: left out; no on* handler), each child a node or text.
+// Every text from a document, a link, a file or the server reaches the page through this or
+// textContent; no script of the page parses markup (tests/russian_pyramid/test_board_injection.py).
+function h(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (/^on/i.test(k)) throw new Error("h(): no event handler attributes (" + k + ")");
+    if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children) if (c !== null && c !== undefined && c !== "") e.append(c);
+  return e;
+}
 function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); }
 const X = x => x * 1000;
 const Y = y => (S.T.width_m - y) * 1000;
@@ -329,10 +342,32 @@ function adjustmentFor(doc) {
   if (!aside.length && !points) return null;
   return {reason: S.adjustReason || "a position set up on the board", points, balls: aside};
 }
+// A value quoted in a refusal: as JSON, cut (a link or a file may hold anything, at any length).
+const QUOTED_CHARS = 80;
+function quoted(v) {
+  const json = JSON.stringify(v), s = json === undefined ? String(v) : json;
+  return s.length > QUOTED_CHARS ? s.slice(0, QUOTED_CHARS) + "…" : s;
+}
+// The fields of a state (a link, a file) that the page shows, checked before they are: a
+// refusal names the field and quotes the value (the server checks the rest, /api/check).
+function checkShown(doc, n) {
+  const options = id => Array.from($(id).options, o => o.value);
+  const whole = (v, lo, hi) => Number.isInteger(v) && v >= lo && v <= hi;
+  const bad = (field, v, what) => { throw new Error(`${field} = ${quoted(v)} must be ${what}`); };
+  if (doc.variant !== undefined && !options("in-variant").includes(doc.variant)) bad("variant", doc.variant, options("in-variant").join(", "));
+  if (doc.call_mode !== undefined && !options("in-call-mode").includes(doc.call_mode)) bad("call_mode", doc.call_mode, options("in-call-mode").join(", "));
+  if (doc.scores !== undefined) {
+    if (!Array.isArray(doc.scores)) bad("scores", doc.scores, "a list of whole numbers");
+    doc.scores.forEach((v, p) => { if (!Number.isInteger(v)) bad(`scores[${p}]`, v, "a whole number"); });
+  }
+  if (doc.to_move !== undefined && !whole(doc.to_move, 0, n - 1)) bad("to_move", doc.to_move, `a side, 0 to ${n - 1}`);
+  if (doc.target !== undefined && !whole(doc.target, 1, Infinity)) bad("target", doc.target, "a whole number of points");
+}
 function loadState(doc, message) {
   if (!doc || typeof doc !== "object" || !doc.balls) throw new Error("balls is missing");
   const variant = doc.variant || "two-player";
   const n = variant === "three-each" ? 3 : 2;
+  checkShown(doc, n);  // before anything changes: a refused state leaves the board as it was
   const extra = {};
   for (const k of ["warning", "auto_warning", "unchanged_foul_streak", "no_call_strokes_left", "last_ball_replay",
     "last_ball_bonus_to", "handicap_points", "returned_points", "placings", "targets", "pair", "match", "break_pending"]) {
@@ -370,9 +405,12 @@ function renderScores() {
     const row = document.createElement("div");
     row.className = "score-row" + (st.to_move === p ? " moving" : "");
     const name = st.variant === "one-vs-pair" ? t(p === 0 ? "pair_single" : "pair_pair") : t("player", {p: "ABC"[p]});
-    row.innerHTML = `<label class="radio"><input type="radio" name="to-move" value="${p}" ${st.to_move === p ? "checked" : ""}>
-      <span>${name}</span> <small>${t("to_move")}</small></label>
-      <input type="number" class="score" id="score-${p}" min="-200" max="300" value="${st.scores[p]}" aria-label="${t("score")} ${"ABC"[p]}">`;
+    row.append(h("label", {class: "radio"},
+      h("input", {type: "radio", name: "to-move", value: p, checked: st.to_move === p}), "\n      ",
+      h("span", null, name), " ", h("small", null, t("to_move"))),
+      "\n      ",
+      h("input", {type: "number", class: "score", id: "score-" + p, min: -200, max: 300, value: st.scores[p],
+        "aria-label": `${t("score")} ${"ABC"[p]}`}));
     box.appendChild(row);
   }
   box.querySelectorAll("input[name=to-move]").forEach(r => r.addEventListener("change", e => {
@@ -523,11 +561,12 @@ function renderSuggestions() {
     li.className = "sugg" + (i === S.selected ? " selected" : "");
     li.dataset.rank = i + 1;
     li.style.setProperty("--c", SUGG_COLOURS[i % SUGG_COLOURS.length]);
-    li.innerHTML = `<span class="rank">${i + 1}</span>
-      <span class="pwin" title="${t("pwin")}"><b>${pct(s.p_win)}</b><small>${t("pwin")}</small></span>
-      <span class="what"><b>${t(s.kind)}</b> ${callText(s)}<br>
-      <small>${t("success")} ${pct(s.p_success)} · ${t("foul")} ${pct(s.p_foul)} · ${t("exp_points")} ${signed(s.expected_points)}</small>${
-        twinsText(s) ? `<br><small class="twin" data-role="twin">${twinsText(s)}</small>` : ""}</span>`;
+    const twins = twinsText(s);
+    li.append(h("span", {class: "rank"}, String(i + 1)), "\n      ",
+      h("span", {class: "pwin", title: t("pwin")}, h("b", null, pct(s.p_win)), h("small", null, t("pwin"))), "\n      ",
+      h("span", {class: "what"}, h("b", null, t(s.kind)), " " + callText(s), h("br"), "\n      ",
+        h("small", null, `${t("success")} ${pct(s.p_success)} · ${t("foul")} ${pct(s.p_foul)} · ${t("exp_points")} ${signed(s.expected_points)}`),
+        twins ? h("br") : null, twins ? h("small", {class: "twin", "data-role": "twin"}, twins) : null));
     li.addEventListener("click", () => selectSuggestion(i));
     ol.appendChild(li);
   });
@@ -947,8 +986,8 @@ async function init() {
   makeBalls();
   let start = S.T.initial_state;
   const m = location.hash.match(/^#s=(.+)$/);
-  if (m) { try { start = decodeState(m[1]); } catch (e) { say(t("bad_file", {why: e.message}), "error"); } }
-  loadState(start);
+  try { loadState(m ? decodeState(m[1]) : start); }
+  catch (e) { loadState(start); say(t("bad_file", {why: e.message}), "error"); }  // a bad link: refused, said
   $("in-variant").addEventListener("change", e => {
     S.state.variant = e.target.value;
     const n = nSides();

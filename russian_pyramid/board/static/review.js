@@ -40,10 +40,10 @@ function renderStrokeList() {
     li.dataset.stroke = String(k + 1);
     li.dataset.mark = mark;
     const pts = s.points[s.player] || 0;
-    li.innerHTML = `<span class="k">${k + 1}</span><span class="who">${"ABC"[s.player]}</span>
-      <span class="what"></span><span class="pts">${pts ? (pts > 0 ? "+" : "") + pts : ""}</span>
-      <span class="mark">${mark}</span>`;
-    li.querySelector(".what").textContent = strokeShort(s) + (s.fouls.length ? " · " + t("foul") : "");
+    li.append(h("span", {class: "k"}, String(k + 1)), h("span", {class: "who"}, "ABC"[s.player]), "\n      ",
+      h("span", {class: "what"}, strokeShort(s) + (s.fouls.length ? " · " + t("foul") : "")),
+      h("span", {class: "pts"}, pts ? (pts > 0 ? "+" : "") + pts : ""), "\n      ",
+      h("span", {class: "mark"}, mark));
     li.title = playerWord(s.player);
     li.addEventListener("click", () => goTo(k));
     ol.appendChild(li);
