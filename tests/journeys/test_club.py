@@ -142,7 +142,7 @@ def test_a_club_keeps_score_through_kills_then_analyses_and_reviews(tmp_path):
     at_terminal = _terminal_session(tmp_path)
     on_board = tmp_path / "board.jsonl"
     with _tablet() as drv:
-        drv.allowed_console = ("ERR_CONNECTION_REFUSED", "Failed to fetch")  # the kill
+        drv.allowed_console = ("net::ERR_CONNECTION", "Failed to fetch")  # the board killed
         score = _first_half_on_the_board(drv, on_board)
         verify_record(read_record(on_board))
         assert _entered(on_board) == _shipped_entered()[:STROKES_AT_KILL]  # nothing lost
