@@ -2,7 +2,8 @@
 IMAGE --json`` on a photo of the table (tests/russian_pyramid/photo_data), the position saved to
 a file, then opened on the board on a phone (390x844, touch) with «Открыть файл»: the balls on
 the table where the photo has them, the numbers a photo does not tell asked by a tap each, and
-the advice on the position."""
+the advice on the position -- on a photo of touching balls, which the command once printed
+into each other (a position refused everywhere)."""
 from __future__ import annotations
 
 import json
@@ -18,7 +19,8 @@ from tests.russian_pyramid.test_board_layouts import PHONE, open_at
 from tests.russian_pyramid.test_board_photo_browser import _picker_open, _pick, _unread
 from tests.russian_pyramid.test_board_setup import tap
 
-PHOTO = ROOT / "tests" / "russian_pyramid" / "photo_data" / "case_000.jpg"
+# case_023: touching balls, which the detector put up to 4 mm into each other (settled)
+PHOTO = ROOT / "tests" / "russian_pyramid" / "photo_data" / "case_023.jpg"
 NEAR_M = 0.02  # the detector's centres are a few mm off (docs/PHOTO.md); the board's test too
 
 
@@ -65,7 +67,9 @@ def test_a_photo_becomes_a_position_on_the_board(browser, tmp_path):
     # the advice on the position
     tap(drv, drv.find_element(By.ID, "btn-suggest"))
     WebDriverWait(drv, 120).until(lambda d: js(d, "return !window.boardState.busy && "
-                                                  "!!document.body.dataset.advice;"))
+                                                  "(!!document.body.dataset.advice || "
+                                                  "document.getElementById('message')"
+                                                  ".className.includes('error'));"))
     assert js(drv, "return document.body.dataset.advice;") == "shown", message(drv)
     assert drv.find_elements(By.CSS_SELECTOR, '#g-advice polyline[data-path="cue"]')
     js(drv, "window.scrollTo(0, 0);")
