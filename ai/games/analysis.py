@@ -37,6 +37,7 @@ from ..search.context import Context
 from ..search.referee import Referee
 from ..value import make_value
 from .match import balls_for_stroke, watch_line_x
+from .records import strike_from_record
 
 # A stroke that loses at least this much P(win) against the best found is a mistake (?), at
 # least BLUNDER a blunder (??): the chess convention's spirit, in win probability.
@@ -235,8 +236,9 @@ def _alternative(alt) -> Decision:
     except (EngineError, ValueError, KeyError, TypeError):
         call = None
     strike = None
-    if alt.strike is not None and {"speed_mps", "phi_deg"} <= set(alt.strike):
-        strike = Strike.from_json(alt.strike)
+    if alt.strike is not None and "speed_mps" in alt.strike \
+            and not {"phi_deg", "phi_rad"}.isdisjoint(alt.strike):
+        strike = strike_from_record(alt.strike)  # as every recorded strike: radians first
     return Decision(call, strike, kind=alt.kind or ATTACK, p_success=alt.p_success,
                     p_win=alt.p_win, instruction="the agent's own alternative (its story)")
 

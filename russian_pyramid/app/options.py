@@ -6,13 +6,19 @@ a JSON object's (``pyramid engine``'s ``options``) to frozen values, or
   digits (never true/false, 2.9, 2.0 or "1e1"); a number is finite;
 * :class:`SuggestOptions` -- ``POST /api/suggest``'s and the engine's ``suggest`` options;
 * :class:`SimulateOptions` -- ``POST /api/simulate``'s and the engine's ``simulate`` options.
+
+Each class's ``PARAMS`` names the options its ``from_params`` reads, in order, with the
+:class:`OptionKind` of each value: the one source of what ``pyramid engine`` accepts for a
+command and how it types the JSON (docs/ENGINE.md lists them; tests/cli compare both).
 """
 from __future__ import annotations
 
 import math
 import re
 from dataclasses import dataclass
-from typing import Mapping
+from enum import Enum
+from types import MappingProxyType
+from typing import ClassVar, Mapping
 
 from ai.noise import SKILLS
 from engine.errors import excerpt
@@ -21,6 +27,18 @@ from engine.words import LANGS, DEFAULT_LANG
 from ..errors import UserInputError
 from . import limits
 from .common import noise_model
+
+
+
+class OptionKind(Enum):
+    """What an option's value is in JSON (``pyramid engine`` types it strictly by this; a
+    query string's values are text, read by :func:`num_arg`)."""
+
+    INTEGER = "integer"  # a JSON integer: not true, 2.9, 2.0 or "3"
+    NUMBER = "number"  # a JSON number: not true or "0.5"
+    NAME_OR_NUMBER = "name or number"  # a skill: a name of ai.noise.SKILLS or a magnitude
+    NAME = "name"  # a word of a fixed list (a language)
+
 
 _INT_TEXT = re.compile(r"[+-]?[0-9]{1,20}", re.ASCII)
 _FLOAT_TEXT = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]{1,3})?", re.ASCII)
@@ -84,6 +102,10 @@ class SuggestOptions:
     seed: int | None = None
     lang: str = DEFAULT_LANG
     line: int = limits.DEFAULT_LINE
+    PARAMS: ClassVar[Mapping[str, OptionKind]] = MappingProxyType({
+        "top": OptionKind.INTEGER, "skill": OptionKind.NAME_OR_NUMBER,
+        "budget": OptionKind.INTEGER, "seed": OptionKind.INTEGER,
+        "time_budget": OptionKind.NUMBER, "lang": OptionKind.NAME, "line": OptionKind.INTEGER})
 
     @classmethod
     def from_params(cls, params: Mapping) -> "SuggestOptions":
@@ -115,6 +137,9 @@ class SimulateOptions:
     noise: str | float | None = None
     runs: int = limits.DEFAULT_RUNS
     seed: int = 0
+    PARAMS: ClassVar[Mapping[str, OptionKind]] = MappingProxyType({
+        "noise": OptionKind.NAME_OR_NUMBER, "runs": OptionKind.INTEGER,
+        "seed": OptionKind.INTEGER})
 
     @classmethod
     def from_params(cls, params: Mapping | None) -> "SimulateOptions":

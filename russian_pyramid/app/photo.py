@@ -1,4 +1,5 @@
-"""The photo of the table on the board (issue 31 item 2): the position read from a photo
+"""The photo of the table on the board (issue 31 item 2) and at the command line (``pyramid
+photo``, issue 51): the position read from a photo
 (:func:`russian_pyramid.photo.service.read_position`) and made one the simulator accepts
 (:func:`russian_pyramid.photo.settle.settle`: the detector's few millimetres of error put touching
 balls into each other and frozen balls into the cushion), so that advice can be asked on it.
@@ -55,6 +56,13 @@ def photo_answer(data: bytes, table: str | None = None,
         if message.startswith("--"):
             raise UserInputError(message[2:], **exc.detail) from None
         raise
+    return settled(position, start)
+
+
+def settled(position: PhotoPosition, start: float) -> PhotoAnswer:
+    """The detector's ``position`` settled (:func:`russian_pyramid.photo.settle.settle`) into
+    one the simulator accepts: what the board answers and ``pyramid photo`` prints; ``start``
+    the :func:`time.perf_counter` at which the work began."""
     spec = table_by_name(position.table)
     try:
         placed, moved = settle({b.id: (b.x_m, b.y_m) for b in position.balls}, spec)

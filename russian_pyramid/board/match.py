@@ -12,6 +12,12 @@ write the same game record.
   (docs/SCOREKEEPING.md), exactly as typed in the terminal session; the answer has what the
   session printed, whether the line was refused, and the new status;
 * ``GET /api/match/record``: the current game's record (JSON Lines) to download.
+
+A board started on a ``--match-record`` that holds a match (a board killed, the computer
+restarted) goes on with it: the session of its latest game's file, as ``pyramid score
+--resume`` reads it (verified first; a file that is not a session's record is refused), so
+nothing entered is lost.  Nobody keeps its score until a device enters a line or takes it
+over: every device's keys are on until then.
 """
 from __future__ import annotations
 
@@ -32,6 +38,15 @@ DEFAULT_LANG = "ru"  # the tablet at the table speaks Russian unless told
 def _field(name: str) -> str:
     """A start field as the body names it (the terminal says ``--players``, this ``players``)."""
     return name
+
+
+def latest_game(base: Path) -> Path:
+    """The latest game's file of the match whose first game's record is ``base`` (game k > 1
+    is ``base.gameK.jsonl``, :func:`russian_pyramid.scorekeeping.settings.game_path`)."""
+    k = 1
+    while game_path(base, k + 1).exists():
+        k += 1
+    return game_path(base, k)
 
 
 THIS_COMPUTER = "127.0.0.1"  # the device of a desk used without the network (the tests, a script)
@@ -58,6 +73,9 @@ class MatchDesk:
         self.out: list[str] = []
         self.scorer: str | None = None
         self.lock = threading.Lock()
+        if self.record_path is not None and self.record_path.exists():
+            self.session = Session.resume(latest_game(self.record_path), None,
+                                          out=self.out.append, flag="--match-record")
 
     def _check_scorer(self, device: str) -> None:
         if self.session is not None and self.scorer not in (None, device):
@@ -109,6 +127,7 @@ class MatchDesk:
         with self.lock:
             s = self._session()
             self._check_scorer(device)
+            self.scorer = self.scorer or device  # a resumed match: the first to enter keeps it
             start, refusals = len(self.out), s.refusals
             s.handle(doc["text"].replace("\n", " "))
             printed = self.out[start:]

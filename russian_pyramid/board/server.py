@@ -249,11 +249,12 @@ class _Handlers:
     def _with_session(self, st: dict, request: Request) -> dict:
         # the options the session was started with, as its record's header has them
         # (``session``: handicap, pair_order, breaker, ...), so the page can show them; and
-        # whether this device keeps the score (``you_score``) or watches
+        # whether this device keeps the score (``you_score``; anyone, while a resumed match
+        # has no scorer yet) or watches
         session = self.desk.session
         if st.get("active") and session is not None:
             st = dict(st, session=session.s.to_json(),
-                      you_score=st.get("scorer") == _device(request))
+                      you_score=st.get("scorer") in (None, _device(request)))
         return st
 
     async def match_status(self, request: Request):
@@ -401,10 +402,12 @@ def _lifespan(worker: AIWorker, status: dict, warm: bool):
 
 def create_app(worker: AIWorker | None = None, warm: bool = True,
                match_record: str | None = None, guard: Guard | None = None,
-               address: str | None = None) -> Starlette:
+               address: str | None = None, desk: MatchDesk | None = None) -> Starlette:
     """The ASGI app.  ``worker`` runs the suggestions (one is made if None); with ``warm`` it
     is warmed in the background at start-up (``/api/health`` says when it is ready); the
-    Match tab writes its record to ``match_record`` (None: kept in memory).  Every request
+    Match tab writes its record to ``match_record`` (None: kept in memory), going on with the
+    match it holds (:class:`~russian_pyramid.board.match.MatchDesk`; ``desk``: one opened
+    already).  Every request
     passes ``guard`` first (:mod:`russian_pyramid.board.guard`; None: a new one for 127.0.0.1, its
     token in ``app.state.guard``).  ``address``: the page's address with its token on the
     club's network (``--lan``: its QR code is ``/api/qr.svg``), None on 127.0.0.1 only."""
@@ -412,7 +415,7 @@ def create_app(worker: AIWorker | None = None, warm: bool = True,
     guard = guard or Guard.new()
     status = {"main": "cold"}
     visitors = Visitors()
-    handlers = _Handlers(worker, MatchDesk(match_record), status, address, visitors)
+    handlers = _Handlers(worker, desk or MatchDesk(match_record), status, address, visitors)
     app = Starlette(routes=_routes(handlers), lifespan=_lifespan(worker, status, warm),
                     exception_handlers=EXCEPTION_HANDLERS,
                     middleware=[Middleware(GuardMiddleware, guard=guard, visitors=visitors)])
@@ -432,15 +435,17 @@ def bind(port: int, host: str = "127.0.0.1") -> socket.socket:
 
 def serve(sock: socket.socket, guard: Guard, open_browser: bool = True,
           log_level: str = "warning", match_record: str | None = None,
-          address: str | None = None, tls: tuple[str, str] | None = None) -> None:
+          address: str | None = None, tls: tuple[str, str] | None = None,
+          desk: MatchDesk | None = None) -> None:
     """Run the board on ``sock`` behind ``guard`` until interrupted; open the page (with its
     token, on this machine) in a browser if asked.  ``address``: the page's address on the
-    club's network (``--lan``); ``tls``: the certificate and key files (HTTPS)."""
+    club's network (``--lan``); ``tls``: the certificate and key files (HTTPS); ``desk``: the
+    Match tab's, opened already (else one on ``match_record``)."""
     port = sock.getsockname()[1]
     url = guard.url("127.0.0.1", port)
     certfile, keyfile = tls or (None, None)
     config = uvicorn.Config(create_app(match_record=match_record, guard=guard,
-                                       address=address),
+                                       address=address, desk=desk),
                             log_level=log_level,
                             lifespan="on", http=HeaderTimeoutProtocol,
                             timeout_keep_alive=KEEP_ALIVE_S,

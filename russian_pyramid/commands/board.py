@@ -77,8 +77,15 @@ def run(args: argparse.Namespace) -> int:
         check_output_path("--match-record", args.match_record)
     # the server loads Starlette, uvicorn and segno: only for this command, not for every
     # other command the CLI starts (russian_pyramid.cli imports every command module)
-    from ..board import guard as guards, lan as lans, server
+    from ..board import guard as guards, lan as lans, match, server
     tls, lan = _tls(args), _lan_address(args, lans.lan_address)
+    # a match on the record goes on (a board killed, restarted); a file that is not a
+    # session's record is refused before the board starts, and left as it is
+    desk = match.MatchDesk(args.match_record)
+    if desk.session is not None:
+        print(f"pyramid board: the Match tab goes on with the match in {args.match_record} "
+              f"(game {desk.session.game_no}, {len(desk.session.strokes)} stroke(s) entered)",
+              file=sys.stderr)
     listen = EVERY_ADDRESS if lan else LOCAL
     try:
         sock = server.bind(args.port, listen)
@@ -97,6 +104,6 @@ def run(args: argparse.Namespace) -> int:
     print("pyramid board: the AI is warming up in the background; Ctrl-C stops the board",
           file=sys.stderr, flush=True)
     server.serve(sock, guard, open_browser=not args.no_browser,
-                 match_record=args.match_record, address=address, tls=tls)
+                 match_record=args.match_record, address=address, tls=tls, desk=desk)
     return 0
 

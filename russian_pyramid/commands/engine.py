@@ -22,12 +22,12 @@ import os
 import sys
 import time
 import traceback
-from typing import IO, Any, Callable
+from typing import IO, Any, Callable, Mapping
 
 from engine import jsonin
 
 from ..app.common import first_run
-from ..app.options import SimulateOptions, SuggestOptions
+from ..app.options import OptionKind, SimulateOptions, SuggestOptions
 from ..app.position import check as check_document
 from ..app.record_view import record_view
 from ..app.simulate import simulate as simulate_shot
@@ -38,18 +38,14 @@ from .score import score as score_document
 
 PROTOCOL_VERSION = 1
 
-# the options whose values are numbers, typed strictly (docs/ENGINE.md): an integer option takes
-# a JSON integer (not true, 2.9, 2.0 or "3"), a number option a JSON number (not true or
-# "0.5"); skill and noise take a name or a number
-INT_OPTIONS = ("top", "budget", "seed", "runs")
-NUMBER_OPTIONS = ("time_budget",)
-NAME_OR_NUMBER_OPTIONS = ("skill", "noise")
-# the options each command reads (docs/ENGINE.md); any other is refused naming it (``topp`` was
-# once ignored, and the request answered with the defaults)
-COMMAND_OPTIONS: dict[str, tuple[str, ...]] = {
-    "suggest": ("top", "skill", "budget", "seed", "time_budget", "lang"),
-    "simulate": ("noise", "runs", "seed"),
-    "score": (), "check": (), "record": (),
+# the options each command reads, with how each value is typed: the app layer's typed options
+# are the one source (russian_pyramid.app.options, ``PARAMS``), so the engine cannot refuse an
+# option the command reads (``line`` once was) nor accept one it ignores (``topp`` once was);
+# docs/ENGINE.md lists them (tests/cli/test_engine_options_typed.py compares)
+COMMAND_OPTIONS: dict[str, Mapping[str, OptionKind]] = {
+    "suggest": SuggestOptions.PARAMS,
+    "simulate": SimulateOptions.PARAMS,
+    "score": {}, "check": {}, "record": {},
 }
 
 
@@ -59,13 +55,14 @@ def _shown(value) -> str:
     return text if len(text) <= 60 else f"{text[:60]}... ({len(text)} characters)"
 
 
-def check_options(options: dict, cmd: str | None = None) -> None:
+def check_options(options: dict, cmd: str) -> None:
     """Refuse an option ``cmd`` does not read (:data:`COMMAND_OPTIONS`) or of the wrong JSON
-    type (:data:`INT_OPTIONS`, ...), naming it; the ranges are checked by the command
+    type (its :class:`~russian_pyramid.app.options.OptionKind`), naming it; the ranges (and a
+    name's list) are checked by the command
     (:meth:`russian_pyramid.app.options.SuggestOptions.from_params`, ...)."""
-    known = COMMAND_OPTIONS.get(cmd)
+    known = COMMAND_OPTIONS[cmd]
     for key, value in options.items():
-        if known is not None and key not in known:
+        if key not in known:
             name = key if len(key) <= 40 else f"{key[:40]}... ({len(key)} characters)"
             raise UserInputError(f"options.{name} is not an option of {cmd}; "
                                  + (f"its options: {', '.join(known)}" if known
@@ -73,11 +70,12 @@ def check_options(options: dict, cmd: str | None = None) -> None:
         if value is None:
             continue
         number = isinstance(value, (int, float)) and not isinstance(value, bool)
-        if key in INT_OPTIONS and not (number and isinstance(value, int)):
+        kind = known[key]
+        if kind is OptionKind.INTEGER and not (number and isinstance(value, int)):
             raise UserInputError(f"options.{key} = {_shown(value)} must be a JSON integer")
-        if key in NUMBER_OPTIONS and not number:
+        if kind is OptionKind.NUMBER and not number:
             raise UserInputError(f"options.{key} = {_shown(value)} must be a JSON number")
-        if key in NAME_OR_NUMBER_OPTIONS and not (number or isinstance(value, str)):
+        if kind is OptionKind.NAME_OR_NUMBER and not (number or isinstance(value, str)):
             raise UserInputError(f"options.{key} = {_shown(value)} must be a name or a "
                                  f"JSON number")
 

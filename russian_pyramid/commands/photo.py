@@ -2,18 +2,25 @@
 
 Finds the table (or takes ``--corners``, the playing area's four corners in the photo's
 pixels: the house end's right corner, the far right, the far left, the house end's left), the
-balls and the cue ball by its colour, and prints the position: with ``--json`` the position
-document of docs/FORMATS.md (object balls ``"?1"``, ``"?2"``..., their numbers unread) plus a
-confidence per ball and ``photo``, what the detector saw (docs/PHOTO.md).  A file that is not a
+balls and the cue ball by its colour, and prints the position -- settled as the board's photo
+is (:func:`russian_pyramid.app.photo.settled`: moved the least so that the simulator takes it)
+-- with ``--json`` the position document of docs/FORMATS.md (object balls ``"?1"``,
+``"?2"``..., their numbers unread) plus a confidence per ball and ``photo``, what the detector
+saw (its own centres, and ``moved_mm``), as ``POST /api/photo`` answers (docs/PHOTO.md).  A file that is not a
 JPEG or PNG image, an image over the pixel limit and a photo without a table are refused
 (exit status 2).
 
-The command line's adapter over :mod:`russian_pyramid.photo.service`.
+The command line's adapter over :mod:`russian_pyramid.photo.service` and
+:mod:`russian_pyramid.app.photo`.
 """
 from __future__ import annotations
 
+import time
+
+from ai.words import number_text
 from engine.words import DEFAULT_LANG, LANGS, say
 
+from ..app.photo import SHOWN_MOVE_M, settled
 from ..errors import UserInputError
 from ..io import print_json
 from ..photo.service import parse_corners, read_position
@@ -44,20 +51,25 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
+    start = time.perf_counter()
     corners = parse_corners(args.corners) if args.corners is not None else None
     if args.refine and corners is None:
         raise UserInputError("--refine needs --corners (the corners to refine)",
                              field="refine")
     pos = read_position(args.image, args.table, corners, refine_corners=args.refine)
+    answer = settled(pos, start)  # a position the simulator takes, as the board's photo
     if args.json:
-        print_json(pos.to_json())
+        print_json(answer.to_json())
         return 0
     lang = args.lang
     print(say("photo.summary", lang, table=pos.table, n=len(pos.balls),
-              height=f"{pos.camera_height_m:.2f}", seconds=f"{pos.seconds:.2f}"))
-    for b in pos.balls:
-        print("  " + say("photo.ball", lang, id=f"{b.id:>4}", x=f"{b.x_m:6.3f}",
-                         y=f"{b.y_m:6.3f}", confidence=f"{b.confidence:.2f}"))
+              height=f"{pos.camera_height_m:.2f}", seconds=f"{answer.seconds:.2f}"))
+    for b, (_, x, y) in zip(pos.balls, answer.balls):
+        print("  " + say("photo.ball", lang, id=f"{b.id:>4}", x=f"{x:6.3f}",
+                         y=f"{y:6.3f}", confidence=f"{b.confidence:.2f}"))
+    moved_m = max((m for _, m in answer.moved_m), default=0.0)
+    if moved_m >= SHOWN_MOVE_M:  # the board's words for it
+        print("  " + say("board.photo_moved", lang, mm=number_text(moved_m * 1000, 1, lang)))
     if pos.cue_colour is None:
         print("  " + say("photo.no_cue", lang))
     return 0

@@ -315,17 +315,19 @@ class Session:
 
     # --- resuming -------------------------------------------------------------------------
     @classmethod
-    def resume(cls, path: Path, lang: str | None, out=print) -> "Session":
+    def resume(cls, path: Path, lang: str | None, out=print,
+               flag: str = "--resume") -> "Session":
         """The session of a record written by one (its latest game's file), strokes and
-        actions replayed by the engine (the record verified first)."""
+        actions replayed by the engine (the record verified first); a refusal names ``flag``
+        (``pyramid board --match-record`` resumes one too)."""
         try:
             rec = read_record(path)
             verify_record(rec)
         except EngineError as exc:
-            raise UserInputError(f"--resume {path}: {exc}") from None
+            raise UserInputError(f"{flag} {path}: {exc}") from None
         h = rec.header
         if not h.get("human") or not isinstance(h.get("session"), dict):
-            raise UserInputError(f"--resume {path}: not a scorekeeping session's record "
+            raise UserInputError(f"{flag} {path}: not a scorekeeping session's record "
                                  f"(header.human is not true)")
         settings = Settings.from_json(h["session"], lang)
         game = h.get("game", 1)
@@ -333,7 +335,7 @@ class Session:
             path.name.replace(f".game{game}", ""))
         later = game_path(base, game + 1)
         if later.exists():
-            raise UserInputError(f"--resume {path}: game {game + 1} of this match was started "
+            raise UserInputError(f"{flag} {path}: game {game + 1} of this match was started "
                                  f"after it ({later}): resume that file")
         self = cls(settings, base, out)
         self.game_no = game

@@ -117,36 +117,53 @@ def chromium(lang: str, size, mobile: bool, *flags: str, prefix: str = "board-ch
     return drv
 
 
-@pytest.fixture
-def browser(board_url, board_token):
-    """A fresh headless Chromium per test; ``browser.lang`` sets Accept-Language (ru).  A
-    console error fails the test unless the test names it in ``drv.allowed_console``; a
-    Content Security Policy report, of any level, always does (issue 51: the page runs
-    under the board's policy, russian_pyramid/board/guard.py)."""
+def wait_ready(drv, timeout_s: float = 20) -> None:
+    """Until the page has its words, table and menus (``document.body.dataset.ready``)."""
+    from selenium.webdriver.support.ui import WebDriverWait
+    WebDriverWait(drv, timeout_s).until(lambda d: d.execute_script(
+        "return document.body.dataset.ready === '1'"))
+
+
+def quit_browser(drv) -> list:
+    """Close a driver of :func:`chromium` and remove its profile; the errors its page's
+    console logged, but for a refused position (a 422 the page handles) and what the test
+    named in ``drv.allowed_console``; a Content Security Policy report, of any level, always
+    counts (issue 51: the page runs under the board's policy, russian_pyramid/board/guard.py)."""
+    allowed = ("status of 422",) + tuple(getattr(drv, "allowed_console", ()))
+    errors = [e for e in drv.get_log("browser") if POLICY_REPORT in e.get("message", "")
+              or (e.get("level") == "SEVERE"
+                  and not any(a in e.get("message", "") for a in allowed))]
+    drv.quit()
+    shutil.rmtree(drv.profile_dir, ignore_errors=True)
+    return errors
+
+
+def need_browser() -> None:
+    """Skip (fail on CI) where Debian's chromium and chromedriver are missing."""
     if not _have_browser():
         if os.environ.get("CI"):
             pytest.fail("chromium and chromium-driver are missing (.ci/run installs them)")
         pytest.skip("Debian's chromium and chromium-driver are not installed")
+
+
+@pytest.fixture
+def browser(board_url, board_token):
+    """A fresh headless Chromium per test; ``browser.lang`` sets Accept-Language (ru).  A
+    console error fails the test unless the test names it in ``drv.allowed_console``; a
+    Content Security Policy report always does (:func:`quit_browser`)."""
+    need_browser()
     drivers = []
 
     def start(lang: str = "ru", size=(1500, 1100), mobile: bool = False):
         drv = chromium(lang, size, mobile)
         drivers.append(drv)
         drv.get(f"{board_url}?token={board_token}")  # the board keeps it in a cookie
-        from selenium.webdriver.support.ui import WebDriverWait
-        WebDriverWait(drv, 20).until(lambda d: d.execute_script(
-            "return document.body.dataset.ready === '1'"))
+        wait_ready(drv)
         return drv
 
     yield start
     for drv in drivers:
-        # a refused position is a 422 the page handles; anything else is an error
-        allowed = ("status of 422",) + tuple(getattr(drv, "allowed_console", ()))
-        errors = [e for e in drv.get_log("browser") if POLICY_REPORT in e.get("message", "")
-                  or (e.get("level") == "SEVERE"
-                      and not any(a in e.get("message", "") for a in allowed))]
-        drv.quit()
-        shutil.rmtree(drv.profile_dir, ignore_errors=True)
+        errors = quit_browser(drv)
         assert not errors, f"errors in the page's console: {errors}"
 
 

@@ -6,9 +6,11 @@ from __future__ import annotations
 from engine import read_record, verify_record
 from engine.provenance import current as current_provenance
 from russian_pyramid.board.server import create_app
+from russian_pyramid.cli import main
 from tests.cli.clihelp import ROOT
 
 from .boardclient import guarded_client
+from .test_board_scorer import _devices
 
 
 def _client(tmp_path, record=True):
@@ -90,3 +92,42 @@ def test_match_tab_in_the_browser_buttons_make_the_line(browser):
     screenshot(drv, "match-tab")
     size = drv.find_element(By.CSS_SELECTOR, '#m-balls button[data-ball="7"]').size
     assert size["height"] >= 48 and size["width"] >= 48  # a finger, not a mouse
+
+
+def test_the_board_started_again_on_its_record_goes_on_with_the_match(tmp_path):
+    """Issue 51: a board killed mid-match and started again on the same ``--match-record``
+    showed the start form, and a match started there wrote over the record.  It goes on with
+    the match instead (its latest game's file, as ``pyramid score --resume``), the record
+    untouched until a line is entered; nobody keeps the score until a device enters one."""
+    rec = tmp_path / "m.jsonl"
+    club, = _devices(create_app(warm=False, match_record=str(rec)), "10.0.0.2")
+    club.post("/api/match/start", json={"players": ["Иван", "Пётр"], "games": 2})
+    for line in ("7 FL", "correct 71 0 agreed", "new game", "3 NR", "miss"):  # Пётр breaks 2
+        assert not club.post("/api/match/line", json={"text": line}).json()["refused"], line
+    second = tmp_path / "m.game2.jsonl"
+    written = rec.read_bytes(), second.read_bytes()
+    tablet, phone = _devices(create_app(warm=False, match_record=str(rec)), "10.0.0.5",
+                             "10.0.0.7")
+    st = phone.get("/api/match").json()
+    assert st["active"] and st["game"] == 2 and st["strokes"] == ["3 NR", "miss"]
+    assert st["scores"] == [5, 3 - 5] and st["scorer"] is None and st["you_score"] is True
+    assert (rec.read_bytes(), second.read_bytes()) == written
+    assert not tablet.post("/api/match/line", json={"text": "5 FL"}).json()["refused"]
+    assert phone.get("/api/match").json()["you_score"] is False  # the tablet keeps it now
+    assert phone.post("/api/match/line", json={"text": "miss"}).status_code == 409
+    assert [s.extra["entered"] for s in read_record(second).strokes] == ["3 NR", "miss", "5 FL"]
+    assert [s.extra["entered"] for s in read_record(rec).strokes] == ["7 FL"]
+
+
+def test_a_match_record_that_is_not_a_match_is_refused_and_left_alone(tmp_path, capsys):
+    """``pyramid board --match-record FILE`` on a file that holds no match of a session: exit
+    2 naming the flag and the file, before the board starts, the file as it was."""
+    plain = (ROOT / "examples" / "session_game.jsonl").read_text(encoding="utf-8").replace(
+        '"human": true', '"human": false')  # no longer a person's game (nor its seal)
+    for text in ("not a record\n", plain):
+        bad = tmp_path / "bad.jsonl"
+        bad.write_text(text, encoding="utf-8")
+        assert main(["board", "--no-browser", "--port", "0", "--match-record", str(bad)]) == 2
+        err = capsys.readouterr().err
+        assert f"--match-record {bad}:" in err and "Traceback" not in err, err
+        assert bad.read_text(encoding="utf-8") == text

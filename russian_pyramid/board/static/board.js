@@ -904,10 +904,13 @@ function loadDocText(text) {
   if (!("scores" in d)) {  // a position: keep the game state as it is
     S.balls = {};
     S.unread = []; S.photoIds = null;
-    for (const [b, p] of Object.entries(d.balls || {})) if (p) S.balls[b] = [Number(p[0]), Number(p[1])];
+    // `pyramid photo --json`'s position: its balls placed, their numbers asked (photo.js)
+    const photo = typeof photoDocPlaced === "function" && photoDocPlaced(d.balls || {});
+    if (!photo) for (const [b, p] of Object.entries(d.balls || {})) if (p) S.balls[b] = [Number(p[0]), Number(p[1])];
     if ("cue_in_hand" in d) S.state.cue_in_hand = !!d.cue_in_hand;
     if (d.cue_in_hand) dropCueInHand();  // else a cue ball listed lies there (changed() unticks)
-    syncStateInputs(); setMode("edit"); changed(); say(t("loaded"));
+    syncStateInputs(); setMode("edit"); changed();
+    say(photo && S.unread.length ? t("loaded") + " " + t("photo_ask") : t("loaded"));
     return;
   }
   loadState(d, t("loaded"));

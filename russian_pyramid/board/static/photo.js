@@ -145,14 +145,38 @@ function cornerTap(ev) {
   sendPhoto(PHOTO.blob.blob, PHOTO.blob.type, corners);
 }
 
-function showPhoto(ans, blob) {
+// The photo's ball ids -> the board's: the cue ball as it is, ?k under the number k, unread
+// (more than 15: left out).
+function photoBoardIds(pids) {
   const ids = {}, unread = [];
-  for (const b of ans.photo.balls) {  // the cue ball as it is; ?k under the number k, unread
-    const k = b.id === "cue" ? "cue" : String(Number(b.id.slice(1)));
-    if (k !== "cue" && !(Number(k) >= 1 && Number(k) <= 15)) continue;  // more than 15: left out
-    ids[b.id] = k;
+  for (const pid of pids) {
+    const k = pid === "cue" ? "cue" : String(Number(pid.slice(1)));
+    if (k !== "cue" && !(Number(k) >= 1 && Number(k) <= 15)) continue;
+    ids[pid] = k;
     if (k !== "cue") unread.push(k);
   }
+  return {ids, unread};
+}
+// A position written by `pyramid photo --json` and opened as a file (board.js's loadDocText):
+// its balls are the photo's ("cue", "?1", "?2"...), placed as a photo sent from the page places
+// them -- under provisional numbers, drawn «?», asked by a tap (no photo on the page to cut a
+// ball out of: the picker shows the numbers alone).  False for any other position.
+const PHOTO_BALL_ID = /^\?[0-9]+$/;
+function photoDocPlaced(balls) {
+  const pids = Object.keys(balls);
+  if (!pids.some(p => PHOTO_BALL_ID.test(p)) || !pids.every(p => p === "cue" || PHOTO_BALL_ID.test(p))) return false;
+  const {ids, unread} = photoBoardIds(pids);
+  PHOTO.answer = null;
+  closePicker();
+  S.balls = {};
+  for (const [pid, bid] of Object.entries(ids)) if (balls[pid]) S.balls[bid] = [Number(balls[pid][0]), Number(balls[pid][1])];
+  S.unread = unread.filter(id => S.balls[id]);
+  S.photoIds = ids;
+  return true;
+}
+
+function showPhoto(ans, blob) {
+  const {ids, unread} = photoBoardIds(ans.photo.balls.map(b => b.id));
   if (PHOTO.url) URL.revokeObjectURL(PHOTO.url);
   PHOTO.url = URL.createObjectURL(blob);
   PHOTO.answer = ans;

@@ -8,6 +8,7 @@ import math
 from ai.games.analysis import (ANALYSIS_OPTIONS, BLUNDER_MARK, CERTAIN_WIN, MISTAKE_MARK, STORY,
                                StrokeValuer, analysis_agent_spec, judge_stroke,
                                story_verdict)
+from ai.games.records import strike_to_record
 from ai.noise import NoiseModel
 from ai.registry import default_agent_spec
 from engine import GameState
@@ -51,6 +52,20 @@ def test_story_verdict_is_the_agents_own_comparison():
     assert story_verdict(0, 0, Story(kind="attack", alternatives=(Alternative(p_win=0.5),))
                          ) is None
     assert story_verdict(0, 0, None) is None
+
+
+def test_a_recorded_alternative_with_its_radians_is_read_as_recorded():
+    """Issue 51: the alternatives of ``pyramid play``'s stories carry the exact radians
+    beside the degrees (:func:`ai.games.records.strike_to_record`); the verdict reads them as
+    every recorded strike is read, to the last bit (it refused them: ``strike has unknown
+    field(s): elevation_rad, phi_rad``)."""
+    meant = Strike(1.8409043286243372, 0.3386925270248287, 0.0123, 0.1, -0.2)
+    story = Story(p_win=0.41, alternatives=(
+        Alternative(strike=strike_to_record(meant), call={"ball": "11", "pocket": "NL"},
+                    kind="safety", p_win=0.45),))
+    v = story_verdict(3, 0, story)
+    assert v.best.strike == meant and v.best.kind == "safety"
+    assert v.best.call.ball == "11" and v.p_win_best == 0.45 and v.mark == "?!"
 
 
 def test_the_default_analysing_agent_is_the_default_agent_leaner():
