@@ -157,7 +157,10 @@ def tournament_terms(specs: Sequence[str], games: int, seed: int, skill: float,
 
 
 def records_folder(flag: str, folder: str) -> Path:
-    """The folder records are written into, created (with its parents) if missing."""
+    """The folder records are written into, created (with its parents) if missing; an empty
+    name is refused (it is not the current folder)."""
+    if not folder:
+        raise UserInputError(f"{flag}: the folder's name is empty")
     path = Path(folder)
     try:
         path.mkdir(parents=True, exist_ok=True)

@@ -18,7 +18,7 @@ from ai.games.tournament import GameTask, PlayedTask, play_task, replay_task
 from engine import files
 
 from ..errors import UserInputError
-from ..io import check_output_path, read_bytes
+from ..io import check_outputs, read_bytes
 from .tournament import TournamentTerms, records_folder
 
 # the fields of a game line that a game played again must give exactly as the file has them
@@ -86,7 +86,8 @@ def replay_game(results: str, number: int, records: str | None) -> ReplayedGame:
         terms = TournamentTerms(tuple(read.header["agents"]), task.games, task.seed,
                                 task.skill, task.call_mode, task.table, task.max_strokes,
                                 results, records=records)
-        path = check_output_path("--records", terms.record_path(number, task.specs))
+        path = check_outputs([("--records", terms.record_path(number, task.specs))],
+                             [("--replay", results)])[0]
     played = play_task(task)
     on_file = next((o for o in read.done if (o["pair"], o["game"]) == (task.pair, task.game)),
                    None)

@@ -35,7 +35,7 @@ from ..app.analyze import (AnalysisRequest, HumanAnalysis, PreparedAnalysis, dra
 from ..app.review import review_document
 from ..app.review_page import write_review_page
 from ..errors import UserInputError
-from ..io import check_output_path, print_json
+from ..io import check_outputs, print_json
 from ..progress import Bar
 from . import _common as C
 
@@ -132,13 +132,13 @@ def _request(args: argparse.Namespace) -> AnalysisRequest:
 
 def run(args: argparse.Namespace) -> int:
     request = _request(args)
-    for flag, path in (("--png", args.png), ("--summary-png", args.summary_png),
-                       ("--html", args.html)):
-        if path:  # checked now, not after the analysis
-            check_output_path(flag, path)
+    outputs = (("--png", args.png), ("--summary-png", args.summary_png), ("--html", args.html))
+    check_outputs(outputs, [("RECORD.jsonl", args.record)])  # now, not after the analysis
     record = read_game_record(args.record)
     if record.header.get("human") is True:  # a scorekeeping session's record: no positions
-        code = _human(args, human_analysis(args.record, record))
+        analysis = human_analysis(args.record, record)
+        check_outputs(outputs, [("RECORD.jsonl", f) for f in analysis.files])  # the match's
+        code = _human(args, analysis)
         if args.html:  # the typed lines, the rulings and the score graph
             _write_html(args.html, record, None)
         return code

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from ..errors import UserInputError
-from ..io import check_output_path
+from ..io import check_outputs
 
 DEFAULT_PORT = 8071
 LOCAL, EVERY_ADDRESS = "127.0.0.1", "0.0.0.0"
@@ -73,8 +73,8 @@ def _lan_address(args, lan_address) -> str | None:
 def run(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise UserInputError(f"--port must be 0..65535, got {args.port}")
-    if args.match_record is not None:
-        check_output_path("--match-record", args.match_record)
+    check_outputs([("--match-record", args.match_record)],
+                  [("--certfile", args.certfile), ("--keyfile", args.keyfile)])
     # the server loads Starlette, uvicorn and segno: only for this command, not for every
     # other command the CLI starts (russian_pyramid.cli imports every command module)
     from ..board import guard as guards, lan as lans, server

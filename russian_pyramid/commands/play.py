@@ -77,6 +77,8 @@ def register(subparsers) -> None:
                         "unfinished)")
     p.add_argument("--record", metavar="FILE.jsonl", help="write the game record; with "
                    "--games N > 1 one file per game: FILE-g1.jsonl, FILE-g2.jsonl, ...")
+    p.add_argument("--force", action="store_true", help="replace a --record file that "
+                   "exists already (without it an existing record is refused)")
     p.add_argument("--png-dir", metavar="DIR", help="draw every stroke (gG-sNNN.png) and a "
                    "game sheet per game (sheet-gG.png) into DIR (created if missing)")
     p.add_argument("--quiet", action="store_true", help="no per-stroke lines, summary only")
@@ -101,15 +103,20 @@ def _terms(args: argparse.Namespace) -> MatchTerms:
     skills = [C.noise_model(s, f) for s, f in ((args.skill_a, "--skill-a"),
                                               (args.skill_b, "--skill-b"),
                                               (args.skill_c, "--skill-c"))[:n_sides]]
+    handicap_file = (args.handicap if args.handicap is not None
+                     and not args.handicap.strip().startswith("{") else None)
     return match_terms(specs, skills, args.variant, args.call_mode, args.table,
                        C.handicap(args.handicap), args.pair_order, args.games,
-                       args.max_strokes, args.record)
+                       args.max_strokes, args.record, args.force,
+                       [("--handicap", handicap_file)])
 
 
 def _png_dir(text: str | None) -> Path | None:
-    """``--png-dir``, created if missing."""
-    if not text:
+    """``--png-dir``, created if missing; an empty name is refused, not taken for none."""
+    if text is None:
         return None
+    if not text:
+        raise UserInputError("--png-dir: the folder's name is empty")
     png_dir = Path(text)
     try:
         png_dir.mkdir(parents=True, exist_ok=True)

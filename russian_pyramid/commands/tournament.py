@@ -28,7 +28,7 @@ from ..app.tournament import (BACKENDS, CI_METHODS, TournamentReport, Tournament
                               play_tournament, read_results, sprt_state, tournament_report,
                               tournament_terms)
 from ..errors import UserInputError
-from ..io import check_output_path, print_json
+from ..io import check_outputs, print_json
 from ..app.tournament_replay import replay_game
 from ..tournament_plot import draw_tournament_png
 from . import _common as C
@@ -210,8 +210,8 @@ def run(args: argparse.Namespace) -> int:
         raise UserInputError("--game is for --replay RESULTS.jsonl")
     if args.replay is not None:
         return _replay(args)
-    if args.plot:
-        check_output_path("--plot", args.plot)
+    if args.plot is not None:  # the results file is read (--report, --resume) or written
+        check_outputs([("--plot", args.plot)], [("--out", args.out)])
     if args.report:
         if args.records:
             raise UserInputError("--records is for a tournament played or --replay, "

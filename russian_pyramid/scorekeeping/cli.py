@@ -14,7 +14,7 @@ from engine.errors import EngineError
 
 from ..commands._common import handicap as parse_handicap
 from ..errors import UserInputError
-from ..io import check_output_path, kept_elsewhere
+from ..io import check_new_record, check_output_path, check_outputs, kept_elsewhere
 from .session import Session
 from .settings import game_path, start_settings
 
@@ -38,12 +38,17 @@ def _started(args) -> Session:
                               games=args.games, target=args.target, handicap=handicap,
                               pair_order=args.pair_order, breaker=args.breaker,
                               lang=args.lang or "en", date=args.date)
-    if args.record:
-        check_output_path("--record", args.record)
-        if args.games > 1:  # the last game's file has the longest name
-            check_output_path("--record", game_path(Path(args.record), args.games))
+    if args.record is not None:
+        handicap_file = (args.handicap if args.handicap is not None
+                         and not args.handicap.strip().startswith("{") else None)
+        # every game's file: the last one has the longest name
+        paths = [args.record] + [game_path(Path(args.record), k)
+                                 for k in range(2, args.games + 1)]
+        check_outputs([("--record", p) for p in paths], [("--handicap", handicap_file)])
+        for path in paths:
+            check_new_record("--record", path, args.force)
     try:
-        session = Session(settings, Path(args.record) if args.record else None)
+        session = Session(settings, None if args.record is None else Path(args.record))
     except EngineError as exc:
         raise UserInputError(str(exc)) from None
     session.save()
