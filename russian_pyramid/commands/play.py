@@ -32,6 +32,7 @@ from sim.trajectory import sample_paths
 from ..app.play import (PAIR_ORDERS, GameStopped, MatchPlayed, MatchTerms, PlayedGame,
                         match_terms, play_match)
 from .. import pictures
+from ..app.limits import MAX_STROKE_CAP
 from ..errors import UserInputError
 from ..io import print_json
 from ..scorekeeping import int_between
@@ -72,9 +73,9 @@ def register(subparsers) -> None:
                         "'alternate' the single gives the pair at least 5 points on the "
                         "record: 5 when --handicap is not given, and a smaller --handicap is "
                         "refused")
-    p.add_argument("--max-strokes", type=C.positive_int, default=500,
-                   help="stop a game after this many strokes (default 500; reported as "
-                        "unfinished)")
+    p.add_argument("--max-strokes", type=int_between(1, MAX_STROKE_CAP), default=500,
+                   help=f"stop a game after this many strokes (default 500, at most "
+                        f"{MAX_STROKE_CAP}; reported as unfinished)")
     p.add_argument("--record", metavar="FILE.jsonl", help="write the game record; with "
                    "--games N > 1 one file per game: FILE-g1.jsonl, FILE-g2.jsonl, ...")
     p.add_argument("--force", action="store_true", help="replace a --record file that "
