@@ -10,8 +10,10 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from engine import files
 from engine.errors import EngineError
 
+from ..app.limits import MAX_TYPED_LINE_CHARS
 from ..commands._common import handicap as parse_handicap
 from ..errors import UserInputError
 from ..io import check_new_record, check_output_path, check_outputs, kept_elsewhere
@@ -56,24 +58,24 @@ def _started(args) -> Session:
 
 
 def _lines(stdin: TextIO):
-    """The typed lines: at a terminal with readline's editing and history, else as read."""
+    """The typed lines: at a terminal with readline's editing and history, else as read, each
+    at most :data:`~russian_pyramid.app.limits.MAX_TYPED_LINE_CHARS` characters (a longer one,
+    ``< /dev/zero`` has no newline at all, raises :class:`engine.files.InputFileError` after
+    reading no more than that)."""
     interactive = stdin.isatty()
     if interactive:
         try:  # line editing and history at the terminal, where the platform has it
             import readline  # noqa: F401
         except ImportError:  # pragma: no cover
             pass
+    if not interactive:  # the bound counts the line's characters, its newline apart
+        yield from files.stream_lines(stdin, MAX_TYPED_LINE_CHARS + 1, "line")
+        return
     while True:
-        if interactive:
-            try:
-                yield input("> ")  # with readline's editing and history
-            except EOFError:
-                return
-        else:
-            line = stdin.readline()
-            if not line:
-                return
-            yield line
+        try:
+            yield input("> ")  # with readline's editing and history
+        except EOFError:
+            return
 
 
 def run_session(args, stdin: TextIO | None = None) -> int:
@@ -81,10 +83,20 @@ def run_session(args, stdin: TextIO | None = None) -> int:
     stdin = stdin or sys.stdin
     session = _resumed(args) if args.resume else _started(args)
     session.out(session.status())
-    for line in _lines(stdin):
-        if not session.handle(line):
-            break
-        sys.stdout.flush()
+    read = 0
+    try:
+        for line in _lines(stdin):
+            read += 1
+            if not session.handle(line):
+                break
+            sys.stdout.flush()
+    except files.InputFileError:  # every line before it taken, and saved
+        kept = ("" if session.base is None else
+                f"; the record so far is in {game_path(session.base, session.game_no)} "
+                f"(--resume it)")
+        raise UserInputError(f"stdin line {read + 1} is longer than {MAX_TYPED_LINE_CHARS} "
+                             f"characters, the most a typed line may have; the session stops "
+                             f"here{kept}") from None
     session.out(session.summary())
     if session.base is not None:
         where = game_path(session.base, session.game_no)
