@@ -47,6 +47,14 @@ def test_a_count_above_its_bound_is_refused_naming_it(tmp_path, monkeypatch, arg
     assert list(tmp_path.iterdir()) == []
 
 
+def test_suggest_top_is_bounded_as_the_board_bounds_it():
+    """Checked with the search's other settings (after the flags are parsed), before it."""
+    code, out, err = run_main("suggest", ROOT / "examples" / "suggest_open.json", "--top",
+                              "1000000", "--budget", "0")
+    assert_refused(code, err, "--top", "1000000", str(limits.MAX_TOP))
+    assert not out
+
+
 def test_a_tournament_of_too_many_games_in_all_is_refused(tmp_path):
     """The terms, checked before anything is played, bound the games over all pairings."""
     agents = [f"random:name=r{k}" for k in range(30)]  # 435 pairings
