@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import ipaddress
+import ssl
 import sys
 from pathlib import Path
 
@@ -54,7 +55,34 @@ def _tls(args) -> tuple[str, str] | None:
     for flag, path in (("--certfile", args.certfile), ("--keyfile", args.keyfile)):
         if not Path(path).is_file():
             raise UserInputError(f"{flag} {path}: no such file")
+    _check_certificate(args.certfile, args.keyfile)
     return args.certfile, args.keyfile
+
+
+class _KeyNeedsPassword(Exception):
+    """The private key is encrypted (OpenSSL asked for its pass phrase)."""
+
+
+def _ask_no_password():
+    raise _KeyNeedsPassword
+
+
+def _check_certificate(certfile: str, keyfile: str) -> None:
+    """Load the certificate and its key as the server will, now: a file that is not PEM, a
+    key that is not the certificate's, or a key with a pass phrase (the server cannot ask for
+    it: it asked on the terminal, twice, or failed with a traceback without one) is bad input
+    naming the flags (an ``ssl.SSLError`` traceback once the board had started)."""
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    try:
+        context.load_cert_chain(certfile, keyfile, password=_ask_no_password)
+    except _KeyNeedsPassword:
+        raise UserInputError(f"--keyfile {keyfile}: the key has a pass phrase, which the "
+                             f"board does not ask for; give a key without one (openssl "
+                             f"... -nodes)") from None
+    except (ssl.SSLError, OSError) as exc:
+        why = getattr(exc, "reason", None) or getattr(exc, "strerror", None) or str(exc)
+        raise UserInputError(f"--certfile {certfile} and --keyfile {keyfile}: not a PEM "
+                             f"certificate and its private key ({why})") from None
 
 
 def _lan_address(args, lan_address) -> str | None:

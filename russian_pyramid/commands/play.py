@@ -149,6 +149,10 @@ def run(args: argparse.Namespace) -> int:
     report.match_over(match)
     if args.json:
         print_json(match.to_json())
+    if report.pictures_failed is not None:  # the games were played and recorded all the same
+        C.log(f"pyramid play: error: {report.pictures_failed}; the pictures after it were not "
+              f"drawn")
+        return 2
     return 0
 
 
@@ -163,6 +167,15 @@ class _Report:
         self.seed = None
         self.frames: list[dict] = []
         self.simulator = None
+        self.pictures_failed: str | None = None  # why --png-dir could not be written
+
+    def _pictures_stop(self, exc: UserInputError) -> None:
+        """A picture could not be written (a full disk, the folder gone): said once, and no
+        more are drawn; the games go on and their records are written (the pictures are not
+        what a game produced: ``--png-dir`` drew them from it)."""
+        self.pictures_failed = f"--png-dir: {exc}"
+        self.png_dir = None
+        self.warning(f"{self.pictures_failed}: no more pictures are drawn; the match goes on")
 
     def say(self, msg: str) -> None:
         print(msg, file=self.out, flush=True)
@@ -189,8 +202,11 @@ class _Report:
         if not self.quiet:
             self.say(C.stroke_line(k, names[line.player], line, report.decision))
         if self.png_dir is not None:
-            _draw_stroke(self.png_dir, game, k, self.simulator, report, line, names,
-                         self.frames)
+            try:
+                _draw_stroke(self.png_dir, game, k, self.simulator, report, line, names,
+                             self.frames)
+            except UserInputError as exc:
+                self._pictures_stop(exc)
 
     def game_over(self, game: PlayedGame) -> tuple[str, ...]:
         png: tuple[str, ...] = ()
@@ -198,11 +214,14 @@ class _Report:
         if self.png_dir is not None:
             sheet = self.png_dir / f"sheet-g{game.game}.png"
             drawing = pictures.diagrams()
-            drawing.draw_game_sheet_png(sheet, self.terms.table, self.frames,
-                                        title=f"Game {game.game}: {' vs '.join(names)}, "
-                                              f"seed {self.seed}")
-            png = tuple([str(self.png_dir / f["file"]) for f in self.frames if f["file"]]
-                        + [str(p) for p in drawing.sheet_paths(sheet, len(self.frames))])
+            try:
+                drawing.draw_game_sheet_png(sheet, self.terms.table, self.frames,
+                                            title=f"Game {game.game}: {' vs '.join(names)}, "
+                                                  f"seed {self.seed}")
+                png = tuple([str(self.png_dir / f["file"]) for f in self.frames if f["file"]]
+                            + [str(p) for p in drawing.sheet_paths(sheet, len(self.frames))])
+            except UserInputError as exc:
+                self._pictures_stop(exc)
         self.say(f"--- game {game.game} over: {_result_text(game, names)}; score "
                  f"{':'.join(map(str, game.scores))}; {game.strokes} strokes in "
                  f"{game.elapsed_s:.1f} s")
