@@ -136,7 +136,8 @@ def _request(args: argparse.Namespace) -> AnalysisRequest:
 def run(args: argparse.Namespace) -> int:
     request = _request(args)
     outputs = (("--png", args.png), ("--summary-png", args.summary_png), ("--html", args.html))
-    check_outputs(outputs, [("RECORD.jsonl", args.record)])  # now, not after the analysis
+    inputs = [("RECORD.jsonl", args.record), ("--agent", C.agent_file(args.agent))]
+    check_outputs(outputs, inputs)  # now, not after the analysis
     record = read_game_record(args.record)
     if record.header.get("human") is True:  # a scorekeeping session's record: no positions
         analysis = human_analysis(args.record, record)

@@ -104,12 +104,12 @@ def _terms(args: argparse.Namespace) -> MatchTerms:
     skills = [C.noise_model(s, f) for s, f in ((args.skill_a, "--skill-a"),
                                               (args.skill_b, "--skill-b"),
                                               (args.skill_c, "--skill-c"))[:n_sides]]
-    handicap_file = (args.handicap if args.handicap is not None
-                     and not args.handicap.strip().startswith("{") else None)
+    inputs = [("--handicap", C.handicap_file(args.handicap))] + [
+        (flag, C.agent_file(spec)) for flag, spec in zip(("--agent-a", "--agent-b", "--agent-c"),
+                                                         specs)]
     return match_terms(specs, skills, args.variant, args.call_mode, args.table,
                        C.handicap(args.handicap), args.pair_order, args.games,
-                       args.max_strokes, args.record, args.force,
-                       [("--handicap", handicap_file)])
+                       args.max_strokes, args.record, args.force, inputs)
 
 
 def _png_dir(text: str | None) -> Path | None:

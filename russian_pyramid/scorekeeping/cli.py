@@ -13,6 +13,7 @@ from typing import TextIO
 from engine import files
 from engine.errors import EngineError
 
+from ..app.common import handicap_file
 from ..app.limits import MAX_TYPED_LINE_CHARS
 from ..commands._common import handicap as parse_handicap
 from ..errors import UserInputError
@@ -41,12 +42,11 @@ def _started(args) -> Session:
                               pair_order=args.pair_order, breaker=args.breaker,
                               lang=args.lang or "en", date=args.date)
     if args.record is not None:
-        handicap_file = (args.handicap if args.handicap is not None
-                         and not args.handicap.strip().startswith("{") else None)
         # every game's file: the last one has the longest name
         paths = [args.record] + [game_path(Path(args.record), k)
                                  for k in range(2, args.games + 1)]
-        check_outputs([("--record", p) for p in paths], [("--handicap", handicap_file)])
+        check_outputs([("--record", p) for p in paths],
+                      [("--handicap", handicap_file(args.handicap))])
         for path in paths:
             check_new_record("--record", path, args.force)
     try:

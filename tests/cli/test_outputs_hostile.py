@@ -147,3 +147,18 @@ def test_play_takes_an_old_record_with_force_and_an_empty_file(record, tmp_path)
     (tmp_path / "empty.jsonl").write_text("")
     match_terms(["random", "random"], skills, "two-player", "exact", "pyramid-12ft", None,
                 None, 1, 10, str(tmp_path / "empty.jsonl"))
+
+
+def test_play_does_not_record_over_its_own_agent_or_handicap(tmp_path):
+    """Even with ``--force``: the agent's file and the handicap's are inputs of the match."""
+    agent = tmp_path / "my_agent.py"
+    shutil.copy(EXAMPLES / "my_agent.py", agent)
+    code, _, err = run_main("play", "--agent-a", f"{agent}:EasiestPot", "--agent-b", "random",
+                            "--record", agent, "--force")
+    assert_refused(code, err, "--record", "same file as --agent-a")
+    handicap = tmp_path / "h.json"
+    handicap.write_text('{"kind": "points", "receiver": 1, "points": 10}')
+    code, _, err = run_main("play", "--agent-a", "random", "--agent-b", "random", "--handicap",
+                            handicap, "--record", handicap, "--force")
+    assert_refused(code, err, "--record", "same file as --handicap")
+    assert agent.read_bytes() == (EXAMPLES / "my_agent.py").read_bytes()
