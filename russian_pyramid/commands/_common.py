@@ -12,8 +12,9 @@ from ..app.common import (agent_file, agent_spec, finite, first_run, fmt_call, f
                           handicap, handicap_file, log, noise_model, stroke_line)
 from ..app.limits import MAX_JOBS, SEED_MAX
 
-__all__ = ["agent_file", "handicap_file", "agent_spec", "finite", "first_run", "fmt_call", "fresh_seed", "handicap", "log",
-           "noise_model", "stroke_line", "SEED_MAX", "positive_int", "seed_int", "jobs_int"]
+__all__ = ["agent_file", "handicap_file", "agent_spec", "finite", "first_run", "fmt_call",
+           "fresh_seed", "handicap", "log", "noise_model", "stroke_line", "SEED_MAX",
+           "positive_int", "seed_int", "jobs_int"]
 
 MAX_INT_DIGITS = 24  # int() of a 5 000-digit string is slow, then refused anyway
 
