@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from ..errors import UserInputError
-from ..io import check_outputs
+from ..io import check_new_record, check_outputs
 
 DEFAULT_PORT = 8071
 LOCAL, EVERY_ADDRESS = "127.0.0.1", "0.0.0.0"
@@ -34,6 +34,8 @@ def register(subparsers) -> None:
                    help="the Match tab writes the match's game record here after every "
                         "stroke (games 2.. beside it), as pyramid score --session --record; "
                         "without it the record is kept in memory and downloaded from the page")
+    p.add_argument("--force", action="store_true", help="let --match-record replace a record "
+                   "that exists already (without it an existing record is refused)")
     p.add_argument("--lan", action="store_true",
                    help="serve the club's network too: phones join by the printed address "
                         "(with its token) or its QR code; restart the board to revoke it")
@@ -103,6 +105,8 @@ def run(args: argparse.Namespace) -> int:
         raise UserInputError(f"--port must be 0..65535, got {args.port}")
     check_outputs([("--match-record", args.match_record)],
                   [("--certfile", args.certfile), ("--keyfile", args.keyfile)])
+    if args.match_record is not None:
+        check_new_record("--match-record", args.match_record, args.force)
     # the server loads Starlette, uvicorn and segno: only for this command, not for every
     # other command the CLI starts (russian_pyramid.cli imports every command module)
     from ..board import guard as guards, lan as lans, server

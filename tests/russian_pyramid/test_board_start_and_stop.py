@@ -17,7 +17,7 @@ import pytest
 
 from russian_pyramid.board.worker import AIWorker, ping
 
-from ..cli.clihelp import assert_refused, run_main
+from ..cli.clihelp import assert_bad_input, assert_refused, pyramid, run_main
 
 OPENSSL = shutil.which("openssl")
 SIGNAL_WAIT_S = 1.0  # the worker has had the signal long before this
@@ -52,6 +52,17 @@ def test_a_key_that_is_not_the_certificates_or_has_a_pass_phrase_is_refused(tmp_
                               "--keyfile", locked)
     assert_refused(code, err, "--keyfile", "pass phrase")
     assert "pyramid board: http" not in out + err
+
+
+def test_an_existing_match_record_is_not_replaced_without_force(tmp_path):
+    """In a subprocess with a timeout: a board that is not refused serves until stopped."""
+    old = tmp_path / "match.jsonl"
+    old.write_text("{}\n")
+    r = pyramid("board", "--no-browser", "--port", "0", "--match-record", old, timeout=60)
+    assert_bad_input(r, "--match-record", "already exists", "--force")
+    code, out, err = run_main("board", "--no-browser", "--port", "0", "--match-record", "")
+    assert_refused(code, err, "--match-record", "empty")
+    assert old.read_text() == "{}\n" and "pyramid board: http" not in r.stdout + out + err
 
 
 def test_the_ai_worker_outlives_ctrl_c_until_the_server_stops_it(capfd):
