@@ -21,7 +21,7 @@ venv: $(STAMP)
 ## The main job: a full self-play game between two Monte Carlo agents, printed stroke by
 ## stroke and recorded; then the AI's advice on a shipped position, drawn.
 demo: $(STAMP)
-	$(VENV)/bin/pyramid play --seed 1 --record demo-game.jsonl
+	$(VENV)/bin/pyramid play --seed 1 --record demo-game.jsonl --force
 	$(VENV)/bin/pyramid suggest examples/suggest_open.json --top 3 --png demo-suggestion.png
 
 ## The whole test suite, slow cases included (what CI runs), one pytest worker per logical

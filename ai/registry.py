@@ -332,6 +332,9 @@ def _build(factory: Callable[..., Agent], label: str, simulator, opts: dict) -> 
         agent = factory(**kwargs)
     except TypeError as exc:
         raise ValueError(f"bad options for agent {label!r}: {exc}") from None
+    except Exception as exc:  # noqa: BLE001 -- the agent's own code failed: said, not a traceback
+        raise ValueError(f"agent {label!r} failed to start: {type(exc).__name__}: "
+                         f"{exc}") from None
     if not (isinstance(getattr(agent, "name", None), str) and callable(getattr(agent, "decide",
                                                                                 None))):
         raise ValueError(f"{label!r} is not an agent: it needs a name (str) and "

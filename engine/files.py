@@ -26,6 +26,11 @@ Writing (:func:`check_output`, :func:`write_atomic`, :func:`open_append`):
   (``.NAME.XXXXXXXX.tmp``, the name cut to fit :data:`NAME_MAX`), flushed, renamed over the
   target, the folder flushed; on any failure the temporary file is removed and the old
   file is left as it was;
+* with the user's permissions (issue 52 item 6): a new file gets ``0666`` less the umask, as
+  ``open`` gives it (the temporary file ``mkstemp`` makes is ``0600`` whatever the umask: it
+  is set to that before a byte is written), a file replaced keeps its own mode; the journal,
+  an append-only file and a lock are opened with ``0666``, which the kernel lessens by the
+  umask itself (:func:`current_umask`);
 * an append-only file (a tournament's results) is opened by :func:`open_append` with the
   same checks;
 * a journal (``pyramid play --record``: a game record written as it is played) is
@@ -55,6 +60,11 @@ PATH_CHARS = 300  # a path is quoted whole in messages up to this length
 TEMP_NAME_CHARS = 40  # of the target's name kept in its temporary file's name
 TEMP_SUFFIX = ".tmp"
 CHUNK_BYTES = 1 << 20  # read this much at a time
+NEW_FILE_MODE = 0o666  # what open() asks for a new file, before the umask (POSIX creat)
+# the umask while it is read without /proc (see current_umask): the strictest there is, so a
+# file another thread creates in that instant is private, never more open than meant
+UMASK_WHILE_READ = 0o077
+_PROC_STATUS = "/proc/self/status"  # Linux >= 4.7 shows the umask there ("Umask:\t0022")
 
 
 class InputFileError(EngineError):
@@ -213,6 +223,36 @@ def stream_lines(stream: IO[str], limit: int | None = None,
 
 
 # --- writing ----------------------------------------------------------------------------------
+def current_umask() -> int:
+    """The process's umask now.  Read from ``/proc/self/status`` (Linux: nothing changes);
+    elsewhere ``os.umask`` is the only way to read it, by setting it, so it is set to
+    :data:`UMASK_WHILE_READ` and put back at once: a file created by another thread in that
+    instant is at worst private.  Read at every write, so a umask changed since the import
+    (a test, a caller) counts."""
+    try:
+        with open(_PROC_STATUS, encoding="ascii", errors="replace") as fh:
+            for line in fh:
+                if line.startswith("Umask:"):
+                    return int(line.split(":", 1)[1].strip(), 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(UMASK_WHILE_READ)
+    os.umask(mask)
+    return mask
+
+
+def _mode_for(target: Path) -> int:
+    """The mode of the file written at ``target``: the mode of the regular file there now (a
+    file replaced keeps it), else ``0666`` less the umask (a new file, as ``open`` makes it)."""
+    try:
+        st = os.lstat(target)
+    except OSError:
+        st = None
+    if st is not None and stat.S_ISREG(st.st_mode):
+        return stat.S_IMODE(st.st_mode)
+    return NEW_FILE_MODE & ~current_umask()
+
+
 def _temp_prefix(name: str) -> str:
     """``.NAME.`` with the name cut so that the temporary file's whole name (prefix, 8 random
     characters, :data:`TEMP_SUFFIX`) fits :data:`NAME_MAX` whatever the target's length."""
@@ -281,6 +321,14 @@ def _check_target(target: Path, subject: str) -> None:
                           f"replaces only a regular file")
 
 
+def _set_mode(fd: int, mode: int) -> None:
+    """``fchmod``, where the file system keeps modes (a FAT stick does not: left as it is)."""
+    try:
+        os.fchmod(fd, mode)
+    except OSError:
+        pass
+
+
 def _temp_file(target: Path, folder: Path, subject: str) -> tuple[int, str]:
     try:
         return tempfile.mkstemp(prefix=_temp_prefix(target.name), suffix=TEMP_SUFFIX,
@@ -312,6 +360,7 @@ def write_atomic(path: str | os.PathLike, data: bytes | str, label: str = "outpu
     target, folder, subject = _check_place(path, label)
     fd, tmp = _temp_file(target, folder, subject)
     try:
+        _set_mode(fd, _mode_for(target))  # mkstemp's 0600 is not the user's
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
@@ -356,7 +405,7 @@ def open_append(path: str | os.PathLike, label: str = "output", flags: int = APP
     target, _folder, subject = _check_place(path, label)
     try:
         fd = os.open(target, flags | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY
-                     | os.O_CLOEXEC, 0o644)
+                     | os.O_CLOEXEC, NEW_FILE_MODE)  # less the umask (a new file only)
     except OSError as exc:
         if exc.errno == errno.ELOOP:
             raise OutputFileError(f"{subject} is a symbolic link: an output never replaces "
@@ -430,4 +479,4 @@ class Journal:
 
 __all__ = ["Journal", "InputFileError", "OutputFileError", "read_bytes", "read_text", "read_stream",
            "stream_lines", "check_output", "write_atomic", "open_append", "APPEND", "NAME_MAX",
-           "PATH_MAX_BYTES"]
+           "PATH_MAX_BYTES", "current_umask", "NEW_FILE_MODE"]

@@ -8,10 +8,10 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import IO, Iterator
+from typing import IO, Iterator, Sequence
 
 from engine import files, jsonin
-from engine.files import read_stream
+from engine.files import read_stream, shown
 
 from .errors import UserInputError
 
@@ -77,6 +77,58 @@ def check_output_path(flag: str, path: str | os.PathLike) -> Path:
         return files.check_output(path, flag)
     except files.OutputFileError as exc:
         raise UserInputError(str(exc)) from None
+
+
+Named = tuple[str, "str | os.PathLike | None"]  # (flag, path); None: the flag not given
+
+
+def same_file(a: str | os.PathLike, b: str | os.PathLike) -> bool:
+    """Whether two paths name one file: the same file on disk (``os.path.samefile``: links,
+    hard links, ``./x`` and ``x``) when both exist, else the same resolved path."""
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):  # one is not there yet (an output), or a NUL in a path
+        pass
+    try:
+        return os.path.realpath(a) == os.path.realpath(b)
+    except (OSError, ValueError):
+        return False
+
+
+def check_outputs(outputs: Sequence[Named], inputs: Sequence[Named] = ()) -> list[Path]:
+    """Check, before any work, every output flag of one command that was given
+    (:func:`check_output_path`: an empty path or one ending in ``/`` is refused, not taken for
+    "no output") and that none is the same file as an input of that command (``analyze
+    g.jsonl --html g.jsonl`` would replace the record by the page) or as another output.
+    ``inputs``: the command's input files (``-``, stdin, and None are skipped).  Returns the
+    outputs given, as paths, in order; :class:`UserInputError` naming both flags and paths."""
+    given = [(flag, path) for flag, path in outputs if path is not None]
+    checked = [check_output_path(flag, path) for flag, path in given]
+    read = [(flag, path) for flag, path in inputs if path is not None and str(path) != "-"]
+    for k, (flag, path) in enumerate(given):
+        for other, source in read + given[:k]:
+            if same_file(path, source):
+                raise UserInputError(
+                    f"{flag} {shown(path)} is the same file as {other} {shown(source)}: an "
+                    f"output never replaces an input or another output of the same command; "
+                    f"give another name")
+    return checked
+
+
+def check_new_record(flag: str, path: str | os.PathLike, force: bool) -> None:
+    """A record already at ``path`` (a file with something in it: an empty one is taken) is
+    not replaced unless ``force`` (``--force``): a game once recorded is not lost to a name
+    typed twice.  As ``pyramid tournament --out`` refuses an existing results file."""
+    if force:
+        return
+    try:
+        there = os.lstat(path).st_size > 0  # a link or special file: check_output_path says
+    except (OSError, ValueError):
+        return
+    if there:
+        raise UserInputError(f"{flag} {shown(path)} already exists: a record is not replaced "
+                             f"unless --force is given; give another name, or --force to "
+                             f"replace it")
 
 
 def write_atomic(path: str | os.PathLike, data: bytes | str, flag: str | None = None) -> None:

@@ -71,7 +71,8 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     args.out_dir.mkdir(parents=True, exist_ok=True)
     for name, argv_game in GAMES.items():
-        code = cli(["play", *argv_game, "--quiet", "--record", str(args.out_dir / f"{name}.jsonl")])
+        code = cli(["play", *argv_game, "--quiet", "--force", "--record",
+                    str(args.out_dir / f"{name}.jsonl")])
         if code != 0:
             print(f"pyramid play {name} exited {code}", file=sys.stderr)
             return 1

@@ -21,6 +21,10 @@ from ..agent import Agent, Decision
 from ..noise import NoiseModel
 
 MAX_STROKES_PER_GAME = 500  # a safety net; the draw rule (R9.2) ends real stalemates
+# the highest stroke cap a game may be given (pyramid play and tournament --max-strokes, a
+# results header): 20 times the default, which no game of this project's agents has needed;
+# a typo of a few zeros does not let a stalled game run for days
+MAX_STROKE_CAP = 10_000
 
 
 class IllegalDecision(ValueError):

@@ -30,7 +30,12 @@ from typing import Any, Mapping, Sequence
 from engine import files
 from engine.errors import EngineError, excerpt
 from engine.jsonin import loads
+from engine.kinds import CallMode
+from sim import UnknownTableError, table_by_name
 
+from ..conditions import noise_magnitudes
+from ..registry import MAX_SKILL
+from .match import MAX_STROKE_CAP
 from .stats import COUNTS
 
 FORMAT_VERSION = 1
@@ -41,6 +46,16 @@ N_SIDES = 2  # a tournament game is a two-player game: two agents, two sides
 MAX_RESULTS_BYTES = 256 * 1024 * 1024
 # a header's terms written only when a tournament has them (--time-per-game, --skills)
 OPTIONAL_TERMS = ("time_per_game_s", "skills")
+# Bounds of a tournament (``pyramid tournament --games``, a results header's ``games``): every
+# game is planned before the first is played (a task each), and a game line is about 1 kB.
+# 100 000 games are some 100 MB of results, under MAX_RESULTS_BYTES; a day of the weakest
+# agents' play on two cores (about 70 games a minute), months of MC agents' (a minute a game
+# a core).  A header claiming 10**18 games once took 1.7 GB in 15 s before a game was played.
+MAX_TOURNAMENT_GAMES = 100_000
+MAX_GAMES_PER_PAIRING = 10_000  # a match of two agents: a week of MC agents on two cores
+MAX_SEED = 2**64 - 1  # numpy seeds are 64-bit; a header reads integers of <= 20 digits
+MAX_TIME_PER_GAME_S = 86_400.0  # a day: more is a typo (the agent's option time= stops at 1 h)
+CALL_MODES = tuple(m.value for m in CallMode)
 
 
 @dataclass(frozen=True)
@@ -75,10 +90,8 @@ def parse_results(path: str | os.PathLike, lines: Sequence[bytes | str],
                 raise ResultsFileError(
                     f"{shown!r} is another tournament's results: {key} is "
                     f"{excerpt(head.get(key))} there, {excerpt(config[key])} now")
-    specs, games = head.get("agents"), head.get("games")
-    if not (isinstance(specs, list) and all(isinstance(x, str) for x in specs)
-            and _is_int(games)):
-        raise ResultsFileError(f"{shown!r} line 1: a header needs agents (specs) and games")
+    check_header(head, f"{shown!r} line 1")
+    specs, games = head["agents"], head["games"]
     done: list[dict] = []
     seen: dict[tuple[int, int], int] = {}
     failed: dict[tuple[int, int], dict] = {}  # failed games not yet played again
@@ -137,9 +150,84 @@ def append_line(fd: int, obj: dict) -> None:
     os.fsync(fd)
 
 
-# --- checking game lines ----------------------------------------------------------------------
+# --- checking the header ----------------------------------------------------------------------
 def _is_int(v) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _field(where: str, key: str, value, why: str) -> ResultsFileError:
+    return ResultsFileError(f"{where}: header field {key!r} = {excerpt(value)} {why}")
+
+
+def _int_field(head: Mapping[str, Any], key: str, lo: int, hi: int, where: str) -> None:
+    if not _is_int(head[key]) or not lo <= head[key] <= hi:
+        raise _field(where, key, head[key], f"is not an integer from {lo} to {hi}")
+
+
+def check_header(head: Mapping[str, Any], where: str) -> None:
+    """A results header's fields, refused (:class:`ResultsFileError` naming ``where``, the
+    field, its value and the bound) unless each holds what this program writes: ``version``
+    :data:`FORMAT_VERSION`; ``agents`` two or more distinct specs; ``games`` 1 ..
+    :data:`MAX_GAMES_PER_PAIRING` and, over all pairings, at most :data:`MAX_TOURNAMENT_GAMES`;
+    and, each when there (a report needs none of them, playing a game again every one,
+    :func:`ai.games.tournament_records.check_replayable`): ``seed`` 0 .. :data:`MAX_SEED`,
+    ``call_mode`` one of :data:`CALL_MODES`, ``table`` a playable table, ``skill`` a noise
+    magnitude 0 .. :data:`ai.registry.MAX_SKILL`, ``max_strokes`` 1 ..
+    :data:`ai.games.match.MAX_STROKE_CAP`, ``time_per_game_s`` seconds above 0 up to
+    :data:`MAX_TIME_PER_GAME_S`, ``skills`` one noise magnitude per agent.  What ``--report``,
+    ``--replay`` and ``--resume`` read: a bad value is said here, not met later as a failed
+    game ("not deterministic?") or gigabytes of planned games."""
+    version = head.get("version")
+    if not _is_int(version) or version != FORMAT_VERSION:
+        raise _field(where, "version", version, f"is not a results file this program reads "
+                     f"(version {FORMAT_VERSION})")
+    specs = head.get("agents")
+    if not (isinstance(specs, list) and len(specs) >= N_SIDES
+            and all(isinstance(x, str) and x.strip() for x in specs)):
+        raise _field(where, "agents", specs, "is not a list of two or more agent specs")
+    if len(set(specs)) != len(specs):
+        raise _field(where, "agents", specs, "names an agent twice")
+    if "games" not in head:
+        raise ResultsFileError(f"{where}: the header has no 'games' (games per pairing)")
+    _int_field(head, "games", 1, MAX_GAMES_PER_PAIRING, where)
+    pairings = len(specs) * (len(specs) - 1) // 2
+    if pairings * head["games"] > MAX_TOURNAMENT_GAMES:
+        raise ResultsFileError(f"{where}: the header plans {pairings} pairings x "
+                               f"{head['games']} games = {pairings * head['games']} games: at "
+                               f"most {MAX_TOURNAMENT_GAMES} in a tournament")
+    if "seed" in head:
+        _int_field(head, "seed", 0, MAX_SEED, where)
+    if "call_mode" in head and head["call_mode"] not in CALL_MODES:
+        raise _field(where, "call_mode", head["call_mode"],
+                     f"is not a call mode: {' or '.join(CALL_MODES)}")
+    if "table" in head:
+        try:
+            table_by_name(head["table"])
+        except UnknownTableError as exc:
+            raise ResultsFileError(f"{where}: header field 'table' = {exc.why()}") from None
+    skill = head.get("skill", 0.0)
+    if not (noise_magnitudes([skill]) and skill <= MAX_SKILL):
+        raise _field(where, "skill", skill, f"is not a noise magnitude from 0 to "
+                     f"{MAX_SKILL:g}")
+    if "max_strokes" in head:
+        _int_field(head, "max_strokes", 1, MAX_STROKE_CAP, where)
+    _check_optional_terms(head, where)
+
+
+def _check_optional_terms(head: Mapping[str, Any], where: str) -> None:
+    limit = head.get("time_per_game_s")
+    if limit is not None and (not isinstance(limit, (int, float)) or isinstance(limit, bool)
+                              or not 0 < limit <= MAX_TIME_PER_GAME_S):
+        raise _field(where, "time_per_game_s", limit, f"is not seconds above 0, at most "
+                     f"{MAX_TIME_PER_GAME_S:g}")
+    skills = head.get("skills")
+    if skills is not None and not (noise_magnitudes(skills) and len(skills) == len(head["agents"])
+                                   and max(skills) <= MAX_SKILL):
+        raise _field(where, "skills", skills, f"is not one noise magnitude from 0 to "
+                     f"{MAX_SKILL:g} per agent")
+
+
+# --- checking game lines ----------------------------------------------------------------------
 
 
 def _bad(where: str, key: str, value, why: str) -> ResultsFileError:
@@ -352,4 +440,6 @@ class ResultsFile:
 
 
 __all__ = ["ResultsFile", "ResultsFileError", "ResultsRead", "parse_results", "check_game_line",
-           "config_line", "append_line", "FORMAT_VERSION", "LOCK_SUFFIX", "MAX_RESULTS_BYTES"]
+           "config_line", "append_line", "FORMAT_VERSION", "LOCK_SUFFIX", "MAX_RESULTS_BYTES",
+           "check_header", "MAX_TOURNAMENT_GAMES", "MAX_GAMES_PER_PAIRING", "MAX_SEED",
+           "MAX_TIME_PER_GAME_S", "CALL_MODES"]

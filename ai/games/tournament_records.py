@@ -17,9 +17,10 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from ..conditions import noise_magnitudes
+from engine.errors import excerpt
+
 from ..registry import labels
-from .results_file import ResultsFileError
+from .results_file import ResultsFileError, check_header
 
 RECORD_SUFFIX = ".jsonl"  # a game record is JSON Lines (docs/FORMATS.md, "Game record")
 HEADER_KEY = "tournament"  # the record header's field that names the game in its tournament
@@ -106,23 +107,9 @@ def check_replayable(header: Mapping[str, Any], where: str) -> None:
                                    f"again needs")
         value = header[key]
         if not isinstance(value, types) or isinstance(value, bool):
-            raise ResultsFileError(f"{where}: header field {key!r} = {value!r} is not "
+            raise ResultsFileError(f"{where}: header field {key!r} = {excerpt(value)} is not "
                                    f"{' or '.join(t.__name__ for t in types)}")
-    limit = header.get("time_per_game_s")
-    if limit is not None and (not isinstance(limit, (int, float)) or isinstance(limit, bool)
-                              or not limit > 0):
-        raise ResultsFileError(f"{where}: header field 'time_per_game_s' = {limit!r} is not "
-                               f"seconds > 0")
-    skills = header.get("skills")
-    if skills is not None and not (
-            noise_magnitudes(skills) and isinstance(header["agents"], list)
-            and len(skills) == len(header["agents"])):
-        raise ResultsFileError(f"{where}: header field 'skills' = {skills!r} is not one noise "
-                               f"magnitude >= 0 per agent")
-    if header["games"] < 1 or header["seed"] < 0 or header["max_strokes"] < 1:
-        raise ResultsFileError(f"{where}: header fields games, seed, max_strokes must be "
-                               f"positive (games {header['games']}, seed {header['seed']}, "
-                               f"max_strokes {header['max_strokes']})")
+    check_header(header, where)  # every value in its range (a header not read by parse_results)
 
 
 def check_game_number(number: int, n_agents: int, games: int, flag: str, where: str) -> None:

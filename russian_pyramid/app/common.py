@@ -16,7 +16,7 @@ import os
 import sys
 
 from ai.noise import NoiseModel
-from ai.registry import make_agent
+from ai.registry import is_loaded_spec, make_agent
 from ai.warmup import first_run as compile_kernels
 from engine import jsonin
 from engine.errors import EngineError, excerpt
@@ -69,6 +69,21 @@ def handicap(text: str | None):
         return handicap_from_json(obj)
     except EngineError as exc:
         raise UserInputError(f"--handicap: {exc}") from None
+
+
+def handicap_file(text: str | None) -> str | None:
+    """The file ``--handicap`` reads (an input of its command), or None: inline JSON or not
+    given."""
+    return None if text is None or text.strip().startswith("{") else text
+
+
+def agent_file(spec: str | None) -> str | None:
+    """The Python file an agent spec loads (``path/my_agent.py:Cls``: an input of its
+    command), or None: a registered name, an installed one, a module."""
+    if spec is None or not is_loaded_spec(spec):
+        return None
+    where = spec.partition(":")[0]
+    return where if where.endswith(".py") else None
 
 
 def fresh_seed() -> int:

@@ -29,6 +29,8 @@ against the clock                      100 000  :data:`TIME_BUDGET_SAMPLES`: a c
 """
 from __future__ import annotations
 
+from ai.games.match import MAX_STROKE_CAP
+from ai.games.results_file import MAX_GAMES_PER_PAIRING, MAX_TOURNAMENT_GAMES
 from ai.registry import MAX_SKILL
 
 __all__ = [
@@ -37,6 +39,8 @@ __all__ = [
     "MAX_SKILL", "DEFAULT_SKILL", "DEFAULT_TOP", "MIN_TOP", "MAX_TOP", "DEFAULT_RUNS",
     "MAX_RUNS", "MAX_BODY_BYTES", "MAX_SIMULATED_S", "MAX_EVENTS", "MAX_ANSWER_BYTES",
     "POINT_BYTES", "FRAME_DT_S", "PATH_STEP_S", "DEFAULT_LINE", "MAX_LINE",
+    "MAX_TOURNAMENT_GAMES", "MAX_GAMES_PER_PAIRING", "MAX_STROKE_CAP", "MAX_JOBS",
+    "MAX_ANALYSIS_SAMPLES", "MAX_ANALYSIS_TOP", "MAX_TYPED_LINE_CHARS",
 ]
 
 # --- the search behind one suggestion ---------------------------------------------------------
@@ -83,3 +87,28 @@ PATH_STEP_S = 0.02  # a drawn path's sample interval
 
 # --- the board's HTTP ---------------------------------------------------------------------------
 MAX_BODY_BYTES = 16 * 1024 * 1024  # a request body: a game record of a long match is < 2 MB
+
+# --- counts of the long commands (issue 51 item 5) ----------------------------------------------
+# Every count a user types has a ceiling, named in the refusal with the flag and the value: a
+# typo of a few zeros is refused at once instead of taking gigabytes or never finishing
+# (``tournament --games 1000000000000`` took 1.1 GB in 20 s before its first game).
+# MAX_TOURNAMENT_GAMES, MAX_GAMES_PER_PAIRING: ``pyramid tournament --games`` and a results
+# header's ``games`` (ai.games.results_file, where the reasons are); MAX_STROKE_CAP: ``play``
+# and ``tournament --max-strokes`` and a header's ``max_strokes`` (ai.games.match).
+# ``--jobs`` of tournament and analyze: each worker is a process of its own with its compiled
+# kernels (some 300 MB); more workers than cores only wait, and 256 is above the cores of any
+# machine this runs on (``--jobs 1000000000`` ended in a traceback from the process pool).
+# Negative counts keep joblib's meaning (-1: all cores, -2: all but one), down to -MAX_JOBS.
+MAX_JOBS = 256
+# ``pyramid analyze --samples``: noisy executions per stroke valued (default 24).  A P(win)
+# from n samples has a standard error of at most 0.5 / sqrt(n): at 10 000 it is within +-0.01
+# (95 %), finer than any mark's threshold (ai.games.analysis.INACCURACY); more only costs time
+# (``--samples 100000000`` never finished).
+MAX_ANALYSIS_SAMPLES = 10_000
+# ``pyramid analyze --top``: the analysing agent's alternatives valued beside the stroke
+# played (default 3), each with --samples executions: the advice's bound (MAX_TOP) too
+MAX_ANALYSIS_TOP = MAX_TOP
+# one typed line of ``pyramid score --session`` (as the board's Match tab's line,
+# russian_pyramid/board/match.py): a stroke is a few words; a longer line is refused and the
+# session stops there, its record kept (``< /dev/zero`` has no newline: it took 6.5 GB in 20 s)
+MAX_TYPED_LINE_CHARS = 200

@@ -39,7 +39,7 @@ from sim import Simulator, TableSpec, shared_simulator, table_by_name
 from sim.presets import UnknownTableError
 
 from ..errors import UserInputError
-from ..io import check_output_path, kept_elsewhere
+from ..io import Named, check_new_record, check_outputs, kept_elsewhere
 
 PAIR_ORDERS = ("while-scoring", "alternate")  # R12.2 (2) and (1), as engine.state
 SIDE_LETTERS = "ABC"
@@ -89,11 +89,14 @@ class MatchTerms:
 
 def match_terms(specs: Sequence[str], skills: Sequence[NoiseModel], variant: str,
                 call_mode: str, table: str, handicap, pair_order: str | None, games: int,
-                max_strokes: int, record: str | None) -> MatchTerms:
+                max_strokes: int, record: str | None, force: bool = False,
+                inputs: Sequence[Named] = ()) -> MatchTerms:
     """The terms checked, in the order a user reads the flags: the table, the order of the
     pair (one against a pair only), the handicap every game starts with (R12.2(1)'s minimum
     with single strokes in turn: 5 points to the pair when none is given; R12.1's none in
-    three each for himself) and every record's place (before a game played for nothing)."""
+    three each for himself) and every record's place (before a game played for nothing:
+    :func:`russian_pyramid.io.check_outputs`, none of them one of the match's ``inputs``, and
+    none an existing record unless ``force``)."""
     spec = table_named(table)
     if pair_order is not None and variant != ONE_VS_PAIR:
         raise UserInputError(f"--pair-order {pair_order}: is for --variant one-vs-pair "
@@ -108,9 +111,12 @@ def match_terms(specs: Sequence[str], skills: Sequence[NoiseModel], variant: str
         raise UserInputError(f"--handicap: {exc}") from None
     terms = MatchTerms(tuple(specs), tuple(skills), variant, call_mode, spec, handicap, order,
                        games, max_strokes, record)
-    if record:
-        for g in range(games):
-            check_output_path("--record", terms.record_path(g))
+    if record is not None:
+        paths = [("--record", record)] + [("--record", terms.record_path(g))
+                                          for g in range(games) if games > 1]
+        check_outputs(paths, inputs)
+        for _flag, path in paths[1:] if games > 1 else paths:
+            check_new_record("--record", path, force)
     return terms
 
 

@@ -181,8 +181,9 @@ def placement_twins(suggestions: list[dict]) -> list[list[int]]:
 
 def _check_request(top, time_budget, budget, seed, lang, line=1) -> None:
     """The settings of :func:`suggest`, each in its range (the messages name the flags)."""
-    if top < 1:
-        raise UserInputError(f"--top must be at least 1, got {top}")
+    if not limits.MIN_TOP <= top <= limits.MAX_TOP:
+        raise UserInputError(f"--top must be from {limits.MIN_TOP} to {limits.MAX_TOP} "
+                             f"suggestions, got {top}")
     if isinstance(line, bool) or not isinstance(line, int) or not 1 <= line <= limits.MAX_LINE:
         raise UserInputError(f"--line must be an integer from 1 (off) to {limits.MAX_LINE} "
                              f"strokes, got {line!r}")

@@ -29,7 +29,8 @@ import joblib
 from ai.games.crosstable import Crosstable, crosstable
 from ai.games.parallel import BACKENDS, ParallelSetupError, Workers, workers
 from ai.games.sprt import CONTINUE, Sprt, SprtState
-from ai.games.results_file import (LOCK_SUFFIX, MAX_RESULTS_BYTES, ResultsFile,
+from ai.games.results_file import (LOCK_SUFFIX, MAX_RESULTS_BYTES, MAX_SEED,
+                                   MAX_TIME_PER_GAME_S, MAX_TOURNAMENT_GAMES, ResultsFile,
                                    ResultsFileError, config_line, parse_results, whole_lines)
 from ai.games.tournament import (PlayedTask, make_tasks, play_task, score_of_side0,
                                  strength_table)
@@ -40,12 +41,10 @@ from ..errors import UserInputError
 from ..io import check_output_path, read_bytes
 from .play import table_named
 
-MAX_SEED = 2**64 - 1  # numpy seeds are 64-bit; a results file reads integers of <= 20 digits
 # 100 000 resamples take minutes for a large round-robin; more is a typo that would leave the
 # table unprinted long after the last game was played
 MAX_BOOTSTRAP = 100_000
 CI_METHODS = ("fisher", "bootstrap")
-MAX_TIME_PER_GAME_S = 86_400.0  # a day: more is a typo (the agent's option time= stops at 1 h)
 
 
 @dataclass(frozen=True)
@@ -127,6 +126,11 @@ def tournament_terms(specs: Sequence[str], games: int, seed: int, skill: float,
     if len(set(specs)) != len(specs):
         raise UserInputError("--agents lists the same spec twice; give each agent once "
                              "(add an option to tell copies apart, e.g. random:name=r2)")
+    pairings = len(specs) * (len(specs) - 1) // 2
+    if pairings * games > MAX_TOURNAMENT_GAMES:
+        raise UserInputError(f"--games {games} with {len(specs)} agents is {pairings} pairings "
+                             f"x {games} = {pairings * games} games: at most "
+                             f"{MAX_TOURNAMENT_GAMES} in a tournament")
     if seed > MAX_SEED:
         raise UserInputError(f"--seed {seed}: at most {MAX_SEED} (2**64 - 1), so that the "
                              f"results file's header reads back on --resume")
@@ -157,7 +161,10 @@ def tournament_terms(specs: Sequence[str], games: int, seed: int, skill: float,
 
 
 def records_folder(flag: str, folder: str) -> Path:
-    """The folder records are written into, created (with its parents) if missing."""
+    """The folder records are written into, created (with its parents) if missing; an empty
+    name is refused (it is not the current folder)."""
+    if not folder:
+        raise UserInputError(f"{flag}: the folder's name is empty")
     path = Path(folder)
     try:
         path.mkdir(parents=True, exist_ok=True)

@@ -5,7 +5,17 @@ RESULTS --game N``): its record made (and written into a folder, under the name
 Game ``N`` is numbered as the records are (:mod:`ai.games.tournament_records`: game ``g`` of
 pairing ``k`` is ``k * games + g``).  The results file's header gives everything else: the
 agents, games per pairing, the seed, call mode, table, execution noise and stroke cap; a
-header without one of them, or a game number out of range, is bad input naming it.
+header without one of them, a value out of its range (:func:`ai.games.results_file.
+check_header`: call mode, table, skill, version, games ...), or a game number out of range, is
+bad input naming it.
+
+**Trust.** A results file names its agents, and an agent spec may name code: ``my_agent.py:
+Cls`` runs that file, ``package.module:name:key=value`` calls any function of an importable
+module (``russian_pyramid.io:write_atomic:path=owned.txt,...`` wrote a file).  Playing a game
+of a file received from elsewhere must not run what it names: a spec that loads code
+(:func:`ai.registry.is_loaded_spec`) is refused unless the user says the file is trusted
+(``--trust-agents``); registered names (``mc-2``, ``greedy:skill=club``) and the agents of
+installed packages (entry points, ``pyramid.agents``) are the user's own and are played.
 """
 from __future__ import annotations
 
@@ -15,10 +25,13 @@ from dataclasses import dataclass
 from ai.games.results_file import MAX_RESULTS_BYTES, ResultsFileError, parse_results, \
     whole_lines
 from ai.games.tournament import GameTask, PlayedTask, play_task, replay_task
+from ai.registry import is_loaded_spec
 from engine import files
+from engine.errors import excerpt
 
 from ..errors import UserInputError
-from ..io import check_output_path, read_bytes
+from ..io import check_outputs, read_bytes
+from .common import first_run
 from .tournament import TournamentTerms, records_folder
 
 # the fields of a game line that a game played again must give exactly as the file has them
@@ -64,12 +77,32 @@ def _differs(on_file: dict, line: dict) -> str | None:
     return None
 
 
-def replay_game(results: str, number: int, records: str | None) -> ReplayedGame:
+TRUST_FLAG = "--trust-agents"
+
+
+def check_trusted_agents(specs, results: str, trusted: bool) -> None:
+    """Refuse (:class:`UserInputError`) an agent spec of the results file ``results`` that
+    would run code (a file or a module's object) unless ``trusted``: the spec named, and how
+    to allow it."""
+    if trusted:
+        return
+    for spec in specs:
+        if is_loaded_spec(spec):
+            raise UserInputError(
+                f"--replay {results!r}: agent {excerpt(spec)} runs code named by the results "
+                f"file (a Python file or module), which could do anything; only registered "
+                f"agents and installed ones are played from a results file. If you trust "
+                f"that file and the code it names, give {TRUST_FLAG}")
+
+
+def replay_game(results: str, number: int, records: str | None,
+                trust_agents: bool = False) -> ReplayedGame:
     """Game ``number`` of the results file ``results`` played again; with ``records`` its
     record is written into that folder (created if missing) under the tournament's name for
-    it.  Bad input (:class:`russian_pyramid.errors.UserInputError`): a results file that is missing,
-    malformed or lacks a field the game needs, a number out of range, a folder that takes no
-    record."""
+    it.  Bad input (:class:`russian_pyramid.errors.UserInputError`): a results file that is
+    missing, malformed, lacks a field the game needs or has one out of range, an agent that
+    runs code unless ``trust_agents`` (:func:`check_trusted_agents`), a number out of range,
+    a folder that takes no record."""
     if not os.path.lexists(results):
         raise UserInputError(f"--replay {results!r} does not exist")
     lines = whole_lines(read_bytes(results, "--replay", MAX_RESULTS_BYTES))
@@ -80,13 +113,16 @@ def replay_game(results: str, number: int, records: str | None) -> ReplayedGame:
         task = replay_task(read.header, number, repr(results))
     except ResultsFileError as exc:
         raise UserInputError(str(exc)) from None
+    check_trusted_agents(read.header["agents"], results, trust_agents)
     path = None
     if records is not None:
         records_folder("--records", records)
         terms = TournamentTerms(tuple(read.header["agents"]), task.games, task.seed,
                                 task.skill, task.call_mode, task.table, task.max_strokes,
                                 results, records=records)
-        path = check_output_path("--records", terms.record_path(number, task.specs))
+        path = check_outputs([("--records", terms.record_path(number, task.specs))],
+                             [("--replay", results)])[0]
+    first_run()  # every check above done: compiling is for a game that will be played
     played = play_task(task)
     on_file = next((o for o in read.done if (o["pair"], o["game"]) == (task.pair, task.game)),
                    None)
@@ -100,4 +136,4 @@ def replay_game(results: str, number: int, records: str | None) -> ReplayedGame:
                         None if path is None or played.record is None else str(path))
 
 
-__all__ = ["ReplayedGame", "replay_game", "SAME_FIELDS"]
+__all__ = ["ReplayedGame", "replay_game", "check_trusted_agents", "SAME_FIELDS", "TRUST_FLAG"]

@@ -16,6 +16,7 @@ import json
 import math
 import multiprocessing
 import os
+import signal
 import sys
 import threading
 import time
@@ -58,9 +59,20 @@ def ping() -> bool:
     return True
 
 
+def _not_here(signum, frame) -> None:
+    """Ctrl-C in the AI worker: nothing (the server stops it)."""
+
+
 def _watch_parent(parent_pid: int) -> None:
-    """In the worker: exit when the server that started it is gone (even if it was killed
-    without a chance to stop its worker)."""
+    """In the worker (its initializer): ignore Ctrl-C, and exit when the server that started
+    it is gone (even if it was killed without a chance to stop its worker).
+
+    Ctrl-C at the terminal interrupts every process of the board's group: the worker's own
+    ``KeyboardInterrupt`` printed a traceback from the process pool's queue as the board
+    stopped.  The server stops it instead (:meth:`AIWorker.close`, at shut-down).  A handler
+    that does nothing, not ``SIG_IGN``: a program the worker starts (the compiler's helper,
+    :mod:`ai.warmup`) gets the default back and stops at Ctrl-C with the rest."""
+    signal.signal(signal.SIGINT, _not_here)
     def watch():
         while True:
             if os.getppid() != parent_pid:

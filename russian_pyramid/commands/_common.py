@@ -8,12 +8,13 @@ import argparse
 
 from engine.errors import excerpt
 
-from ..app.common import (agent_spec, finite, first_run, fmt_call, fresh_seed, handicap, log,
-                          noise_model, stroke_line)
-from ..app.limits import SEED_MAX
+from ..app.common import (agent_file, agent_spec, finite, first_run, fmt_call, fresh_seed,
+                          handicap, handicap_file, log, noise_model, stroke_line)
+from ..app.limits import MAX_JOBS, SEED_MAX
 
-__all__ = ["agent_spec", "finite", "first_run", "fmt_call", "fresh_seed", "handicap", "log",
-           "noise_model", "stroke_line", "SEED_MAX", "positive_int", "seed_int"]
+__all__ = ["agent_file", "handicap_file", "agent_spec", "finite", "first_run", "fmt_call",
+           "fresh_seed", "handicap", "log", "noise_model", "stroke_line", "SEED_MAX",
+           "positive_int", "seed_int", "jobs_int"]
 
 MAX_INT_DIGITS = 24  # int() of a 5 000-digit string is slow, then refused anyway
 
@@ -40,5 +41,21 @@ def seed_int(text: str) -> int:
     except ValueError:
         raise argparse.ArgumentTypeError(why) from None
     if not 0 <= v <= SEED_MAX:
+        raise argparse.ArgumentTypeError(why)
+    return v
+
+
+def jobs_int(text: str) -> int:
+    """``--jobs``: joblib's ``n_jobs``, 1 .. :data:`MAX_JOBS` workers or -1 (all cores), -2
+    (all but one) ... down to ``-MAX_JOBS``; never 0 (argparse names the flag)."""
+    why = (f"must be an integer from 1 to {MAX_JOBS} (workers) or from -1 (all cores) to "
+           f"-{MAX_JOBS}, got {excerpt(text)}")
+    if len(text.strip()) > MAX_INT_DIGITS:
+        raise argparse.ArgumentTypeError(why)
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(why) from None
+    if v == 0 or not -MAX_JOBS <= v <= MAX_JOBS:
         raise argparse.ArgumentTypeError(why)
     return v

@@ -34,8 +34,10 @@ from ..app.analyze import (AnalysisRequest, HumanAnalysis, PreparedAnalysis, dra
                            prepare, read_game_record)
 from ..app.review import review_document
 from ..app.review_page import write_review_page
+from ..app.limits import MAX_ANALYSIS_SAMPLES, MAX_ANALYSIS_TOP, MAX_JOBS
 from ..errors import UserInputError
-from ..io import check_output_path, print_json
+from ..io import check_outputs, print_json
+from ..scorekeeping import int_between
 from ..progress import Bar
 from . import _common as C
 
@@ -62,17 +64,20 @@ def register(subparsers) -> None:
                         "analyse() gives ranked alternatives")
     p.add_argument("--skill", default="strong", help="execution noise assumed when valuing "
                    "strokes (default strong)")
-    p.add_argument("--samples", type=C.positive_int, default=SAMPLES_DEFAULT,
-                   help=f"noisy executions per stroke valued (default {SAMPLES_DEFAULT})")
-    p.add_argument("--top", type=C.positive_int, default=TOP_DEFAULT,
-                   help=f"alternatives of the agent re-valued per stroke (default {TOP_DEFAULT})")
+    p.add_argument("--samples", type=int_between(1, MAX_ANALYSIS_SAMPLES),
+                   default=SAMPLES_DEFAULT,
+                   help=f"noisy executions per stroke valued (default {SAMPLES_DEFAULT}, at "
+                        f"most {MAX_ANALYSIS_SAMPLES})")
+    p.add_argument("--top", type=int_between(1, MAX_ANALYSIS_TOP), default=TOP_DEFAULT,
+                   help=f"alternatives of the agent re-valued per stroke (default {TOP_DEFAULT}"
+                        f", at most {MAX_ANALYSIS_TOP})")
     p.add_argument("--strokes", metavar="A-B", help="analyse only strokes A..B (from 1)")
     p.add_argument("--mistake", type=float, default=MISTAKE,
                    help=f"loss in P(win) marked ? (default {MISTAKE})")
     p.add_argument("--blunder", type=float, default=BLUNDER,
                    help=f"loss in P(win) marked ?? (default {BLUNDER})")
     p.add_argument("--seed", type=C.seed_int, default=0, help="seed of the analysis (default 0)")
-    p.add_argument("--jobs", type=int, default=_cores(),
+    p.add_argument("--jobs", type=C.jobs_int, default=min(_cores(), MAX_JOBS),
                    help="strokes analysed in parallel (joblib n_jobs; -1: all cores; 1: one "
                         "process; default: the cores there are).  The result does not depend "
                         "on it: each stroke has its own seed")
@@ -122,8 +127,6 @@ def _request(args: argparse.Namespace) -> AnalysisRequest:
     part)."""
     spec = C.agent_spec(analysis_agent_spec(args.agent), "--agent")
     skill = C.noise_model(args.skill, "--skill")
-    if args.jobs == 0:
-        raise UserInputError("--jobs must not be 0 (use -1 for all cores)")
     if not (0 < args.mistake <= args.blunder <= 1):
         raise UserInputError("need 0 < --mistake <= --blunder <= 1")
     return AnalysisRequest(spec, skill, args.samples, args.top, args.mistake, args.blunder,
@@ -132,13 +135,14 @@ def _request(args: argparse.Namespace) -> AnalysisRequest:
 
 def run(args: argparse.Namespace) -> int:
     request = _request(args)
-    for flag, path in (("--png", args.png), ("--summary-png", args.summary_png),
-                       ("--html", args.html)):
-        if path:  # checked now, not after the analysis
-            check_output_path(flag, path)
+    outputs = (("--png", args.png), ("--summary-png", args.summary_png), ("--html", args.html))
+    inputs = [("RECORD.jsonl", args.record), ("--agent", C.agent_file(args.agent))]
+    check_outputs(outputs, inputs)  # now, not after the analysis
     record = read_game_record(args.record)
     if record.header.get("human") is True:  # a scorekeeping session's record: no positions
-        code = _human(args, human_analysis(args.record, record))
+        analysis = human_analysis(args.record, record)
+        check_outputs(outputs, [("RECORD.jsonl", f) for f in analysis.files])  # the match's
+        code = _human(args, analysis)
         if args.html:  # the typed lines, the rulings and the score graph
             _write_html(args.html, record, None)
         return code

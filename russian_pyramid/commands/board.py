@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import argparse
 import ipaddress
+import ssl
 import sys
 from pathlib import Path
 
 from ..errors import UserInputError
-from ..io import check_output_path
+from ..io import check_new_record, check_outputs
 
 DEFAULT_PORT = 8071
 LOCAL, EVERY_ADDRESS = "127.0.0.1", "0.0.0.0"
@@ -33,6 +34,8 @@ def register(subparsers) -> None:
                    help="the Match tab writes the match's game record here after every "
                         "stroke (games 2.. beside it), as pyramid score --session --record; "
                         "without it the record is kept in memory and downloaded from the page")
+    p.add_argument("--force", action="store_true", help="let --match-record replace a record "
+                   "that exists already (without it an existing record is refused)")
     p.add_argument("--lan", action="store_true",
                    help="serve the club's network too: phones join by the printed address "
                         "(with its token) or its QR code; restart the board to revoke it")
@@ -54,7 +57,34 @@ def _tls(args) -> tuple[str, str] | None:
     for flag, path in (("--certfile", args.certfile), ("--keyfile", args.keyfile)):
         if not Path(path).is_file():
             raise UserInputError(f"{flag} {path}: no such file")
+    _check_certificate(args.certfile, args.keyfile)
     return args.certfile, args.keyfile
+
+
+class _KeyNeedsPassword(Exception):
+    """The private key is encrypted (OpenSSL asked for its pass phrase)."""
+
+
+def _ask_no_password():
+    raise _KeyNeedsPassword
+
+
+def _check_certificate(certfile: str, keyfile: str) -> None:
+    """Load the certificate and its key as the server will, now: a file that is not PEM, a
+    key that is not the certificate's, or a key with a pass phrase (the server cannot ask for
+    it: it asked on the terminal, twice, or failed with a traceback without one) is bad input
+    naming the flags (an ``ssl.SSLError`` traceback once the board had started)."""
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    try:
+        context.load_cert_chain(certfile, keyfile, password=_ask_no_password)
+    except _KeyNeedsPassword:
+        raise UserInputError(f"--keyfile {keyfile}: the key has a pass phrase, which the "
+                             f"board does not ask for; give a key without one (openssl "
+                             f"... -nodes)") from None
+    except (ssl.SSLError, OSError) as exc:
+        why = getattr(exc, "reason", None) or getattr(exc, "strerror", None) or str(exc)
+        raise UserInputError(f"--certfile {certfile} and --keyfile {keyfile}: not a PEM "
+                             f"certificate and its private key ({why})") from None
 
 
 def _lan_address(args, lan_address) -> str | None:
@@ -73,8 +103,10 @@ def _lan_address(args, lan_address) -> str | None:
 def run(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise UserInputError(f"--port must be 0..65535, got {args.port}")
+    check_outputs([("--match-record", args.match_record)],
+                  [("--certfile", args.certfile), ("--keyfile", args.keyfile)])
     if args.match_record is not None:
-        check_output_path("--match-record", args.match_record)
+        check_new_record("--match-record", args.match_record, args.force)
     # the server loads Starlette, uvicorn and segno: only for this command, not for every
     # other command the CLI starts (russian_pyramid.cli imports every command module)
     from ..board import guard as guards, lan as lans, match, server

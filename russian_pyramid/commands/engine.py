@@ -25,6 +25,7 @@ import traceback
 from typing import IO, Any, Callable, Mapping
 
 from engine import jsonin
+from engine.errors import excerpt
 
 from ..app.common import first_run
 from ..app.options import OptionKind, SimulateOptions, SuggestOptions
@@ -149,10 +150,10 @@ def handle(request, served: int, started: float) -> tuple[dict, bool]:
         return {"id": rid, "ok": True, "result": {
             "engine": "pyramid", "protocol": PROTOCOL_VERSION, "pid": os.getpid(),
             "requests": served, "uptime_s": round(time.monotonic() - started, 3)}}, False
-    if cmd not in COMMANDS:
+    if not isinstance(cmd, str) or cmd not in COMMANDS:  # a list or an object is no name
         known = ", ".join(list(COMMANDS) + ["health", "quit"])
         return {"id": rid, "ok": False,
-                "error": f"cmd = {cmd!r} is not a command; known: {known}"}, False
+                "error": f"cmd = {excerpt(cmd)} is not a command; known: {known}"}, False
     options = request.get("options") or {}
     if not isinstance(options, dict):
         return {"id": rid, "ok": False, "error": "options must be a JSON object"}, False

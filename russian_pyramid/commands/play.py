@@ -32,6 +32,7 @@ from sim.trajectory import sample_paths
 from ..app.play import (PAIR_ORDERS, GameStopped, MatchPlayed, MatchTerms, PlayedGame,
                         match_terms, play_match)
 from .. import pictures
+from ..app.limits import MAX_STROKE_CAP
 from ..errors import UserInputError
 from ..io import print_json
 from ..scorekeeping import int_between
@@ -72,11 +73,13 @@ def register(subparsers) -> None:
                         "'alternate' the single gives the pair at least 5 points on the "
                         "record: 5 when --handicap is not given, and a smaller --handicap is "
                         "refused")
-    p.add_argument("--max-strokes", type=C.positive_int, default=500,
-                   help="stop a game after this many strokes (default 500; reported as "
-                        "unfinished)")
+    p.add_argument("--max-strokes", type=int_between(1, MAX_STROKE_CAP), default=500,
+                   help=f"stop a game after this many strokes (default 500, at most "
+                        f"{MAX_STROKE_CAP}; reported as unfinished)")
     p.add_argument("--record", metavar="FILE.jsonl", help="write the game record; with "
                    "--games N > 1 one file per game: FILE-g1.jsonl, FILE-g2.jsonl, ...")
+    p.add_argument("--force", action="store_true", help="replace a --record file that "
+                   "exists already (without it an existing record is refused)")
     p.add_argument("--png-dir", metavar="DIR", help="draw every stroke (gG-sNNN.png) and a "
                    "game sheet per game (sheet-gG.png) into DIR (created if missing)")
     p.add_argument("--quiet", action="store_true", help="no per-stroke lines, summary only")
@@ -101,15 +104,20 @@ def _terms(args: argparse.Namespace) -> MatchTerms:
     skills = [C.noise_model(s, f) for s, f in ((args.skill_a, "--skill-a"),
                                               (args.skill_b, "--skill-b"),
                                               (args.skill_c, "--skill-c"))[:n_sides]]
+    inputs = [("--handicap", C.handicap_file(args.handicap))] + [
+        (flag, C.agent_file(spec)) for flag, spec in zip(("--agent-a", "--agent-b", "--agent-c"),
+                                                         specs)]
     return match_terms(specs, skills, args.variant, args.call_mode, args.table,
                        C.handicap(args.handicap), args.pair_order, args.games,
-                       args.max_strokes, args.record)
+                       args.max_strokes, args.record, args.force, inputs)
 
 
 def _png_dir(text: str | None) -> Path | None:
-    """``--png-dir``, created if missing."""
-    if not text:
+    """``--png-dir``, created if missing; an empty name is refused, not taken for none."""
+    if text is None:
         return None
+    if not text:
+        raise UserInputError("--png-dir: the folder's name is empty")
     png_dir = Path(text)
     try:
         png_dir.mkdir(parents=True, exist_ok=True)
@@ -141,6 +149,10 @@ def run(args: argparse.Namespace) -> int:
     report.match_over(match)
     if args.json:
         print_json(match.to_json())
+    if report.pictures_failed is not None:  # the games were played and recorded all the same
+        C.log(f"pyramid play: error: {report.pictures_failed}; the pictures after it were not "
+              f"drawn")
+        return 2
     return 0
 
 
@@ -155,6 +167,15 @@ class _Report:
         self.seed = None
         self.frames: list[dict] = []
         self.simulator = None
+        self.pictures_failed: str | None = None  # why --png-dir could not be written
+
+    def _pictures_stop(self, exc: UserInputError) -> None:
+        """A picture could not be written (a full disk, the folder gone): said once, and no
+        more are drawn; the games go on and their records are written (the pictures are not
+        what a game produced: ``--png-dir`` drew them from it)."""
+        self.pictures_failed = f"--png-dir: {exc}"
+        self.png_dir = None
+        self.warning(f"{self.pictures_failed}: no more pictures are drawn; the match goes on")
 
     def say(self, msg: str) -> None:
         print(msg, file=self.out, flush=True)
@@ -181,8 +202,11 @@ class _Report:
         if not self.quiet:
             self.say(C.stroke_line(k, names[line.player], line, report.decision))
         if self.png_dir is not None:
-            _draw_stroke(self.png_dir, game, k, self.simulator, report, line, names,
-                         self.frames)
+            try:
+                _draw_stroke(self.png_dir, game, k, self.simulator, report, line, names,
+                             self.frames)
+            except UserInputError as exc:
+                self._pictures_stop(exc)
 
     def game_over(self, game: PlayedGame) -> tuple[str, ...]:
         png: tuple[str, ...] = ()
@@ -190,11 +214,14 @@ class _Report:
         if self.png_dir is not None:
             sheet = self.png_dir / f"sheet-g{game.game}.png"
             drawing = pictures.diagrams()
-            drawing.draw_game_sheet_png(sheet, self.terms.table, self.frames,
-                                        title=f"Game {game.game}: {' vs '.join(names)}, "
-                                              f"seed {self.seed}")
-            png = tuple([str(self.png_dir / f["file"]) for f in self.frames if f["file"]]
-                        + [str(p) for p in drawing.sheet_paths(sheet, len(self.frames))])
+            try:
+                drawing.draw_game_sheet_png(sheet, self.terms.table, self.frames,
+                                            title=f"Game {game.game}: {' vs '.join(names)}, "
+                                                  f"seed {self.seed}")
+                png = tuple([str(self.png_dir / f["file"]) for f in self.frames if f["file"]]
+                            + [str(p) for p in drawing.sheet_paths(sheet, len(self.frames))])
+            except UserInputError as exc:
+                self._pictures_stop(exc)
         self.say(f"--- game {game.game} over: {_result_text(game, names)}; score "
                  f"{':'.join(map(str, game.scores))}; {game.strokes} strokes in "
                  f"{game.elapsed_s:.1f} s")

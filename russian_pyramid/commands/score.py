@@ -53,6 +53,8 @@ def register(subparsers) -> None:
                         "line of printable text, at most 40 characters)")
     g.add_argument("--record", metavar="FILE.jsonl", help="write the game record after "
                    "every line (games 2.. of a match beside it: FILE.game2.jsonl, ...)")
+    g.add_argument("--force", action="store_true", help="replace a --record file that exists "
+                   "already (without it an existing record is refused)")
     g.add_argument("--resume", metavar="FILE.jsonl", help="continue the session of this "
                    "record (the latest game's file)")
     g.add_argument("--variant", choices=tuple(v.value for v in Variant),
@@ -228,8 +230,8 @@ def run(args: argparse.Namespace) -> int:
             raise UserInputError(f"--session reads strokes from stdin: no STATE.json "
                                  f"({args.state!r})")
         return run_session(args)
-    for flag in ("players", "record"):
-        if getattr(args, flag) is not None:
+    for flag in ("players", "record", "force"):
+        if getattr(args, flag) not in (None, False):
             raise UserInputError(f"--{flag} is for --session only")
     if args.state is None:
         raise UserInputError("give STATE.json (or --session)")

@@ -16,7 +16,7 @@ from ..app.common import first_run
 from ..app.position import parse_shot
 from .. import pictures
 from ..errors import UserInputError, brief
-from ..io import check_output_path, print_json, read_json, read_text
+from ..io import check_outputs, print_json, read_json, read_text
 
 
 def run_shot(obj) -> tuple[Simulator, dict, object]:
@@ -80,11 +80,10 @@ def _batch(path: str) -> int:
 
 def handle(args) -> int:
     if args.batch:
-        if args.png:
+        if args.png is not None:
             raise UserInputError("--png draws one shot; it cannot be used with --batch")
         return _batch(args.shot)
-    if args.png:
-        check_output_path("--png", args.png)  # before the work, not after it
+    check_outputs([("--png", args.png)], [("SHOT.json", args.shot)])  # before the work
     obj = read_json(args.shot)
     simulator, balls, result = run_shot(obj)
     if args.png:

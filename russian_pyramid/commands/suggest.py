@@ -25,7 +25,7 @@ from ..app.common import fmt_call
 from ..app.limits import (DEFAULT_BUDGET, DEFAULT_LINE, DEFAULT_SKILL, DEFAULT_TOP,  # noqa: F401
                           MAX_BUDGET, MAX_LINE)
 from ..app.suggest import SearchBudget, Suggested, describe, position_seed, suggest  # noqa: F401
-from ..io import check_output_path, print_json, read_json
+from ..io import check_outputs, print_json, read_json
 from ._common import seed_int
 
 PLACEMENT_TWINS = "app.suggest.placement_twins"  # the catalog's words for a stroke repeated from elsewhere
@@ -102,8 +102,8 @@ def _human(suggestions, lang: str = "en") -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.png:
-        check_output_path("--png", args.png)  # now, not after a search of up to a minute
+    # now, not after a search of up to a minute
+    check_outputs([("--png", args.png)], [("STATE.json", args.state)])
     doc = read_json(args.state)
     skill = args.skill
     try:

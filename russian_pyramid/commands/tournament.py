@@ -27,8 +27,10 @@ from sim.table import DEFAULT_TABLE
 from ..app.tournament import (BACKENDS, CI_METHODS, TournamentReport, TournamentTerms,
                               play_tournament, read_results, sprt_state, tournament_report,
                               tournament_terms)
+from ..app.limits import MAX_GAMES_PER_PAIRING, MAX_JOBS, MAX_STROKE_CAP, MAX_TOURNAMENT_GAMES
 from ..errors import UserInputError
-from ..io import check_output_path, print_json
+from ..io import check_outputs, print_json
+from ..scorekeeping import int_between
 from ..app.tournament_replay import replay_game
 from ..tournament_plot import draw_tournament_png
 from . import _common as C
@@ -46,8 +48,9 @@ def register(subparsers) -> None:
                    help="two or more agent specs, e.g. random greedy mc:budget=100 "
                         "path/to/my_agent.py:MyAgent (docs/AGENTS.md); with --report, taken "
                         "from the results file when left out")
-    p.add_argument("--games", type=C.positive_int, default=10,
-                   help="games per pairing (default 10)")
+    p.add_argument("--games", type=int_between(1, MAX_GAMES_PER_PAIRING), default=10,
+                   help=f"games per pairing (default 10; at most {MAX_GAMES_PER_PAIRING}, and "
+                        f"{MAX_TOURNAMENT_GAMES} in all)")
     p.add_argument("--seed", type=C.seed_int, default=0, help="tournament seed (default 0)")
     p.add_argument("--skill", default="strong", help="execution noise of every agent "
                    "(default strong)")
@@ -57,10 +60,11 @@ def register(subparsers) -> None:
                         "its own and its opponent's; default: --skill for every agent")
     p.add_argument("--call-mode", choices=("exact", "ball-and-pocket"), default="exact")
     p.add_argument("--table", default=DEFAULT_TABLE)
-    p.add_argument("--max-strokes", type=C.positive_int, default=500,
-                   help="stroke cap per game (default 500); a capped game counts as a draw")
-    p.add_argument("--jobs", type=int, default=-1, help="parallel workers (joblib n_jobs; "
-                   "default -1 = all cores)")
+    p.add_argument("--max-strokes", type=int_between(1, MAX_STROKE_CAP), default=500,
+                   help=f"stroke cap per game (default 500, at most {MAX_STROKE_CAP}); a "
+                        f"capped game counts as a draw")
+    p.add_argument("--jobs", type=C.jobs_int, default=-1, help=f"parallel workers (joblib "
+                   f"n_jobs, at most {MAX_JOBS}; default -1 = all cores)")
     p.add_argument("--out", metavar="RESULTS.jsonl", default="tournament.jsonl",
                    help="results file, one line per game (default tournament.jsonl)")
     p.add_argument("--resume", action="store_true",
@@ -93,6 +97,10 @@ def register(subparsers) -> None:
                    help="play nothing new: play game --game of this results file again from "
                         "its seeds, check it against the file's line and print its record "
                         "(or write it into --records)")
+    p.add_argument("--trust-agents", action="store_true",
+                   help="with --replay: play agents the results file names as code (a "
+                        "FILE.py:Class or package.module:Class spec runs that code); without "
+                        "it only registered and installed agents are played")
     p.add_argument("--game", type=C.seed_int, metavar="N",
                    help="with --replay: the game's number (from 0, as in the records' names)")
     p.add_argument("--sprt", metavar="ELO0,ELO1[,ALPHA,BETA]",
@@ -208,10 +216,13 @@ class _Report:
 def run(args: argparse.Namespace) -> int:
     if args.game is not None and args.replay is None:
         raise UserInputError("--game is for --replay RESULTS.jsonl")
+    if args.trust_agents and args.replay is None:
+        raise UserInputError("--trust-agents is for --replay RESULTS.jsonl (a tournament "
+                             "played or resumed plays the --agents given)")
     if args.replay is not None:
         return _replay(args)
-    if args.plot:
-        check_output_path("--plot", args.plot)
+    if args.plot is not None:  # the results file is read (--report, --resume) or written
+        check_outputs([("--plot", args.plot)], [("--out", args.out)])
     if args.report:
         if args.records:
             raise UserInputError("--records is for a tournament played or --replay, "
@@ -277,8 +288,7 @@ def _replay(args: argparse.Namespace) -> int:
         raise UserInputError("--replay plays one game of a results file: it takes --game, "
                              "--records and --json, not --agents, --report, --resume, "
                              "--plot or --sprt")
-    C.first_run()
-    replayed = replay_game(args.replay, args.game, args.records)
+    replayed = replay_game(args.replay, args.game, args.records, args.trust_agents)
     line = replayed.played.line
     task = replayed.task
     C.log(f"pyramid tournament: game {args.game} of {args.replay} (pair {task.pair} game "
@@ -291,6 +301,10 @@ def _replay(args: argparse.Namespace) -> int:
         sys.stdout.write(replayed.played.record)
     if replayed.record_path is not None:
         C.log(f"pyramid tournament: record written to {replayed.record_path}")
+    if "error" in line:  # a failure of the game played again, not a difference to explain
+        C.log(f"pyramid tournament: error: game {args.game} failed when played again: "
+              f"{line['error']}")
+        return 1
     if replayed.same is None:
         C.log(f"pyramid tournament: {args.replay} has no line of this game to compare with")
     elif replayed.same:
@@ -299,4 +313,4 @@ def _replay(args: argparse.Namespace) -> int:
         C.log(f"pyramid tournament: NOT the game of the results file: {replayed.differs} "
               f"(other versions or an agent that is not deterministic?)")
         return 1
-    return 1 if "error" in line else 0
+    return 0

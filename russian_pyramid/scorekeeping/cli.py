@@ -10,11 +10,14 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from engine import files
 from engine.errors import EngineError
 
+from ..app.common import handicap_file
+from ..app.limits import MAX_TYPED_LINE_CHARS
 from ..commands._common import handicap as parse_handicap
 from ..errors import UserInputError
-from ..io import check_output_path, kept_elsewhere
+from ..io import check_new_record, check_output_path, check_outputs, kept_elsewhere
 from .session import Session
 from .settings import game_path, start_settings
 
@@ -38,12 +41,16 @@ def _started(args) -> Session:
                               games=args.games, target=args.target, handicap=handicap,
                               pair_order=args.pair_order, breaker=args.breaker,
                               lang=args.lang or "en", date=args.date)
-    if args.record:
-        check_output_path("--record", args.record)
-        if args.games > 1:  # the last game's file has the longest name
-            check_output_path("--record", game_path(Path(args.record), args.games))
+    if args.record is not None:
+        # every game's file: the last one has the longest name
+        paths = [args.record] + [game_path(Path(args.record), k)
+                                 for k in range(2, args.games + 1)]
+        check_outputs([("--record", p) for p in paths],
+                      [("--handicap", handicap_file(args.handicap))])
+        for path in paths:
+            check_new_record("--record", path, args.force)
     try:
-        session = Session(settings, Path(args.record) if args.record else None)
+        session = Session(settings, None if args.record is None else Path(args.record))
     except EngineError as exc:
         raise UserInputError(str(exc)) from None
     session.save()
@@ -51,24 +58,24 @@ def _started(args) -> Session:
 
 
 def _lines(stdin: TextIO):
-    """The typed lines: at a terminal with readline's editing and history, else as read."""
+    """The typed lines: at a terminal with readline's editing and history, else as read, each
+    at most :data:`~russian_pyramid.app.limits.MAX_TYPED_LINE_CHARS` characters (a longer one,
+    ``< /dev/zero`` has no newline at all, raises :class:`engine.files.InputFileError` after
+    reading no more than that)."""
     interactive = stdin.isatty()
     if interactive:
         try:  # line editing and history at the terminal, where the platform has it
             import readline  # noqa: F401
         except ImportError:  # pragma: no cover
             pass
+    if not interactive:  # the bound counts the line's characters, its newline apart
+        yield from files.stream_lines(stdin, MAX_TYPED_LINE_CHARS + 1, "line")
+        return
     while True:
-        if interactive:
-            try:
-                yield input("> ")  # with readline's editing and history
-            except EOFError:
-                return
-        else:
-            line = stdin.readline()
-            if not line:
-                return
-            yield line
+        try:
+            yield input("> ")  # with readline's editing and history
+        except EOFError:
+            return
 
 
 def run_session(args, stdin: TextIO | None = None) -> int:
@@ -76,10 +83,20 @@ def run_session(args, stdin: TextIO | None = None) -> int:
     stdin = stdin or sys.stdin
     session = _resumed(args) if args.resume else _started(args)
     session.out(session.status())
-    for line in _lines(stdin):
-        if not session.handle(line):
-            break
-        sys.stdout.flush()
+    read = 0
+    try:
+        for line in _lines(stdin):
+            read += 1
+            if not session.handle(line):
+                break
+            sys.stdout.flush()
+    except files.InputFileError:  # every line before it taken, and saved
+        kept = ("" if session.base is None else
+                f"; the record so far is in {game_path(session.base, session.game_no)} "
+                f"(--resume it)")
+        raise UserInputError(f"stdin line {read + 1} is longer than {MAX_TYPED_LINE_CHARS} "
+                             f"characters, the most a typed line may have; the session stops "
+                             f"here{kept}") from None
     session.out(session.summary())
     if session.base is not None:
         where = game_path(session.base, session.game_no)

@@ -330,7 +330,8 @@ class Session:
             raise UserInputError(f"{flag} {path}: not a scorekeeping session's record "
                                  f"(header.human is not true)")
         settings = Settings.from_json(h["session"], lang)
-        game = h.get("game", 1)
+        initial = GameState.from_json(h["initial_state"])  # verified with the record
+        game, done, replay_of = _record.resumed_match(h, initial.n_sides, f"--resume {path}")
         base = path if game == 1 else path.with_name(
             path.name.replace(f".game{game}", ""))
         later = game_path(base, game + 1)
@@ -339,9 +340,9 @@ class Session:
                                  f"after it ({later}): resume that file")
         self = cls(settings, base, out)
         self.game_no = game
-        self.results = list(h.get("match_so_far", []))
-        self.replay_of = h.get("replay_of")
-        self.initial = GameState.from_json(h["initial_state"])
+        self.results = done
+        self.replay_of = replay_of
+        self.initial = initial
         state = self.initial
         for s in rec.strokes:
             before = list(s.extra.get("before") or [])

@@ -1,12 +1,16 @@
 """Running the real ``pyramid`` command line in a subprocess, for the end-to-end tests."""
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import struct
 import subprocess
 import sys
 from pathlib import Path
+
+from russian_pyramid.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -21,6 +25,29 @@ def pyramid(*args, cwd=None, timeout=240, input=None) -> subprocess.CompletedPro
     return subprocess.run([sys.executable, "-m", "russian_pyramid.cli", *map(str, args)],
                           capture_output=True, text=True, cwd=cwd, env=env(), timeout=timeout,
                           input=input)
+
+
+def run_main(*args, stdin: str | None = None) -> tuple[int, str, str]:
+    """``pyramid ARGS`` in this process (no interpreter to start: for the refusals that come
+    before any compiling): (exit status, stdout, stderr); ``stdin`` as the input."""
+    out, err = io.StringIO(), io.StringIO()
+    old = sys.stdin
+    if stdin is not None:
+        sys.stdin = io.StringIO(stdin)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main([str(a) for a in args])
+    finally:
+        sys.stdin = old
+    return code, out.getvalue(), err.getvalue()
+
+
+def assert_refused(code: int, err: str, *words: str) -> None:
+    """:func:`assert_bad_input` for :func:`run_main`: exit 2, a message, no traceback."""
+    assert code == 2, (code, err[-800:])
+    assert "Traceback" not in err and err.strip()
+    for w in words:
+        assert w in err, (w, err[-800:])
 
 
 def pyramid_json(*args, **kw):
