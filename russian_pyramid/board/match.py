@@ -67,13 +67,16 @@ class MatchDesk:
     its one scorer (the device that started it, or took it over); every other device
     watches."""
 
-    def __init__(self, record_path: str | Path | None = None):
+    def __init__(self, record_path: str | Path | None = None, resume: bool = True):
+        """``resume``: go on with the match already in ``record_path`` (a board killed and
+        started again; a file that holds no session's match is refused); False
+        (``--force``): start afresh, the file replaced when the first match starts."""
         self.record_path = None if record_path is None else Path(record_path)
         self.session: Session | None = None
         self.out: list[str] = []
         self.scorer: str | None = None
         self.lock = threading.Lock()
-        if self.record_path is not None and self.record_path.exists():
+        if resume and self.record_path is not None and self.record_path.exists():
             self.session = Session.resume(latest_game(self.record_path), None,
                                           out=self.out.append, flag="--match-record")
 

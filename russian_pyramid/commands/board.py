@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from ..errors import UserInputError
-from ..io import check_new_record, check_outputs
+from ..io import check_outputs
 
 DEFAULT_PORT = 8071
 LOCAL, EVERY_ADDRESS = "127.0.0.1", "0.0.0.0"
@@ -34,8 +34,9 @@ def register(subparsers) -> None:
                    help="the Match tab writes the match's game record here after every "
                         "stroke (games 2.. beside it), as pyramid score --session --record; "
                         "without it the record is kept in memory and downloaded from the page")
-    p.add_argument("--force", action="store_true", help="let --match-record replace a record "
-                   "that exists already (without it an existing record is refused)")
+    p.add_argument("--force", action="store_true", help="start a new match over an existing "
+                   "--match-record (without it the board goes on with the match in the file, "
+                   "and refuses a file that holds none)")
     p.add_argument("--lan", action="store_true",
                    help="serve the club's network too: phones join by the printed address "
                         "(with its token) or its QR code; restart the board to revoke it")
@@ -105,15 +106,18 @@ def run(args: argparse.Namespace) -> int:
         raise UserInputError(f"--port must be 0..65535, got {args.port}")
     check_outputs([("--match-record", args.match_record)],
                   [("--certfile", args.certfile), ("--keyfile", args.keyfile)])
-    if args.match_record is not None:
-        check_new_record("--match-record", args.match_record, args.force)
     # the server loads Starlette, uvicorn and segno: only for this command, not for every
     # other command the CLI starts (russian_pyramid.cli imports every command module)
     from ..board import guard as guards, lan as lans, match, server
     tls, lan = _tls(args), _lan_address(args, lans.lan_address)
     # a match on the record goes on (a board killed, restarted); a file that is not a
-    # session's record is refused before the board starts, and left as it is
-    desk = match.MatchDesk(args.match_record)
+    # session's record is refused before the board starts, and left as it is; --force starts
+    # afresh, the file replaced when the first match starts
+    try:
+        desk = match.MatchDesk(args.match_record, resume=not args.force)
+    except UserInputError as exc:
+        raise UserInputError(f"{exc}; --force starts a new match there instead, replacing "
+                             f"the file") from None
     if desk.session is not None:
         print(f"pyramid board: the Match tab goes on with the match in {args.match_record} "
               f"(game {desk.session.game_no}, {len(desk.session.strokes)} stroke(s) entered)",

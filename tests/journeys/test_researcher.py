@@ -47,10 +47,14 @@ def test_a_researcher_runs_an_own_agent_in_a_tournament(tmp_path):
     for path, line in zip(records, results[1:]):  # each record verifies: it is the game played
         check = verify_record(read_record(path))
         assert check.hash_checked and check.strokes == line["n_strokes"]
-    # one game again from its seeds: the same game as the file's line, stroke for stroke
-    # --trust-agents: see issue 51 item 3
+    # one game again from its seeds: the same game as the file's line, stroke for stroke;
+    # the file names code (the agent's file), run again only when the researcher says so
     r = pyramid("tournament", "--replay", "r.jsonl", "--game", 1, "--records", "again",
                 cwd=tmp_path)
+    assert r.returncode == 2 and "my_agent.py:EasiestPot" in r.stderr \
+        and "--trust-agents" in r.stderr and not (tmp_path / "again").exists(), r.stderr
+    r = pyramid("tournament", "--replay", "r.jsonl", "--game", 1, "--records", "again",
+                "--trust-agents", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert "the same game as the results file's line" in r.stderr, r.stderr
     again = tmp_path / "again" / records[1].name

@@ -55,11 +55,13 @@ def test_a_key_that_is_not_the_certificates_or_has_a_pass_phrase_is_refused(tmp_
 
 
 def test_an_existing_match_record_is_not_replaced_without_force(tmp_path):
-    """In a subprocess with a timeout: a board that is not refused serves until stopped."""
+    """In a subprocess with a timeout: a board that is not refused serves until stopped.  A
+    file that holds a session's match is gone on with (tests/russian_pyramid/test_board_match.py);
+    any other is refused, saying that --force would start a new match over it."""
     old = tmp_path / "match.jsonl"
     old.write_text("{}\n")
     r = pyramid("board", "--no-browser", "--port", "0", "--match-record", old, timeout=60)
-    assert_bad_input(r, "--match-record", "already exists", "--force")
+    assert_bad_input(r, "--match-record", "--force")
     code, out, err = run_main("board", "--no-browser", "--port", "0", "--match-record", "")
     assert_refused(code, err, "--match-record", "empty")
     assert old.read_text() == "{}\n" and "pyramid board: http" not in r.stdout + out + err
