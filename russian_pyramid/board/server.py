@@ -57,6 +57,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from engine import words
 from engine.errors import EngineError
+from engine.version import VERSION
 from sim.table import DEFAULT_TABLE
 
 from ..app.table import table_info
@@ -70,7 +71,6 @@ from .turns import QueueFull, Turns
 from .match import MatchDesk, ScorerElsewhere
 from .worker import STATIC, AIUnavailable, AIWorker
 
-VERSION = "0.1.0"
 HEADER_TIMEOUT_S = 5.0  # a request's line and headers must arrive in full within this
 KEEP_ALIVE_S = 5.0  # an idle kept-alive connection is closed after this
 
