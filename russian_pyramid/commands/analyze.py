@@ -36,6 +36,7 @@ from ..app.review import review_document
 from ..app.review_page import write_review_page
 from ..errors import UserInputError
 from ..io import check_output_path, print_json
+from .. import pictures
 from ..progress import Bar
 from . import _common as C
 
@@ -135,6 +136,8 @@ def run(args: argparse.Namespace) -> int:
     for flag, path in (("--png", args.png), ("--summary-png", args.summary_png),
                        ("--html", args.html)):
         if path:  # checked now, not after the analysis
+            if flag != "--html":  # the review page draws in SVG, without matplotlib
+                pictures.require(flag)
             check_output_path(flag, path)
     record = read_game_record(args.record)
     if record.header.get("human") is True:  # a scorekeeping session's record: no positions

@@ -13,6 +13,8 @@ import ipaddress
 import sys
 from pathlib import Path
 
+from engine import extras
+
 from ..errors import UserInputError
 from ..io import check_output_path
 
@@ -75,8 +77,9 @@ def run(args: argparse.Namespace) -> int:
         raise UserInputError(f"--port must be 0..65535, got {args.port}")
     if args.match_record is not None:
         check_output_path("--match-record", args.match_record)
-    # the server loads Starlette, uvicorn and segno: only for this command, not for every
-    # other command the CLI starts (russian_pyramid.cli imports every command module)
+    extras.require("board", "pyramid board")  # said in words when the extra is missing
+    # the server loads Starlette, uvicorn and segno (the [board] extra): only for this
+    # command, not for every other one the CLI starts (russian_pyramid.cli imports them all)
     from ..board import guard as guards, lan as lans, server
     tls, lan = _tls(args), _lan_address(args, lans.lan_address)
     listen = EVERY_ADDRESS if lan else LOCAL

@@ -12,10 +12,12 @@ The command line's adapter over :mod:`russian_pyramid.photo.service`.
 """
 from __future__ import annotations
 
+from engine import extras
 from engine.words import DEFAULT_LANG, LANGS, say
 
 from ..errors import UserInputError
 from ..io import print_json
+from ..photo.imaging import EXTRA as PHOTO_EXTRA
 from ..photo.service import parse_corners, read_position
 
 
@@ -44,6 +46,7 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
+    extras.require(PHOTO_EXTRA, "pyramid photo")  # OpenCV: said before the file is read
     corners = parse_corners(args.corners) if args.corners is not None else None
     if args.refine and corners is None:
         raise UserInputError("--refine needs --corners (the corners to refine)",

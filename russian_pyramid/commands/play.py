@@ -110,6 +110,7 @@ def _png_dir(text: str | None) -> Path | None:
     """``--png-dir``, created if missing."""
     if not text:
         return None
+    pictures.require("--png-dir")  # now, not after the games
     png_dir = Path(text)
     try:
         png_dir.mkdir(parents=True, exist_ok=True)

@@ -84,6 +84,7 @@ def handle(args) -> int:
             raise UserInputError("--png draws one shot; it cannot be used with --batch")
         return _batch(args.shot)
     if args.png:
+        pictures.require("--png")
         check_output_path("--png", args.png)  # before the work, not after it
     obj = read_json(args.shot)
     simulator, balls, result = run_shot(obj)

@@ -103,6 +103,7 @@ def _human(suggestions, lang: str = "en") -> str:
 
 def run(args: argparse.Namespace) -> int:
     if args.png:
+        pictures.require("--png")
         check_output_path("--png", args.png)  # now, not after a search of up to a minute
     doc = read_json(args.state)
     skill = args.skill

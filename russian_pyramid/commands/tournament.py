@@ -30,6 +30,7 @@ from ..app.tournament import (BACKENDS, CI_METHODS, TournamentReport, Tournament
 from ..errors import UserInputError
 from ..io import check_output_path, print_json
 from ..app.tournament_replay import replay_game
+from .. import pictures
 from ..tournament_plot import draw_tournament_png
 from . import _common as C
 
@@ -211,6 +212,7 @@ def run(args: argparse.Namespace) -> int:
     if args.replay is not None:
         return _replay(args)
     if args.plot:
+        pictures.require("--plot")
         check_output_path("--plot", args.plot)
     if args.report:
         if args.records:
