@@ -27,7 +27,7 @@ venv: $(STAMP)
 ## stroke and recorded; then the AI's advice on a shipped position, drawn.
 demo: $(STAMP)
 	$(VENV)/bin/pyramid play --seed 1 --record demo-game.jsonl
-	$(VENV)/bin/pyramid suggest examples/suggest_open.json --top 3 --png demo-suggestion.png
+	$(VENV)/bin/pyramid suggest --example open --top 3 --png demo-suggestion.png
 
 ## The whole test suite, slow cases included (what CI runs), one pytest worker per logical
 ## CPU (pytest-xdist); `make test WORKERS=0` runs it in one process.

@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "russian_pyramid" / "examples"  # the shipped examples
 OPEN = ROOT / "russian_pyramid" / "board" / "static" / "positions" / "open.json"
 
 
@@ -58,7 +59,7 @@ def main(argv=None) -> int:
         print(f"server up and AI warm after {time.perf_counter() - t_start:.1f} s "
               f"(AI warm-up {h['ai_warm_seconds']:.1f} s)")
         doc = json.loads(OPEN.read_text())
-        shot = json.loads((ROOT / "examples" / "cut.json").read_text())
+        shot = json.loads((EXAMPLES / "cut.json").read_text())
         rows = [
             ("GET /api/health", lambda: c.get("/api/health")),
             ("GET /api/table", lambda: c.get("/api/table")),

@@ -20,7 +20,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-STATE = ROOT / "examples" / "suggest_open.json"
+EXAMPLES = ROOT / "russian_pyramid" / "examples"  # the shipped examples
+STATE = EXAMPLES / "suggest_open.json"
 
 
 def cold_suggest(budget: int) -> float:

@@ -2,8 +2,9 @@
 
 ``python -m benchmarks.line_bench [--positions N] [--runs R] [--line L] [--budget B]`` times
 :func:`russian_pyramid.app.suggest.suggest` (top 3, the default budget, seed 0) on
-``examples/suggest_open.json`` and on the first N positions of the AI benchmark's seeded suite
-(:func:`benchmarks.ai_bench.suite`: 3-7 object balls, cue ball on the table), each R times
+``russian_pyramid/examples/suggest_open.json`` and on the first N positions of the AI
+benchmark's seeded suite (:func:`benchmarks.ai_bench.suite`: 3-7 object balls, cue ball on the
+table), each R times
 with ``line`` 1 (off) and L, in one warm process; prints per position the median seconds of
 each, the extra share, and the line's length, then the median extra share over positions.
 """
@@ -21,6 +22,7 @@ from russian_pyramid.app.suggest import suggest
 from .ai_bench import suite
 
 ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "russian_pyramid" / "examples"  # the shipped examples
 
 
 def _study(doc: dict) -> dict:
@@ -46,7 +48,7 @@ def main(argv=None) -> int:
     ap.add_argument("--line", type=int, default=limits.DEFAULT_LINE)
     ap.add_argument("--budget", type=int, default=limits.DEFAULT_BUDGET)
     args = ap.parse_args(argv)
-    docs = [("suggest_open", json.loads((ROOT / "examples" / "suggest_open.json").read_text()))]
+    docs = [("suggest_open", json.loads((EXAMPLES / "suggest_open.json").read_text()))]
     docs += [(f"suite{i}", _study(s.to_json())) for i, s in enumerate(suite(args.positions))]
     _timed(docs[0][1], args.line, args.budget)  # warm: compile and caches
     extras = []

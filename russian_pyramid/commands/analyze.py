@@ -56,7 +56,7 @@ def register(subparsers) -> None:
                     "pyramid play --record) with the AI: the stroke played, the AI's best "
                     "alternative, the loss in win probability, ? for a mistake, ?? for a "
                     "blunder, and a summary per player.")
-    p.add_argument("record", metavar="RECORD.jsonl", help="game record, or - for stdin")
+    C.input_or_example(p, "record", "RECORD.jsonl", "game record", "analyze")
     p.add_argument("--agent", metavar="SPEC", default=None,
                    help="the analysing agent (default: the strongest registered, leaner for "
                         "analysis: mc:budget=60,placements=1,shots=3); an agent with "
@@ -132,6 +132,9 @@ def _request(args: argparse.Namespace) -> AnalysisRequest:
 
 
 def run(args: argparse.Namespace) -> int:
+    args.record = C.chosen_input(args, "record", "RECORD.jsonl")
+    if args.record is None:
+        raise UserInputError("give RECORD.jsonl (- for stdin) or --example NAME")
     request = _request(args)
     for flag, path in (("--png", args.png), ("--summary-png", args.summary_png),
                        ("--html", args.html)):

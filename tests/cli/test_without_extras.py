@@ -53,7 +53,7 @@ else:
     hidden = False
 print(json.dumps({{"results": results, "hidden": hidden}}))
 """
-EXAMPLES = ROOT / "examples"
+EXAMPLES = ROOT / "russian_pyramid" / "examples"  # the shipped examples
 CORE = {  # argv -> what stdout shows (the commands that play: tests/packaging/test_wheel.py)
     ("--help",): "board",
     ("--version",): "russian-pyramid",

@@ -8,6 +8,8 @@ from engine.provenance import current as current_provenance
 from russian_pyramid.board.server import create_app
 from tests.cli.clihelp import ROOT
 
+EXAMPLES = ROOT / "russian_pyramid" / "examples"  # the shipped examples
+
 from .boardclient import guarded_client
 
 
@@ -37,7 +39,8 @@ def test_match_tab_keeps_score_and_writes_the_record(tmp_path):
 
 
 def test_match_tab_replays_the_shipped_example_to_the_same_record(tmp_path):
-    lines = (ROOT / "examples" / "session_game.txt").read_text(encoding="utf-8").splitlines()
+    lines = (EXAMPLES / "session_game.txt").read_text(
+        encoding="utf-8").splitlines()
     with _client(tmp_path, record=False) as c:
         c.post("/api/match/start", json={"players": ["Иван", "Пётр"], "lang": "ru"})
         for line in lines:
@@ -47,7 +50,7 @@ def test_match_tab_replays_the_shipped_example_to_the_same_record(tmp_path):
         assert st["scores"] == [68, 72] and st["result"]["winner"] == 1
         text = c.get("/api/match/record").text
     mine = [ln for ln in text.splitlines()]
-    shipped = (ROOT / "examples" / "session_game.jsonl").read_text(encoding="utf-8").splitlines()
+    shipped = (EXAMPLES / "session_game.jsonl").read_text(encoding="utf-8").splitlines()
     assert len(mine) == len(shipped) and mine[1:-1] == shipped[1:-1]  # the date differs
 
 
