@@ -19,8 +19,10 @@ is said in words (exit status 2 on the command line) and never as a traceback:
 * ``env`` (:mod:`ai.env`) works without Gymnasium, as a plain class; ``crosscheck`` (pymunk)
   is used by the tests only (``tests/sim/test_pymunk_crosscheck.py`` skips without it).
 
-tests/test_extras.py checks that this table and ``pyproject.toml`` name the same extras and that
-the core's commands run with every optional package hidden.
+tests/engine/test_extras.py checks that this table and ``pyproject.toml`` name the same extras
+and that every optional import of the packages belongs to one; tests/cli/test_without_extras.py
+runs the command line with every optional package hidden, tests/packaging/test_wheel.py the
+core installed alone from the wheel.
 """
 from __future__ import annotations
 
