@@ -8,12 +8,17 @@ STAMP  := $(VENV)/.installed
 PINS   ?= .ci/constraints.txt
 PIN    := $(if $(PINS),-c $(PINS))
 
-.PHONY: venv demo test test-fast bench physics-report upgrade-pins clean
+.PHONY: venv demo test test-fast bench physics-report upgrade-pins dist clean
+
+# Every extra (board, photo, plots, crosscheck, cluster, env, learn: pyproject.toml) and the
+# tests' tools; a user who needs less installs the core alone (the wheel of `make dist`)
+# and adds an extra when a command asks for it (engine/extras.py).
+EXTRAS ?= all,dev
 
 $(STAMP): pyproject.toml $(PINS)
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet $(PIN) -e '.[dev]'
+	$(PY) -m pip install --quiet $(PIN) -e '.[$(EXTRAS)]'
 	touch $(STAMP)
 
 venv: $(STAMP)
@@ -22,7 +27,7 @@ venv: $(STAMP)
 ## stroke and recorded; then the AI's advice on a shipped position, drawn.
 demo: $(STAMP)
 	$(VENV)/bin/pyramid play --seed 1 --record demo-game.jsonl --force
-	$(VENV)/bin/pyramid suggest examples/suggest_open.json --top 3 --png demo-suggestion.png
+	$(VENV)/bin/pyramid suggest --example open --top 3 --png demo-suggestion.png
 
 ## The whole test suite, slow cases included (what CI runs), one pytest worker per logical
 ## CPU (pytest-xdist); `make test WORKERS=0` runs it in one process.
@@ -47,12 +52,18 @@ upgrade-pins:
 	rm -rf .venv-pins
 	$(PYTHON) -m venv .venv-pins
 	.venv-pins/bin/python -m pip install --quiet --upgrade pip
-	.venv-pins/bin/python -m pip install --quiet -e '.[dev]'
+	.venv-pins/bin/python -m pip install --quiet -e '.[$(EXTRAS)]'
 	{ sed -n '/^#/p' $(PINS); .venv-pins/bin/python -m pip freeze --exclude-editable \
 	  | grep -v '^-e'; } > $(PINS).new
 	mv $(PINS).new $(PINS)
 	rm -rf .venv-pins
 	@echo "pinned in $(PINS); now: $(PY) -m tests.ai.golden --write && make test"
 
+## The wheel and the sdist in dist/ (the wheel carries the commit it is built from:
+## `pyramid --version`); the core alone installs with `pip install dist/*.whl`, an extra
+## with `pip install 'dist/russian_pyramid-VERSION-py3-none-any.whl[board]'`.
+dist: $(STAMP)
+	$(PY) -m build --outdir dist .
+
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build dist *.egg-info engine/build.json

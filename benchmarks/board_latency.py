@@ -25,6 +25,7 @@ import httpx
 from . import smoke
 
 ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "russian_pyramid" / "examples"  # the shipped examples
 OPEN = ROOT / "russian_pyramid" / "board" / "static" / "positions" / "open.json"
 BUDGETS_S = (1, 2)  # the API's suggestion: time budgets timed
 PAGE_SAMPLES = (300, 600)  # the page's suggestion: sample budgets of its Search control
@@ -66,7 +67,7 @@ def main(argv=None) -> int:
         print(f"server up and AI warm after {time.perf_counter() - t_start:.1f} s "
               f"(AI warm-up {h['ai_warm_seconds']:.1f} s)")
         doc = json.loads(OPEN.read_text())
-        shot = json.loads((ROOT / "examples" / "cut.json").read_text())
+        shot = json.loads((EXAMPLES / "cut.json").read_text())
         rows = [
             ("GET /api/health", lambda: c.get("/api/health")),
             ("GET /api/table", lambda: c.get("/api/table")),

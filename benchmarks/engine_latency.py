@@ -25,7 +25,8 @@ from . import smoke
 ROOT = Path(__file__).resolve().parents[1]
 ASKS = 3  # requests to one engine process (the first, and later ones)
 SMOKE_SIZES = {"repeat": 1, "budget": 20}
-STATE = ROOT / "examples" / "suggest_open.json"
+EXAMPLES = ROOT / "russian_pyramid" / "examples"  # the shipped examples
+STATE = EXAMPLES / "suggest_open.json"
 
 
 def cold_suggest(budget: int) -> float:

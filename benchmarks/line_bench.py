@@ -3,8 +3,9 @@
 ``python -m benchmarks.line_bench [--positions N] [--runs R] [--line L] [--budget B] [--smoke]``
 times
 :func:`russian_pyramid.app.suggest.suggest` (top 3, the default budget, seed 0) on
-``examples/suggest_open.json`` and on the first N positions of the AI benchmark's seeded suite
-(:func:`benchmarks.ai_bench.suite`: 3-7 object balls, cue ball on the table), each R times
+``russian_pyramid/examples/suggest_open.json`` and on the first N positions of the AI
+benchmark's seeded suite (:func:`benchmarks.ai_bench.suite`: 3-7 object balls, cue ball on the
+table), each R times
 with ``line`` 1 (off) and L, in one warm process; prints per position the median seconds of
 each, the extra share, and the line's length, then the median extra share over positions.
 ``--smoke`` (:mod:`benchmarks.smoke`): one suite position, one run, 30 samples.
@@ -25,6 +26,7 @@ from .ai_bench import suite
 
 ROOT = Path(__file__).resolve().parents[1]
 SMOKE_SIZES = {"positions": 1, "runs": 1, "budget": 30}
+EXAMPLES = ROOT / "russian_pyramid" / "examples"  # the shipped examples
 
 
 def _study(doc: dict) -> dict:
@@ -50,7 +52,7 @@ def main(argv=None) -> int:
     ap.add_argument("--line", type=int, default=limits.DEFAULT_LINE)
     ap.add_argument("--budget", type=int, default=limits.DEFAULT_BUDGET)
     args = smoke.parse(ap, argv, **SMOKE_SIZES)
-    docs = [("suggest_open", json.loads((ROOT / "examples" / "suggest_open.json").read_text()))]
+    docs = [("suggest_open", json.loads((EXAMPLES / "suggest_open.json").read_text()))]
     docs += [(f"suite{i}", _study(s.to_json())) for i, s in enumerate(suite(args.positions))]
     _timed(docs[0][1], args.line, args.budget)  # warm: compile and caches
     extras = []

@@ -1,14 +1,16 @@
 """What a game record was made with: the versions that decide how a stroke is simulated and
-chosen (Python, numpy, numba, llvmlite, this package and, when run from a checkout, its git
-commit) and the machine (``platform.platform()``, the machine type, the CPU's model name).
+chosen (Python, numpy, numba, llvmlite, this package and the git commit it was made from:
+:mod:`engine.version`, what ``pyramid --version`` prints) and the machine
+(``platform.platform()``, the machine type, the CPU's model name).
 
 The same seed must give the same game on every machine; when it does not, a record has to say
 what made it.  :func:`current` gathers this once per process (it is the only place that does);
 :func:`engine.record.make_header` puts it in every record's header as ``"provenance"``::
 
     "provenance": {"versions": {"python": "3.11.7", "numpy": "2.4.6", "numba": "0.68.1",
-                                "llvmlite": "0.50.0", "russian-pyramid": "0.1.0"},
-                   "commit": "a3b2d49...",   (40 hex digits; left out when not known)
+                                "llvmlite": "0.50.0", "russian-pyramid": "0.2.0"},
+                   "commit": "a3b2d49...",   (40 hex digits: the checkout's, or the one the
+                                              wheel was built from; left out when not known)
                    "platform": {"os": "Linux-6.18...-x86_64-with-glibc2.36",
                                 "machine": "x86_64", "cpu": "Intel(R) Xeon(R) ..."}}
 
@@ -23,21 +25,20 @@ from __future__ import annotations
 import functools
 import importlib.metadata
 import platform
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
 from .errors import MalformedInputError
+from .version import COMMIT_RE as _COMMIT_RE, DISTRIBUTION, VERSION, commit as code_commit
+from .version import git_commit  # noqa: F401  (where it was; engine.version has it now)
 from .words import LANGS, check_lang, say, words_under
 
 HEADER_KEY = "provenance"  # the record header's field
-PACKAGE = "russian-pyramid"  # this package's distribution name
+PACKAGE = DISTRIBUTION  # this package's distribution name
 # what is compared, in this order: the interpreter, the compiled kernels' stack, this package
 VERSIONED = ("python", "numpy", "numba", "llvmlite", PACKAGE)
 COMMIT_SHOWN = 10  # hex digits of a commit shown in a note
-ROOT = Path(__file__).resolve().parents[1]  # the checkout, when run from one
-_COMMIT_RE = re.compile(r"[0-9a-f]{40}")
 MAX_TEXT = 200  # a provenance string longer than this is not one this program wrote
 
 
@@ -131,50 +132,15 @@ def cpu_model(cpuinfo: Path = Path("/proc/cpuinfo")) -> str | None:
     return None
 
 
-def git_commit(root: Path = ROOT) -> str | None:
-    """The commit checked out at ``root``, read from its ``.git`` files (no ``git`` process):
-    HEAD, the ref it names (loose or packed), a worktree's ``gitdir`` and ``commondir``.
-    None when ``root`` is not a checkout (an installed package) or anything is unreadable."""
-    try:
-        git = root / ".git"
-        if git.is_file():  # a worktree or submodule: "gitdir: PATH"
-            text = git.read_text(encoding="utf-8").strip()
-            if not text.startswith("gitdir:"):
-                return None
-            git = (root / text[len("gitdir:"):].strip()).resolve()
-        if not git.is_dir():
-            return None
-        head = (git / "HEAD").read_text(encoding="utf-8").strip()
-        if not head.startswith("ref:"):
-            return head if _COMMIT_RE.fullmatch(head) else None
-        ref = head[len("ref:"):].strip()
-        common = git
-        if (git / "commondir").is_file():
-            common = (git / (git / "commondir").read_text(encoding="utf-8").strip()).resolve()
-        for base in (git, common):
-            loose = base / ref
-            if loose.is_file():
-                sha = loose.read_text(encoding="utf-8").strip()
-                return sha if _COMMIT_RE.fullmatch(sha) else None
-        packed = common / "packed-refs"
-        if packed.is_file():
-            for line in packed.read_text(encoding="utf-8").splitlines():
-                sha, _, name = line.partition(" ")
-                if name.strip() == ref and _COMMIT_RE.fullmatch(sha):
-                    return sha
-    except (OSError, UnicodeDecodeError):
-        return None
-    return None
-
-
 @functools.lru_cache(maxsize=1)
 def current() -> Provenance:
     """This process's provenance (gathered on the first call: the code loaded does not change
     while it runs)."""
     versions = [("python", platform.python_version())]
-    versions += [(name, _installed(name)) for name in VERSIONED[1:]]
+    versions += [(name, _installed(name)) for name in VERSIONED[1:-1]]
+    versions.append((PACKAGE, VERSION))  # the code running, installed or not (engine.version)
     return Provenance(tuple(versions), platform.platform(), platform.machine(), cpu_model(),
-                      git_commit())
+                      code_commit())
 
 
 # --- comparing ----------------------------------------------------------------------------

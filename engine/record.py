@@ -46,6 +46,7 @@ from .provenance import HEADER_KEY as PROVENANCE_KEY, Provenance, current as cur
 from .state import GameState
 from .story import STORY_KEY, Story
 from .stroke import StrokeFacts, stroke_from_events
+from .version import VERSION
 
 RECORD_VERSION = 1
 # versions of the record format this code reads; a line added later (``unfinished``, ``sha256``
@@ -109,7 +110,7 @@ class GameRecord:
 
 
 def make_header(state: GameState, players: Sequence[str], seed: int | None = None,
-                physics: Mapping[str, Any] | None = None, software_version: str = "0.1.0",
+                physics: Mapping[str, Any] | None = None, software_version: str = VERSION,
                 provenance: Provenance | None = None, **extra) -> dict:
     """A record's header line.  ``provenance`` (default: this process's,
     :func:`engine.provenance.current`) says what the record is made with: the versions of

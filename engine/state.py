@@ -41,7 +41,7 @@ TWO_PLAYER, THREE_EACH, ONE_VS_PAIR = Variant.TWO_PLAYER, Variant.THREE_EACH, Va
 VARIANTS = tuple(Variant)
 # Every field a game state is read with (what ``to_json`` writes; ``placement_region`` is
 # informative and recomputed).  Any other key is refused, but a key beginning with ``_`` is a
-# comment (``"_comment"`` in examples/*.json).
+# comment (``"_comment"`` in russian_pyramid/examples/*.json).
 STATE_FIELDS = ("table", "balls", "cue_in_hand", "scores", "to_move", "call_mode", "target",
                 "shelves", "variant", "targets", "break_pending", "warning", "auto_warning",
                 "unchanged_foul_streak", "no_call_strokes_left", "last_ball_replay",

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from engine.errors import EngineError
 from engine.files import OutputFileError, write_atomic
+from engine.version import version_line
 
 from . import commands
 from .errors import UserInputError, brief
@@ -34,10 +35,24 @@ DEBUG_VARIABLE = "PYRAMID_DEBUG"  # PYRAMID_DEBUG=1: an internal failure's trace
 FAILURES_FOLDER = ("russian-pyramid", "failures")  # under the user's cache folder
 
 
+class PrintVersion(argparse.Action):
+    """``--version``: :func:`engine.version.version_line` on one line (argparse's own version
+    action wraps it to the terminal's width), then exit 0."""
+
+    def __init__(self, option_strings, dest, **kwargs) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        print(version_line())
+        parser.exit(0)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pyramid",
         description="Simulator, rules core and AI player for Small Russian Pyramid (71 points).")
+    parser.add_argument("--version", action=PrintVersion,
+                        help="print the version and the commit it was built from, and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):

@@ -81,7 +81,7 @@ REWRITES = {  # applied in this order to every command (without its comment)
 EXEMPT = {  # commands shown in the docs that cannot run in a test (a pattern each), and why
     r"^make demo$": "a whole game of the strongest agents (minutes), and it writes "
                     "demo-game.jsonl into the repository; README's `pyramid play --seed 1` and "
-                    "`pyramid suggest examples/suggest_open.json --top 3` run here",
+                    "`pyramid suggest --example open --top 3` run here",
     r"^make test$": "the whole test suite, this test among it (CI runs it)",
     r"^export NUMBA_CACHE_DIR=/var/": "sets the kernel cache for the commands after it in the "
                                       "reader's shell, in a folder not this machine's to write",
@@ -111,7 +111,7 @@ MADE = (
      "'{\"kind\": \"points\", \"receiver\": 1, \"points\": 50}' --record game.jsonl --quiet"),
     (r"--resume match\.jsonl|\banalyze match\.jsonl", "match.jsonl",
      "pyramid score --session --players Иван Пётр --lang ru --date 2026-11-30 "
-     "--record match.jsonl < examples/session_game.txt"),
+     "--record match.jsonl < <(python -m russian_pyramid.examples session-typed)"),
     (r"--replay r\.jsonl|\banalyze games/", "r.jsonl games",
      "pyramid tournament --agents random greedy --games 3 --max-strokes 60 --jobs 1 "
      "--out r.jsonl --records games"),
@@ -228,8 +228,11 @@ def made(tmp_path_factory):
 
 def prepare(folder: Path, command: str, made) -> None:
     """``folder`` as the docs assume the reader's: in the repository's root (its examples, the
-    tests' photos, docs/PHOTO.md to write into, .venv), with what ``command`` reads made."""
+    shipped examples' folder, the tests' photos, docs/PHOTO.md to write into, .venv), with what
+    ``command`` reads made."""
     shutil.copytree(ROOT / "examples", folder / "examples")
+    (folder / "russian_pyramid").mkdir()
+    (folder / "russian_pyramid" / "examples").symlink_to(ROOT / "russian_pyramid" / "examples")
     (folder / "docs").mkdir()
     shutil.copy(ROOT / "docs" / "PHOTO.md", folder / "docs" / "PHOTO.md")
     (folder / "tests" / "russian_pyramid").mkdir(parents=True)
@@ -280,13 +283,13 @@ def serve_once(command: str, folder: Path) -> None:
     assert proc.returncode in (0, -15), (command, proc.stderr.read()[-2000:])
 
 
-def test_agents_md_python_runs_as_written_from_the_root():
+def test_agents_md_python_runs_as_written_anywhere(tmp_path):
     blocks = [body for _, body in code_blocks(AGENTS_MD.read_text(encoding="utf-8"), "python")]
     # the first block is the protocol's signature, a summary; the others are programs
     assert "class Agent(Protocol)" in blocks[0]
     program = "\n".join(blocks[1:])
-    assert "from examples.my_agent import EasiestPot" in program
-    r = subprocess.run([sys.executable, "-"], input=program, cwd=ROOT, env=env(),
+    assert "from russian_pyramid.examples.my_agent import EasiestPot" in program
+    r = subprocess.run([sys.executable, "-"], input=program, cwd=tmp_path, env=env(),
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr[-3000:]
     scores, share = r.stdout.splitlines()[-2:]
@@ -299,7 +302,7 @@ def test_the_docs_show_their_commands_and_every_exemption_and_rewrite_is_used():
     assert len(found) >= 60
     assert {d for docs in found.values() for d in docs} >= {
         "README.md", "docs/USAGE.md", "docs/AGENTS.md", "docs/BOARD.md", "docs/ENGINE.md"}
-    assert "pyramid score examples/score_pot.json" in found
+    assert "pyramid score --example pot" in found
     engine = [c for c in found if c.startswith("python3 -c") and c.endswith("| pyramid engine")]
     assert len(engine) == 1 and engine[0].count("\n") == 2  # one command over three lines
     for pattern in EXEMPT:

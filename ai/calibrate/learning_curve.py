@@ -41,6 +41,8 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (after the backend is chosen)
 import numpy as np  # noqa: E402
 
+from engine import extras  # noqa: E402
+
 from ..value.features import NAMES  # noqa: E402
 from ..value.learned import LEARNED_FILE, LearnedWeights  # noqa: E402
 from .pwin import fit  # noqa: E402
@@ -144,8 +146,7 @@ def check_learners(learners: tuple[str, ...]) -> None:
     if unknown or not learners:
         raise ValueError(f"learners: {unknown or 'none'} -- choose from {', '.join(LEARNERS)}")
     if "gbm" in learners and not trees.available():
-        raise ValueError("learners: gbm needs scikit-learn, the 'learn' extra "
-                         "(pip install -e '.[learn]')")
+        extras.require("learn", "learners: gbm")  # MissingExtra, a ValueError
 
 
 def plot(result: Curve, path: str) -> None:

@@ -13,7 +13,7 @@ the rest are scored on it against the race model and the weights in use (log-los
 against the results); then the trees are fitted on every game and written, atomically, with
 that report.  ``--stack`` fits them to what the weights in use leave of the targets (stacked
 trees, :mod:`ai.value.trees`).  Several files are pooled as one set of games.  Needs the
-``learn`` extra (``pip install -e '.[learn]'``).
+``learn`` extra (``pip install -e '.[learn]'``; :mod:`engine.extras`).
 """
 from __future__ import annotations
 
@@ -30,6 +30,8 @@ try:  # the optional extra ``learn``
     from sklearn.ensemble import HistGradientBoostingRegressor
 except ImportError:  # pragma: no cover - the extra is installed wherever the tests run
     HistGradientBoostingRegressor = None
+
+from engine import extras
 
 from ..value.features import NAMES
 from ..value.learned import LearnedWeights
@@ -64,8 +66,7 @@ def regressor(X: np.ndarray, target: np.ndarray, rising: tuple[str, ...] = MONOT
     rising in the features named ``rising`` (``X`` then has the columns of
     :data:`ai.value.features.NAMES`; none for other rows, as the tests' synthetic ones)."""
     if not available():
-        raise ValueError("the trees need scikit-learn, the 'learn' extra "
-                         "(pip install -e '.[learn]')")
+        extras.require("learn", "the trees")  # MissingExtra (a ValueError) naming the extra
     if rising and X.shape[1] != len(NAMES):
         raise ValueError(f"rising in {rising} needs the {len(NAMES)} columns of the features, "
                          f"got {X.shape[1]}")

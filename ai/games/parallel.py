@@ -5,7 +5,8 @@ One place for what a tournament (:mod:`russian_pyramid.app.tournament`) and self
 when the process that started it does, :func:`ai.games.tournament.watch_parent`),
 ``threading``, ``sequential`` (one game at a time, in this process) and ``dask`` (joblib's Dask
 backend on the cluster whose scheduler is given: the same code, more machines).  Dask is
-optional: ``dask`` and ``distributed`` are imported only when that backend is asked for.
+optional (the ``[cluster]`` extra, :mod:`engine.extras`): ``dask`` and ``distributed`` are
+imported only when that backend is asked for.
 """
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import joblib
+
+from engine import extras
 
 from .tournament import watch_parent
 
@@ -53,10 +56,10 @@ def workers(backend: str, jobs: int, scheduler: str | None = None) -> Workers:
                                  "with it")
     if backend == "dask":
         try:
-            from distributed import Client  # optional: only with the dask backend
-        except ImportError:
-            raise ParallelSetupError("the dask backend needs the packages dask and distributed "
-                                     "(pip install dask distributed)") from None
+            extras.require("cluster", "the dask backend")
+        except extras.MissingExtra as exc:
+            raise ParallelSetupError(str(exc)) from None
+        from distributed import Client  # the [cluster] extra, checked above: only for dask
         try:
             client = Client(scheduler, timeout=DASK_CONNECT_TIMEOUT)
         except (OSError, TimeoutError, ValueError) as exc:

@@ -35,6 +35,7 @@ from engine.provenance import VersionDifference, header_version_differences
 from engine.record import JOURNAL_KEY, StrokeRecord, result_line
 from engine.story import EXACT_FIELDS, MAX_ALTERNATIVES, STORY_KEY, Alternative, Story
 from engine.verify import RecordCheck, RecordRefused, check_header, verify_record
+from engine.version import VERSION
 from sim import PhysicsParams, Simulator, Strike, shared_simulator
 from sim.params import record_physics
 
@@ -43,7 +44,7 @@ from ..noise import NoiseModel
 from .match import MAX_STROKES_PER_GAME, GameLog, StrokeReport, play_game, watch_line_x
 from .stats import GameStats, game_stats
 
-SOFTWARE_VERSION = "0.1.0"
+SOFTWARE_VERSION = VERSION  # engine.version: the one source
 
 
 # --- strokes as JSON ------------------------------------------------------------------------

@@ -16,10 +16,10 @@ the game) a hair above it and any other foul a hair below.  Only after the warni
 in an ordinary exchange of safeties, which is no loop of fouls.
 
 Stuck games: over a hard last ball two agents can also exchange safeties and fouls for ever
-(seen with the learned value from ``examples/foul_loop_last_ball.json``: 140 safeties in a
-row, or safeties and fouls mixed, so that neither the loop above nor R9.2 ends it).  With
-``stalls`` on, once this agent has decided :data:`STALL_DECISIONS` times with exactly the
-same balls on the table, any stroke that pots nothing and passes the turn is valued as the
+(seen with the learned value from ``russian_pyramid/examples/foul_loop_last_ball.json``: 140
+safeties in a row, or safeties and fouls mixed, so that neither the loop above nor R9.2 ends
+it).  With ``stalls`` on, once this agent has decided :data:`STALL_DECISIONS` times with
+exactly the same balls on the table, any stroke that pots nothing and passes the turn is valued as the
 draw an endless exchange amounts to (the stroke cap's), so the side for which a draw is worse
 than attacking attacks.  Only then: a draw value for every safety in an ordinary exchange
 made a leading player prefer a deliberate foul to his safeties (a first version counted four

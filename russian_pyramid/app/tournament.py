@@ -35,7 +35,7 @@ from ai.games.results_file import (LOCK_SUFFIX, MAX_RESULTS_BYTES, MAX_SEED,
 from ai.games.tournament import (PlayedTask, make_tasks, play_task, score_of_side0,
                                  strength_table)
 from ai.games.tournament_records import game_number, record_name
-from engine import files
+from engine import extras, files
 
 from ..errors import UserInputError
 from ..io import check_output_path, read_bytes
@@ -139,6 +139,8 @@ def tournament_terms(specs: Sequence[str], games: int, seed: int, skill: float,
         raise UserInputError("--jobs must not be 0 (use -1 for all cores)")
     if backend == "dask" and not scheduler:
         raise UserInputError("--backend dask needs --scheduler ADDRESS")
+    if backend == "dask":  # said now, before the results file is opened
+        extras.require("cluster", "--backend dask")
     if scheduler and backend != "dask":
         raise UserInputError("--scheduler is for --backend dask")
     table_named(table)

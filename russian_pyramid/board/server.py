@@ -11,7 +11,8 @@ Routes (docs/BOARD.md):
   ``GET /api/queue``: where this device's next one stands), ``POST /api/simulate``,
   ``POST /api/record``, ``POST /api/review`` (a record with its analysis laid over it);
 * ``POST /api/photo``: a photo of the table (a JPEG or PNG body) -> the position in it
-  (:func:`russian_pyramid.board.api.photo`; 413 too large, 415 not an image, 422 no table);
+  (:func:`russian_pyramid.board.api.photo`; 413 too large, 415 not an image, 422 no table,
+  501 when the ``[photo]`` extra is not installed);
 * ``GET /api/match``, ``POST /api/match/start``, ``POST /api/match/line``,
   ``POST /api/match/scorer`` (this device keeps the score: one at a time, 409 for the others),
   ``GET /api/match/record`` (the Match tab, :mod:`russian_pyramid.board.match`; the start's handicap,
@@ -56,13 +57,14 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from engine import words
+from engine import extras, words
 from engine.errors import EngineError
+from engine.version import VERSION
 from sim.table import DEFAULT_TABLE
 
 from ..app.table import table_info
 from ..errors import UserInputError, brief
-from ..photo.imaging import cv2
+from ..photo.imaging import EXTRA as PHOTO_EXTRA, cv2
 from . import api
 from .body import BODY_TIMEOUT_S, BadBody, SlowBody, TooLarge, json_body, read_body
 from .guard import Guard, GuardMiddleware
@@ -71,7 +73,6 @@ from .turns import QueueFull, Turns
 from .match import MatchDesk, ScorerElsewhere
 from .worker import STATIC, AIUnavailable, AIWorker
 
-VERSION = "0.1.0"
 HEADER_TIMEOUT_S = 5.0  # a request's line and headers must arrive in full within this
 KEEP_ALIVE_S = 5.0  # an idle kept-alive connection is closed after this
 
@@ -133,7 +134,8 @@ def _warm_main_process() -> None:
             "strike": {"speed_mps": 2.0, "phi_deg": 0.0}}
     api.simulate(shot)
     api.check(doc)
-    cv2()  # OpenCV imported (0.3 s) before the first photo (POST /api/photo)
+    if extras.available(PHOTO_EXTRA):  # without it a photo is answered 501, naming the extra
+        cv2()  # OpenCV imported (0.3 s) before the first photo (POST /api/photo)
 
 
 class _Handlers:
@@ -321,6 +323,12 @@ async def _user_error(request: Request, exc: UserInputError):
     return _error(status, brief(exc), **exc.detail)
 
 
+async def _missing_extra(request: Request, exc: extras.MissingExtra):
+    # the server cannot do this here (the photo without the [photo] extra): not the input's
+    # fault; the message says which extra to install
+    return _error(501, brief(exc), extra=exc.extra)
+
+
 async def _engine_error(request: Request, exc: EngineError):
     # the rules core's bad-input errors, should an endpoint let one through: still input
     return _error(422, brief(exc))
@@ -364,7 +372,8 @@ async def _internal(request: Request, exc: Exception):
                              "the server's console"))
 
 
-EXCEPTION_HANDLERS = {UserInputError: _user_error, EngineError: _engine_error,
+EXCEPTION_HANDLERS = {UserInputError: _user_error, extras.MissingExtra: _missing_extra,
+                      EngineError: _engine_error,
                       BadBody: _bad_body, TooLarge: _too_large, SlowBody: _slow_body,
                       AIUnavailable: _ai_unavailable, QueueFull: _queue_full,
                       ScorerElsewhere: _scorer_elsewhere,

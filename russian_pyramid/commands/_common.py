@@ -8,13 +8,15 @@ import argparse
 
 from engine.errors import excerpt
 
+from .. import examples
 from ..app.common import (agent_file, agent_spec, finite, first_run, fmt_call, fresh_seed,
                           handicap, handicap_file, log, noise_model, stroke_line)
 from ..app.limits import MAX_JOBS, SEED_MAX
+from ..errors import UserInputError
 
 __all__ = ["agent_file", "handicap_file", "agent_spec", "finite", "first_run", "fmt_call",
            "fresh_seed", "handicap", "log", "noise_model", "stroke_line", "SEED_MAX",
-           "positive_int", "seed_int", "jobs_int"]
+           "positive_int", "seed_int", "jobs_int", "input_or_example", "chosen_input"]
 
 MAX_INT_DIGITS = 24  # int() of a 5 000-digit string is slow, then refused anyway
 
@@ -59,3 +61,28 @@ def jobs_int(text: str) -> int:
     if v == 0 or not -MAX_JOBS <= v <= MAX_JOBS:
         raise argparse.ArgumentTypeError(why)
     return v
+
+
+def input_or_example(parser: argparse.ArgumentParser, dest: str, metavar: str, what: str,
+                     command: str) -> None:
+    """The input file ``dest`` (``metavar``, ``-`` for stdin) or ``--example NAME``, one of the
+    files shipped for ``command`` (:mod:`russian_pyramid.examples`), listed in ``--help``;
+    :func:`chosen_input` says which was given."""
+    names = examples.names(command)
+    parser.add_argument(dest, metavar=metavar, nargs="?", help=f"{what}, or - for stdin")
+    parser.add_argument("--example", metavar="NAME", choices=names,
+                        help=f"instead of {metavar}: an example shipped with the program, "
+                             f"one of {', '.join(names)} (python -m russian_pyramid.examples "
+                             "lists them all)")
+
+
+def chosen_input(args: argparse.Namespace, dest: str, metavar: str) -> str | None:
+    """The file to read: the one given, the ``--example``'s shipped file, or None when neither
+    was given; both at once is refused (UserInputError)."""
+    given = getattr(args, dest)
+    if args.example is None:
+        return given
+    if given is not None:
+        raise UserInputError(f"give {metavar} or --example {args.example}, not both "
+                             f"({metavar} {excerpt(given)})")
+    return str(examples.path(args.example))

@@ -38,6 +38,7 @@ from ..app.limits import MAX_ANALYSIS_SAMPLES, MAX_ANALYSIS_TOP, MAX_JOBS
 from ..errors import UserInputError
 from ..io import check_outputs, print_json
 from ..scorekeeping import int_between
+from .. import pictures
 from ..progress import Bar
 from . import _common as C
 
@@ -57,7 +58,7 @@ def register(subparsers) -> None:
                     "pyramid play --record) with the AI: the stroke played, the AI's best "
                     "alternative, the loss in win probability, ? for a mistake, ?? for a "
                     "blunder, and a summary per player.")
-    p.add_argument("record", metavar="RECORD.jsonl", help="game record, or - for stdin")
+    C.input_or_example(p, "record", "RECORD.jsonl", "game record", "analyze")
     p.add_argument("--agent", metavar="SPEC", default=None,
                    help="the analysing agent (default: the strongest registered, leaner for "
                         "analysis: mc:budget=60,placements=1,shots=3); an agent with "
@@ -134,8 +135,14 @@ def _request(args: argparse.Namespace) -> AnalysisRequest:
 
 
 def run(args: argparse.Namespace) -> int:
+    args.record = C.chosen_input(args, "record", "RECORD.jsonl")
+    if args.record is None:
+        raise UserInputError("give RECORD.jsonl (- for stdin) or --example NAME")
     request = _request(args)
     outputs = (("--png", args.png), ("--summary-png", args.summary_png), ("--html", args.html))
+    for flag, path in outputs[:2]:
+        if path:  # the review page (--html) draws in SVG, without matplotlib
+            pictures.require(flag)
     inputs = [("RECORD.jsonl", args.record), ("--agent", C.agent_file(args.agent))]
     check_outputs(outputs, inputs)  # now, not after the analysis
     record = read_game_record(args.record)

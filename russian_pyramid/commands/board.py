@@ -14,6 +14,8 @@ import ssl
 import sys
 from pathlib import Path
 
+from engine import extras
+
 from ..errors import UserInputError
 from ..io import check_outputs
 
@@ -106,8 +108,9 @@ def run(args: argparse.Namespace) -> int:
         raise UserInputError(f"--port must be 0..65535, got {args.port}")
     check_outputs([("--match-record", args.match_record)],
                   [("--certfile", args.certfile), ("--keyfile", args.keyfile)])
-    # the server loads Starlette, uvicorn and segno: only for this command, not for every
-    # other command the CLI starts (russian_pyramid.cli imports every command module)
+    extras.require("board", "pyramid board")  # said in words when the extra is missing
+    # the server loads Starlette, uvicorn and segno (the [board] extra): only for this
+    # command, not for every other one the CLI starts (russian_pyramid.cli imports them all)
     from ..board import guard as guards, lan as lans, match, server
     tls, lan = _tls(args), _lan_address(args, lans.lan_address)
     # a match on the record goes on (a board killed, restarted); a file that is not a

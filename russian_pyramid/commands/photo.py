@@ -18,11 +18,13 @@ from __future__ import annotations
 import time
 
 from ai.words import number_text
+from engine import extras
 from engine.words import DEFAULT_LANG, LANGS, say
 
 from ..app.photo import SHOWN_MOVE_M, settled
 from ..errors import UserInputError
 from ..io import print_json
+from ..photo.imaging import EXTRA as PHOTO_EXTRA
 from ..photo.service import parse_corners, read_position
 
 
@@ -51,6 +53,7 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
+    extras.require(PHOTO_EXTRA, "pyramid photo")  # OpenCV: said before the file is read
     start = time.perf_counter()
     corners = parse_corners(args.corners) if args.corners is not None else None
     if args.refine and corners is None:

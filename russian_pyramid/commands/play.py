@@ -118,6 +118,7 @@ def _png_dir(text: str | None) -> Path | None:
         return None
     if not text:
         raise UserInputError("--png-dir: the folder's name is empty")
+    pictures.require("--png-dir")  # now, not after the games
     png_dir = Path(text)
     try:
         png_dir.mkdir(parents=True, exist_ok=True)

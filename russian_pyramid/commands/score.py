@@ -31,6 +31,7 @@ from engine.text import MAX_GAMES, MAX_TARGET
 from ..errors import UserInputError
 from ..io import print_json, read_json
 from ..scorekeeping import int_between, run_session
+from ._common import chosen_input, input_or_example
 
 
 DOC_FIELDS = ("stroke", "handicap", "handicap_missed", "players")  # beside the state's own
@@ -41,9 +42,8 @@ def register(subparsers) -> None:
         "score", help="adjudicate one stroke: points, fouls, respotting, turn, new state",
         description="The scorekeeper: reads a game state plus \"stroke\" and prints the "
                     "adjudication and the new game state (rule ids refer to docs/RULES.md).")
-    p.add_argument("state", metavar="STATE.json", nargs="?",
-                   help="game state with a \"stroke\" field, or - for stdin (not with "
-                        "--session)")
+    input_or_example(p, "state", "STATE.json",
+                     "game state with a \"stroke\" field (not with --session)", "score")
     p.add_argument("--json", action="store_true", help="print one JSON document on stdout")
     g = p.add_argument_group("scorekeeping session (docs/SCOREKEEPING.md)")
     g.add_argument("--session", action="store_true",
@@ -225,6 +225,7 @@ def _human(out: dict, said: dict | None = None) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    args.state = chosen_input(args, "state", "STATE.json")
     if args.session or args.resume is not None:
         if args.state is not None:
             raise UserInputError(f"--session reads strokes from stdin: no STATE.json "
@@ -234,7 +235,7 @@ def run(args: argparse.Namespace) -> int:
         if getattr(args, flag) not in (None, False):
             raise UserInputError(f"--{flag} is for --session only")
     if args.state is None:
-        raise UserInputError("give STATE.json (or --session)")
+        raise UserInputError("give STATE.json (- for stdin), --example NAME or --session")
     doc = read_json(args.state)
     out, said = _score(doc)
     if args.json:

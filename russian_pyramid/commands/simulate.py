@@ -17,6 +17,7 @@ from ..app.position import parse_shot
 from .. import pictures
 from ..errors import UserInputError, brief
 from ..io import check_outputs, print_json, read_json, read_text
+from ._common import chosen_input, input_or_example
 
 
 def run_shot(obj) -> tuple[Simulator, dict, object]:
@@ -79,17 +80,26 @@ def _batch(path: str) -> int:
 
 
 def handle(args) -> int:
+    args.shot = chosen_input(args, "shot", "SHOT.json")
+    if args.shot is None:
+        raise UserInputError("give SHOT.json (- for stdin) or --example NAME")
+    if args.batch and args.example is not None:
+        raise UserInputError("--batch reads JSON Lines; --example is one shot: leave out "
+                             "--batch")
     if args.batch:
         if args.png is not None:
             raise UserInputError("--png draws one shot; it cannot be used with --batch")
         return _batch(args.shot)
+    if args.png:
+        pictures.require("--png")
     check_outputs([("--png", args.png)], [("SHOT.json", args.shot)])  # before the work
     obj = read_json(args.shot)
     simulator, balls, result = run_shot(obj)
     if args.png:
         pictures.diagrams().draw_stroke_png(
             args.png, simulator.table, balls, result,
-            sample_paths(result.segments, simulator.params), title=args.shot)
+            sample_paths(result.segments, simulator.params),
+            title=args.shot if args.example is None else f"example {args.example}")
     if args.json:
         print_json(result.to_json())
     else:
@@ -105,7 +115,7 @@ def register(subparsers) -> None:
         description="Simulate a stroke. SHOT is a position plus \"strike\" (docs/FORMATS.md); "
                     "- reads stdin. Prints final positions, pocketed balls in order, the events "
                     "and the first ball the cue ball touched.")
-    p.add_argument("shot", metavar="SHOT.json", help="the shot, or - for stdin")
+    input_or_example(p, "shot", "SHOT.json", "the shot", "simulate")
     p.add_argument("--json", action="store_true", help="print one JSON document on stdout")
     p.add_argument("--png", metavar="FILE", help="draw the table and every ball's path")
     p.add_argument("--batch", action="store_true",

@@ -25,8 +25,9 @@ from ..app.common import fmt_call
 from ..app.limits import (DEFAULT_BUDGET, DEFAULT_LINE, DEFAULT_SKILL, DEFAULT_TOP,  # noqa: F401
                           MAX_BUDGET, MAX_LINE)
 from ..app.suggest import SearchBudget, Suggested, describe, position_seed, suggest  # noqa: F401
+from ..errors import UserInputError
 from ..io import check_outputs, print_json, read_json
-from ._common import seed_int
+from ._common import chosen_input, input_or_example, seed_int
 
 PLACEMENT_TWINS = "app.suggest.placement_twins"  # the catalog's words for a stroke repeated from elsewhere
 
@@ -37,7 +38,7 @@ def register(subparsers) -> None:
         description="Reads a game state and prints the AI's best strokes (attack, safety or "
                     "deliberate foul), best first, with success, foul and win probabilities "
                     "and an instruction a player can follow.")
-    p.add_argument("state", metavar="STATE.json", help="game state, or - for stdin")
+    input_or_example(p, "state", "STATE.json", "game state", "suggest")
     p.add_argument("--top", type=int, default=DEFAULT_TOP, metavar="N",
                    help=f"how many suggestions ({DEFAULT_TOP})")
     p.add_argument("--skill", default=DEFAULT_SKILL,
@@ -102,9 +103,14 @@ def _human(suggestions, lang: str = "en") -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    state_file = chosen_input(args, "state", "STATE.json")
+    if state_file is None:
+        raise UserInputError("give STATE.json (- for stdin) or --example NAME")
+    if args.png:
+        pictures.require("--png")
     # now, not after a search of up to a minute
-    check_outputs([("--png", args.png)], [("STATE.json", args.state)])
-    doc = read_json(args.state)
+    check_outputs([("--png", args.png)], [("STATE.json", state_file)])
+    doc = read_json(state_file)
     skill = args.skill
     try:
         skill = float(skill)

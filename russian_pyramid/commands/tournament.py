@@ -32,6 +32,7 @@ from ..errors import UserInputError
 from ..io import check_outputs, print_json
 from ..scorekeeping import int_between
 from ..app.tournament_replay import replay_game
+from .. import pictures
 from ..tournament_plot import draw_tournament_png
 from . import _common as C
 
@@ -222,6 +223,8 @@ def run(args: argparse.Namespace) -> int:
     if args.replay is not None:
         return _replay(args)
     if args.plot is not None:  # the results file is read (--report, --resume) or written
+        if args.plot:
+            pictures.require("--plot")
         check_outputs([("--plot", args.plot)], [("--out", args.out)])
     if args.report:
         if args.records:

@@ -1,8 +1,10 @@
 """Reading a photo for :mod:`russian_pyramid.photo`, with the limits a user's file is held to.
 
-OpenCV (``opencv-python-headless``) takes about 0.3 s to import and :mod:`russian_pyramid.cli` imports
-every command to build its parser, so it is imported by :func:`cv2` on the first use, not at
-the top of a module (the way :mod:`russian_pyramid.pictures` loads matplotlib).
+OpenCV (``opencv-python-headless``, the ``[photo]`` extra of :mod:`engine.extras`) takes about
+0.3 s to import and :mod:`russian_pyramid.cli` imports every command to build its parser, so it
+is imported by :func:`cv2` on the first use, not at the top of a module (the way
+:mod:`russian_pyramid.pictures` loads matplotlib); without the extra, :func:`cv2` says which
+extra to install.
 """
 from __future__ import annotations
 
@@ -11,11 +13,14 @@ from types import ModuleType
 
 import numpy as np
 
+from engine import extras
+
 from ..errors import UserInputError
 from ..io import read_bytes
 
 # A phone's photo is 12-50 megapixels (a 200 Mpx sensor bins to 12 or 50 by default); more is
 # refused before it is decoded (a small file can decode to gigabytes: a "decompression bomb").
+EXTRA = "photo"  # the extra that provides OpenCV (engine.extras)
 MAX_PIXELS = 60_000_000
 MAX_FILE_BYTES = 64 * 1024 * 1024
 # The detector works on a copy at most this wide (a 1280-2000 px image resolves a 68 mm ball
@@ -24,7 +29,9 @@ WORK_MAX_WIDTH_PX = 1600
 
 
 def cv2() -> ModuleType:
-    """OpenCV, imported on first use (about 0.3 s)."""
+    """OpenCV, imported on first use (about 0.3 s); :class:`engine.extras.MissingExtra` naming
+    the ``[photo]`` extra when it is not installed (exit status 2; the board answers 501)."""
+    extras.require(EXTRA, "reading a photo")
     import cv2 as module  # third-party and slow to import: only when a photo is read
     return module
 

@@ -8,6 +8,7 @@ from engine import GameState
 from tests.statedocs import account_for
 
 ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "russian_pyramid" / "examples"  # the shipped examples
 BASE = {"table": "pyramid-12ft", "call_mode": "exact", "target": 71, "variant": "two-player",
         "shelves": [[], []], "cue_in_hand": False, "to_move": 0}
 
@@ -29,7 +30,7 @@ def ball_arrays(state: GameState):
 
 
 def example(name) -> GameState:
-    doc = json.loads((ROOT / "examples" / name).read_text())
+    doc = json.loads((EXAMPLES / name).read_text())
     return GameState.from_json({k: v for k, v in doc.items() if not k.startswith("_")})
 
 

@@ -21,6 +21,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent / "golden_data"
 ROOT = HERE.parents[2]
+EXAMPLES = ROOT / "russian_pyramid" / "examples"  # the shipped examples
 
 # name -> command line (without the output options, which the runner adds)
 GAMES = {
@@ -40,9 +41,9 @@ GAMES = {
                                "--agent-b", "random", "--max-strokes", "40"],
 }
 SUGGESTIONS = {
-    "suggest-open-seed5": ["suggest", str(ROOT / "examples" / "suggest_open.json"), "--top",
+    "suggest-open-seed5": ["suggest", str(EXAMPLES / "suggest_open.json"), "--top",
                            "3", "--seed", "5", "--json"],
-    "suggest-tush-seed6": ["suggest", str(ROOT / "examples" / "suggest_foul_tush.json"),
+    "suggest-tush-seed6": ["suggest", str(EXAMPLES / "suggest_foul_tush.json"),
                            "--top", "2", "--seed", "6", "--json"],
 }
 

@@ -17,11 +17,13 @@ def test_seeded_game_is_unchanged(name):
     want = json.loads(golden_path(name).read_text())
     got = run_game(name)
     assert len(got) == len(want)
-    # what made the record (versions, machine: header.provenance) differs between machines,
-    # and the result line's sha256 seals it with the header: the seal is checked on its own
+    # what made the record (versions, machine: header.provenance; the release,
+    # header.software_version, engine.version) differs between machines and releases, and the
+    # result line's sha256 seals it with the header: the seal is checked on its own
     assert parse_record([json.dumps(line) for line in got]).digest == got[-1].get("sha256")
     for lines in (got, want):
         lines[0].pop("provenance", None)
+        lines[0].pop("software_version", None)
         lines[-1].pop("sha256", None)
     assert got[0] == want[0]  # header: players, seed, physics, initial state
     for k, (g, w) in enumerate(zip(got[1:], want[1:]), start=1):

@@ -12,7 +12,7 @@ from ai.agent import Decision
 from ai.registry import is_loaded_spec, make_agent
 from engine import initial_state
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "my_agent.py"
+EXAMPLE = Path(__file__).resolve().parents[2] / "russian_pyramid" / "examples" / "my_agent.py"
 
 
 def test_specs_are_told_apart():
@@ -31,6 +31,8 @@ def test_an_agent_from_a_file_and_one_from_a_module():
     assert make_agent(f"{EXAMPLE}:EasiestPot") is not a  # a new agent each time, one module
     b = make_agent("ai.agents.random_agent:RandomAgent:name=mine")
     assert b.name == "mine"
+    # the shipped example by its module, as from an installed wheel in any folder
+    assert make_agent("russian_pyramid.examples.my_agent:EasiestPot").name == "easiest-pot"
 
 
 def test_the_simulator_is_passed_to_loaded_agents_that_take_one(sim):

@@ -8,9 +8,11 @@ import json
 from engine import read_record
 from ai.games.human import game_stats
 from tests.cli.clihelp import ROOT, pyramid
+
+EXAMPLES = ROOT / "russian_pyramid" / "examples"  # the shipped examples
 from tests.cli.test_scorekeeping import session, typed
 
-EXAMPLE_RECORD = ROOT / "examples" / "session_game.jsonl"
+EXAMPLE_RECORD = EXAMPLES / "session_game.jsonl"
 
 
 def test_analyze_the_shipped_example_prints_the_summary_and_draws_the_graph(tmp_path):

@@ -49,7 +49,7 @@ def test_a_count_above_its_bound_is_refused_naming_it(tmp_path, monkeypatch, arg
 
 def test_suggest_top_is_bounded_as_the_board_bounds_it():
     """Checked with the search's other settings (after the flags are parsed), before it."""
-    code, out, err = run_main("suggest", ROOT / "examples" / "suggest_open.json", "--top",
+    code, out, err = run_main("suggest", ROOT / "russian_pyramid" / "examples" / "suggest_open.json", "--top",
                               "1000000", "--budget", "0")
     assert_refused(code, err, "--top", "1000000", str(limits.MAX_TOP))
     assert not out

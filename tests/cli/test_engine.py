@@ -12,7 +12,7 @@ from russian_pyramid.commands.engine import serve
 from russian_pyramid.app.limits import DEFAULT_BUDGET
 from russian_pyramid.app.suggest import position_seed
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "russian_pyramid" / "examples"
 
 
 def example(name):

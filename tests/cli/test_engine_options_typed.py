@@ -65,7 +65,7 @@ def test_top_true_is_refused_not_taken_for_1():
 def test_the_line_of_play_is_an_option_of_suggest():
     """Issue 51: docs/ENGINE.md lists ``line`` and the board sends it, but the engine refused
     it (``options.line is not an option of suggest``)."""
-    state = json.loads((ROOT / "examples" / "suggest_open.json").read_text())
+    state = json.loads((ROOT / "russian_pyramid" / "examples" / "suggest_open.json").read_text())
     answers = talk([{"id": 1, "cmd": "suggest", "body": state,
                      "options": {"top": 1, "budget": 30, "seed": 1, "line": 2}},
                     {"id": 2, "cmd": "suggest", "body": state, "options": {"line": "2"}},

@@ -27,7 +27,7 @@ from russian_pyramid.errors import UserInputError
 
 from .clihelp import ROOT, env
 
-EXAMPLES = ROOT / "examples"
+EXAMPLES = ROOT / "russian_pyramid" / "examples"
 MEMORY_LIMIT = 1536 * 1024 * 1024  # 1.5 GiB of address space for the whole process
 SUBPROCESS_TIMEOUT_S = 120
 QUICK_S = 60  # "quickly": the refusal, with Python's start and imports, on a busy machine

@@ -20,7 +20,7 @@ from russian_pyramid.cli import main
 
 from .clihelp import ROOT, assert_bad_input, pyramid
 
-EXAMPLES = ROOT / "examples"
+EXAMPLES = ROOT / "russian_pyramid" / "examples"
 MAX_STDERR = 3000  # "a few kB": a refusal is a line or two, whatever the size of the value
 BIG = "x" * 5_000_000  # a 5 MB bad value
 DEEP = "[" * 100_000 + "]" * 100_000  # json.loads alone: RecursionError

@@ -62,7 +62,7 @@ def test_the_engine_answers_a_cmd_that_is_not_a_name_as_bad_input(cmd):
 def _resealed(tmp_path, **header) -> Path:
     """The example session's record with header fields changed and sealed again (its
     integrity hash recomputed, as anyone can): game 2 of a match of 2."""
-    record = read_record(ROOT / "examples" / "session_game.jsonl")
+    record = read_record(ROOT / "russian_pyramid" / "examples" / "session_game.jsonl")
     record.header.update(games_to_play=2, game=2, **header)
     record.header["session"] = {**record.header["session"], "games": 2}
     path = tmp_path / "m.game2.jsonl"
@@ -139,7 +139,7 @@ def test_an_unexpected_exception_is_a_failure_of_the_program(tmp_path, monkeypat
     _fails_inside(monkeypatch)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.delenv("PYRAMID_DEBUG", raising=False)
-    code, _, err = run_main("score", ROOT / "examples" / "score_pot.json")
+    code, _, err = run_main("score", ROOT / "russian_pyramid" / "examples" / "score_pot.json")
     assert code == 1 and "Traceback" not in err
     assert "internal error (RuntimeError: an unexpected fault)" in err
     assert "a failure of the program, not of its input" in err and "PYRAMID_DEBUG=1" in err
@@ -154,7 +154,7 @@ def test_pyramid_debug_prints_the_traceback(tmp_path, monkeypatch):
     _fails_inside(monkeypatch)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.setenv("PYRAMID_DEBUG", "1")
-    code, _, err = run_main("score", ROOT / "examples" / "score_pot.json")
+    code, _, err = run_main("score", ROOT / "russian_pyramid" / "examples" / "score_pot.json")
     assert code == 1 and err.startswith("Traceback") and "an unexpected fault" in err
     assert "a failure of the program" in err
     assert not os.path.exists(tmp_path / "cache")

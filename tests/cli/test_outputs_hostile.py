@@ -16,7 +16,7 @@ from russian_pyramid.app.common import noise_model
 
 from .clihelp import ROOT, assert_refused, run_main
 
-EXAMPLES = ROOT / "examples"
+EXAMPLES = ROOT / "russian_pyramid" / "examples"
 
 
 @pytest.fixture

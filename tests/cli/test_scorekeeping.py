@@ -21,6 +21,8 @@ from engine.provenance import current as current_provenance
 from russian_pyramid.scorekeeping import Session, Settings, game_path
 from tests.cli.clihelp import ROOT, env, pyramid
 
+EXAMPLES = ROOT / "russian_pyramid" / "examples"  # the shipped examples
+
 
 def session(tmp_path, people=("Иван", "Пётр"), **kw) -> tuple[Session, list[str]]:
     out: list[str] = []
@@ -338,8 +340,8 @@ def test_R3_1_new_game_refused_in_russian_says_it_in_russian(tmp_path):
 
 
 # --- end to end ---------------------------------------------------------------------------------------
-EXAMPLE = ROOT / "examples" / "session_game.txt"
-EXAMPLE_RECORD = ROOT / "examples" / "session_game.jsonl"
+EXAMPLE = EXAMPLES / "session_game.txt"
+EXAMPLE_RECORD = EXAMPLES / "session_game.jsonl"
 ARGS = ("score", "--session", "--players", "Иван", "Пётр", "--lang", "ru",
         "--date", "2026-11-30")
 
@@ -355,6 +357,9 @@ def test_the_shipped_example_replays_to_the_same_score_and_record(tmp_path):
     want = [json.loads(ln) for ln in EXAMPLE_RECORD.read_text(encoding="utf-8").splitlines()]
     made_with = got[0].pop("provenance")
     assert made_with["versions"] == current_provenance().to_json()["versions"]
+    # the release that wrote it (engine.version): the shipped record is of an earlier one
+    assert got[0].pop("software_version") == made_with["versions"]["russian-pyramid"]
+    want[0].pop("software_version")
     for lines in (got, want):
         lines[-1].pop("sha256")
     assert got == want
@@ -416,7 +421,7 @@ def test_sigkill_after_any_stroke_loses_nothing_and_resume_continues(tmp_path):
 # --- bad arguments (exit 2, nothing written) ---------------------------------------------------
 def test_bad_session_arguments(tmp_path):
     assert pyramid("score", "--players", "A", "B").returncode == 2  # needs --session
-    r = pyramid("score", ROOT / "examples/score_pot.json", "--session", "--players", "A", "B")
+    r = pyramid("score", EXAMPLES / "score_pot.json", "--session", "--players", "A", "B")
     assert r.returncode == 2 and "stdin" in r.stderr
     r = pyramid("score", "--session", "--players", "A", "B", "--variant", "one-vs-pair")
     assert r.returncode == 2 and "needs 3 names" in r.stderr

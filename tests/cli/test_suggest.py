@@ -3,10 +3,12 @@ import json
 
 from .clihelp import ROOT
 
+EXAMPLES = ROOT / "russian_pyramid" / "examples"  # the shipped examples
+
 
 def test_suggest_json_shape(capsys):
     from russian_pyramid.cli import main
-    rc = main(["suggest", str(ROOT / "examples" / "suggest_open.json"), "--json", "--top", "2",
+    rc = main(["suggest", str(EXAMPLES / "suggest_open.json"), "--json", "--top", "2",
                "--budget", "60"])
     assert rc == 0
     out = json.loads(capsys.readouterr().out)
@@ -25,7 +27,7 @@ def test_suggestions_read_in_order_of_p_win(capsys):
     suggestion shows a higher P(win) than an earlier one (successive halving alone ranks by
     the round a stroke survived to, which broke this on this very example)."""
     from russian_pyramid.cli import main
-    rc = main(["suggest", str(ROOT / "examples" / "suggest_open.json"), "--json", "--top", "5",
+    rc = main(["suggest", str(EXAMPLES / "suggest_open.json"), "--json", "--top", "5",
                "--budget", "300"])
     assert rc == 0
     sug = json.loads(capsys.readouterr().out)["suggestions"]
@@ -38,7 +40,7 @@ def test_suggestions_read_in_order_of_p_win(capsys):
 
 def test_suggest_deliberate_foul_example(capsys):
     from russian_pyramid.cli import main
-    rc = main(["suggest", str(ROOT / "examples" / "suggest_foul_pocket_own_ball.json"), "--json",
+    rc = main(["suggest", str(EXAMPLES / "suggest_foul_pocket_own_ball.json"), "--json",
                "--top", "3", "--budget", "150"])
     assert rc == 0
     sug = json.loads(capsys.readouterr().out)["suggestions"]
@@ -52,7 +54,7 @@ def test_suggest_bad_input_exit_2(tmp_path, capsys):
                                "to_move": 0}))
     assert main(["suggest", str(bad)]) == 2
     assert main(["suggest", str(tmp_path / "missing.json")]) == 2
-    assert main(["suggest", str(ROOT / "examples" / "suggest_open.json"), "--skill", "wizard"]) == 2
+    assert main(["suggest", str(EXAMPLES / "suggest_open.json"), "--skill", "wizard"]) == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err
 
@@ -60,7 +62,7 @@ def test_suggest_bad_input_exit_2(tmp_path, capsys):
 def test_suggest_png(tmp_path):
     from russian_pyramid.cli import main
     out = tmp_path / "s.png"
-    rc = main(["suggest", str(ROOT / "examples" / "suggest_open.json"), "--budget", "40",
+    rc = main(["suggest", str(EXAMPLES / "suggest_open.json"), "--budget", "40",
                "--png", str(out)])
     assert rc == 0 and out.stat().st_size > 1000
 
@@ -69,13 +71,13 @@ def test_suggest_text_puts_p_win_first_and_speaks_russian(capsys):
     """The headline number of each suggestion is P(win); --lang ru writes the instructions in
     Russian; --json carries the advice as data (cut side, tip, speed in table lengths)."""
     from russian_pyramid.cli import main
-    rc = main(["suggest", str(ROOT / "examples" / "suggest_open.json"), "--top", "2",
+    rc = main(["suggest", str(EXAMPLES / "suggest_open.json"), "--top", "2",
                "--budget", "60"])
     assert rc == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("1. P(win) ") and lines[2].startswith("2. P(win) ")
     assert "table lengths" in lines[1]
-    rc = main(["suggest", str(ROOT / "examples" / "suggest_open.json"), "--top", "2",
+    rc = main(["suggest", str(EXAMPLES / "suggest_open.json"), "--top", "2",
                "--budget", "60", "--lang", "ru", "--json"])
     assert rc == 0
     sug = json.loads(capsys.readouterr().out)["suggestions"]
@@ -84,7 +86,7 @@ def test_suggest_text_puts_p_win_first_and_speaks_russian(capsys):
     adv = attack["advice"]
     assert adv["cut"]["side"] in ("left", "right", "straight")
     assert adv["speed"]["table_lengths"] > 0 and "paths" not in attack
-    assert main(["suggest", str(ROOT / "examples" / "suggest_open.json"), "--lang", "de"]) == 2
+    assert main(["suggest", str(EXAMPLES / "suggest_open.json"), "--lang", "de"]) == 2
 
 
 def test_a_time_budget_is_said_in_the_answer_and_a_sample_budget_adds_nothing(capsys):
@@ -92,7 +94,7 @@ def test_a_time_budget_is_said_in_the_answer_and_a_sample_budget_adds_nothing(ca
     searched ("budget") and a sentence on stderr, in --lang, says what the same advice again
     needs; a sample budget's answer is the one every run gives, and its document is as before."""
     from russian_pyramid.cli import main
-    state = str(ROOT / "examples" / "suggest_open.json")
+    state = str(EXAMPLES / "suggest_open.json")
     assert main(["suggest", state, "--top", "1", "--budget", "60", "--seed", "4",
                  "--time-budget", "30", "--json"]) == 0
     captured = capsys.readouterr()
@@ -136,7 +138,7 @@ def test_the_line_of_play_starts_with_the_best_stroke_and_is_the_same_for_the_sa
     suggestion's stroke, every step says where the cue ball should stop (metres), and the
     same seed gives the same line."""
     from russian_pyramid.cli import main
-    argv = ["suggest", str(ROOT / "examples" / "suggest_open.json"), "--json", "--top", "2",
+    argv = ["suggest", str(EXAMPLES / "suggest_open.json"), "--json", "--top", "2",
             "--budget", "150", "--seed", "2"]
     assert main(argv) == 0
     doc = json.loads(capsys.readouterr().out)
@@ -155,7 +157,7 @@ def test_the_line_of_play_starts_with_the_best_stroke_and_is_the_same_for_the_sa
 
 def test_line_1_is_off_and_a_bad_line_is_refused_naming_the_flag(capsys):
     from russian_pyramid.cli import main
-    state = str(ROOT / "examples" / "suggest_open.json")
+    state = str(EXAMPLES / "suggest_open.json")
     assert main(["suggest", state, "--json", "--top", "1", "--budget", "60", "--line", "1"]) == 0
     assert "line" not in json.loads(capsys.readouterr().out)
     for bad in ("0", "6", "x"):
@@ -168,12 +170,12 @@ def test_a_deliberate_foul_is_a_line_of_one_and_the_text_speaks_russian(capsys):
     """The best stroke of the R11.8 example passes the turn (a tush): the line is that stroke
     alone.  The text output writes the line after the suggestions, in --lang."""
     from russian_pyramid.cli import main
-    tush = str(ROOT / "examples" / "suggest_foul_tush.json")
+    tush = str(EXAMPLES / "suggest_foul_tush.json")
     assert main(["suggest", tush, "--json", "--top", "1", "--budget", "60", "--seed", "6"]) == 0
     line = json.loads(capsys.readouterr().out)["line"]
     assert len(line["steps"]) == 1 and line["steps"][0]["kind"] == "deliberate-foul"
     assert line["steps"][0]["p_keep"] == 0 and line["p_win"] == line["steps"][0]["p_win"]
-    assert main(["suggest", str(ROOT / "examples" / "suggest_open.json"), "--top", "1",
+    assert main(["suggest", str(EXAMPLES / "suggest_open.json"), "--top", "1",
                  "--budget", "150", "--seed", "2", "--lang", "ru"]) == 0
     out = capsys.readouterr().out.splitlines()
     title = next(i for i, s in enumerate(out) if s.startswith("Вариант розыгрыша: шансы на "
@@ -189,7 +191,7 @@ def test_the_russian_headline_is_in_the_players_words(capsys):
     import re
     from russian_pyramid.cli import main
     for example in ("suggest_open.json", "suggest_foul_tush.json"):
-        rc = main(["suggest", str(ROOT / "examples" / example), "--top", "2", "--budget", "40",
+        rc = main(["suggest", str(EXAMPLES / example), "--top", "2", "--budget", "40",
                    "--lang", "ru", "--line", "1"])
         assert rc == 0
         heads = [ln for ln in capsys.readouterr().out.splitlines() if re.match(r"\d+\. ", ln)]

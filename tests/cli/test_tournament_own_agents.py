@@ -8,9 +8,11 @@ import json
 import pytest
 
 from .clihelp import FAILING, ROOT, assert_bad_input, pyramid, pyramid_json
+
+EXAMPLES = ROOT / "russian_pyramid" / "examples"  # the shipped examples
 from .test_tournament import canonical, game_lines
 
-EXAMPLE = ROOT / "examples" / "my_agent.py"
+EXAMPLE = EXAMPLES / "my_agent.py"
 COMMON = ["--games", "2", "--seed", "3", "--max-strokes", "60", "--no-progress"]
 
 

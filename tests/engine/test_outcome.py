@@ -17,10 +17,11 @@ from engine.variants import variant_for
 from rules_helpers import W, summary
 
 ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "russian_pyramid" / "examples"  # the shipped examples
 # the golden games (seeded computer games, stopped by their stroke cap: result null) and the
 # shipped session record (a finished game): every result a file of the project holds
 SOURCES = sorted((ROOT / "tests" / "ai" / "golden_data").glob("*.json")) + [
-    ROOT / "examples" / "session_game.jsonl"]
+    EXAMPLES / "session_game.jsonl"]
 
 
 def _results(obj, found: list) -> list:

@@ -11,6 +11,7 @@ import pytest
 
 from engine import initial_state, make_header
 from engine.errors import MalformedInputError
+from engine.version import VERSION, commit
 from engine.provenance import (HEADER_KEY, NOTE_TEXT, VERSIONED, Provenance, comparison_json,
                                cpu_model, current, difference_note, difference_notes,
                                git_commit, header_version_differences, of_header,
@@ -30,8 +31,12 @@ def test_current_names_the_versions_running_and_round_trips():
     p = current()
     assert [name for name, _ in p.versions] == list(VERSIONED)
     assert p.version("python") == platform.python_version()
-    for name in ("numpy", "numba", "llvmlite", "russian-pyramid"):
+    for name in ("numpy", "numba", "llvmlite"):
         assert p.version(name) == importlib.metadata.version(name)
+    # this package: the code running (engine.version), which the installation's metadata
+    # repeats (pyproject.toml reads the same VERSION)
+    assert p.version("russian-pyramid") == VERSION == importlib.metadata.version("russian-pyramid")
+    assert p.commit == commit()
     assert p.os == platform.platform() and p.machine == platform.machine()
     assert p.commit is None or len(p.commit) == 40
     doc = json.loads(json.dumps(p.to_json()))

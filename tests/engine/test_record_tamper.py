@@ -28,6 +28,7 @@ from sim import PhysicsParams, Simulator
 from sim.params import record_physics
 
 ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "russian_pyramid" / "examples"  # the shipped examples
 STROKES = 12
 
 
@@ -229,7 +230,7 @@ def test_a_finished_game_marked_unfinished_is_refused(finished, lines):
     n = len(lines)
     r = dict(_obj(lines, n), unfinished=False)
     _refused(_resealed(_with(lines, n, r)), n, "unfinished = False")
-    session = (ROOT / "examples" / "session_game.jsonl").read_text(encoding="utf-8")
+    session = (EXAMPLES / "session_game.jsonl").read_text(encoding="utf-8")
     sl = session.split("\n")[:-1]
     r = dict(_obj(sl, len(sl)), unfinished=True)
     _refused(_resealed(_with(sl, len(sl), r)), len(sl), "but after the 24 stroke(s)")
@@ -298,10 +299,11 @@ def test_an_old_record_without_provenance_or_seal_verifies(lines):
 def test_the_shipped_session_record_and_the_match_tabs_verify(tmp_path):
     """A person's games: the shipped example (``pyramid score --session``), and the board's
     Match tab typing the same lines, finished and stopped part-way."""
-    shipped = (ROOT / "examples" / "session_game.jsonl").read_text(encoding="utf-8")
+    shipped = (EXAMPLES / "session_game.jsonl").read_text(encoding="utf-8")
     out = verified(parse_record(shipped))
     assert out.check.strokes == 24 and out.check.positions_replayed == 0
-    typed = (ROOT / "examples" / "session_game.txt").read_text(encoding="utf-8").split("\n")
+    typed = (EXAMPLES / "session_game.txt").read_text(
+        encoding="utf-8").split("\n")
     for upto in (len(typed), 7):
         desk = MatchDesk(tmp_path / f"m{upto}.jsonl")
         desk.start({"players": ["Иван", "Пётр"], "lang": "ru"})

@@ -25,6 +25,7 @@ from sim import Simulator
 from tests.jsonpaths import json_paths
 
 ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "russian_pyramid" / "examples"  # the shipped examples
 SEED = 3
 STROKES = 12  # short: a dozen strokes of random agents play in well under a second
 
@@ -317,7 +318,7 @@ def test_a_persons_record_is_ruled_but_its_positions_are_said_unverified(lines, 
     resting places) is ruled from what was seen and says its positions are unverified; the
     simulated game's lines with their strokes taken out are not one: a simulated game with
     null strikes is refused, and so is one saying ``human`` that still claims positions."""
-    check = verify_record(read_record(ROOT / "examples" / "session_game.jsonl"),
+    check = verify_record(read_record(EXAMPLES / "session_game.jsonl"),
                           replay_simulate(simulator))
     assert check.positions_replayed == 0 and check.positions_unverified == check.strokes > 0
     assert any("could not be verified" in n for n in check.notes())

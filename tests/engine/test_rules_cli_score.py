@@ -10,6 +10,7 @@ from engine import initial_state
 from tests.statedocs import account_for
 
 ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "russian_pyramid" / "examples"  # the shipped examples
 
 
 def run(*args, stdin=None):
@@ -18,7 +19,7 @@ def run(*args, stdin=None):
 
 
 def test_score_pot_json():
-    p = run(str(ROOT / "examples/score_pot.json"), "--json")
+    p = run(str(EXAMPLES / "score_pot.json"), "--json")
     assert p.returncode == 0, p.stderr
     out = json.loads(p.stdout)
     assert set(out) == {"adjudication", "state", "result"}
@@ -31,7 +32,7 @@ def test_score_pot_json():
 
 def test_score_foul_json():
     """R7.1(b), R7.2, R7.3, R8.1 end to end."""
-    p = run(str(ROOT / "examples/score_foul.json"), "--json")
+    p = run(str(EXAMPLES / "score_foul.json"), "--json")
     assert p.returncode == 0, p.stderr
     out = json.loads(p.stdout)
     a = out["adjudication"]
@@ -41,7 +42,7 @@ def test_score_foul_json():
 
 
 def test_score_human_output_and_stdin():
-    text = (ROOT / "examples/score_miss.json").read_text()
+    text = (EXAMPLES / "score_miss.json").read_text()
     p = run("-", stdin=text)
     assert p.returncode == 0
     assert "foul (R7.1a)" in p.stdout and "scores: 45 - 33" in p.stdout
@@ -61,7 +62,7 @@ def test_score_result_win():
 
 
 def test_score_with_event_log():
-    doc = json.loads((ROOT / "examples/score_pot.json").read_text())
+    doc = json.loads((EXAMPLES / "score_pot.json").read_text())
     doc["stroke"] = {"call": {"ball": "7", "pocket": "FL", "manner": "bank"},
                      "events": [{"time_s": 0, "kind": "strike", "balls": ["cue"]},
                                 {"time_s": 0.5, "kind": "ball-ball", "balls": ["cue", "7"]},
@@ -83,7 +84,7 @@ def test_score_with_event_log():
     (lambda d: d["stroke"]["pocketed"].append({"ball": "7", "pocket": "XX"}), "pocket"),
 ])
 def test_score_bad_input_exit_2_no_traceback(mutate, needle):
-    doc = json.loads((ROOT / "examples/score_pot.json").read_text())
+    doc = json.loads((EXAMPLES / "score_pot.json").read_text())
     mutate(doc)
     p = run("-", "--json", stdin=json.dumps(doc))
     assert p.returncode == 2
@@ -101,7 +102,7 @@ def test_score_not_json_and_missing_file():
 def test_score_refuses_a_finished_game_without_result():
     """R9.1 / R14.1 through the command line: a state at 71 with no result is bad input
     (exit 2) and the message names the field and its value."""
-    doc = json.loads((ROOT / "examples/score_pot.json").read_text())
+    doc = json.loads((EXAMPLES / "score_pot.json").read_text())
     doc["scores"] = [71, 52]
     p = run("-", "--json", stdin=json.dumps(doc))
     assert p.returncode == 2 and p.stdout == "" and "Traceback" not in p.stderr
@@ -110,7 +111,7 @@ def test_score_refuses_a_finished_game_without_result():
 
 def test_score_a_call_given_as_a_path():
     """R5.1 path through the command line: the seed's carom example, as events."""
-    doc = json.loads((ROOT / "examples/score_pot.json").read_text())
+    doc = json.loads((EXAMPLES / "score_pot.json").read_text())
     doc["balls"] = {"cue": [0.8, 0.9], "6": [1.5, 1.2], "11": [1.6, 0.7], "3": [1.7, 1.45]}
     doc["shelves"] = [[], []]
     account_for(doc)
@@ -193,7 +194,7 @@ def test_R13_2_swap_through_score():
 def test_R6_4_no_foot_on_floor_through_score():
     """R6.4: «Шар, положенный с нарушением этого правила, не засчитывается ... Штраф не
     взимается» -- the scorekeeper takes the fact in ``fouls``."""
-    doc = json.loads((ROOT / "examples/score_pot.json").read_text())
+    doc = json.loads((EXAMPLES / "score_pot.json").read_text())
     doc["stroke"]["fouls"] = ["no-foot-on-floor"]
     p = run("-", "--json", stdin=json.dumps(doc))
     assert p.returncode == 0, p.stderr
@@ -205,7 +206,7 @@ def test_R6_4_no_foot_on_floor_through_score():
 def test_R7_1a_a_pocketed_ball_without_first_contact_is_ruled_a_miss_with_a_warning(tmp_path):
     """Issue 11: the summary's first_contact left out while the called 7 fell: still the
     R7.1a miss docs/FORMATS.md defines, but no longer silently."""
-    doc = json.loads((ROOT / "examples/score_pot.json").read_text(encoding="utf-8"))
+    doc = json.loads((EXAMPLES / "score_pot.json").read_text(encoding="utf-8"))
     del doc["stroke"]["first_contact"]
     path = tmp_path / "s.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
@@ -221,7 +222,7 @@ def test_R7_1a_a_pocketed_ball_without_first_contact_is_ruled_a_miss_with_a_warn
 def test_R4_1_score_says_the_players_names_when_the_input_gives_them():
     """R4.1 (who plays next) said with the names the document's ``players`` gives, as the
     session does; without them "player 0" as before, and the --json output unchanged."""
-    doc = json.loads((ROOT / "examples/score_pot.json").read_text(encoding="utf-8"))
+    doc = json.loads((EXAMPLES / "score_pot.json").read_text(encoding="utf-8"))
     named = dict(doc, players=["Иван", "Пётр"])
     p = run("-", stdin=json.dumps(named))
     assert p.returncode == 0, p.stderr

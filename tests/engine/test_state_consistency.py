@@ -15,9 +15,10 @@ from engine.special import start_last_ball_replay
 from engine.state import initial_state, points_accounted, scores_accounted
 
 ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "russian_pyramid" / "examples"  # the shipped examples
 
 # A middle game that adds up: 3, 7, 9, 10, 11, 12 on the table (52 + the last ball's 10),
-# shelves 40 and 38, scores 40 and 38 (examples/score_pot.json as fixed).
+# shelves 40 and 38, scores 40 and 38 (russian_pyramid/examples/score_pot.json as fixed).
 GOOD = {"table": "pyramid-12ft",
         "balls": {"cue": [1.2, 0.6], "7": [3.2, 1.5], "12": [2.4, 0.9], "3": [3.4, 0.3],
                   "9": [1.6, 1.2], "10": [2.0, 1.6], "11": [1.1, 1.6]},
@@ -58,7 +59,8 @@ def test_R1_1_a_ball_on_neither_table_nor_shelf_is_refused_by_name():
 
 
 def test_R1_2_scores_must_add_up_with_the_shelves():
-    """The shipped examples/score_pot.json had scores summing to 78 and shelves of 88."""
+    """The shipped russian_pyramid/examples/score_pot.json had scores summing to 78 and shelves
+    of 88."""
     refused(doc(scores=[50, 38]), "scores = [50, 38] sum to 88 but the shelves hold 78 points",
             "R7.2", "adjustment.points = 10")
     refused(doc(scores=[40, 28]), "sum to 68 but the shelves hold 78")
@@ -173,7 +175,7 @@ def test_a_fresh_rack_adds_up_in_every_variant():
 
 
 def _shipped_states():
-    for path in sorted((ROOT / "examples").glob("*.json")):
+    for path in sorted((EXAMPLES).glob("*.json")):
         d = json.loads(path.read_text())
         if "scores" in d:
             yield path.name, d

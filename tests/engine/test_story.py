@@ -13,7 +13,8 @@ from engine.record import parse_record, read_record, record_digest
 from engine.story import MAX_ALTERNATIVES, STORY_KEY, Alternative, Story, story_of
 
 ROOT = Path(__file__).resolve().parents[2]
-OLD_RECORD = ROOT / "examples" / "session_game.jsonl"  # written before stories existed
+EXAMPLES = ROOT / "russian_pyramid" / "examples"  # the shipped examples
+OLD_RECORD = EXAMPLES / "session_game.jsonl"  # written before stories existed
 
 FULL = Story(
     intended_strike={"speed_mps": 2.5, "phi_deg": 10.0, "elevation_deg": 0.0, "side": 0.1,

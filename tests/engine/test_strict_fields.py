@@ -15,6 +15,7 @@ from engine.errors import EngineError, IllegalInputError, MalformedInputError
 from rules_helpers import MID, MID_SHELVES, hit, make_state, pocket, strike
 
 ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "russian_pyramid" / "examples"  # the shipped examples
 POT = {"call": {"ball": "7", "pocket": "FL"}, "first_contact": "7",
        "pocketed": [{"ball": "7", "pocket": "FL"}], "final": {"cue": [0.6, 1.4]}}
 
@@ -109,7 +110,7 @@ def test_R3_1_three_each_may_have_player_2_break():
 
 
 def test_the_shipped_examples_and_records_still_read():
-    for path in sorted((ROOT / "examples").glob("*.json")):
+    for path in sorted((EXAMPLES).glob("*.json")):
         doc = json.loads(path.read_text(encoding="utf-8"))
         if "scores" not in doc:
             continue  # a shot (position + strike), not a state
@@ -117,7 +118,7 @@ def test_the_shipped_examples_and_records_still_read():
                                     other_fields=("stroke",))
         if "stroke" in doc:
             stroke_from_json(doc["stroke"], state)
-    rec = read_record(ROOT / "examples" / "session_game.jsonl")
+    rec = read_record(EXAMPLES / "session_game.jsonl")
     assert rec.strokes
 
 

@@ -5,7 +5,7 @@ killed with SIGKILL mid-way and resumed (``pyramid score --resume``; the board s
 on the same record) with nothing lost; then both records analysed (``pyramid analyze``, and
 ``--html``) and the board's record reviewed in the Game tab.
 
-The game is the shipped worked example (examples/session_game.txt: 24 strokes, a typo taken
+The game is the shipped worked example (russian_pyramid/examples/session_game.txt: 24 strokes, a typo taken
 back with ``undo``); typed whole, it gives the shipped record's stroke lines exactly."""
 from __future__ import annotations
 
@@ -29,8 +29,8 @@ from tests.russian_pyramid.conftest import (chromium, need_browser, quit_browser
 from tests.russian_pyramid.test_board_match_start import _open_setup, _type
 from tests.russian_pyramid.test_board_review import fact, open_review, stroke_no
 
-EXAMPLE = ROOT / "examples" / "session_game.txt"
-SHIPPED = ROOT / "examples" / "session_game.jsonl"
+EXAMPLE = ROOT / "russian_pyramid" / "examples" / "session_game.txt"
+SHIPPED = ROOT / "russian_pyramid" / "examples" / "session_game.jsonl"
 DATE = "2026-11-30"  # the worked example's (docs/SCOREKEEPING.md)
 TABLET = (1024, 1366)
 # every line the scorekeeper types (the file's comments and its last "quit" left out); the

@@ -1,5 +1,5 @@
 """The researcher's journey (issue 51), commands as docs/USAGE.md and docs/AGENTS.md write them:
-an agent of one's own in a file (examples/my_agent.py copied, as one starts), a tournament
+an agent of one's own in a file (russian_pyramid/examples/my_agent.py copied, as one starts), a tournament
 against ``greedy`` with every game's record, one game played again from the results file
 (``--replay``), and the table again from the file (``--report``).  (A record's analysis is
 the analyst's journey, test_analyst.py.)
@@ -30,7 +30,7 @@ def _the_game(path) -> list[dict]:
 
 
 def test_a_researcher_runs_an_own_agent_in_a_tournament(tmp_path):
-    shutil.copy(ROOT / "examples" / "my_agent.py", tmp_path / "my_agent.py")
+    shutil.copy(ROOT / "russian_pyramid" / "examples" / "my_agent.py", tmp_path / "my_agent.py")
     # the tournament, with every game's record
     r = pyramid("tournament", "--agents", AGENT, "greedy", "--games", GAMES, "--max-strokes",
                 STROKES, "--jobs", 1, "--out", "r.jsonl", "--records", "games",

@@ -14,6 +14,8 @@ from russian_pyramid.app.limits import DEFAULT_BUDGET, TIME_BUDGET_SAMPLES
 from russian_pyramid.app.suggest import position_seed
 
 from ..cli.clihelp import ROOT
+
+EXAMPLES = ROOT / "russian_pyramid" / "examples"  # the shipped examples
 from .boardclient import client
 from .conftest import load_json
 
@@ -176,7 +178,7 @@ def test_suggest_bad_bodies(http):
 
 
 def test_simulate(http):
-    shot = load_json(ROOT / "examples" / "cut.json")
+    shot = load_json(EXAMPLES / "cut.json")
     r = http.post("/api/simulate", json=shot)
     assert r.status_code == 200, r.text
     out = r.json()
@@ -197,7 +199,7 @@ def test_simulate(http):
 
 
 def test_simulate_bad(http):
-    shot = load_json(ROOT / "examples" / "cut.json")
+    shot = load_json(EXAMPLES / "cut.json")
     _refused(http.post("/api/simulate", json=dict(shot, strike={"speed_mps": -1,
                                                                 "phi_deg": 0})), 422, "speed")
     _refused(http.post("/api/simulate", json={"balls": shot["balls"]}), 422, "strike")

@@ -9,6 +9,8 @@ from russian_pyramid.board.server import create_app
 from russian_pyramid.cli import main
 from tests.cli.clihelp import ROOT
 
+EXAMPLES = ROOT / "russian_pyramid" / "examples"  # the shipped examples
+
 from .boardclient import guarded_client
 from .test_board_scorer import _devices
 
@@ -39,7 +41,8 @@ def test_match_tab_keeps_score_and_writes_the_record(tmp_path):
 
 
 def test_match_tab_replays_the_shipped_example_to_the_same_record(tmp_path):
-    lines = (ROOT / "examples" / "session_game.txt").read_text(encoding="utf-8").splitlines()
+    lines = (EXAMPLES / "session_game.txt").read_text(
+        encoding="utf-8").splitlines()
     with _client(tmp_path, record=False) as c:
         c.post("/api/match/start", json={"players": ["Иван", "Пётр"], "lang": "ru"})
         for line in lines:
@@ -49,7 +52,7 @@ def test_match_tab_replays_the_shipped_example_to_the_same_record(tmp_path):
         assert st["scores"] == [68, 72] and st["result"]["winner"] == 1
         text = c.get("/api/match/record").text
     mine = [ln for ln in text.splitlines()]
-    shipped = (ROOT / "examples" / "session_game.jsonl").read_text(encoding="utf-8").splitlines()
+    shipped = (EXAMPLES / "session_game.jsonl").read_text(encoding="utf-8").splitlines()
     assert len(mine) == len(shipped) and mine[1:-1] == shipped[1:-1]  # the date differs
 
 
@@ -122,7 +125,7 @@ def test_the_board_started_again_on_its_record_goes_on_with_the_match(tmp_path):
 def test_a_match_record_that_is_not_a_match_is_refused_and_left_alone(tmp_path, capsys):
     """``pyramid board --match-record FILE`` on a file that holds no match of a session: exit
     2 naming the flag and the file, before the board starts, the file as it was."""
-    plain = (ROOT / "examples" / "session_game.jsonl").read_text(encoding="utf-8").replace(
+    plain = (ROOT / "russian_pyramid" / "examples" / "session_game.jsonl").read_text(encoding="utf-8").replace(
         '"human": true', '"human": false')  # no longer a person's game (nor its seal)
     for text in ("not a record\n", plain):
         bad = tmp_path / "bad.jsonl"

@@ -20,6 +20,7 @@ import numpy as np
 import pytest
 from starlette.testclient import TestClient
 
+from engine import extras
 from russian_pyramid.app import photo as app_photo
 from russian_pyramid.app.position import check
 from russian_pyramid.board import api
@@ -174,6 +175,18 @@ def test_too_large_is_413_before_it_is_decoded(client, monkeypatch):
     monkeypatch.setattr(api, "MAX_PHOTO_BYTES", 10_000)  # the body's limit, read per request
     r = _post(client, _photo("case_000"))
     assert r.status_code == 413 and "at most 10000 " in r.json()["error"], r.text
+
+
+def test_without_the_photo_extra_the_board_answers_501_naming_it(client, monkeypatch):
+    """A board installed with [board] but not [photo] (issue 52 item 4): the photo is refused
+    with the extra to install, not a traceback; the rest of the board is unaffected."""
+    monkeypatch.setattr(extras, "_importable", lambda module: module != "cv2")
+    r = _post(client, _photo("case_000"))
+    assert r.status_code == 501, r.text
+    doc = r.json()
+    assert doc["extra"] == "photo" and "needs the [photo] extra" in doc["error"]
+    assert "pip install" in doc["error"] and "[photo]" in doc["error"].rsplit("pip install")[1]
+    assert client.get("/api/health").status_code == 200
 
 
 def test_a_photo_without_a_table_is_422_saying_so(client):

@@ -1,8 +1,8 @@
 """The game viewer as an analysis board, in headless Chromium (issue 27 items 3-5): the list of
 strokes with marks and the P(win) graph jump to a stroke, Home/End and Shift+arrows, the
 better stroke and the stroke as meant drawn, a person's record (the Match tab's, the same
-lines as examples/session_game.jsonl: tests/russian_pyramid/test_board_match.py) with its typed
-lines, and the page of ``pyramid analyze --html`` opened from a file with no server.
+lines as russian_pyramid/examples/session_game.jsonl: tests/russian_pyramid/test_board_match.py)
+with its typed lines, and the page of ``pyramid analyze --html`` opened from a file with no server.
 
 Screenshots (desktop 1366x768, phone 390x844 with touch) go to build/board-screenshots/."""
 from __future__ import annotations
@@ -26,7 +26,8 @@ from .conftest import POLICY_REPORT, _have_browser, chromium, screenshot
 from .reviewdata import game_with_analysis
 
 ROOT = Path(__file__).resolve().parents[2]
-HUMAN = ROOT / "examples" / "session_game.jsonl"
+EXAMPLES = ROOT / "russian_pyramid" / "examples"  # the shipped examples
+HUMAN = EXAMPLES / "session_game.jsonl"
 DESKTOP, PHONE = (1366, 768), (390, 844)
 # marks set on the analysis for the page to show (the greedy analysis at 4 samples marks few
 # strokes at the default thresholds; the page shows whatever marks the analysis gives)

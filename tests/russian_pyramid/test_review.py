@@ -20,7 +20,8 @@ from russian_pyramid.errors import UserInputError
 from .reviewdata import game_with_analysis
 
 ROOT = Path(__file__).resolve().parents[2]
-HUMAN = ROOT / "examples" / "session_game.jsonl"
+EXAMPLES = ROOT / "russian_pyramid" / "examples"  # the shipped examples
+HUMAN = EXAMPLES / "session_game.jsonl"
 
 
 @pytest.fixture(scope="module")

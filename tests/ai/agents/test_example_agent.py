@@ -1,5 +1,5 @@
-"""examples/my_agent.py, the agent of docs/AGENTS.md: it keeps the protocol and plays whole
-games against the built-in agents, the same game for the same seed."""
+"""russian_pyramid/examples/my_agent.py, the agent of docs/AGENTS.md: it keeps the protocol and
+plays whole games against the built-in agents, the same game for the same seed."""
 from __future__ import annotations
 
 import importlib.util
@@ -14,7 +14,7 @@ from ai.registry import make_agent
 from engine import initial_state
 from sim import shared_simulator
 
-EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "my_agent.py"
+EXAMPLE = Path(__file__).resolve().parents[3] / "russian_pyramid" / "examples" / "my_agent.py"
 
 
 def load_example():

@@ -13,11 +13,12 @@ from ai.search.line import (Line, LineStep, as_written, keeps_table, principal_l
 from engine import GameState
 
 ROOT = Path(__file__).resolve().parents[3]
+EXAMPLES = ROOT / "russian_pyramid" / "examples"  # the shipped examples
 BUDGET = 150  # small and fast: the line's properties do not need a strong search
 
 
 def _state(name: str) -> GameState:
-    return GameState.from_json(json.loads((ROOT / "examples" / name).read_text()))
+    return GameState.from_json(json.loads((EXAMPLES / name).read_text()))
 
 
 def _line(name: str, seed: int, length: int = 3):

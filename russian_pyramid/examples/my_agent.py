@@ -1,6 +1,8 @@
 """An agent of your own: ghost-ball aim at the easiest legal call (small cut, short distances).
 
-Try it: ``pyramid play --agent-a examples/my_agent.py:EasiestPot`` (see docs/AGENTS.md).
+Try it: ``pyramid play --agent-a russian_pyramid.examples.my_agent:EasiestPot`` (see
+docs/AGENTS.md); a copy of your own (``python -m russian_pyramid.examples my-agent >
+my_agent.py``) plays as ``--agent-a my_agent.py:EasiestPot``.
 """
 import math
 
