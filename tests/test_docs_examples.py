@@ -112,6 +112,13 @@ MADE = (
     (r"--resume match\.jsonl|\banalyze match\.jsonl", "match.jsonl",
      "pyramid score --session --players Иван Пётр --lang ru --date 2026-11-30 "
      "--record match.jsonl < <(python -m russian_pyramid.examples session-typed)"),
+    (r"--agent-a my_agent\.py:", "my_agent.py",
+     "python -m russian_pyramid.examples my-agent > my_agent.py"),
+    (r"< session_game\.txt", "session_game.txt",
+     "python -m russian_pyramid.examples session-typed > session_game.txt"),
+    (r"--replay own\.jsonl", "own.jsonl",
+     "pyramid tournament --agents russian_pyramid.examples.my_agent:EasiestPot greedy --games 2 "
+     "--max-strokes 2 --jobs 1 --out own.jsonl"),
     (r"--replay r\.jsonl|\banalyze games/", "r.jsonl games",
      "pyramid tournament --agents random greedy --games 3 --max-strokes 60 --jobs 1 "
      "--out r.jsonl --records games"),

@@ -48,7 +48,7 @@ EXAMPLES = {e.name: e for e in (
     Example("foul", "score_foul.json", "score", "the 12 pocketed with the cue ball (foul)"),
     Example("miss", "score_miss.json", "score", "the cue ball touches no ball (a miss)"),
     Example("session", "session_game.jsonl", "analyze",
-            "a club game kept by pyramid score --session (Иван against Пётр, 68:72)"),
+            "a club game kept by pyramid score --session (24 strokes, 68:72)"),
     Example("session-typed", "session_game.txt", "score --session",
             "the same game as the scorekeeper typed it, line by line (stdin)"),
     Example("my-agent", "my_agent.py", "play --agent-a",
