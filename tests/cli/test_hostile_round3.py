@@ -1,0 +1,91 @@
+"""Hostile input, third round (issue 51): each reproduction of the issue is refused with exit
+status 2 (or the engine's and the board's error answer), a message naming the field and the
+value, no traceback, nothing written.  In-process through ``russian_pyramid.cli.main`` (an
+exception escaping it is the traceback a user would see) unless the exit status of the real
+command is the point."""
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from russian_pyramid.board import api as board_api
+from russian_pyramid.commands import engine as engine_cmd
+from russian_pyramid.errors import UserInputError
+
+from .clihelp import ROOT, assert_bad_input, pyramid
+from .test_hostile_inputs import assert_refused, run_main
+
+EXAMPLES = ROOT / "examples"
+
+
+def _load(name: str) -> dict:
+    return json.loads((EXAMPLES / name).read_text(encoding="utf-8"))
+
+
+def _write(tmp_path, doc, name="in.json"):
+    path = tmp_path / name
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return path
+
+
+def _engine(cmd: str, body, **options) -> dict:
+    answer, stop = engine_cmd.handle({"id": 1, "cmd": cmd, "body": body, "options": options},
+                                     0, time.monotonic())
+    assert not stop
+    return answer
+
+
+# --- 1. balls far off the table --------------------------------------------------------------
+# on the far corner's 45 deg band (through the right middle pocket), and on the near corner's
+FAR = [(-98.225, -100.0), (-50.0, -50.0)]
+
+
+def _far_doc(example: str, xy) -> dict:
+    doc = _load(example)
+    doc["balls"]["cue"] = list(xy)
+    return doc
+
+
+@pytest.mark.parametrize("xy", FAR)
+def test_a_ball_far_off_the_table_is_refused_by_simulate(tmp_path, xy):
+    doc = {"balls": {"cue": list(xy), "7": [2, 0.9]}, "strike": {"speed_mps": 2, "phi_deg": 45}}
+    code, out, err = run_main("simulate", _write(tmp_path, doc))
+    assert_refused(code, err, "balls.cue", str(xy[0]), "not on the bed")
+    assert out == ""
+
+
+def test_the_reproduction_through_the_real_command():
+    r = pyramid("simulate", "-", input='{"balls":{"cue":[-98.225,-100],"7":[2,0.9]},'
+                                       '"strike":{"speed_mps":2,"phi_deg":45}}')
+    assert_bad_input(r, "balls.cue", "-98.225")
+    assert r.stdout == ""
+
+
+@pytest.mark.parametrize("xy", FAR)
+@pytest.mark.parametrize("command,example", [("score", "score_pot.json"),
+                                             ("suggest", "suggest_open.json")])
+def test_a_ball_far_off_the_table_is_refused_by_score_and_suggest(tmp_path, command, example,
+                                                                  xy):
+    code, out, err = run_main(command, _write(tmp_path, _far_doc(example, xy)))
+    assert_refused(code, err, "balls.cue", str(xy[0]), "not on the playing surface")
+    assert out == ""
+
+
+def test_a_stroke_ending_far_off_the_table_is_refused_by_score(tmp_path):
+    doc = _load("score_pot.json")
+    doc["stroke"]["final"]["cue"] = list(FAR[0])
+    code, _out, err = run_main("score", _write(tmp_path, doc))
+    assert_refused(code, err, "cue", "-98.225")
+
+
+@pytest.mark.parametrize("xy", FAR)
+def test_a_ball_far_off_the_table_is_refused_by_check_and_the_board(xy):
+    """``pyramid engine``'s check and the function the board's POST /api/check calls."""
+    for body in ({"balls": {"cue": list(xy), "7": [2, 0.9]}}, _far_doc("suggest_open.json", xy)):
+        answer = _engine("check", body)
+        assert answer["ok"] is False and "balls.cue" in answer["error"], answer
+        assert str(xy[0]) in answer["error"]
+        with pytest.raises(UserInputError, match=r"balls\.cue"):
+            board_api.check(body)
