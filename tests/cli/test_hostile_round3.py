@@ -89,3 +89,24 @@ def test_a_ball_far_off_the_table_is_refused_by_check_and_the_board(xy):
         assert str(xy[0]) in answer["error"]
         with pytest.raises(UserInputError, match=r"balls\.cue"):
             board_api.check(body)
+
+
+# --- 7. physics out of their physical ranges ---------------------------------------------------
+PHYSICS = [({"gravity_mps2": 1e300}, "physics.gravity_mps2 = 1e+300"),
+           ({"contact_tolerance_m": 1e300}, "physics.contact_tolerance_m = 1e+300"),
+           ({"mu_roll": 1e308}, "physics.mu_roll = 1e+308"),
+           ({"mu_roll": 1e308, "mu_slide": 1e300}, "= 1e+30")]
+
+
+def _shot(physics: dict) -> dict:
+    return {"balls": {"cue": [1.0, 0.9], "7": [2.0, 0.9]},
+            "strike": {"speed_mps": 2, "phi_deg": 0}, "physics": physics}
+
+
+@pytest.mark.parametrize("physics,words", PHYSICS, ids=[w for _, w in PHYSICS])
+def test_physics_out_of_range_are_refused_by_simulate_and_the_engine(tmp_path, physics, words):
+    code, out, err = run_main("simulate", _write(tmp_path, _shot(physics)))
+    assert_refused(code, err, words, "out of range")
+    assert out == ""
+    answer = _engine("simulate", _shot(physics))
+    assert answer["ok"] is False and words in answer["error"], answer
