@@ -110,3 +110,45 @@ def test_physics_out_of_range_are_refused_by_simulate_and_the_engine(tmp_path, p
     assert out == ""
     answer = _engine("simulate", _shot(physics))
     assert answer["ok"] is False and words in answer["error"], answer
+
+
+# --- 7. unknown keys: a position, a handicap -------------------------------------------------
+def test_a_position_with_a_misspelt_key_is_refused_by_check_and_the_board():
+    body = {"tabel": "pyramid-10ft", "balls": {"cue": [2.5, 0.9], "7": [2, 0.9]}}
+    answer = _engine("check", body)
+    assert answer["ok"] is False, answer
+    assert "tabel = 'pyramid-10ft' is not a field" in answer["error"]
+    assert "did you mean 'table'" in answer["error"]
+    with pytest.raises(UserInputError, match="tabel"):
+        board_api.check(body)
+    assert _engine("check", dict(body, _comment="a note", table=body.pop("tabel")))["ok"]
+
+
+def _start_doc(**extra) -> dict:
+    from engine import initial_state
+    doc = initial_state().to_json()
+    doc.update(extra, stroke={"call": None, "placement": [0.5, 0.9], "final": {"cue": [0.6, 0.9]}})
+    return doc
+
+
+@pytest.mark.parametrize("handicap,words", [
+    ({"kind": "points", "receiver": 1, "points": 10, "pionts": 3},
+     ("handicap.pionts", "did you mean 'points'")),
+    ({"kind": "points", "receiver": 1, "points": 10, "balls": ["15"]},
+     ("handicap.balls", "a points handicap")),
+    ({"kind": "balls", "receiver": 1, "balls": ["15"], "points": 5},
+     ("handicap.points", "a balls handicap")),
+])
+def test_a_handicap_with_an_unknown_key_is_refused(tmp_path, handicap, words):
+    code, out, err = run_main("score", _write(tmp_path, _start_doc(handicap=handicap)))
+    assert_refused(code, err, *words)
+    assert out == ""
+    code, out, err = run_main("score", "--session", "--players", "A", "B",
+                              "--handicap", json.dumps(handicap))
+    assert_refused(code, err, *words)
+
+
+def test_a_missed_handicap_with_an_unknown_key_is_refused(tmp_path):
+    doc = _start_doc(handicap_missed={"receiver": 1, "balls": ["15"], "points": 3})
+    code, _out, err = run_main("score", _write(tmp_path, doc))
+    assert_refused(code, err, "handicap_missed.points", "R13.2")
