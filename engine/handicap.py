@@ -14,7 +14,7 @@ from .errors import IllegalInputError, MalformedInputError
 from .geometry import respot
 from .jsonin import check_keys
 from .kinds import PairOrder, Variant
-from .state import GameState
+from .state import MAX_HANDICAP_POINTS as STATE_MAX_HANDICAP_POINTS, GameState
 from .values import OBJECT_BALLS, TOTAL_POINTS, balls_value, sort_balls
 from .variants import variant_for
 
@@ -22,7 +22,7 @@ PAIR_MINIMUM_POINTS = 5  # R12.2(1): «фору не менее пяти очк�
 # No handicap can give more than every point of the game (R1.2): checked on reading, before a
 # state is known; against a state, apply_handicap checks the receiver's target (a handicap that
 # wins the game before the first stroke is not a handicap).
-MAX_HANDICAP_POINTS = TOTAL_POINTS
+MAX_HANDICAP_POINTS = STATE_MAX_HANDICAP_POINTS  # TOTAL_POINTS, as a state's handicap_points
 # the fields of a handicap of each kind (what its to_json writes): any other is refused, naming
 # it (issue 51: an unknown key, or points given to a balls handicap, was dropped in silence)
 HANDICAP_FIELDS = {"points": ("kind", "receiver", "points"),

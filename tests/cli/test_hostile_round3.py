@@ -5,15 +5,19 @@ exception escaping it is the traceback a user would see) unless the exit status 
 command is the point."""
 from __future__ import annotations
 
+import io
 import json
 import time
 
 import pytest
 
+from engine import initial_state
 from russian_pyramid.board import api as board_api
+from russian_pyramid.board.server import create_app
 from russian_pyramid.commands import engine as engine_cmd
 from russian_pyramid.errors import UserInputError
 
+from ..russian_pyramid.boardclient import guarded_client
 from .clihelp import ROOT, assert_bad_input, pyramid
 from .test_hostile_inputs import assert_refused, run_main
 
@@ -125,7 +129,6 @@ def test_a_position_with_a_misspelt_key_is_refused_by_check_and_the_board():
 
 
 def _start_doc(**extra) -> dict:
-    from engine import initial_state
     doc = initial_state().to_json()
     doc.update(extra, stroke={"call": None, "placement": [0.5, 0.9], "final": {"cue": [0.6, 0.9]}})
     return doc
@@ -152,3 +155,88 @@ def test_a_missed_handicap_with_an_unknown_key_is_refused(tmp_path):
     doc = _start_doc(handicap_missed={"receiver": 1, "balls": ["15"], "points": 3})
     code, _out, err = run_main("score", _write(tmp_path, doc))
     assert_refused(code, err, "handicap_missed.points", "R13.2")
+
+
+# --- 7. state counters beyond any game ---------------------------------------------------------
+HUGE = 10 ** 19
+COUNTERS = [("target", HUGE, "target = 10000000000000000000 must be at most 10000"),
+            ("strokes_played", HUGE, "strokes_played = 10000000000000000000 must be at most"),
+            ("unchanged_foul_streak", [HUGE, 0], "unchanged_foul_streak[0] = 1000000000000000"),
+            ("no_call_strokes_left", HUGE, "no_call_strokes_left = 10000000000000000000"),
+            ("no_call_strokes_left", 3, "no_call_strokes_left = 3 must be at most 2"),
+            ("match", {"games_to_play": HUGE}, "match.games_to_play = 10000000000000000000"),
+            ("targets", [71, HUGE], "targets[1] = 10000000000000000000"),
+            ("scores", [HUGE, 0], "scores[0] = 10000000000000000000"),
+            ("handicap_points", HUGE, "handicap_points = 10000000000000000000"),
+            ("returned_points", HUGE, "returned_points = 10000000000000000000")]
+
+
+@pytest.mark.parametrize("field,value,words", COUNTERS,
+                         ids=[f"{c[0]}={str(c[1])[:8]}" for c in COUNTERS])
+def test_a_state_counter_beyond_any_game_is_refused(tmp_path, field, value, words):
+    doc = _start_doc(**{field: value})
+    for command in ("score", "suggest"):
+        if command == "suggest":
+            doc.pop("stroke")
+        code, out, err = run_main(command, _write(tmp_path, doc))
+        assert_refused(code, err, words)
+        assert out == ""
+    answer = _engine("check", doc)
+    assert answer["ok"] is False and words in answer["error"], answer
+
+
+# --- 9. echoed values cut ----------------------------------------------------------------------
+def test_a_huge_cmd_is_quoted_cut_by_the_engine():
+    answer = _engine("x" * 100_000, {})
+    assert answer["ok"] is False and "is not a command" in answer["error"]
+    assert len(answer["error"]) < 400 and "(100002 characters)" in answer["error"]
+
+
+def test_an_unknown_request_field_or_a_huge_id_is_refused_by_the_engine():
+    answer, _ = engine_cmd.handle({"id": 3, "cmd": "check", "body": {}, "opts": {"top": 1}},
+                                  0, time.monotonic())
+    assert answer == {"id": 3, "ok": False, "error": "'opts' is not a field of a request; its "
+                                                     "fields: id, cmd, body, options"}
+    answer, _ = engine_cmd.handle({"id": "i" * 5000, "cmd": "check", "body": {}}, 0,
+                                  time.monotonic())
+    assert answer["id"] is None and "MAX_ID_CHARS" in answer["error"]
+    assert len(json.dumps(answer)) < 400
+
+
+def test_a_huge_language_is_quoted_cut_by_the_board():
+    with guarded_client(create_app(warm=False)) as c:
+        r = c.get("/api/words/" + "q" * 5000)
+        assert r.status_code == 404 and "is not a known language" in r.json()["error"]
+        assert len(r.text) < 400, len(r.text)
+        assert c.get("/api/words/ru").status_code == 200
+
+
+# --- 7. score --resume F with other terms ------------------------------------------------------
+RESUME_CONFLICTS = [(("--players", "X", "Y"), "--players 'X Y'", "['Иван', 'Пётр']"),
+                    (("--games", "3"), "--games 3", "games as 1"),
+                    (("--call-mode", "ball-and-pocket"), "--call-mode", "'exact'"),
+                    (("--target", "51"), "--target 51", "as 71"),
+                    (("--breaker", "Пётр"), "--breaker", "'Иван'"),
+                    (("--date", "2020-01-01"), "--date", "'2026-11-30'"),
+                    (("--handicap", '{"kind": "points", "receiver": 1, "points": 5}'),
+                     "--handicap", "as None")]
+
+
+@pytest.mark.parametrize("options,given,kept", RESUME_CONFLICTS,
+                         ids=[c[0][0] for c in RESUME_CONFLICTS])
+def test_resume_refuses_terms_the_record_does_not_have(tmp_path, options, given, kept):
+    rec = tmp_path / "game.jsonl"
+    text = (EXAMPLES / "session_game.jsonl").read_bytes()
+    rec.write_bytes(text)
+    code, out, err = run_main("score", "--session", "--resume", rec, *options)
+    assert_refused(code, err, given, kept, "names the match's")
+    assert rec.read_bytes() == text and sorted(tmp_path.iterdir()) == [rec]
+
+
+def test_resume_takes_the_records_own_players(tmp_path, monkeypatch):
+    rec = tmp_path / "game.jsonl"
+    rec.write_bytes((EXAMPLES / "session_game.jsonl").read_bytes())
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    code, _out, err = run_main("score", "--session", "--resume", rec, "--players", " Иван",
+                               "Пётр", "--games", "1")
+    assert code == 0, err
