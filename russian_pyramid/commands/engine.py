@@ -25,6 +25,7 @@ import traceback
 from typing import IO, Any, Callable
 
 from engine import jsonin
+from engine.errors import excerpt
 
 from ..app.common import first_run
 from ..app.options import SimulateOptions, SuggestOptions
@@ -37,6 +38,8 @@ from ..io import read_lines
 from .score import score as score_document
 
 PROTOCOL_VERSION = 1
+REQUEST_FIELDS = ("id", "cmd", "body", "options")  # docs/ENGINE.md; any other is refused
+MAX_ID_CHARS = 200  # an id is echoed in its answer whole: a string id at most this long
 
 # the options whose values are numbers, typed strictly (docs/ENGINE.md): an integer option takes
 # a JSON integer (not true, 2.9, 2.0 or "3"), a number option a JSON number (not true or
@@ -144,6 +147,15 @@ def handle(request, served: int, started: float) -> tuple[dict, bool]:
     rid = request.get("id")
     if isinstance(rid, (dict, list)):
         return {"id": None, "ok": False, "error": "id must be a string, number or null"}, False
+    if isinstance(rid, str) and len(rid) > MAX_ID_CHARS:
+        return {"id": None, "ok": False, "error": f"id = {excerpt(rid)} is longer than "
+                                                  f"{MAX_ID_CHARS} characters (MAX_ID_CHARS): "
+                                                  f"it is echoed in the answer"}, False
+    unknown = [k for k in request if k not in REQUEST_FIELDS]
+    if unknown:  # {"opts": {...}} was ignored, the request answered with the defaults
+        return {"id": rid, "ok": False,
+                "error": f"{excerpt(unknown[0])} is not a field of a request; its fields: "
+                         f"{', '.join(REQUEST_FIELDS)}"}, False
     cmd = request.get("cmd")
     if cmd == "quit":
         return {"id": rid, "ok": True, "result": {"bye": True}}, True
@@ -151,10 +163,10 @@ def handle(request, served: int, started: float) -> tuple[dict, bool]:
         return {"id": rid, "ok": True, "result": {
             "engine": "pyramid", "protocol": PROTOCOL_VERSION, "pid": os.getpid(),
             "requests": served, "uptime_s": round(time.monotonic() - started, 3)}}, False
-    if cmd not in COMMANDS:
+    if cmd not in COMMANDS:  # cut: a 100 KB cmd was echoed whole (issue 51)
         known = ", ".join(list(COMMANDS) + ["health", "quit"])
         return {"id": rid, "ok": False,
-                "error": f"cmd = {cmd!r} is not a command; known: {known}"}, False
+                "error": f"cmd = {excerpt(cmd)} is not a command; known: {known}"}, False
     options = request.get("options") or {}
     if not isinstance(options, dict):
         return {"id": rid, "ok": False, "error": "options must be a JSON object"}, False
