@@ -11,12 +11,13 @@ from pathlib import Path
 from typing import TextIO
 
 from engine.errors import EngineError
+from engine.kinds import CallMode
 
 from ..commands._common import handicap as parse_handicap
 from ..errors import UserInputError
 from ..io import check_output_path, kept_elsewhere
 from .session import Session
-from .settings import game_path, start_settings
+from .settings import check_resumed_terms, game_path, start_settings
 
 
 def _resumed(args) -> Session:
@@ -25,7 +26,13 @@ def _resumed(args) -> Session:
     check_output_path("--resume", path)  # first: a name too long is refused, named
     if not os.path.isfile(path):
         raise UserInputError(f"--resume {args.resume}: no such file")
-    return Session.resume(path, args.lang)
+    session = Session.resume(path, args.lang)
+    handicap = None if args.handicap is None else parse_handicap(args.handicap).to_json()
+    check_resumed_terms(session.s, args.resume, players=args.players,
+                        variant=args.variant, call_mode=args.call_mode, games=args.games,
+                        target=args.target, handicap=handicap, pair_order=args.pair_order,
+                        breaker=args.breaker, date=args.date)
+    return session
 
 
 def _started(args) -> Session:
@@ -34,13 +41,14 @@ def _started(args) -> Session:
     if not args.players:
         raise UserInputError("--session needs --players NAME NAME [NAME]")
     handicap = None if args.handicap is None else parse_handicap(args.handicap).to_json()
-    settings = start_settings(args.players, variant=args.variant, call_mode=args.call_mode,
-                              games=args.games, target=args.target, handicap=handicap,
+    settings = start_settings(args.players, variant=args.variant,
+                              call_mode=args.call_mode or CallMode.EXACT, games=args.games,
+                              target=args.target, handicap=handicap,
                               pair_order=args.pair_order, breaker=args.breaker,
                               lang=args.lang or "en", date=args.date)
     if args.record:
         check_output_path("--record", args.record)
-        if args.games > 1:  # the last game's file has the longest name
+        if (args.games or 1) > 1:  # the last game's file has the longest name
             check_output_path("--record", game_path(Path(args.record), args.games))
     try:
         session = Session(settings, Path(args.record) if args.record else None)
