@@ -15,7 +15,7 @@ from .geometry import respot
 from .jsonin import check_keys
 from .kinds import PairOrder, Variant
 from .state import MAX_HANDICAP_POINTS as STATE_MAX_HANDICAP_POINTS, GameState
-from .values import OBJECT_BALLS, TOTAL_POINTS, balls_value, sort_balls
+from .values import OBJECT_BALLS, balls_value, sort_balls
 from .variants import variant_for
 
 PAIR_MINIMUM_POINTS = 5  # R12.2(1): «фору не менее пяти очков»

@@ -355,6 +355,7 @@ def test_the_shipped_example_replays_to_the_same_score_and_record(tmp_path):
     want = [json.loads(ln) for ln in EXAMPLE_RECORD.read_text(encoding="utf-8").splitlines()]
     made_with = got[0].pop("provenance")
     assert made_with["versions"] == current_provenance().to_json()["versions"]
+    assert got[0].pop("seal") == 2 and "seal" not in want[0]  # shipped before seal 2 (issue 51)
     for lines in (got, want):
         lines[-1].pop("sha256")
     assert got == want
