@@ -489,7 +489,7 @@ def verify_record(record: GameRecord, simulate: SimulateFn | None = None) -> Rec
     problem = seal_problem(record)
     if problem is not None:
         raise RecordRefused(*problem)
-    sealed = (record.header.get(SEAL_KEY, 1) > 1 if journal
-              else record.result.get("sha256") is not None)
+    sealed = (record.header.get(SEAL_KEY, 1) > 1 and bool(record.line_seals) if journal
+              else record.result.get("sha256") is not None)  # a journal's lines seal it
     return RecordCheck(n, replayed, n - replayed, unfinished, sealed, interrupted=journal,
                        torn_line=record.torn_line if journal else 0)

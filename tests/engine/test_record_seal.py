@@ -180,3 +180,8 @@ def test_a_story_that_names_no_call_contradicts_none():
     assert Story(intended_call=call).call_disagreement(call) is None
     assert "disagrees" in Story(intended_call=call).call_disagreement(None)
     assert "disagrees" in Story(intended_call=call).call_disagreement(dict(call, pocket="NL"))
+
+
+def test_a_journal_of_its_header_alone_has_nothing_sealed(played):
+    check = _verify(_objs(played[0])[:1])
+    assert check.interrupted and check.strokes == 0 and not check.hash_checked
