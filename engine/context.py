@@ -12,6 +12,9 @@ from .kinds import PairOrder
 
 PAIR_ALTERNATE, PAIR_WHILE_SCORING = PairOrder.ALTERNATE, PairOrder.WHILE_SCORING  # R12.2 (1), (2)
 MATCH_FIELDS = ("games_to_play", "games_played", "first_breaker", "breaker")
+# the games of a match (R3.1) a state may say: pyramid play's --games at most (10 000; a match
+# kept by hand has at most engine.text.MAX_GAMES, 1 000); issue 51 read 10**19
+MAX_MATCH_GAMES = 10_000
 PAIR_FIELDS = ("order", "partner", "switch_pending", "single_potted")
 
 
@@ -42,6 +45,10 @@ class MatchContext:
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 raise MalformedInputError(f"match.{k}", v, "must be a non-negative integer")
             vals[k] = v
+        if vals["games_to_play"] > MAX_MATCH_GAMES:
+            raise MalformedInputError("match.games_to_play", vals["games_to_play"],
+                                      f"must be at most {MAX_MATCH_GAMES} (MAX_MATCH_GAMES, "
+                                      f"R3.1)")
         if vals["games_to_play"] < 1:
             raise IllegalInputError(f"match.games_to_play = {vals['games_to_play']}: a match "
                                     f"has at least one game", "R3.1")

@@ -12,16 +12,23 @@ from typing import Iterable
 
 from .errors import IllegalInputError, MalformedInputError
 from .geometry import respot
+from .jsonin import check_keys
 from .kinds import PairOrder, Variant
-from .state import GameState
-from .values import OBJECT_BALLS, TOTAL_POINTS, balls_value, sort_balls
+from .state import MAX_HANDICAP_POINTS as STATE_MAX_HANDICAP_POINTS, GameState
+from .values import OBJECT_BALLS, balls_value, sort_balls
 from .variants import variant_for
 
 PAIR_MINIMUM_POINTS = 5  # R12.2(1): «фору не менее пяти очков»
 # No handicap can give more than every point of the game (R1.2): checked on reading, before a
 # state is known; against a state, apply_handicap checks the receiver's target (a handicap that
 # wins the game before the first stroke is not a handicap).
-MAX_HANDICAP_POINTS = TOTAL_POINTS
+MAX_HANDICAP_POINTS = STATE_MAX_HANDICAP_POINTS  # TOTAL_POINTS, as a state's handicap_points
+# the fields of a handicap of each kind (what its to_json writes): any other is refused, naming
+# it (issue 51: an unknown key, or points given to a balls handicap, was dropped in silence)
+HANDICAP_FIELDS = {"points": ("kind", "receiver", "points"),
+                   "balls": ("kind", "receiver", "balls"),
+                   "mixed": ("kind", "receiver", "points", "balls")}
+MISSED_FIELDS = ("receiver", "balls")  # R13.2's handicap_missed
 
 
 @dataclass(frozen=True)
@@ -67,6 +74,9 @@ def handicap_from_json(obj) -> Handicap:
     if not isinstance(obj, dict):
         raise MalformedInputError("handicap", obj, "must be an object")
     kind = obj.get("kind")
+    if not isinstance(kind, str) or kind not in HANDICAP_FIELDS:
+        raise MalformedInputError("handicap.kind", kind, "must be points, balls or mixed")
+    check_keys(obj, HANDICAP_FIELDS[kind], "handicap", rule=f"R13.1, a {kind} handicap")
     receiver = obj.get("receiver")
     if not isinstance(receiver, int) or isinstance(receiver, bool) or receiver < 0:
         raise MalformedInputError("handicap.receiver", receiver, "must be a side index")
@@ -86,9 +96,7 @@ def handicap_from_json(obj) -> Handicap:
         return PointsHandicap(receiver, points)
     if kind == "balls":
         return BallsHandicap(receiver, tuple(balls))
-    if kind == "mixed":
-        return MixedHandicap(receiver, points, tuple(balls))
-    raise MalformedInputError("handicap.kind", kind, "must be points, balls or mixed")
+    return MixedHandicap(receiver, points, tuple(balls))
 
 
 def apply_handicap(state: GameState, h: Handicap, take_balls_off: bool = True) -> GameState:
@@ -172,6 +180,7 @@ def missed_balls_from_json(obj, field_name: str = "handicap_missed"
     balls agreed under a handicap that were found not taken off the table."""
     if not isinstance(obj, dict):
         raise MalformedInputError(field_name, obj, "must be an object {receiver, balls}")
+    check_keys(obj, MISSED_FIELDS, field_name, rule="R13.2")
     receiver = obj.get("receiver")
     if not isinstance(receiver, int) or isinstance(receiver, bool) or receiver < 0:
         raise MalformedInputError(f"{field_name}.receiver", receiver, "must be a side index")

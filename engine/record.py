@@ -2,17 +2,18 @@
 
 A stroke line keeps fields beyond the format's own as written (``StrokeRecord.extra``: a
 human game's ``entered`` line, ``ruling`` and ``before`` actions, docs/SCOREKEEPING.md); the
-integrity hash covers them, and a result line's ``before`` too.
+seal covers them, and the result line's fields (:mod:`engine.seal`).
 
 Line 1 a header (``"type": "header"``), then one ``"type": "stroke"`` line per stroke, then a
 ``"type": "result"`` line (``"unfinished": true`` when the game stopped early, and
-``"sha256"``, the integrity hash of the header and stroke lines, see :func:`record_digest`).
+``"sha256"``, the seal of the record's lines, :mod:`engine.seal`, :func:`record_digest`).
 A journal (``pyramid play --record`` while the game is played, :class:`engine.files.Journal`)
 is the same lines written one at a time, its header marked ``"journal": true``
-(:data:`JOURNAL_KEY`) and no result line until the game ends (then the whole record is
-written again, sealed, without the mark); one a process left behind (``kill -9``) reads as an
-interrupted game: its complete lines are read, a torn last line (no ``"\\n"`` after it, not
-JSON) is left out and named (``GameRecord.torn_line``).
+(:data:`JOURNAL_KEY`), each stroke line sealed with the lines before it
+(:class:`engine.seal.JournalSealer`), and no result line until the game ends (then the whole
+record is written again, sealed, without the mark); one a process left behind (``kill -9``)
+reads as an interrupted game: its complete lines are read, a torn last line (no ``"\\n"``
+after it, not JSON) is left out and named (``GameRecord.torn_line``).
 The header's ``"provenance"`` says what the record was made with (:mod:`engine.provenance`;
 absent in records written before it, which read and verify as before).
 Each stroke line carries the full state before the stroke
@@ -26,7 +27,6 @@ rules core's ruling of every stroke, positions, result line, hash) before it is 
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 from dataclasses import dataclass, field
@@ -42,7 +42,11 @@ from .text import MAX_NAME_CHARS, check_date, check_names
 from .errors import MalformedInputError
 from .files import read_text, write_atomic
 from .geometry import Position
+from .jsonin import check_keys
 from .provenance import HEADER_KEY as PROVENANCE_KEY, Provenance, current as current_provenance
+from .seal import (DIGEST_KEY, SEAL_KEY, SEAL_VERSION, JournalSealer, digest, sealed_lines,
+                   unsealed)
+from .seal import canonical_json  # noqa: F401  (engine.record.canonical_json, as before)
 from .state import GameState
 from .story import STORY_KEY, Story
 from .stroke import StrokeFacts, stroke_from_events
@@ -55,6 +59,10 @@ KNOWN_RECORD_VERSIONS = (1,)
 # the header field of a journal: a record written as it is played, without its result line
 # until the game ends (engine.files.Journal, pyramid play --record)
 JOURNAL_KEY = "journal"
+# the fields of a result line (docs/FORMATS.md); any other is refused (issue 51: an unknown
+# field was shown by the board, outside the seal)
+RESULT_LINE_KEYS = ("type", "result", "scores", "strokes", "unfinished", "stopped_by", "before",
+                    DIGEST_KEY)
 
 
 @dataclass(frozen=True)
@@ -94,6 +102,9 @@ class GameRecord:
     digest: str | None = field(default=None, compare=False)
     # a journal's torn last line (its number: a partial line without "\n", left out), or 0
     torn_line: int = field(default=0, compare=False)
+    # each stroke line's own seal as read (a journal's, engine.seal): (line number, its
+    # sha256 or None, the seal its header and stroke lines up to it give)
+    line_seals: tuple[tuple[int, str | None, str], ...] = field(default=(), compare=False)
 
     @property
     def is_journal(self) -> bool:
@@ -115,13 +126,14 @@ def make_header(state: GameState, players: Sequence[str], seed: int | None = Non
     """A record's header line.  ``provenance`` (default: this process's,
     :func:`engine.provenance.current`) says what the record is made with: the versions of
     Python, numpy, numba, llvmlite and this package, the commit, the platform; the integrity
-    hash covers it with the rest of the header."""
+    hash covers it with the rest of the header; ``"seal"`` says the seal's version
+    (:data:`engine.seal.SEAL_VERSION`: every line sealed)."""
     made_with = current_provenance() if provenance is None else provenance
     return {"type": "header", "version": RECORD_VERSION, "variant": state.variant,
             "call_mode": state.call_mode, "target": state.target, "players": list(players),
             "seed": seed, "table": state.table, "physics": dict(physics or {}),
             "software_version": software_version, PROVENANCE_KEY: made_with.to_json(),
-            "initial_state": state.to_json(), **extra}
+            SEAL_KEY: SEAL_VERSION, "initial_state": state.to_json(), **extra}
 
 
 def stroke_record(state_before: GameState, facts: StrokeFacts, adj: Adjudication,
@@ -154,29 +166,12 @@ def result_line(state: GameState) -> dict:
             "scores": list(state.scores), "strokes": state.strokes_played}
 
 
-def canonical_json(obj) -> str:
-    """One JSON value as the integrity hash sees it: sorted keys, no spaces (a reformatted
-    but unchanged line hashes the same; floats round-trip exactly through JSON)."""
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
-                      allow_nan=False)
-
-
-def _digest(objects) -> str:
-    h = hashlib.sha256()
-    for obj in objects:
-        h.update(canonical_json(obj).encode("utf-8"))
-        h.update(b"\n")
-    return h.hexdigest()
-
-
 def record_digest(record: GameRecord) -> str:
-    """sha256 over the canonical header and stroke lines: the ``"sha256"`` of the result
+    """The seal of the record's lines (:mod:`engine.seal`): the ``"sha256"`` of its result
     line.  It finds a record changed after it was written (by hand or by damage); it is not
     a signature -- whoever changes a record can recompute it."""
-    tail = []
-    if record.result is not None and record.result.get("before"):
-        tail = [{"before": record.result["before"]}]  # actions that ended the game (R14.1)
-    return _digest([record.header] + [s.to_json() for s in record.strokes] + tail)
+    return digest(sealed_lines(record.header, [s.to_json() for s in record.strokes],
+                               record.result))
 
 
 def write_record(path: str | Path, record: GameRecord, seal: bool = True) -> None:
@@ -192,7 +187,7 @@ def record_text(record: GameRecord, seal: bool = True) -> str:
     another process: a tournament's worker hands it to the parent); with ``seal`` the result
     line first gets the integrity hash (:func:`record_digest`)."""
     if seal and record.result is not None:
-        record.result = {**record.result, "sha256": record_digest(record)}
+        record.result = {**unsealed(record.result), DIGEST_KEY: record_digest(record)}
     return "\n".join(record.lines()) + "\n"
 
 
@@ -295,7 +290,9 @@ def parse_record(lines: str | Sequence[str]) -> GameRecord:
     strokes: list[StrokeRecord] = []
     result = None
     result_lineno = 0
-    hashed: list[dict] = []  # the header and stroke lines as read, for the integrity hash
+    hashed: list[dict] = []  # the stroke lines as read (without their own seal)
+    seals: list[tuple[int, str | None, str]] = []
+    sealer = None
     for lineno, line in enumerate(lines, start=1):
         if not line.strip():
             continue
@@ -308,26 +305,28 @@ def parse_record(lines: str | Sequence[str]) -> GameRecord:
                 raise MalformedInputError(f"line {lineno}", kind, "must be the header")
             _check_header_text(obj, lineno)
             header = obj
-            hashed.append(obj)
+            sealer = JournalSealer(obj)
         elif result is not None:
             raise MalformedInputError(f"line {lineno}", kind, "follows the result line")
         elif kind == "header":
             raise MalformedInputError(f"line {lineno}.type", kind,
                                       "is a second header: one game record a file")
         elif kind == "stroke":
-            strokes.append(_stroke_from_json(obj, lineno))
-            hashed.append(obj)
+            line = unsealed(obj)  # a journal's line carries its own seal
+            strokes.append(_stroke_from_json(line, lineno))
+            hashed.append(line)
+            seals.append((lineno, obj.get(DIGEST_KEY), sealer.seal(line)))
         elif kind == "result":
+            check_keys(obj, RESULT_LINE_KEYS, f"line {lineno}")
             result, result_lineno = obj, lineno
-            if obj.get("before"):
-                hashed.append({"before": obj["before"]})
         else:
             raise MalformedInputError(f"line {lineno}.type", kind,
                                       "must be header, stroke or result")
     if header is None:
         raise MalformedInputError("record", "", "is empty: no header line")
     return GameRecord(header, strokes, result, result_lineno=result_lineno,
-                      digest=_digest(hashed), torn_line=torn)
+                      digest=digest(sealed_lines(header, hashed, result)), torn_line=torn,
+                      line_seals=tuple(seals))
 
 
 def _is_torn(line: str) -> bool:

@@ -28,6 +28,7 @@ from .errors import IllegalInputError, MalformedInputError
 from .jsonin import check_keys
 from .kinds import CallMode, Variant
 from .outcome import GameOutcome, outcome_of
+from .text import MAX_SCORE, MAX_TARGET
 from .geometry import (HOUSE, Position, Region, overlaps, placement_region_for)
 from .values import CUE, LAST_BALL_BONUS, OBJECT_BALLS, TOTAL_POINTS, ball_value, balls_value
 
@@ -47,6 +48,18 @@ STATE_FIELDS = ("table", "balls", "cue_in_hand", "scores", "to_move", "call_mode
                 "unchanged_foul_streak", "no_call_strokes_left", "last_ball_replay",
                 "last_ball_bonus_to", "handicap_points", "returned_points", "placings", "result",
                 "match", "pair", "strokes_played", "adjustment", "placement_region")
+
+
+# Upper bounds of a state's counters, each far beyond any game and named in the refusal (issue
+# 51: a target, a stroke count, a foul streak of 10**19 were read):
+MAX_STROKES_PLAYED = 10_000  # strokes of one game: 20 times self-play's safety net (500,
+#   ai.games.match.MAX_STROKES_PER_GAME); R9.2's draw ends a stalemate long before
+MAX_FOUL_STREAK = MAX_STROKES_PLAYED  # R9.2: unchanged foul strokes in a row, strokes at most
+MAX_HANDICAP_POINTS = TOTAL_POINTS  # R1.2: no handicap gives more than every point of the game
+#   (engine.handicap.MAX_HANDICAP_POINTS, which reads handicaps)
+MAX_RETURNED_POINTS = MAX_SCORE  # R12.1: points put back from winners' shelves, a score's bound
+# no_call_strokes_left: one stroke without a call a side (R10.1: each player's first stroke of
+# the replay; R11.10: each player still in the game), so at most the variant's sides
 
 
 @dataclass(frozen=True)
@@ -170,13 +183,32 @@ class GameState:
 
 
 # --- reading --------------------------------------------------------------------------
-def _int(obj, key, default=None, minimum=None):
+def _int(obj, key, default=None, minimum=None, maximum: tuple[int, str] | None = None):
+    """``obj[key]`` (or ``default``), an integer ``>= minimum`` and at most ``maximum``, given
+    as (bound, why): the refusal names the bound and why."""
     v = obj.get(key, default)
     if not isinstance(v, int) or isinstance(v, bool):
         raise MalformedInputError(key, v, "must be an integer")
     if minimum is not None and v < minimum:
         raise MalformedInputError(key, v, f"must be >= {minimum}")
+    if maximum is not None and v > maximum[0]:
+        raise MalformedInputError(key, v, f"must be at most {maximum[0]} ({maximum[1]})")
     return v
+
+
+def _ints(obj, key, default, n_sides: int, lo: int, hi: tuple[int, str],
+          said: str = "") -> tuple[int, ...]:
+    """``obj[key]`` (or ``default``), a list of ``n_sides`` integers from ``lo`` to ``hi``
+    (bound, why)."""
+    v = obj.get(key, default)
+    if (not isinstance(v, list) or len(v) != n_sides
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in v)):
+        raise MalformedInputError(key, v, f"must be a list of {n_sides} integers{said}")
+    for i, x in enumerate(v):
+        if not lo <= x <= hi[0]:
+            raise MalformedInputError(f"{key}[{i}]", x, f"must lie from {lo} to {hi[0]} "
+                                                        f"({hi[1]})")
+    return tuple(v)
 
 
 def _bool(obj, key, default=False):
@@ -270,11 +302,8 @@ def _state_from_json(obj, other_fields: tuple[str, ...] = ()) -> GameState:
         raise MalformedInputError("variant", variant, f"must be one of {', '.join(VARIANTS)}")
     variant = Variant(variant)
     n_sides = variant.n_sides
-    scores = obj["scores"]
-    if (not isinstance(scores, list) or len(scores) != n_sides
-            or not all(isinstance(s, int) and not isinstance(s, bool) for s in scores)):
-        raise MalformedInputError("scores", scores,
-                                  f"must be a list of {n_sides} integers for variant {variant}")
+    scores = _ints(obj, "scores", None, n_sides, -MAX_SCORE,
+                   (MAX_SCORE, "engine.text.MAX_SCORE, a score's bound"), f" for variant {variant}")
     to_move = _int(obj, "to_move", minimum=0)
     if to_move >= n_sides:
         raise MalformedInputError("to_move", to_move, f"must be 0..{n_sides - 1}")
@@ -282,22 +311,18 @@ def _state_from_json(obj, other_fields: tuple[str, ...] = ()) -> GameState:
     if not isinstance(call_mode, str) or call_mode not in CALL_MODES:
         raise MalformedInputError("call_mode", call_mode, f"must be one of {', '.join(CALL_MODES)}")
     call_mode = CallMode(call_mode)
-    target = _int(obj, "target", variant.default_target, minimum=1)
+    target = _int(obj, "target", variant.default_target, minimum=1,
+                  maximum=(MAX_TARGET, "engine.text.MAX_TARGET; R9.1 plays to 71"))
 
     shelves = _shelves(obj.get("shelves", [[] for _ in range(n_sides)]), n_sides, balls)
 
     targets = obj.get("targets")
     if targets is not None:
-        if (not isinstance(targets, list) or len(targets) != n_sides
-                or not all(isinstance(t, int) and not isinstance(t, bool) and t > 0
-                           for t in targets)):
-            raise MalformedInputError("targets", targets, f"must be {n_sides} positive integers")
-        targets = tuple(targets)
-    streak = obj.get("unchanged_foul_streak", [0] * n_sides)
-    if (not isinstance(streak, list) or len(streak) != n_sides
-            or not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in streak)):
-        raise MalformedInputError("unchanged_foul_streak", streak,
-                                  f"must be {n_sides} non-negative integers")
+        targets = _ints(obj, "targets", None, n_sides, 1,
+                        (MAX_TARGET, "engine.text.MAX_TARGET; R9.1 plays to 71"))
+    streak = _ints(obj, "unchanged_foul_streak", [0] * n_sides, n_sides, 0,
+                   (MAX_FOUL_STREAK, "MAX_FOUL_STREAK: R9.2's foul strokes in a row, at most "
+                                     "the strokes of a game"))
     bonus_to = obj.get("last_ball_bonus_to")
     if bonus_to is not None and not is_side(bonus_to, n_sides):
         raise MalformedInputError("last_ball_bonus_to", bonus_to, "must be null or a side index")
@@ -320,13 +345,18 @@ def _state_from_json(obj, other_fields: tuple[str, ...] = ()) -> GameState:
         warning=_bool(obj, "warning", False),
         auto_warning=_bool(obj, "auto_warning", False),
         unchanged_foul_streak=tuple(streak),
-        no_call_strokes_left=_int(obj, "no_call_strokes_left", 0, minimum=0),
+        no_call_strokes_left=_int(obj, "no_call_strokes_left", 0, minimum=0, maximum=(
+            n_sides, "one stroke without a call a side, R10.1, R11.10")),
         last_ball_replay=_bool(obj, "last_ball_replay", False),
         last_ball_bonus_to=bonus_to,
-        handicap_points=_int(obj, "handicap_points", 0, minimum=0),
-        returned_points=_int(obj, "returned_points", 0, minimum=0),
+        handicap_points=_int(obj, "handicap_points", 0, minimum=0, maximum=(
+            MAX_HANDICAP_POINTS, "every point of the game, R1.2")),
+        returned_points=_int(obj, "returned_points", 0, minimum=0, maximum=(
+            MAX_RETURNED_POINTS, "MAX_RETURNED_POINTS, a score's bound")),
         placings=tuple(placings), result=result, match=match, pair=pair,
-        strokes_played=_int(obj, "strokes_played", 0, minimum=0), adjustment=adjustment)
+        strokes_played=_int(obj, "strokes_played", 0, minimum=0, maximum=(
+            MAX_STROKES_PLAYED, "MAX_STROKES_PLAYED, strokes of one game")),
+        adjustment=adjustment)
     # R9.1 / R14.1: a game over by its scores but with no result is refused, never played on
     why = unrecorded_end(state)
     if why is not None:
@@ -422,5 +452,5 @@ def initial_state(variant: str = TWO_PLAYER, call_mode: str = EXACT,
 
 assert TOTAL_POINTS == sum(ball_value(b) for b in OBJECT_BALLS) + LAST_BALL_BONUS
 __all__ = ["GameState", "MatchContext", "PairState", "initial_state", "rack_positions",
-           "unrecorded_end",
+           "unrecorded_end", "MAX_STROKES_PLAYED", "MAX_FOUL_STREAK",
            "RACK_ORDER", "points_accounted", "scores_accounted", "HOUSE"]

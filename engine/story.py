@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .errors import MalformedInputError
+from .errors import MalformedInputError, excerpt
 
 STORY_KEY = "story"  # the stroke line's field
 # the strike fields of a record's stroke line (sim.api.Strike.to_json): the noise is given
@@ -233,6 +233,18 @@ class Story:
                 return (f"{where}: intended_strike.{key} + noise.{key} = {executed[key]!r} is "
                         f"not the stroke played, strike.{key} = {strike[key]!r}")
         return None
+
+
+    def call_disagreement(self, call: dict | None, where: str = STORY_KEY) -> str | None:
+        """What the story's ``intended_call`` says that the stroke line's ``call`` contradicts,
+        or ``None``: a game's line records the call the agent chose, which the story keeps as
+        it was (issue 51: a call changed on a stroke that scored nothing passed while the
+        story said another).  A story that names no call (a field the agent did not have is
+        left out) contradicts none."""
+        if self.intended_call is None or self.intended_call == call:
+            return None
+        return (f"{where}.intended_call = {excerpt(self.intended_call)} disagrees with the "
+                f"stroke's call = {excerpt(call)}")
 
 
 def story_of(stroke_extra) -> Story | None:

@@ -28,14 +28,17 @@ refuses the first thing wrong with :class:`RecordRefused`, naming the line numbe
    result those of the state after the last stroke (a result claimed for a game not over,
    or none for a game over, is refused), and ``unfinished``, when it has one, true exactly
    when the game is not over;
-4. the integrity hash (``sha256`` of the result line), when there is one, matches the header
-   and stroke lines.
+4. the seal (:mod:`engine.seal`): the result line's ``sha256`` matches the record's lines (a
+   record of seal 2, what this program writes, must have it; one of seal 1, written before,
+   may go without).
 
 A journal (header ``"journal": true``: ``pyramid play --record`` killed while the game was
 played, :mod:`engine.record`) has no result line yet: steps 1 and 2 check its complete
-strokes, and it is reported interrupted (``RecordCheck.interrupted``, with the number of a
-torn last line the reader left out, ``torn_line``), unfinished and without a seal to check.
-Any other record without a result line is refused as cut short.
+strokes, and with seal 2 every stroke line's own ``sha256`` must match the lines up to it (a
+finished record relabelled as a journal, its result line dropped, has none); it is reported
+interrupted (``RecordCheck.interrupted``, with the number of a torn last line the reader left
+out, ``torn_line``) and unfinished.  Any other record without a result line is refused as cut
+short.
 
 A human game's record (``pyramid score --session``) may keep actions taken between strokes
 -- the referee's warning (R11.8), a correction of the scores (R14.1) -- in the ``before``
@@ -63,6 +66,7 @@ from .errors import EngineError, excerpt
 from .geometry import Position
 from .provenance import of_header as provenance_of_header
 from .record import JOURNAL_KEY, KNOWN_RECORD_VERSIONS, GameRecord, SimulateFn, StrokeRecord
+from .seal import KNOWN_SEALS, SEAL_KEY, seal_problem
 from .special import apply_action
 from .state import GameState
 from .story import ANGLE_TOLERANCE_DEG as STORY_ANGLE_TOLERANCE_DEG, story_of
@@ -79,6 +83,9 @@ TIME_TOLERANCE_S = 1e-6
 # ``math.degrees`` of the radians is what a writer records, so only a float's rounding is let
 # through, never an edit (engine.story.ANGLE_TOLERANCE_DEG: the same rule for a story's).
 ANGLE_TOLERANCE_DEG = STORY_ANGLE_TOLERANCE_DEG
+# a result line's stopped_by names what stopped the game (an exception's class, "SIGTERM"):
+# a name, not a text (the board shows it)
+MAX_STOPPED_BY_CHARS = 100
 
 
 class RecordRefused(EngineError):
@@ -139,6 +146,10 @@ def check_header(header: dict) -> GameState:
     if not _is_int(version) or version not in KNOWN_RECORD_VERSIONS:
         raise RecordRefused(1, f"header.version = {excerpt(version)} is not a record version "
                                f"this program reads ({', '.join(map(str, KNOWN_RECORD_VERSIONS))})")
+    seal = header.get(SEAL_KEY, 1)
+    if not _is_int(seal) or seal not in KNOWN_SEALS:
+        raise RecordRefused(1, f"header.{SEAL_KEY} = {excerpt(seal)} is not a seal this "
+                               f"program reads ({', '.join(map(str, KNOWN_SEALS))})")
     if "initial_state" not in header:
         raise RecordRefused(1, "header.initial_state is missing")
     try:
@@ -369,7 +380,8 @@ def _check_stroke(s: StrokeRecord, k: int, expected: GameState,
         _ruling(s, k, lambda: _replayed_facts(s, simulate))
     # the story last: a stroke changed is found as such above, a story changed here
     story = story_of(s.extra)  # checked for shape when read (engine.record)
-    problem = None if story is None else story.disagreement(s.strike)
+    problem = None if story is None else (story.disagreement(s.strike)
+                                          or story.call_disagreement(s.call))
     if problem is not None:
         raise RecordRefused(line, problem)
     return out, replayed
@@ -436,6 +448,12 @@ def _check_result(record: GameRecord, last: GameState) -> bool:
     unfinished = res.get("unfinished", False)
     if not isinstance(unfinished, bool):
         raise RecordRefused(line, f"unfinished = {excerpt(unfinished)} must be true or false")
+    stopped = res.get("stopped_by")  # what stopped an unfinished game (KeyboardInterrupt, ...)
+    if stopped is not None and not (unfinished and isinstance(stopped, str)
+                                    and 0 < len(stopped) <= MAX_STOPPED_BY_CHARS):
+        raise RecordRefused(line, f"stopped_by = {excerpt(stopped)} must be the name of what "
+                                  f"stopped an unfinished game, 1 to {MAX_STOPPED_BY_CHARS} "
+                                  f"characters, beside \"unfinished\": true")
     for name, recorded, actual in (("scores", res.get("scores"), list(last.scores)),
                                    ("strokes", res.get("strokes"), last.strokes_played),
                                    ("result", res.get("result"),
@@ -466,16 +484,12 @@ def verify_record(record: GameRecord, simulate: SimulateFn | None = None) -> Rec
         replayed += sim
         state = out.state
     n = len(record.strokes)
-    if record.is_journal:  # interrupted while written: its complete strokes are checked
-        return RecordCheck(n, replayed, n - replayed, True, False, interrupted=True,
-                           torn_line=record.torn_line)
-    unfinished = _check_result(record, state)
-    sha = record.result.get("sha256")
-    if sha is not None and sha != record.digest:
-        shown = f"{sha[:16]}..." if isinstance(sha, str) else excerpt(sha)
-        raise RecordRefused(record.result_lineno,
-                            f"sha256 {shown} does not match the header and stroke lines "
-                            f"({record.digest[:16]}...): the record was changed after it "
-                            f"was written")
-    n = len(record.strokes)
-    return RecordCheck(n, replayed, n - replayed, unfinished, sha is not None)
+    journal = record.is_journal  # interrupted while written: its complete strokes are checked
+    unfinished = True if journal else _check_result(record, state)
+    problem = seal_problem(record)
+    if problem is not None:
+        raise RecordRefused(*problem)
+    sealed = (record.header.get(SEAL_KEY, 1) > 1 and bool(record.line_seals) if journal
+              else record.result.get("sha256") is not None)  # a journal's lines seal it
+    return RecordCheck(n, replayed, n - replayed, unfinished, sealed, interrupted=journal,
+                       torn_line=record.torn_line if journal else 0)

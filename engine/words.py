@@ -31,6 +31,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
+from .errors import excerpt
+
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 LANGS = ("en", "ru")  # every catalog; the first is the language of files and logs
 DEFAULT_LANG = "en"
@@ -40,7 +42,8 @@ class UnknownLanguageError(ValueError):
     """A language without a catalog; the message lists the known ones."""
 
     def __init__(self, lang) -> None:
-        super().__init__(f"lang = {lang!r} is not a known language; known: {', '.join(LANGS)}")
+        super().__init__(f"lang = {excerpt(lang)} is not a known language; known: "
+                         f"{', '.join(LANGS)}")  # cut: a 5 000-character name was echoed whole
 
 
 class MissingWordError(KeyError):

@@ -173,12 +173,123 @@ class PhysicsParams:
         return hashlib.sha256(text.encode()).hexdigest()[:12]
 
     @classmethod
-    def from_json(cls, obj: dict) -> "PhysicsParams":
-        known = {f.name for f in fields(cls)}
-        unknown = set(obj) - known
-        if unknown:
-            raise ValueError(f"unknown physics parameter(s): {', '.join(sorted(unknown))}")
-        return cls(**obj)
+    def from_json(cls, obj, where: str = "physics") -> "PhysicsParams":
+        """Physics a user gives (a shot's ``physics``, a record's ``header.physics``): the
+        defaults with the values ``obj`` names, each of them a known parameter (an unknown one
+        is refused with the nearest known name), of its type, passing the dataclass's own
+        checks and within its :data:`PHYSICAL_RANGES`.  A ValueError names ``where.field``
+        and the value.  (``PhysicsParams(...)`` itself takes any finite values that end every
+        motion: studies such as :func:`sim.crosscheck_pymunk.rolling_regime` need a sliding
+        friction of 1000; what a user sends is held to the physical ranges.)"""
+        if not isinstance(obj, dict):
+            raise ValueError(f"{where} = {obj!r:.60} must be an object of physics parameters")
+        known = [f.name for f in fields(cls)]
+        for key, value in obj.items():
+            if key not in known:
+                near = difflib.get_close_matches(str(key), known, n=1)
+                raise ValueError(f"{where}.{str(key)[:40]} is not a physics parameter"
+                                 + (f" (did you mean {near[0]}?)" if near else ""))
+            if key in _NAMES:
+                names = CUSHION_MODELS if key == "cushion_model" else POCKET_MODELS
+                if not isinstance(value, str) or value not in names:
+                    raise ValueError(f"{where}.{key} = {value!r:.60} must be one of "
+                                     f"{', '.join(names)}")
+            elif (not isinstance(value, (int, float)) or isinstance(value, bool)
+                  or not math.isfinite(value)):
+                raise ValueError(f"{where}.{key} = {value!r:.60} must be a finite number")
+        try:
+            params = cls(**{**cls().to_json(), **obj})
+        except ValueError as exc:  # the dataclass's own checks (a restitution above 1, ...)
+            raise ValueError(str(exc).replace("physics.", f"{where}.", 1)) from None
+        for key in obj:
+            if key not in _NAMES:
+                PHYSICAL_RANGES[key].check(obj[key], f"{where}.{key}")
+        return params
+
+
+@dataclass(frozen=True)
+class PhysicalRange:
+    """The values a parameter may take from a user, ``low <= value <= high`` (in the
+    parameter's unit, ``unit``), and ``why``: the source or physical reason."""
+
+    low: float
+    high: float
+    unit: str
+    why: str
+
+    def check(self, value: float, field: str) -> None:
+        if not self.low <= value <= self.high:
+            raise ValueError(f"{field} = {value!r} is out of range: from {self.low:g} to "
+                             f"{self.high:g}{self.unit} ({self.why})")
+
+
+_RESTITUTION = "a restitution: at most 1, as an impact makes no energy"
+# Every number of PhysicsParams: what a shot's or a record's physics may hold (issue 51: a
+# gravity of 1e300, a tolerance of 1e300 or a rolling friction of 1e308 were once simulated).
+# The bands are wide: equipment no one has measured is not refused, what no table on Earth
+# has is.
+PHYSICAL_RANGES: dict[str, PhysicalRange] = {
+    "gravity_mps2": PhysicalRange(9.7, 9.9, " m/s^2", "Earth's normal gravity runs from 9.780 "
+                                  "at the equator to 9.832 at the poles (WGS 84), 0.003 less a "
+                                  "kilometre up: every table on Earth, with room"),
+    "mu_slide": PhysicalRange(0.05, 0.5, "", "ball-cloth sliding friction, measured "
+                              "0.178-0.245 [Mathavan2010]: cloths no one measured allowed to "
+                              "about a third of that and twice it"),
+    "mu_roll": PhysicalRange(0.001, 0.1, "", "rolling resistance, 0.005-0.015 on pool cloth "
+                             "[Marlow]: to a fifth of that and over six times it"),
+    "mu_spin": PhysicalRange(0.001, 0.1, "", "pivot friction, taken equal to the rolling "
+                             "resistance (0.005-0.015 [Marlow]): the same band"),
+    "e_ball": PhysicalRange(0.5, 1.0, "", f"{_RESTITUTION}; phenolic balls 0.92-0.98 "
+                            "[Marlow], balls no one measured allowed down to half"),
+    "mu_ball_a": PhysicalRange(0.0, 0.5, "", "ball-ball friction at high slip speed: "
+                               "Marlow's data 0.01-0.12 [Alciatore-TP A.14]; 0 (frictionless) "
+                               "to four times the most measured"),
+    "mu_ball_b": PhysicalRange(0.0, 0.5, "", "the ball-ball friction added at zero slip "
+                               "speed: Marlow's data 0.01-0.12 [Alciatore-TP A.14]; 0 to four "
+                               "times the most measured"),
+    "mu_ball_c": PhysicalRange(0.0, 10.0, " 1/(m/s)", "how fast that added friction fades "
+                               "with slip speed, fitted 1.088 [Alciatore-TP A.14]: 0 (never) "
+                               "to gone within 0.1 m/s"),
+    "e_cushion": PhysicalRange(0.3, 1.0, "", f"{_RESTITUTION}; 0.74 from the MCP rubber's "
+                               "55 % resilience, down to half the Han option's jaws (0.6)"),
+    "mu_cushion": PhysicalRange(0.0, 0.5, "", "cloth-on-rubber friction, fitted 0.14 "
+                                "[Mathavan2010]: 0 (frictionless) to over three times that"),
+    "e_jaw": PhysicalRange(0.3, 1.0, "", f"{_RESTITUTION}; the Han option's jaws 0.6"),
+    "mu_jaw": PhysicalRange(0.0, 0.5, "", "cloth-on-rubber friction of the Han option's "
+                            "jaws (0.1): the cushions' band"),
+    "cushion_e_energetic": PhysicalRange(0.3, 1.0, "", f"{_RESTITUTION}; 0.742 from the MCP "
+                                         "rubber, 0.98 fitted on snooker [Mathavan2010]"),
+    "cushion_e_ref_speed_mps": PhysicalRange(0.1, 12.0, " m/s", "the speed the resilience is "
+                                             "measured at, 2 m/s by the Schob hammer "
+                                             "[GOST27110]: a speed a ball meets a cushion "
+                                             "with, up to the fastest stroke"),
+    "cushion_e_speed_exponent": PhysicalRange(0.0, 0.5, "", "0 (a constant restitution) to "
+                                              "over twice the viscoelastic 1/5 [KK1987]"),
+    "cue_mass_kg": PhysicalRange(0.3, 1.2, " kg", "cues weigh about 0.5-0.6 kg (pool, "
+                                 "snooker) to 0.70-0.75 kg (Russian, makers' catalogues)"),
+    "cue_end_mass_kg": PhysicalRange(0.001, 0.05, " kg", "a shaft's effective end mass, "
+                                     "5-15 g for pool shafts [Alciatore-TP A.31]"),
+    "e_tip": PhysicalRange(0.5, 1.0, "", f"{_RESTITUTION}; leather tips 0.68-0.76 "
+                           "[Alciatore-TP A.30]"),
+    "miscue_offset": PhysicalRange(0.1, 0.9, " R", "a fraction of the ball's radius: the tip "
+                                   "must meet the ball (below 1), the miscue limit is about "
+                                   "0.5 [Alciatore-TP A.30]"),
+    "contact_tolerance_m": PhysicalRange(1e-12, 1e-6, " m", "balls this close count as "
+                                         "touching: at most what a written position is exact "
+                                         "to (sim.table.POSITION_TOLERANCE_M), at least a "
+                                         "thousand times a coordinate's rounding (8e-16 m)"),
+    "fire_speed_mps": PhysicalRange(1e-7, 1e-3, " m/s", "touching bodies collide once they "
+                                    "approach this fast: a numerical guard below any speed "
+                                    "a person sees"),
+    "elastic_below_mps": PhysicalRange(0.0, 0.1, " m/s", "slower ball-ball impacts are "
+                                       "elastic: a numerical guard for balls at rest in "
+                                       "contact, below any speed of play"),
+    "cushion_rest_below_mps": PhysicalRange(0.0, 0.05, " m/s", "slower cushion impacts end "
+                                            "the normal motion: a numerical guard below any "
+                                            "speed of play"),
+}
+assert set(PHYSICAL_RANGES) == {f.name for f in fields(PhysicsParams)} - set(_NAMES)
+assert all(r.low <= getattr(PhysicsParams(), k) <= r.high for k, r in PHYSICAL_RANGES.items())
 
 
 # Which kernel parameter slot holds which field.
@@ -211,50 +322,17 @@ def kernel_params(physics: PhysicsParams, ball_radius_m: float, ball_mass_kg: fl
 
 # --- a game record's physics ----------------------------------------------------------------
 # A record's ``header.physics`` names the parameters its game was played with; verifying the
-# record simulates its strokes again with them (engine.verify, ai.games.records.verified).
-# Beyond PhysicsParams' own checks each number must lie within this factor of its default
-# value: every value a table plausibly has, and none that turns a replay into an endless or
-# absurd simulation (a record is untrusted input).
-RECORD_PHYSICS_FACTOR = 10.0
+# record simulates its strokes again with them (engine.verify, ai.games.records.verified).  A
+# record is untrusted input: its physics are held to :data:`PHYSICAL_RANGES` as a shot's are
+# (every value a table plausibly has, and none that turns a replay into an endless or absurd
+# simulation).
 
 
 def record_physics(obj, where: str = "physics") -> PhysicsParams:
     """The physics of a game record's header: the defaults with the values ``obj`` gives (a
-    full set, as ``pyramid play`` writes, or some of them; ``{}`` or None: the defaults).
-    Raises ValueError naming ``where.field`` and the value for an unknown parameter (with the
-    nearest known name), a value of the wrong type, one outside PhysicsParams' checks or more
-    than :data:`RECORD_PHYSICS_FACTOR` away from its default."""
+    full set, as ``pyramid play`` writes, or some of them; ``{}`` or None: the defaults), as
+    :meth:`PhysicsParams.from_json` reads them (a ValueError naming ``where.field`` and the
+    value)."""
     if obj is None:
         return PhysicsParams()
-    if not isinstance(obj, dict):
-        raise ValueError(f"{where} = {obj!r:.60} must be an object of physics parameters")
-    defaults = PhysicsParams()
-    known = [f.name for f in fields(PhysicsParams)]
-    for key, value in obj.items():
-        if key not in known:
-            near = difflib.get_close_matches(str(key), known, n=1)
-            raise ValueError(f"{where}.{str(key)[:40]} is not a physics parameter"
-                             + (f" (did you mean {near[0]}?)" if near else ""))
-        if key == "cushion_model":
-            if not isinstance(value, str) or value not in CUSHION_MODELS:
-                raise ValueError(f"{where}.cushion_model = {value!r:.60} must be one of "
-                                 f"{', '.join(CUSHION_MODELS)}")
-            continue
-        if key == "pocket_model":
-            if not isinstance(value, str) or value not in POCKET_MODELS:
-                raise ValueError(f"{where}.pocket_model = {value!r:.60} must be one of "
-                                 f"{', '.join(POCKET_MODELS)}")
-            continue
-        if not isinstance(value, (int, float)) or isinstance(value, bool) \
-                or not math.isfinite(value):
-            raise ValueError(f"{where}.{key} = {value!r:.60} must be a finite number")
-        default = getattr(defaults, key)
-        low, high = default / RECORD_PHYSICS_FACTOR, default * RECORD_PHYSICS_FACTOR
-        if not low <= value <= high:
-            raise ValueError(f"{where}.{key} = {value!r} is out of range: a record's physics "
-                             f"lie within a factor of {RECORD_PHYSICS_FACTOR:g} of the default "
-                             f"({default!r}), from {low:.6g} to {high:.6g}")
-    try:
-        return PhysicsParams(**{**defaults.to_json(), **obj})
-    except ValueError as exc:  # PhysicsParams' own checks (a restitution above 1, ...)
-        raise ValueError(str(exc).replace("physics.", f"{where}.", 1)) from None
+    return PhysicsParams.from_json(obj, where)

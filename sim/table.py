@@ -251,15 +251,16 @@ class TableGeometry:
 
     # --- where a ball may lie -----------------------------------------------------------
     def ball_fits(self, x: float, y: float, tolerance_m: float = 1e-9) -> bool:
-        """True if a ball centred at (x, y) lies on the bed clear of every cushion and jaw:
-        inside the playing rectangle, or hanging in a pocket's throat short of its capture line."""
-        R = self.spec.ball_radius_m
+        """True if a ball centred at (x, y) lies on the bed clear of every cushion and jaw: its
+        centre inside the playing area bounded by the cushion noses (``0 <= x <= L``,
+        ``0 <= y <= W``), or hanging in a pocket's throat short of its capture line and next to
+        that pocket (:meth:`_in_throat`); and :meth:`clearance` at least ``-tolerance_m`` (clear
+        of the noses, the jaws and every capture line within reach)."""
         L, W = self.spec.length_m, self.spec.width_m
         if not (math.isfinite(x) and math.isfinite(y)):
             return False
-        inside_rect = (R - tolerance_m <= x <= L - R + tolerance_m
-                       and R - tolerance_m <= y <= W - R + tolerance_m)
-        if not inside_rect and not any(self._in_throat(k, x, y, tolerance_m) for k in range(6)):
+        inside = -tolerance_m <= x <= L + tolerance_m and -tolerance_m <= y <= W + tolerance_m
+        if not inside and not any(self._in_throat(k, x, y, tolerance_m) for k in range(6)):
             return False
         return self.clearance(x, y) >= -tolerance_m
 
@@ -280,11 +281,28 @@ class TableGeometry:
                  for p in POCKET_IDS]
         return np.ascontiguousarray(np.column_stack([self.capture_lines, reach]))
 
+    def throat_reach_m(self, k: int) -> float:
+        """How far from pocket k's mouth centre a centre hanging in its throat may lie: the
+        pocket's mouth plus a ball's diameter, a bound with room to spare: a centre in the
+        throat off the rectangle of the noses is short of the slate edge (a channel or shelf
+        behind the mouth, a few cm at most) and between the jaws, so it lies within a mouth and
+        a ball of the mouth's centre (found on a 1 mm grid: 13 mm in the middles of the
+        pyramid tables, whose corners' slate edges lie inside the rectangle; 48 mm in the
+        corners, 34 mm in the sides of the pool table).  The bound keeps the lines of the jaw
+        faces, which run on across the table and beyond it, from taking in centres far off the
+        table (issue 51: a cue ball accepted at x = -98 m on a corner's band)."""
+        mouth = self.spec.corner_mouth_m if POCKET_IDS[k][0] in "NF" else self.spec.middle_mouth_m
+        return mouth + 2 * self.spec.ball_radius_m
+
     def _in_throat(self, k: int, x: float, y: float, tolerance_m: float) -> bool:
-        """The centre lies between pocket k's jaw-face lines, short of its capture line (the
-        clearance from the real faces and roundings is checked separately)."""
+        """The centre lies between pocket k's jaw-face lines, short of its capture line and
+        within :meth:`throat_reach_m` of its mouth's centre (the clearance from the real faces
+        and roundings is checked separately)."""
         px, py, nx, ny = self.capture_lines[k]
         if (x - px) * nx + (y - py) * ny <= 0.0:
+            return False
+        cx, cy = self.mouth_centres[k]
+        if math.hypot(x - cx, y - cy) > self.throat_reach_m(k):
             return False
         for s in self.jaw_faces_by_pocket[k]:
             x0, y0 = self.segments[s, 0], self.segments[s, 1]

@@ -15,7 +15,7 @@ alternatives, the decision's time and samples.
 
 With a ``journal`` (``pyramid play --record``: :class:`engine.files.Journal`) the record is
 also written as the game is played: its header (marked ``"journal": true``) first, then each
-stroke's line as soon as it is played, so a process killed (``kill -9``) loses at most the
+stroke's line, sealed with the lines before it, as soon as it is played, so a process killed (``kill -9``) loses at most the
 stroke in flight; the caller writes the whole sealed record over it at the end
 (:func:`engine.record.write_record`).  Such a journal left behind reads and verifies as an
 interrupted game (:func:`verified`: ``check.interrupted``).
@@ -33,6 +33,7 @@ from engine import (GameRecord, GameState, make_header, stroke_from_events, stro
                     tush_stroke)
 from engine.provenance import VersionDifference, header_version_differences
 from engine.record import JOURNAL_KEY, StrokeRecord, result_line
+from engine.seal import JournalSealer
 from engine.story import EXACT_FIELDS, MAX_ALTERNATIVES, STORY_KEY, Alternative, Story
 from engine.verify import RecordCheck, RecordRefused, check_header, verify_record
 from engine.version import VERSION
@@ -196,8 +197,11 @@ def play_recorded_game(state: GameState, agents: Sequence[Agent], specs: Sequenc
     header = make_header(state, list(specs), seed=seed,
                          physics=physics_json(simulator), software_version=SOFTWARE_VERSION,
                          **(header_extra or {}))
+    sealer = None
     if journal is not None:
-        journal(journal_header_line(header))
+        first = journal_header_line(header)
+        journal(first)
+        sealer = JournalSealer(json.loads(first))  # each stroke line sealed with those before
     # each stroke played goes in as one (line, state after) pair with a single list.append,
     # so an interrupt (Ctrl-C, SIGTERM) arriving between two bytecodes never leaves a line
     # without its state: the record so far always ends at a stroke boundary
@@ -207,7 +211,7 @@ def play_recorded_game(state: GameState, agents: Sequence[Agent], specs: Sequenc
         line = record_of_report(report)
         done.append((line, report.outcome.state))
         if journal is not None:
-            journal(json.dumps(line.to_json(), allow_nan=False))
+            journal(sealer.line(line.to_json()))
         if on_stroke is not None:
             on_stroke(report, line)
 
@@ -233,8 +237,9 @@ def play_recorded_game(state: GameState, agents: Sequence[Agent], specs: Sequenc
 
 def journal_header_line(header: dict) -> str:
     """A journal's first line: the record's header marked ``"journal": true``
-    (:data:`engine.record.JOURNAL_KEY`); each later line is a stroke line exactly as the
-    record has it (:meth:`engine.record.GameRecord.lines`)."""
+    (:data:`engine.record.JOURNAL_KEY`); each later line is a stroke line as the record has
+    it (:meth:`engine.record.GameRecord.lines`) with its own seal, ``sha256``
+    (:class:`engine.seal.JournalSealer`)."""
     return json.dumps({**header, JOURNAL_KEY: True}, allow_nan=False)
 
 

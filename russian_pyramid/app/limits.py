@@ -73,9 +73,11 @@ SEED_MAX = 2 ** 64 - 1  # a request's seed, CLI and board alike: numpy's generat
 POSITION_SEED_BYTES = 4
 
 # --- one POST /api/simulate (and pyramid engine's simulate) -----------------------------------
-# each refused with a UserInputError (HTTP 422) naming it -- never cut short: a legal but
-# extreme physics (a friction of 1e-9) would otherwise keep the balls rolling for hours and
-# the answer's paths and frames would cost seconds and tens of megabytes
+# each refused with a UserInputError (HTTP 422) naming it -- never cut short.  A safety net:
+# physics within sim.params.PHYSICAL_RANGES keep a 12 m/s stroke under 50 s (49 s measured
+# with the least frictions and restitutions of 1); a friction of 1e-9, once accepted, kept the
+# balls rolling for hours and the answer's paths and frames would have cost seconds and tens
+# of megabytes
 DEFAULT_RUNS = 5  # noisy plays of one stroke unless told otherwise
 MAX_RUNS = 20  # noisy plays of one stroke per request
 MAX_SIMULATED_S = 120.0  # simulated time until the last ball stops: a 12 m/s stroke is < 45 s

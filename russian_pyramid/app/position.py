@@ -10,13 +10,13 @@ rules core (:meth:`engine.GameState.from_json`).  Bad input: :class:`UserInputEr
 """
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass
 from enum import StrEnum
 
 from engine import GameState
 from engine.errors import EngineError, excerpt
+from engine.jsonin import check_keys
 from sim import PhysicsParams, PositionRefused, SimInputError, Simulator, Strike, parse_balls, shared_simulator
 from sim.presets import PRESETS, UnknownTableError, table_by_name
 from sim.table import DEFAULT_TABLE
@@ -25,37 +25,29 @@ from ..errors import UserInputError
 
 KNOWN_FIELDS = {"table", "balls", "cue_in_hand", "placement", "strike", "physics",
                 "watch_house_line"}
+# a position's fields (docs/FORMATS.md, "A position"); a game state's are engine.state's
+POSITION_FIELDS = ("table", "balls", "cue_in_hand")
 STRIKE_FIELDS = ("speed_mps", "phi_deg", "elevation_deg", "side", "vertical")
 
-_SIMULATORS: dict[tuple, Simulator] = {}  # (table, physics JSON) -> its simulator
+_SIMULATORS: dict[tuple, Simulator] = {}  # (table, physics) -> its simulator
 
 
-def _simulator(table: str, physics: dict | None) -> Simulator:
-    """The shared simulator of ``table``, or one with ``physics`` (kept for the next shot)."""
-    if not physics:
+def _simulator(table: str, physics) -> Simulator:
+    """The shared simulator of ``table``, or one with ``physics`` (a shot's ``physics``: the
+    defaults with the values it names, read by :meth:`sim.PhysicsParams.from_json`: known
+    parameters of their types within their physical ranges), kept for the next shot."""
+    if physics is None:
         return shared_simulator(table)
-    key = (table, json.dumps(physics, sort_keys=True))
+    try:
+        params = PhysicsParams.from_json(physics)
+    except ValueError as exc:
+        raise UserInputError(str(exc)) from None
+    if params == PhysicsParams():
+        return shared_simulator(table)
+    key = (table, params)
     if key not in _SIMULATORS:
-        try:
-            params = PhysicsParams.from_json(physics)
-        except (TypeError, ValueError) as exc:
-            raise UserInputError(f"physics: {exc}") from None
         _SIMULATORS[key] = Simulator(PRESETS[table], params)
     return _SIMULATORS[key]
-
-
-def _check_physics(physics) -> None:
-    """``physics``: an object of parameters, each a number (``cushion_model`` a name);
-    ``true`` is not a number here although Python counts it as one."""
-    if not isinstance(physics, dict):
-        raise UserInputError(f"physics must be an object of parameters, got {excerpt(physics)}")
-    for key, value in physics.items():
-        if key == "cushion_model":
-            if not isinstance(value, str):
-                raise UserInputError(f"physics.cushion_model = {excerpt(value)} must be a name")
-        elif isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise UserInputError(f"physics.{excerpt(key)[1:-1]} = {excerpt(value)} must be a "
-                                 f"number")
 
 
 def _is_number(v) -> bool:
@@ -138,10 +130,7 @@ def parse_shot(obj) -> Shot:
     if "strike" not in obj:
         raise UserInputError("strike is missing")
     cue_in_hand = _cue_in_hand(obj)
-    physics = obj.get("physics")
-    if physics is not None:
-        _check_physics(physics)
-    simulator = _simulator(table, physics)
+    simulator = _simulator(table, obj.get("physics"))
     check_shapes(obj)
     try:
         balls = parse_balls(obj["balls"])
@@ -197,6 +186,11 @@ def check(doc, state: bool = False) -> Checked:
     if not isinstance(doc, dict):
         raise UserInputError(f"the body must be a JSON object (a position or a game state), "
                              f"got {type(doc).__name__}")
+    if not (state or _is_state(doc)):  # a state's keys: GameState.from_json, below
+        try:  # issue 51: {"tabel": "pyramid-10ft"} was read on the 12 ft table
+            check_keys(doc, POSITION_FIELDS, "", comments=True)
+        except EngineError as exc:
+            raise UserInputError(str(exc)) from None
     table = table_of(doc)
     if "balls" not in doc:
         raise UserInputError("balls is missing")

@@ -38,6 +38,8 @@ from ..io import read_lines
 from .score import score as score_document
 
 PROTOCOL_VERSION = 1
+REQUEST_FIELDS = ("id", "cmd", "body", "options")  # docs/ENGINE.md; any other is refused
+MAX_ID_CHARS = 200  # an id is echoed in its answer whole: a string id at most this long
 
 # the options each command reads, with how each value is typed: the app layer's typed options
 # are the one source (russian_pyramid.app.options, ``PARAMS``), so the engine cannot refuse an
@@ -143,6 +145,15 @@ def handle(request, served: int, started: float) -> tuple[dict, bool]:
     rid = request.get("id")
     if isinstance(rid, (dict, list)):
         return {"id": None, "ok": False, "error": "id must be a string, number or null"}, False
+    if isinstance(rid, str) and len(rid) > MAX_ID_CHARS:
+        return {"id": None, "ok": False, "error": f"id = {excerpt(rid)} is longer than "
+                                                  f"{MAX_ID_CHARS} characters (MAX_ID_CHARS): "
+                                                  f"it is echoed in the answer"}, False
+    unknown = [k for k in request if k not in REQUEST_FIELDS]
+    if unknown:  # {"opts": {...}} was ignored, the request answered with the defaults
+        return {"id": rid, "ok": False,
+                "error": f"{excerpt(unknown[0])} is not a field of a request; its fields: "
+                         f"{', '.join(REQUEST_FIELDS)}"}, False
     cmd = request.get("cmd")
     if cmd == "quit":
         return {"id": rid, "ok": True, "result": {"bye": True}}, True
@@ -150,7 +161,8 @@ def handle(request, served: int, started: float) -> tuple[dict, bool]:
         return {"id": rid, "ok": True, "result": {
             "engine": "pyramid", "protocol": PROTOCOL_VERSION, "pid": os.getpid(),
             "requests": served, "uptime_s": round(time.monotonic() - started, 3)}}, False
-    if not isinstance(cmd, str) or cmd not in COMMANDS:  # a list or an object is no name
+    if not isinstance(cmd, str) or cmd not in COMMANDS:  # a list or an object is no name; a
+        # 100 KB name is quoted cut (issue 51)
         known = ", ".join(list(COMMANDS) + ["health", "quit"])
         return {"id": rid, "ok": False,
                 "error": f"cmd = {excerpt(cmd)} is not a command; known: {known}"}, False

@@ -60,11 +60,11 @@ def register(subparsers) -> None:
     g.add_argument("--variant", choices=tuple(v.value for v in Variant),
                    default=None, help="default: two-player for 2 names, three-each for 3")
     g.add_argument("--call-mode", choices=tuple(m.value for m in CallMode),
-                   default=CallMode.EXACT.value)
+                   default=None, help="default exact")
     g.add_argument("--target", type=int_between(1, MAX_TARGET), default=None,
                    help=f"points to win (default 71; 51 in three-each; at most {MAX_TARGET})")
-    g.add_argument("--games", type=int_between(1, MAX_GAMES), default=1,
-                   help=f"games in the match (R3.1; at most {MAX_GAMES})")
+    g.add_argument("--games", type=int_between(1, MAX_GAMES), default=None,
+                   help=f"games in the match (R3.1; default 1, at most {MAX_GAMES})")
     g.add_argument("--breaker", metavar="NAME", default=None,
                    help="who breaks the first game (the lot of R3.1; default the first name)")
     g.add_argument("--handicap", metavar="JSON", help="handicap (R13) of every game, as for "

@@ -12,6 +12,7 @@ from typing import TextIO
 
 from engine import files
 from engine.errors import EngineError
+from engine.kinds import CallMode
 
 from ..app.common import handicap_file
 from ..app.limits import MAX_TYPED_LINE_CHARS
@@ -19,7 +20,7 @@ from ..commands._common import handicap as parse_handicap
 from ..errors import UserInputError
 from ..io import check_new_record, check_output_path, check_outputs, kept_elsewhere
 from .session import Session
-from .settings import game_path, start_settings
+from .settings import check_resumed_terms, game_path, start_settings
 
 
 def _resumed(args) -> Session:
@@ -28,7 +29,13 @@ def _resumed(args) -> Session:
     check_output_path("--resume", path)  # first: a name too long is refused, named
     if not os.path.isfile(path):
         raise UserInputError(f"--resume {args.resume}: no such file")
-    return Session.resume(path, args.lang)
+    session = Session.resume(path, args.lang)
+    handicap = None if args.handicap is None else parse_handicap(args.handicap).to_json()
+    check_resumed_terms(session.s, args.resume, players=args.players,
+                        variant=args.variant, call_mode=args.call_mode, games=args.games,
+                        target=args.target, handicap=handicap, pair_order=args.pair_order,
+                        breaker=args.breaker, date=args.date)
+    return session
 
 
 def _started(args) -> Session:
@@ -37,14 +44,15 @@ def _started(args) -> Session:
     if not args.players:
         raise UserInputError("--session needs --players NAME NAME [NAME]")
     handicap = None if args.handicap is None else parse_handicap(args.handicap).to_json()
-    settings = start_settings(args.players, variant=args.variant, call_mode=args.call_mode,
-                              games=args.games, target=args.target, handicap=handicap,
+    settings = start_settings(args.players, variant=args.variant,
+                              call_mode=args.call_mode or CallMode.EXACT, games=args.games,
+                              target=args.target, handicap=handicap,
                               pair_order=args.pair_order, breaker=args.breaker,
                               lang=args.lang or "en", date=args.date)
     if args.record is not None:
         # every game's file: the last one has the longest name
         paths = [args.record] + [game_path(Path(args.record), k)
-                                 for k in range(2, args.games + 1)]
+                                 for k in range(2, (args.games or 1) + 1)]
         check_outputs([("--record", p) for p in paths],
                       [("--handicap", handicap_file(args.handicap))])
         for path in paths:

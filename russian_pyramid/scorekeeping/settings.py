@@ -147,10 +147,46 @@ def start_settings(people, *, variant=None, call_mode=CallMode.EXACT, games=None
                     lang=lang, date=date)
 
 
+def check_resumed_terms(recorded: Settings, resume: str, *, players=None, variant=None,
+                        call_mode=None, games=None, target=None, handicap=None,
+                        pair_order=None, breaker: str | None = None, date=None) -> None:
+    """``--resume``: the session plays on by the terms its match was started with (the
+    record's header, ``session``); each of them also given (not None) must say the same,
+    else :class:`~russian_pyramid.errors.UserInputError` naming the option, the value given
+    and the record's (issue 51: ``--players X Y`` was ignored in silence).  ``handicap`` is
+    the JSON as read (:func:`engine.handicap.handicap_from_json`'s ``to_json``)."""
+    try:
+        names = None if players is None else check_names(players, "--players")
+    except EngineError as exc:
+        raise UserInputError(str(exc)) from None
+    default_target = Variant(recorded.variant).default_target
+    given = {
+        "--players": (names, recorded.people),
+        "--variant": (variant, recorded.variant),
+        "--call-mode": (call_mode, recorded.call_mode),
+        "--games": (games, recorded.games),
+        "--target": (target, recorded.target or default_target),
+        "--handicap": (handicap, recorded.handicap),
+        "--pair-order": (pair_order, recorded.pair_order),
+        "--breaker": (None if breaker is None
+                      else breaker_side(recorded.people, recorded.variant, breaker.strip()),
+                      recorded.breaker),
+        "--date": (date, recorded.date)}
+    for option, (value, kept) in given.items():
+        if value is not None and value != kept:
+            shown = " ".join(value) if option == "--players" else value
+            if option == "--breaker":
+                shown, kept = breaker, sides_of(recorded.people, recorded.variant)[kept]
+            raise UserInputError(
+                f"{option} {excerpt(shown)}: the record {excerpt(resume)} names the match's "
+                f"{option[2:]} as {excerpt(kept)}; a resumed session plays on by its record: "
+                f"leave {option} out (or give the record's)")
+
+
 def game_path(base: Path, k: int) -> Path:
     """Game ``k`` of a match's record: the first at ``base``, then ``base.game2.jsonl``..."""
     return base if k == 1 else base.with_name(f"{base.stem}.game{k}{base.suffix}")
 
 
 __all__ = ["Settings", "int_between", "sides_of", "breaker_side", "start_settings",
-           "game_path"]
+           "check_resumed_terms", "game_path"]

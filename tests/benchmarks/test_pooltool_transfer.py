@@ -42,7 +42,7 @@ def test_physics_option_changes_only_the_named_fields():
     assert tr.parse_physics("") == PhysicsParams()
     with pytest.raises(ValueError, match="name=value"):
         tr.parse_physics("e_tip")
-    with pytest.raises(ValueError, match="unknown physics"):
+    with pytest.raises(ValueError, match="physics.e_tips is not a physics parameter"):
         tr.parse_physics("e_tips=0.7")
 
 

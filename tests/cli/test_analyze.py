@@ -98,6 +98,7 @@ def test_bad_input_exit_2(bad_record, tmp_path):
     assert_bad_input(pyramid("analyze", cut, *FAST), "line 2", "cut short")
     empty = tmp_path / "empty.jsonl"
     result = {"type": "result", "result": None, "scores": POSITION["scores"], "strokes": 0}
+    result["sha256"] = record_digest(parse_record([lines[0], json.dumps(result)]))
     empty.write_text(lines[0] + "\n" + json.dumps(result) + "\n")
     assert_bad_input(pyramid("analyze", empty, *FAST), "no strokes")
     assert_bad_input(pyramid("analyze", bad_record, "--agent", "nosuch"), "nosuch")

@@ -67,7 +67,9 @@ def test_kill_9_leaves_the_header_and_the_strokes_played(killed):
     # each journal line is the record's stroke line, its story included (issue 27)
     assert all(story_of(s.extra).intended_strike is not None for s in record.strokes)
     check = verified(record).check  # every complete stroke simulated again
-    assert check.interrupted and check.unfinished and not check.hash_checked
+    # every stroke line sealed as it was written, with the lines before it (issue 51)
+    assert check.interrupted and check.unfinished and check.hash_checked
+    assert all(seal is not None for _line, seal, _expected in record.line_seals)
     assert check.strokes == len(record.strokes) == check.positions_replayed
     assert any("interrupted" in n for n in check.notes())
     assert verify_record(read_record(rec)).interrupted

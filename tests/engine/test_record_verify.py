@@ -219,7 +219,13 @@ def test_a_moved_resting_place_or_a_changed_stroke_is_found_by_simulating_again(
 def test_a_record_without_hash_is_accepted_with_a_note_and_a_resealed_one_verifies(lines):
     r = _obj(lines, len(lines))
     del r["sha256"]
-    check = _refused(_with(lines, len(lines), r))
+    # what this program writes (header "seal": 2) is sealed: its seal cannot be left out
+    with pytest.raises(RecordRefused, match=r"result line has no sha256: a record of seal 2"):
+        _refused(_with(lines, len(lines), r))
+    # a record written before (seal 1: no "seal" in the header) may go without
+    h = _obj(lines, 1)
+    del h["seal"]
+    check = _refused(_with(_with(lines, 1, h), len(lines), r))
     assert not check.hash_checked
     assert any("integrity hash" in n for n in check.notes())
     # reformatting a line (other spacing, key order) does not change the canonical hash
@@ -255,7 +261,7 @@ def test_the_record_says_what_made_it_and_the_seal_covers_that(lines, simulator)
 
 def test_an_old_record_without_provenance_reads_and_verifies(lines, simulator):
     header = _obj(lines, 1)
-    del header["provenance"]
+    del header["provenance"], header["seal"]  # written before either (seal 1: issue 51)
     old = _with(lines, 1, header)
     with pytest.raises(RecordRefused, match="sha256"):
         _refused(old)  # taken out after sealing: a change

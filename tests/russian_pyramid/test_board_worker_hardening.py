@@ -143,21 +143,34 @@ def test_worker_killed_while_idle_is_noticed_by_health(board):
 
 # --- the simulate limits --------------------------------------------------------------------
 
-def test_simulate_refuses_a_stroke_beyond_the_simulated_time_limit(board):
+def test_simulate_refuses_physics_out_of_range_at_once(board):
+    """A friction of 1e-9 once kept the balls rolling for hours of simulated time: such
+    physics are refused before any simulation (sim.params.PHYSICAL_RANGES), naming the field,
+    value and range (issue 51)."""
     url, _addr, _proc, token = board
     t0 = time.monotonic()
     r = httpx.post(url + "api/simulate", json=_shot(mu_roll=1e-9), headers=auth(token),
                    timeout=30)
     assert r.status_code == 422, r.text
-    assert "MAX_SIMULATED_S" in r.json()["error"] and "120" in r.json()["error"]
+    assert "physics.mu_roll = 1e-09 is out of range" in r.json()["error"]
     r = httpx.post(url + "api/simulate?noise=club&runs=20", json=_shot(mu_roll=1e-9),
                    headers=auth(token), timeout=30)
-    assert r.status_code == 422 and "MAX_SIMULATED_S" in r.json()["error"], r.text
+    assert r.status_code == 422 and "physics.mu_roll" in r.json()["error"], r.text
     assert time.monotonic() - t0 < 5
     assert len(r.content) < 1000
     r = httpx.post(url + "api/simulate", json=_shot(), headers=auth(token),
                    timeout=30)  # an ordinary one
     assert r.status_code == 200 and r.json()["motion"]["n"] > 0
+
+
+def test_simulate_refuses_a_stroke_beyond_the_simulated_time_limit(monkeypatch):
+    """The limit stays as a safety net (no physics within the ranges reaches it: 49 s at
+    most measured, a 12 m/s stroke with the least frictions): shown with a lower limit."""
+    monkeypatch.setattr(limits, "MAX_SIMULATED_S", 1.0)
+    with pytest.raises(UserInputError, match="at most 1 s answered.*MAX_SIMULATED_S"):
+        api.simulate(_shot())
+    with pytest.raises(UserInputError, match="MAX_SIMULATED_S"):
+        api.simulate(_shot(), {"noise": "club", "runs": "20"})
 
 
 def test_simulate_limits_on_events_and_answer_size(monkeypatch):
@@ -174,8 +187,9 @@ def test_simulate_limits_on_events_and_answer_size(monkeypatch):
     assert len(json.dumps(out)) < limits.MAX_ANSWER_BYTES
 
 
-def test_engine_simulate_shares_the_limits():
-    answer, stop = engine.handle({"id": 7, "cmd": "simulate", "body": _shot(mu_roll=1e-9)},
+def test_engine_simulate_shares_the_limits(monkeypatch):
+    monkeypatch.setattr(limits, "MAX_SIMULATED_S", 1.0)
+    answer, stop = engine.handle({"id": 7, "cmd": "simulate", "body": _shot()},
                                  0, time.monotonic())
     assert not stop and answer["id"] == 7 and answer["ok"] is False
     assert "MAX_SIMULATED_S" in answer["error"]
