@@ -21,7 +21,7 @@ from ..russian_pyramid.boardclient import guarded_client
 from .clihelp import ROOT, assert_bad_input, pyramid
 from .test_hostile_inputs import assert_refused, run_main
 
-EXAMPLES = ROOT / "examples"
+EXAMPLES = ROOT / "russian_pyramid" / "examples"
 
 
 def _load(name: str) -> dict:
