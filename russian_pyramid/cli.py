@@ -18,13 +18,14 @@ import importlib
 import json
 import os
 import pkgutil
+import re
 import sys
 import tempfile
 import time
 import traceback
 from pathlib import Path
 
-from engine.errors import EngineError
+from engine.errors import EXCERPT_CHARS, EngineError, excerpt
 from engine.files import OutputFileError, write_atomic
 from engine.version import version_line
 
@@ -47,8 +48,20 @@ class PrintVersion(argparse.Action):
         parser.exit(0)
 
 
+QUOTED_VALUE = re.compile(r"'([^']{%d,})'" % (EXCERPT_CHARS + 1))  # argparse quotes values
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, but a refusal quotes a long value cut (``--lang`` given 3 000
+    characters was echoed whole in "invalid choice: ..."), as every other refusal does
+    (:func:`engine.errors.excerpt`); the subcommands' parsers are of this class too."""
+
+    def error(self, message: str):
+        super().error(QUOTED_VALUE.sub(lambda m: excerpt(m[1]), message))
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="pyramid",
         description="Simulator, rules core and AI player for Small Russian Pyramid (71 points).")
     parser.add_argument("--version", action=PrintVersion,

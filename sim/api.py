@@ -67,6 +67,10 @@ def _number(obj: dict, key: str, where: str, default=None) -> float:
     return value
 
 
+PHI_MAX_RAD = 2.0 * math.pi  # a direction is an angle within one turn (1e308 degrees once
+#                             aimed the cue ball wherever the float's last bits pointed)
+
+
 @dataclass(frozen=True)
 class Strike:
     """A cue stroke.  Angles in radians here; the JSON form uses degrees (``*_deg``)."""
@@ -83,8 +87,9 @@ class Strike:
         if self.speed_mps > 12.0:
             raise SimInputError(f"strike.speed_mps {self.speed_mps} is beyond any human stroke "
                                 "(at most 12 m/s)")
-        if not math.isfinite(self.phi_rad):
-            raise SimInputError(f"strike.phi must be finite, got {self.phi_rad!r}")
+        if not (math.isfinite(self.phi_rad) and abs(self.phi_rad) <= PHI_MAX_RAD):
+            raise SimInputError(f"strike.phi_deg must lie within one turn either way [-360, "
+                                f"360], got {math.degrees(self.phi_rad)!r}")
         if not (math.isfinite(self.elevation_rad) and 0.0 <= self.elevation_rad < math.pi / 2):
             raise SimInputError(
                 f"strike.elevation_deg must lie in [0, 90), got {math.degrees(self.elevation_rad)!r}")

@@ -33,7 +33,7 @@ from ai.games.records import (VerifiedRecord, balls_before, simulate_stroke,
 from ai.noise import NoiseModel
 from ai.registry import make_agent
 from engine.calls import Call
-from engine.errors import EngineError
+from engine.errors import EngineError, excerpt
 from engine.provenance import NOTE_TEXT, difference_note, header_version_differences
 from engine.record import GameRecord, StrokeRecord, parse_record
 from engine.story import story_of
@@ -132,19 +132,28 @@ def versions_note(header, lang: str) -> str | None:
     return None if note is None else f"{NOTE_TEXT[lang]['label']}: {note}"
 
 
+MAX_SPAN_CHARS = 41  # "A-B", each up to 20 digits: anything longer is no pair of stroke numbers
+
+
+def stroke_span(text: str) -> tuple[int, int]:
+    """``--strokes`` A-B or A (stroke numbers from 1, A <= B) as (A, B); anything else is bad
+    input, refused before the record is read."""
+    a, sep, b = text.partition("-")
+    digits = a.isdigit() and (b.isdigit() if sep else True) and len(text) <= MAX_SPAN_CHARS
+    if not digits:
+        raise UserInputError(f"--strokes {excerpt(text)} must be A-B or A (stroke numbers)")
+    lo, hi = int(a), int(b) if sep else int(a)
+    if not (1 <= lo <= hi):
+        raise UserInputError(f"--strokes {excerpt(text)}: need 1 <= A <= B")
+    return lo, hi
+
+
 def stroke_range(text: str | None, n: int) -> range:
     """Strokes A..B (from 1, ``--strokes``) as indices, cut at the record's end; a range that
     holds none of the record's strokes is bad input (it once analysed nothing and exited 0)."""
     if text is None:
         return range(n)
-    a, sep, b = text.partition("-")
-    try:
-        lo = int(a)
-        hi = int(b) if sep else lo
-    except ValueError:
-        raise UserInputError(f"--strokes {text!r} must be A-B or A (stroke numbers)") from None
-    if not (1 <= lo <= hi):
-        raise UserInputError(f"--strokes {text!r}: need 1 <= A <= B")
+    lo, hi = stroke_span(text)
     if lo > n:
         raise UserInputError(f"--strokes {text!r}: the record has only {n} stroke(s)")
     return range(lo - 1, min(hi, n))

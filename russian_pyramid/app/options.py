@@ -50,7 +50,7 @@ def num_arg(params: Mapping, key: str, cast: type, default, lo=None, hi=None):
     string's digits), never true/false, 2.9 or 2.0; for float a number (or a query string's
     decimal number), never true/false, and finite; else :class:`UserInputError` naming it."""
     raw = params.get(key)
-    if raw is None or raw == "":
+    if raw is None:  # an empty one is no number (the board's query refuses it before)
         return default
     kind = "an integer" if cast is int else "a number"
     if isinstance(raw, str):  # a query string's value (GET/POST ?top=3)
@@ -73,16 +73,20 @@ def num_arg(params: Mapping, key: str, cast: type, default, lo=None, hi=None):
 def skill_arg(params: Mapping, key: str = "skill") -> str | float:
     """A skill: a name of :data:`ai.noise.SKILLS` (default :data:`limits.DEFAULT_SKILL`) or a
     noise magnitude from 0 to :data:`limits.MAX_SKILL`."""
-    skill = params.get(key) or limits.DEFAULT_SKILL
-    if skill in SKILLS:
+    skill = params.get(key)
+    if skill is None:
+        return limits.DEFAULT_SKILL
+    if isinstance(skill, str) and skill in SKILLS:
         return skill
     return num_arg(params, key, float, 1.0, 0.0, limits.MAX_SKILL)
 
 
 def lang_arg(params: Mapping, key: str = "lang") -> str:
     """A language of :data:`engine.words.LANGS` (default :data:`engine.words.DEFAULT_LANG`)."""
-    lang = params.get(key) or DEFAULT_LANG
-    if lang not in LANGS:
+    lang = params.get(key)
+    if lang is None:
+        return DEFAULT_LANG
+    if not isinstance(lang, str) or lang not in LANGS:
         raise UserInputError(f"{key} = {excerpt(lang)} must be one of {', '.join(LANGS)}")
     return lang
 
@@ -147,8 +151,15 @@ class SimulateOptions:
         engine's ``simulate`` (JSON); ``runs`` and ``seed`` are read only with a noise."""
         params = params or {}
         noise = params.get("noise")
-        if not noise:
+        if noise is None:
+            for key in ("runs", "seed"):  # they say how the noise is drawn: none is given
+                if params.get(key) is not None:
+                    raise UserInputError(f"{key} = {excerpt(params[key])} is read only with "
+                                         "a noise (noise=strong, ...): give one, or leave "
+                                         f"{key} out")
             return cls()
+        if isinstance(noise, bool) or not isinstance(noise, (str, int, float)):
+            raise UserInputError(f"noise = {excerpt(noise)} must be a skill's name or a number")
         noise_model(str(noise), "noise")  # the noise first, as it always was
         return cls(noise=noise,
                    runs=num_arg(params, "runs", int, limits.DEFAULT_RUNS, 1, limits.MAX_RUNS),

@@ -24,6 +24,7 @@ from engine.errors import excerpt
 from engine.record import GameRecord
 
 from ..errors import UserInputError
+from .analysis_doc import check_analysis
 from .record_view import RecordView, stroke_paths, view_and_simulator
 
 # Two strokes are "the same" in a strike field when they differ by less than one standard
@@ -163,6 +164,7 @@ def review_document(rec: GameRecord, analysis: dict | None) -> ReviewDocument:
         if not isinstance(analysis, dict) or not isinstance(analysis.get("strokes"), list):
             raise UserInputError('analysis: no "strokes" list: give pyramid analyze --json\'s '
                                  "output")
+        check_analysis(analysis)  # every field, before any reaches the page
         meta = {k: analysis.get(k) for k in ("agent", "samples", "thresholds", "summary")}
         for row in analysis["strokes"]:
             k = _check_row(row, n)

@@ -37,8 +37,8 @@ def table_info(name: str = DEFAULT_TABLE) -> dict:
     is the answer's JSON as it is, and cached -- callers must not change it.)"""
     try:
         spec = table_by_name(name)
-    except UnknownTableError as exc:
-        raise UserInputError(str(exc)) from None
+    except UnknownTableError as exc:  # GET /api/table?name=...
+        raise UserInputError(f"name: {exc}", field="name") from None
     g = spec.geometry
     L, W = spec.length_m, spec.width_m
     state = initial_state(table=name)

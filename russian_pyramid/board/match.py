@@ -27,11 +27,11 @@ from pathlib import Path
 from engine.errors import EngineError, excerpt
 from engine.kinds import Variant
 
+from ..app.limits import MAX_TYPED_LINE_CHARS as MAX_LINE_CHARS
 from ..errors import UserInputError
 from ..scorekeeping import Session, game_path
 from ..scorekeeping.settings import start_settings
 
-MAX_LINE_CHARS = 200
 DEFAULT_LANG = "ru"  # the tablet at the table speaks Russian unless told
 
 
@@ -124,9 +124,12 @@ class MatchDesk:
             raise UserInputError(f"unknown field {excerpt(unknown[0])} in the line: it takes "
                                  "text only", field=unknown[0][:100])
         if not isinstance(doc, dict) or not isinstance(doc.get("text"), str) \
-                or len(doc["text"]) > MAX_LINE_CHARS:
-            raise UserInputError(f"the body must be {{\"text\": a line of the notation, at most "
-                                 f"{MAX_LINE_CHARS} characters}}")
+                or len(doc["text"]) > MAX_LINE_CHARS or not doc["text"].strip() \
+                or not doc["text"].replace("\n", " ").isprintable():
+            raise UserInputError(f"the body must be {{\"text\": a line of the notation, "
+                                 f"printable, at most {MAX_LINE_CHARS} characters}} (text = "
+                                 f"{excerpt(doc.get('text') if isinstance(doc, dict) else doc)})",
+                                 field="text")
         with self.lock:
             s = self._session()
             self._check_scorer(device)

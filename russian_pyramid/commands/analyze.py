@@ -31,7 +31,7 @@ from engine.story import story_of
 
 from ..app.analyze import (AnalysisRequest, HumanAnalysis, PreparedAnalysis, draw_human_graph,
                            draw_sheet, draw_summary, human_analysis, judge_strokes,
-                           prepare, read_game_record)
+                           prepare, read_game_record, stroke_span)
 from ..app.review import review_document
 from ..app.review_page import write_review_page
 from ..app.limits import MAX_ANALYSIS_SAMPLES, MAX_ANALYSIS_TOP, MAX_JOBS
@@ -130,6 +130,8 @@ def _request(args: argparse.Namespace) -> AnalysisRequest:
     skill = C.noise_model(args.skill, "--skill")
     if not (0 < args.mistake <= args.blunder <= 1):
         raise UserInputError("need 0 < --mistake <= --blunder <= 1")
+    if args.strokes is not None:
+        stroke_span(args.strokes)  # its form now; against the record's length once read
     return AnalysisRequest(spec, skill, args.samples, args.top, args.mistake, args.blunder,
                            args.seed, args.jobs, stories=not args.search_all)
 
@@ -147,6 +149,9 @@ def run(args: argparse.Namespace) -> int:
     check_outputs(outputs, inputs)  # now, not after the analysis
     record = read_game_record(args.record)
     if record.header.get("human") is True:  # a scorekeeping session's record: no positions
+        if args.strokes is not None:
+            raise UserInputError(f"--strokes is for a computer game's record: {args.record} is "
+                                 "a person's (header.human), summarised whole")
         analysis = human_analysis(args.record, record)
         check_outputs(outputs, [("RECORD.jsonl", f) for f in analysis.files])  # the match's
         code = _human(args, analysis)

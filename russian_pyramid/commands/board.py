@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from engine import extras
+from engine.errors import excerpt
 
 from ..errors import UserInputError
 from ..io import check_outputs
@@ -100,7 +101,8 @@ def _lan_address(args, lan_address) -> str | None:
     try:
         return str(ipaddress.ip_address(args.lan_address))
     except ValueError:
-        raise UserInputError(f"--lan-address {args.lan_address!r} is not an IP address") from None
+        raise UserInputError(f"--lan-address {excerpt(args.lan_address)} is not an IP "
+                              "address") from None
 
 
 def run(args: argparse.Namespace) -> int:

@@ -38,6 +38,12 @@ from ..io import read_lines
 from .score import score as score_document
 
 PROTOCOL_VERSION = 1
+BODIES = {  # what each command's body is (docs/ENGINE.md): its JSON type, in words
+    "suggest": (dict, "a JSON object: a game state"),
+    "simulate": (dict, "a JSON object: a position with its strike"),
+    "score": (dict, "a JSON object: a game state with its stroke"),
+    "check": (dict, "a JSON object: a position or a game state"),
+    "record": (str, "the record's JSON Lines as one string")}
 REQUEST_FIELDS = ("id", "cmd", "body", "options")  # docs/ENGINE.md; any other is refused
 MAX_ID_CHARS = 200  # an id is echoed in its answer whole: a string id at most this long
 
@@ -166,11 +172,17 @@ def handle(request, served: int, started: float) -> tuple[dict, bool]:
         known = ", ".join(list(COMMANDS) + ["health", "quit"])
         return {"id": rid, "ok": False,
                 "error": f"cmd = {excerpt(cmd)} is not a command; known: {known}"}, False
-    options = request.get("options") or {}
-    if not isinstance(options, dict):
-        return {"id": rid, "ok": False, "error": "options must be a JSON object"}, False
+    options = request.get("options")
+    options = {} if options is None else options
+    if not isinstance(options, dict):  # [] once passed as "no options"
+        return {"id": rid, "ok": False, "error": f"options = {excerpt(options)} must be a JSON "
+                                                 "object"}, False
     if "body" not in request:
         return {"id": rid, "ok": False, "error": f"body is missing: {cmd} needs one"}, False
+    kind, what = BODIES[cmd]
+    if isinstance(request["body"], bool) or not isinstance(request["body"], kind):
+        return {"id": rid, "ok": False, "error": f"body = {excerpt(request['body'])} must be "
+                                                 f"{what}"}, False
     t0 = time.perf_counter()
     try:
         check_options(options, cmd)

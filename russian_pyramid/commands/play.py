@@ -55,7 +55,8 @@ def register(subparsers) -> None:
     p.add_argument("--skill-a", default="strong", help="execution noise of side 0: perfect, "
                    "master, strong, club, beginner or a magnitude factor (default strong)")
     p.add_argument("--skill-b", default="strong", help="execution noise of side 1")
-    p.add_argument("--skill-c", default="strong", help="execution noise of side 2")
+    p.add_argument("--skill-c", default=None, help="execution noise of side 2 (three-each; "
+                   "default strong)")
     p.add_argument("--games", type=int_between(1, MAX_GAMES), default=1,
                    help=f"games in the match (default 1, at most {MAX_GAMES}); breaks "
                         "alternate (R3.1)")
@@ -99,11 +100,12 @@ def _terms(args: argparse.Namespace) -> MatchTerms:
             default = default or default_agent_spec()
             value = default
         specs.append(C.agent_spec(value, flag))
-    if args.agent_c is not None and n_sides != 3:
-        raise UserInputError("--agent-c is for --variant three-each only")
+    for flag, value in (("--agent-c", args.agent_c), ("--skill-c", args.skill_c)):
+        if value is not None and n_sides != 3:  # no third side: it would be ignored
+            raise UserInputError(f"{flag} is for --variant three-each only")
     skills = [C.noise_model(s, f) for s, f in ((args.skill_a, "--skill-a"),
                                               (args.skill_b, "--skill-b"),
-                                              (args.skill_c, "--skill-c"))[:n_sides]]
+                                              (args.skill_c or "strong", "--skill-c"))[:n_sides]]
     inputs = [("--handicap", C.handicap_file(args.handicap))] + [
         (flag, C.agent_file(spec)) for flag, spec in zip(("--agent-a", "--agent-b", "--agent-c"),
                                                          specs)]

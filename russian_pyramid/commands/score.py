@@ -224,16 +224,23 @@ def _human(out: dict, said: dict | None = None) -> str:
     return "\n".join(lines)
 
 
+# the options of a scorekeeping session (the argument group above); lang is both's
+SESSION_ONLY = ("--players", "--record", "--force", "--variant", "--call-mode", "--target",
+                "--games", "--breaker", "--handicap", "--pair-order", "--date")
+
+
 def run(args: argparse.Namespace) -> int:
     args.state = chosen_input(args, "state", "STATE.json")
     if args.session or args.resume is not None:
         if args.state is not None:
-            raise UserInputError(f"--session reads strokes from stdin: no STATE.json "
-                                 f"({args.state!r})")
+            given = "--resume: " if args.resume is not None else ""
+            raise UserInputError(f"{given}--session reads strokes from stdin: no STATE.json "
+                                 f"({excerpt(args.state)})")
         return run_session(args)
-    for flag in ("players", "record", "force"):
-        if getattr(args, flag) not in (None, False):
-            raise UserInputError(f"--{flag} is for --session only")
+    for flag in SESSION_ONLY:  # one stroke scored: a session's option would be ignored
+        if getattr(args, flag.lstrip("-").replace("-", "_")) not in (None, False):
+            raise UserInputError(f"{flag} is for --session only (one stroke scored from "
+                                 "STATE.json has no players, record or match)")
     if args.state is None:
         raise UserInputError("give STATE.json (- for stdin), --example NAME or --session")
     doc = read_json(args.state)

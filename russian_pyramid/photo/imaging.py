@@ -23,6 +23,9 @@ from ..io import read_bytes
 EXTRA = "photo"  # the extra that provides OpenCV (engine.extras)
 MAX_PIXELS = 60_000_000
 MAX_FILE_BYTES = 64 * 1024 * 1024
+# Fewer pixels than this either way and a 68 mm ball is under a pixel wide, 3.5 m of table
+# seen whole: nothing to find (a 4000 x 1 image failed inside OpenCV's resize).
+MIN_SIDE_PX = 100
 # The detector works on a copy at most this wide (a 1280-2000 px image resolves a 68 mm ball
 # at the far end of the table with 5+ pixels; more costs time, not accuracy: docs/PHOTO.md).
 WORK_MAX_WIDTH_PX = 1600
@@ -74,6 +77,10 @@ def decode(data: bytes, what: str = "photo") -> np.ndarray:
         raise UserInputError(f"{what}: {size[0]} x {size[1]} pixels, more than the "
                              f"{MAX_PIXELS // 1_000_000} megapixels a photo may have",
                              reason="image-too-large")
+    if min(size) < MIN_SIDE_PX:  # a 4000 x 1 image once failed inside OpenCV's resize
+        raise UserInputError(f"{what}: {size[0]} x {size[1]} pixels: a photo of the table "
+                             f"needs at least {MIN_SIDE_PX} pixels each way",
+                             reason="image-too-small")
     cv = cv2()
     img = cv.imdecode(np.frombuffer(data, np.uint8), cv.IMREAD_COLOR)
     if img is None:

@@ -13,6 +13,7 @@ import time
 
 import numpy as np
 
+from engine.errors import excerpt
 from sim.presets import UnknownTableError, table_by_name
 
 from ..errors import UserInputError
@@ -72,10 +73,10 @@ def parse_corners(text: str) -> np.ndarray:
     try:
         values = [float(p) for p in parts]
     except ValueError:
-        raise UserInputError(f"--corners: {text!r} is not 8 numbers X1,Y1,...,X4,Y4",
+        raise UserInputError(f"--corners: {excerpt(text)} is not 8 numbers X1,Y1,...,X4,Y4",
                              field="corners") from None
     if len(values) != 8 or not all(np.isfinite(values)):
-        raise UserInputError(f"--corners: {text!r} must be 8 finite numbers X1,Y1,...,X4,Y4 "
+        raise UserInputError(f"--corners: {excerpt(text)} must be 8 finite numbers X1,Y1,...,X4,Y4 "
                              f"(got {len(values)})", field="corners")
     return np.array(values).reshape(4, 2)
 
@@ -119,7 +120,8 @@ def read_position(photo, table: str = "pyramid-12ft",
     except NoTableError as exc:
         raise UserInputError(f"no table found in the photo: {exc}", reason="no-table") from None
     except GeometryError as exc:
-        raise UserInputError(f"the table's corners do not fit a camera: {exc}",
+        given = "--corners: " if corners_px is not None else ""  # the corners given, or found
+        raise UserInputError(f"{given}the table's corners do not fit a camera: {exc}",
                              reason="no-table") from None
     found = find_balls(work, view, spec)
     k = cue_index(found)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TextIO
 
 from engine import files
-from engine.errors import EngineError
+from engine.errors import EngineError, excerpt
 from engine.kinds import CallMode
 
 from ..app.common import handicap_file
@@ -28,7 +28,7 @@ def _resumed(args) -> Session:
     path = Path(args.resume)
     check_output_path("--resume", path)  # first: a name too long is refused, named
     if not os.path.isfile(path):
-        raise UserInputError(f"--resume {args.resume}: no such file")
+        raise UserInputError(f"--resume {excerpt(args.resume)}: no such file")
     session = Session.resume(path, args.lang)
     handicap = None if args.handicap is None else parse_handicap(args.handicap).to_json()
     check_resumed_terms(session.s, args.resume, players=args.players,
@@ -89,7 +89,7 @@ def _lines(stdin: TextIO):
 def run_session(args, stdin: TextIO | None = None) -> int:
     """The session: 0 when every line was taken, 1 when some were refused."""
     stdin = stdin or sys.stdin
-    session = _resumed(args) if args.resume else _started(args)
+    session = _resumed(args) if args.resume is not None else _started(args)
     session.out(session.status())
     read = 0
     try:

@@ -80,10 +80,10 @@ def breaker_side(people: list[str], variant: str, name: str,
     both partners side 1; and there the single starts (R12.2), so a partner is refused.
     ``field`` names the options in messages (``--breaker`` at the terminal)."""
     if name not in people:
-        raise UserInputError(f"{field('breaker')} {name!r} is not one of {field('players')}")
+        raise UserInputError(f"{field('breaker')} {excerpt(name)} is not one of {field('players')}")
     if variant == Variant.ONE_VS_PAIR:
         if name != people[0]:
-            raise UserInputError(f"{field('breaker')} {name!r}: in one against a pair the "
+            raise UserInputError(f"{field('breaker')} {excerpt(name)}: in one against a pair the "
                                  f"single player ({people[0]}) starts every game, not a "
                                  f"partner (R12.2)")
         return 0
@@ -129,8 +129,9 @@ def start_settings(people, *, variant=None, call_mode=CallMode.EXACT, games=None
         raise UserInputError(str(exc)) from None
     except UnknownLanguageError as exc:
         raise UserInputError(str(exc)) from None
-    variant = _one_of(variant or (Variant.TWO_PLAYER if len(people) == 2
-                                  else Variant.THREE_EACH), Variant, field("variant"))
+    if variant is None:  # "" or [] is no variant's name: refused below, not taken for none
+        variant = Variant.TWO_PLAYER if len(people) == 2 else Variant.THREE_EACH
+    variant = _one_of(variant, Variant, field("variant"))
     need = 2 if variant == Variant.TWO_PLAYER else 3
     if len(people) != need:
         raise UserInputError(f"{field('players')}: variant {variant} needs {need} names, got "

@@ -54,6 +54,7 @@ BASES = {
     "score": "russian_pyramid/examples/score_pot.json",
     "foul": "russian_pyramid/examples/score_foul.json",
     "record": "russian_pyramid/examples/session_game.jsonl",
+    "game": "tests/hostile/bases/game.jsonl",
     "photo": "tests/russian_pyramid/photo_data/case_000.jpg",
     # made once by the program (tests/hostile/bases/README.md says how)
     "review": "tests/hostile/bases/review.json",
@@ -256,6 +257,7 @@ def as_text(doc) -> str | bytes:
 # here fails tests/hostile/test_corpus.py (a new flag must say how it is attacked), and one
 # that is not varied says why.
 COUNT = ("", "abc", "nan", "inf", "-5", "1.5", "0x10", "1e400", "99999999999999999999")
+JOBS = ("", "abc", "nan", "inf", "0", "1.5", "0x10", "1e400", "99999999999999999999", "-9999")
 SEED_VALUES = ("", "abc", "nan", "-5", "1.5", "99999999999999999999999999")
 FRACTION = ("", "abc", "nan", "inf", "-0.5", "2", "1e400")
 SECONDS = ("", "abc", "nan", "inf", "-1", "1e400")
@@ -271,13 +273,13 @@ TABLE = ("", "zz", "pyramid-99ft")
 NOT_VARIED = "not varied"
 FLAGS = {
     "analyze": {"--agent": SPEC, "--skill": SKILL, "--samples": COUNT, "--top": COUNT,
-                "--strokes": ("", "9-1", "a-b", "-5", "1-99999999999999999999"),
+                "--strokes": ("", "9-1", "a-b", "-5", "0", "1-2-3", "99999999999999999999"),
                 "--mistake": FRACTION, "--blunder": FRACTION, "--seed": SEED_VALUES,
-                "--jobs": COUNT, "--png": OUTPUT + ("{IN}",), "--html": OUTPUT + ("{IN}",),
+                "--jobs": JOBS, "--png": OUTPUT + ("{IN}",), "--html": OUTPUT + ("{IN}",),
                 "--summary-png": OUTPUT + ("{IN}",), "--lang": CHOICE,
                 "--example": CHOICE + ("session",)},  # session: beside the file given
     "board": {"--port": ("", "abc", "-1", "70000", "99999999999", "1.5", "0x50", "nan",
-                         "65536", "-0x1", " 80", "0b101", "--1", "8O", "65535.0"),
+                         "65536", "-0x1", "0b101", "--1", "8O", "65535.0", "1e3"),
               "--match-record": OUTPUT + ("notes.txt", "empty.pem/", "missing/m.jsonl", "big.pem",
                                           "/dev/null", "/proc/self/mem"),
               "--lan-address": ("", "999.1.1.1", "abc", {"$repeat": ["1", 3000]}, "1.2.3",
@@ -297,7 +299,7 @@ FLAGS = {
              "--skill-b": SKILL, "--skill-c": SKILL, "--games": COUNT, "--seed": SEED_VALUES,
              "--variant": CHOICE, "--call-mode": CHOICE, "--table": TABLE,
              "--handicap": JSON_ARG, "--pair-order": CHOICE, "--max-strokes": COUNT,
-             "--record": OUTPUT, "--png-dir": ("", "out/x.png/")},
+             "--record": OUTPUT, "--png-dir": ("", "notes.txt", "notes.txt/")},
     "score": {"--players": NAMES, "--record": OUTPUT + ("{IN}",), "--resume": INPUT,
               "--variant": CHOICE, "--call-mode": CHOICE, "--target": COUNT,
               "--games": COUNT, "--breaker": NAMES, "--handicap": JSON_ARG,
@@ -311,11 +313,11 @@ FLAGS = {
     "tournament": {"--agents": SPEC, "--games": COUNT, "--seed": SEED_VALUES,
                    "--skill": SKILL, "--skills": ("", "a,b", "1", "-1,1", "nan,1"),
                    "--call-mode": CHOICE, "--table": TABLE, "--max-strokes": COUNT,
-                   "--jobs": COUNT, "--out": OUTPUT, "--backend": CHOICE,
+                   "--jobs": JOBS, "--out": OUTPUT, "--backend": CHOICE,
                    "--scheduler": NOT_VARIED,  # an address is tried, not parsed: no nonsense
                    #                             that fails fast without a cluster to ask
                    "--ci": CHOICE, "--bootstrap": COUNT, "--plot": OUTPUT,
-                   "--time-per-game": SECONDS, "--records": ("", "out.jsonl/x/"),
+                   "--time-per-game": SECONDS, "--records": ("", "notes.txt", "notes.txt/"),
                    "--replay": INPUT, "--game": COUNT,
                    "--sprt": ("", "a,b", "0", "70,0", "0,70,2,0.05", "0,70,0.05")},
 }
@@ -325,7 +327,8 @@ COMMAND_INPUTS = {
     "simulate": (["{IN}"], "shot"),
     "suggest": (["{IN}", "--budget", "20"], "state"),
     "score": (["{IN}"], "score"),
-    "analyze": (["{IN}", "--no-progress", "--samples", "4", "--top", "1"], "record"),
+    "analyze": (["{IN}", "--no-progress", "--samples", "4", "--top", "1", "--jobs", "1"],
+                "game"),
     "photo": (["{IN}"], "photo"),
     "play": (["--agent-a", "random", "--agent-b", "random", "--quiet", "--max-strokes", "2"],
              None),
@@ -337,15 +340,25 @@ COMMAND_INPUTS = {
 # A flag that only means something beside another: the other flag, given with it.
 COMPANIONS = {("tournament", "--game"): ["--replay", "missing.jsonl"],
               ("tournament", "--bootstrap"): ["--ci", "bootstrap"],
-              ("board", "--keyfile"): ["--certfile", "missing.pem"],
-              ("board", "--certfile"): ["--keyfile", "missing.pem"],
+              ("board", "--keyfile"): ["--certfile", "notes.txt"],
+              ("board", "--certfile"): ["--keyfile", "notes.txt"],
               ("board", "--lan-address"): ["--lan"]}
-SUFFIX = {"record": ".jsonl", "photo": ".jpg"}
+SUFFIX = {"record": ".jsonl", "game": ".jsonl", "photo": ".jpg"}
 # Files beside every case of these commands, for flags that name an existing file: none of
 # them is a certificate, a key or a record.
 AUX_FILES = {"notes.txt": {"raw": "a note, not a certificate nor a record\n"},
              "empty.pem": {"raw": ""}, "big.pem": {"raw": {"$oversized": 3_000_000}}}
-AUX_FOR = ("board",)
+AUX_FOR = ("board", "play", "tournament")
+# Flags of a mode of their command: the arguments that open that mode, instead of the
+# command's usual input (score's session flags need --session; a STATE.json is refused there).
+SESSION = ["--session", "--players", "A", "B"]
+MODE = {("score", f): SESSION for f in ("--players", "--record", "--variant", "--call-mode",
+                                         "--target", "--games", "--breaker", "--handicap",
+                                         "--pair-order", "--date")}
+MODE[("score", "--players")] = ["--session"]
+MODE[("score", "--resume")] = ["--session"]
+# A pair of flags that go together: a refusal may name either (a certificate and its key)
+EITHER = {("board", "--certfile"): "--certfile|--keyfile", ("board", "--keyfile"): "--certfile|--keyfile"}
 
 
 def subparsers() -> dict:
@@ -374,13 +387,14 @@ def cli_cases(rng: np.random.Generator) -> list[Case]:
             for v in values:
                 if v == "{IN}" and infile is None:
                     continue
-                own.append({"argv": before + COMPANIONS.get((command, flag), []) + [flag, v],
-                            "file": None, "says": [flag],
+                start = MODE.get((command, flag), before)
+                own.append({"argv": start + COMPANIONS.get((command, flag), []) + [flag, v],
+                            "file": None, "says": [EITHER.get((command, flag), flag)],
                             "why": f"{flag} {json.dumps(v)[:40]}"})
         if base is not None and base != "photo":
             for d in document_cases(base, rng, CASES_PER_DOOR):
                 own.append({"argv": before, "file": {"base": d["base"], "patch": d["patch"]},
-                            "says": ["line"] if base == "record" else d["says"],
+                            "says": ["line"] if base in ("record", "game") else d["says"],
                             "why": d["why"]})
         if base is not None:
             for name, raw in MALFORMED:
@@ -443,15 +457,17 @@ IMAGES = (ONE_PIXEL_PNG, {"$png": [640, 480, [0, 0, 0]]}, {"$png": [640, 480, [2
 def route_cases(path: str, rng: np.random.Generator) -> list[dict]:
     method, base = ROUTES[path]
     out = []
+    valid_body = {"base": base} if base in BASES else None  # the query is what is wrong
     for name in JUNK_NAMES:
         for value in JUNK_VALUES:
-            out.append({"query": {name: value}, "says": [name.strip()],
+            out.append({"query": {name: value}, "body": valid_body, "says": [name.strip()],
                         "why": f"unknown query parameter {name!r}"})
     for other in OTHER_METHODS + (("POST",) if method == "GET" else ("GET",)):
         out.append({"method": other, "says": [], "why": f"the method {other}"})
     for name, values in QUERY.get(path, {}).items():
         for v in values:
-            out.append({"query": {name: v}, "says": [name], "why": f"?{name}={str(v)[:20]}"})
+            out.append({"query": {name: v}, "body": valid_body, "says": [name],
+                        "why": f"?{name}={str(v)[:20]}"})
     if base is not None:
         body_base = {"shot": "shot", "state": "state", "record": "record", "review": "review",
                      "match_start": "match_start"}.get(base)
@@ -544,6 +560,10 @@ def engine_cases(rng: np.random.Generator) -> list[Case]:
         own.append({"body": {"base": base}, "options": {UNKNOWN_KEY: 1}, "says": [UNKNOWN_KEY],
                     "why": "an unknown option"})
         for v in ("x", 5, [], True, None):
+            if cmd == "record" and v == "x":  # a string, as a record is: its first line is bad
+                own.append({"body": {"raw_value": v}, "says": ["line 1"],
+                            "why": "a record of one line that is not JSON"})
+                continue
             own.append({"body": {"raw_value": v}, "says": ["body"],
                         "why": f"the body {json.dumps(v)}"})
         for i, c in enumerate(own):

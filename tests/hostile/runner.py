@@ -17,7 +17,7 @@ from russian_pyramid.cli import main
 from russian_pyramid.commands.engine import serve
 from russian_pyramid.errors import UserInputError
 
-from .corpus import Case, as_text, build_document, load_base, materialize
+from .corpus import PNG_SIGNATURE, Case, as_text, build_document, load_base, materialize
 
 CASE_SECONDS = 60  # a refusal is immediate; a case still running after this was accepted
 MAX_MESSAGE_CHARS = 3000  # a refusal is a line or two, whatever the size of the value
@@ -93,8 +93,8 @@ def refusal_problems(case: Case, code, message: str, refused: bool) -> list[str]
     if LONG_RUN.search(message):
         problems.append("a long value echoed whole")
     low = message.lower()
-    for word in case.says:
-        if word.lower() not in low:
+    for word in case.says:  # "a|b": either
+        if not any(w.lower() in low for w in word.split("|")):
             problems.append(f"the message does not name {word!r}")
     return problems
 
@@ -119,8 +119,9 @@ def board_request(case: Case) -> tuple[str, str, dict, bytes | None, dict]:
         body = data if isinstance(data, bytes) else data.encode("utf-8", "surrogatepass")
     if "content_type" in case.files:
         headers["Content-Type"] = case.files["content_type"]
-    elif case.target == "/api/photo":
-        headers["Content-Type"] = "application/octet-stream"
+    elif case.target == "/api/photo":  # what a browser sends for the file it took
+        headers["Content-Type"] = "image/png" if body and body.startswith(PNG_SIGNATURE) \
+            else "image/jpeg"
     return case.method, case.path, query, body, headers
 
 

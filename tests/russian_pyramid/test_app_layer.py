@@ -107,8 +107,10 @@ def test_the_skill_maximum_is_the_registry_s():
 
 
 def test_simulate_options():
-    assert SimulateOptions.from_params(None) == SimulateOptions() == SimulateOptions.from_params(
-        {"runs": 99})  # without a noise, runs and seed are not read
+    assert SimulateOptions.from_params(None) == SimulateOptions()
+    for key in ("runs", "seed"):  # they say how a noise is drawn: without one, refused (issue
+        with pytest.raises(UserInputError, match=f"^{key} = 2 is read only with a noise"):  # 51)
+            SimulateOptions.from_params({key: 2})
     o = SimulateOptions.from_params({"noise": "club", "runs": "3"})
     assert (o.noise, o.runs, o.seed) == ("club", 3, 0)
     with pytest.raises(UserInputError, match="^runs = 21 must lie"):
@@ -119,7 +121,8 @@ def test_simulate_options():
 
 def test_num_arg_bounds_and_default():
     assert num_arg({}, "x", int, 4, 1, 9) == 4
-    assert num_arg({"x": ""}, "x", int, 4, 1, 9) == 4
+    with pytest.raises(UserInputError, match="^x = '' must be an integer"):  # no default
+        num_arg({"x": ""}, "x", int, 4, 1, 9)  # for an empty one (issue 51)
     assert num_arg({"x": " 9 "}, "x", int, 4, 1, 9) == 9
     assert num_arg({"x": "1e-1"}, "x", float, None, 0.0, 1.0) == 0.1
 

@@ -93,9 +93,10 @@ def test_analysis_of_another_record_is_refused(game):
     other["strokes"][3]["played"]["strike"]["speed_mps"] += 0.5
     with pytest.raises(UserInputError, match="stroke 4: the stroke played is not the record's"):
         review_document(parse_record(text), other)
+    beyond = dict(analysis["strokes"][0], stroke=99)  # a whole row, of a stroke not there
     for bad, words in (({"strokes": 3}, "no \"strokes\" list"),
-                       ({"strokes": [{"stroke": 99}]}, "stroke = 99"),
-                       ({"strokes": [{"stroke": 1}]}, "played is missing")):
+                       ({"strokes": [beyond]}, "stroke = 99"),
+                       ({"strokes": [{"stroke": 1}]}, "stroke 1: played is missing")):
         with pytest.raises(UserInputError, match=re.escape(words)):
             review_document(parse_record(text), bad)
 
