@@ -30,6 +30,7 @@ import json
 import os
 import re
 import shutil
+import time
 from pathlib import Path
 
 from numba.core import config
@@ -37,6 +38,9 @@ from numba.core import config
 PACKAGE_ROOT = Path(__file__).resolve().parents[1]
 KERNEL_PACKAGES = ("sim", "engine", "ai")  # every package with compiled kernels or their callees
 KEEP = 3  # digests kept side by side (other checkouts, the previous version)
+IN_USE_S = 24 * 3600.0  # a digest used (a process started on it) this recently is never pruned:
+#                         its process may still be compiling into it (seen: six checkouts'
+#                         tests at once lost their kernels to each other's pruning)
 # a module that defines compiled kernels names one of these
 KERNEL_MARK = re.compile(r"\bnjit\b|^@kernel\b", re.M)
 MEMO_NAME = "digests.json"  # in the cache root: {tree digest: kernel digest}
@@ -145,13 +149,17 @@ def cache_root() -> Path:
     return Path(base) / "russian-pyramid" / "numba"
 
 
-def _prune(root: Path, current: Path) -> None:
-    """Remove the digests beyond the :data:`KEEP` most recently used (ours is in use)."""
+def _prune(root: Path, current: Path, now: float | None = None) -> None:
+    """Remove the digests beyond the :data:`KEEP` most recently used (ours is in use), but
+    none used within :data:`IN_USE_S`: another version may be running now (a board left on,
+    another checkout's tests) and would lose the folder it is writing its kernels into."""
+    now = time.time() if now is None else now
     try:
         folders = [p for p in root.iterdir() if p.is_dir() and len(p.name) == 16 and p != current]
         folders.sort(key=lambda p: p.stat().st_mtime, reverse=True)
         for old in folders[KEEP - 1:]:
-            shutil.rmtree(old, ignore_errors=True)
+            if now - old.stat().st_mtime > IN_USE_S:
+                shutil.rmtree(old, ignore_errors=True)
     except OSError:
         pass
 

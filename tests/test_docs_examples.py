@@ -61,9 +61,11 @@ REWRITES = {  # applied in this order to every command (without its comment)
                          r".*)$", r"\1 --max-strokes 2",
                          "a game of the default agents takes minutes, and --png-dir draws "
                          "every stroke (0.3 s each): cut at 2 strokes"),
-    "analysis strokes": Rewrite(r"^(pyramid analyze (?!.*--strokes).*)$", r"\1 --strokes 2-3",
+    "analysis strokes": Rewrite(r"^(pyramid analyze (?!.*--strokes)(?!--example session)"
+                                r"(?!match\.jsonl).*)$", r"\1 --strokes 2-3",
                                 "a whole record takes 0.25 s a stroke (its break more): two "
-                                "after the break"),
+                                "after the break (a person's record, summed up whole, takes "
+                                "no --strokes)"),
     "analysis jobs": Rewrite(r"^(pyramid analyze (?!.*--jobs).*)$", r"\1 --jobs 1",
                              "a worker's start costs more than a few strokes: one process"),
     "learning": Rewrite(r"(examples/learn_cem\.py)(?!.*--quick)", r"\1 --quick",

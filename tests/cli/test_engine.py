@@ -69,7 +69,7 @@ def test_bad_requests_are_answered_never_a_crash():
     assert "not valid JSON" in errors[0] and "deeper" in errors[1]
     assert "JSON object" in errors[2] and "'dance'" in errors[3]
     assert "body is missing" in errors[4] and "strike.speed_mps" in errors[5]
-    assert "balls" in errors[6] and "top" in errors[7] and "body must be" in errors[8]
+    assert "balls" in errors[6] and "top" in errors[7] and "body = " in errors[8] and "must be" in errors[8]
     assert "id must be" in errors[9]
 
 

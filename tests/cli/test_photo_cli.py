@@ -53,11 +53,11 @@ def test_refusals_exit_2_with_a_clear_message(tmp_path, capsys):
     huge.write_bytes(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR" + (100_000).to_bytes(4, "big") * 2
                      + b"\0" * 32)
     grey = tmp_path / "wall.png"
-    raw = b"".join(b"\0" + b"\x80\x80\x80" * 64 for _ in range(48))  # 64 x 48 grey, RGB
+    raw = b"".join(b"\0" + b"\x80\x80\x80" * 160 for _ in range(120))  # 160 x 120 grey, RGB
     chunk = lambda kind, data: (len(data).to_bytes(4, "big") + kind + data  # noqa: E731
                                 + zlib.crc32(kind + data).to_bytes(4, "big"))
     grey.write_bytes(b"\x89PNG\r\n\x1a\n"
-                     + chunk(b"IHDR", (64).to_bytes(4, "big") + (48).to_bytes(4, "big")
+                     + chunk(b"IHDR", (160).to_bytes(4, "big") + (120).to_bytes(4, "big")
                              + bytes([8, 2, 0, 0, 0]))
                      + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
     cases = [((text,), "not a JPEG or PNG"), ((huge,), "megapixels"),

@@ -7,6 +7,7 @@ import shutil
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from numba.core import config
@@ -67,13 +68,17 @@ def test_a_process_uses_the_users_folder_and_the_default_one(tmp_path):
     assert Path(out) == tmp_path / "mine" / kernel_cache.source_digest()
     env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
     env["XDG_CACHE_HOME"] = str(tmp_path / "xdg")
-    for old in ("0" * 16, "1" * 16, "2" * 16, "3" * 16):  # digests of other versions
-        (tmp_path / "xdg" / "russian-pyramid" / "numba" / old).mkdir(parents=True)
+    root = tmp_path / "xdg" / "russian-pyramid" / "numba"
+    week_ago = time.time() - 7 * 24 * 3600
+    for k, old in enumerate(("0" * 16, "1" * 16, "2" * 16, "3" * 16)):  # other versions,
+        (root / old).mkdir(parents=True)  # last used a week ago, one a minute less each
+        os.utime(root / old, (week_ago + 60 * k, week_ago + 60 * k))
+    (root / ("4" * 16)).mkdir()  # another version, in use now: never pruned
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, text=True,
                          capture_output=True, check=True).stdout.strip()
-    root = tmp_path / "xdg" / "russian-pyramid" / "numba"
     assert Path(out) == root / kernel_cache.source_digest()
-    assert len([p for p in root.iterdir() if p.is_dir()]) == kernel_cache.KEEP  # pruned
+    kept = sorted(p.name for p in root.iterdir() if p.is_dir())  # ours, the one in use, and
+    assert kept == sorted([kernel_cache.source_digest(), "4" * 16, "3" * 16])  # the newest
 
 
 def test_an_unwritable_folder_falls_back_to_numbas_default(tmp_path):
