@@ -7,6 +7,7 @@ reproducible decision.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Protocol
 
 import numpy as np
@@ -14,8 +15,23 @@ import numpy as np
 from engine import Call, GameState
 from sim import Strike
 
-ATTACK, SAFETY, DELIBERATE_FOUL = "attack", "safety", "deliberate-foul"
-TUSH, POCKET_OWN_BALL, MISS = "tush", "pocket-own-ball", "miss"
+
+
+class DecisionKind(StrEnum):
+    """What a decision means to do (issue 53: an enum, not strings compared): a member is its
+    string, so a decision's JSON and a record's story are written as before."""
+
+    ATTACK = "attack"  # call a ball and pot it
+    SAFETY = "safety"  # call a ball, mean to leave the opponent nothing
+    DELIBERATE_FOUL = "deliberate-foul"  # one of the three below, chosen as the lesser evil
+    TUSH = "tush"  # touch the cue ball, nothing moves (R7.1d)
+    POCKET_OWN_BALL = "pocket-own-ball"  # the cue ball into a pocket (R7.1b)
+    MISS = "miss"  # strike so as to touch no ball (R7.1a)
+
+
+ATTACK, SAFETY, DELIBERATE_FOUL = (DecisionKind.ATTACK, DecisionKind.SAFETY,
+                                   DecisionKind.DELIBERATE_FOUL)
+TUSH, POCKET_OWN_BALL, MISS = DecisionKind.TUSH, DecisionKind.POCKET_OWN_BALL, DecisionKind.MISS
 
 
 @dataclass(frozen=True)

@@ -25,16 +25,18 @@ follow the rules, one function per step, each taking the :class:`Ruling` so far 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping
+from typing import Mapping
 
 from sim.table import POSITION_TOLERANCE_M
 
 from .admission import check_playable, check_stroke, manner_not_shown, resolve_call
 from .calls import BALL_AND_POCKET, Call
 from .errors import MalformedInputError
+from .kinds import FoulLetter, NamedFact, PairOrder
 from .geometry import (Position, balls_in_region, placement_region_for, position_unchanged,
                        respot)
 from .adjudication import Adjudication, Outcome
+from .outcome import GameOutcome
 from .placings import return_balls_if_needed, three_player_progress
 from .state import ONE_VS_PAIR, THREE_EACH, GameState, PairState, check_no_overlap
 from .stroke import FOUL_LETTERS, StrokeFacts, stroke_from_events
@@ -76,7 +78,7 @@ class Ruling:
     pair: PairState | None = None
     streak: tuple[int, ...] = ()
     warning: bool = False
-    result: Mapping[str, Any] | None = None
+    result: GameOutcome | None = None
     after: GameState | None = None  # the state after the stroke
     notes: tuple[str, ...] = ()  # the rules applied, in words, in the order applied
 
@@ -99,16 +101,16 @@ class Ruling:
     @property
     def called_stopped(self) -> bool:
         """R11.2: the opponent stopped the called ball."""
-        return "called-stopped-by-opponent" in self.facts
+        return NamedFact.CALLED_STOPPED_BY_OPPONENT in self.facts
 
     @property
     def cue_jumped_back(self) -> bool:
         """R11.6: the cue ball jumped off the table and came back (no penalty)."""
-        return "cue-jumped-and-returned" in self.facts
+        return NamedFact.CUE_JUMPED_AND_RETURNED in self.facts
 
     @property
     def pass_to_partner(self) -> bool:
-        return "pass-to-partner" in self.facts
+        return NamedFact.PASS_TO_PARTNER in self.facts
 
     def noted(self, *notes: str, **decided) -> "Ruling":
         """This ruling with ``decided`` fields replaced and ``notes`` added."""
@@ -156,17 +158,17 @@ def void_stroke(state: GameState, stroke: StrokeFacts) -> Outcome | None:
     """Step 1, R11.4, R11.9, R3.2, R11.5: the outcome of a stroke that does not count (the
     same player plays it again), or None for one that counts."""
     facts = stroke.facts
-    if "shooter-disturbed" in facts:
+    if NamedFact.SHOOTER_DISTURBED in facts:
         return _void(state, "R11.4: the shooter was disturbed; position restored, stroke replayed")
-    if "tush-believing-won" in facts:
+    if NamedFact.TUSH_BELIEVING_WON in facts:
         return _void(state, "R11.9: tushed believing the game won; balls restored, no penalty")
     cue_end = stroke.final.get(CUE)
-    if state.break_pending and facts & {"d", "tush"} and facts <= {"d", "tush"} \
+    if state.break_pending and facts and facts <= {FoulLetter.D, NamedFact.TUSH} \
             and not stroke.pocketed and stroke.first_contact is None and not stroke.off_table \
             and (cue_end is None or cue_end[0] <= state.spec.house_line_x):
         return _void(state, "R3.2: touching the cue ball in the house before the game starts "
                             "is free")
-    if "hanging-ball-fell-after-opponent-stroke" in facts:
+    if NamedFact.HANGING_BALL_FELL_AFTER_OPPONENT_STROKE in facts:
         fell = [b for b in stroke.pocketed_balls if is_object_ball(b)]
         balls = {b: p for b, p in state.balls.items() if b not in fell}
         placed = respot(state.spec, balls, fell)
@@ -186,11 +188,11 @@ def fouls_committed(r: Ruling) -> Ruling:
     state, stroke, facts = r.state, r.stroke, r.facts
     letters = {f for f in facts if f in FOUL_LETTERS}
     interfered = bool(facts & {"cue-stopped-by-opponent", "called-stopped-by-opponent"})
-    if "tush" in facts:
+    if NamedFact.TUSH in facts:
         letters.add("d")
-    touch_only = ("d" in letters and not stroke.pocketed and not stroke.off_table
+    touch_only = (FoulLetter.D in letters and not stroke.pocketed and not stroke.off_table
                   and CUE not in stroke.final)  # a touch foul with no stroke: no miss as well
-    if stroke.first_contact is None and not interfered and "tush" not in facts \
+    if stroke.first_contact is None and not interfered and NamedFact.TUSH not in facts \
             and not r.pass_to_partner and not touch_only:
         letters.add("a")  # miss
     if CUE in stroke.pocketed_balls:
@@ -227,11 +229,11 @@ def balls_counted(r: Ruling) -> Ruling:
     facts, pocketed = r.facts, r.pocketed_objects
     if r.fouled:
         ruled = r.noted("R7.3: on a foul no pocketed ball counts") if pocketed else r
-    elif "push" in facts or "double-hit" in facts:
+    elif NamedFact.PUSH in facts or NamedFact.DOUBLE_HIT in facts:
         ruled = r.noted("R6.3: push / double hit: not a foul, pocketed balls do not count")
-    elif "no-foot-on-floor" in facts:
+    elif NamedFact.NO_FOOT_ON_FLOOR in facts:
         ruled = r.noted("R6.4: no foot on the floor: no penalty, pocketed balls do not count")
-    elif "hanging-ball-shaken-in" in facts:
+    elif NamedFact.HANGING_BALL_SHAKEN_IN in facts:
         ruled = r.noted("R11.5: the hanging ball fell because the table was shaken: it is put "
                         "back, the turn passes")
     elif r.state.no_call_strokes_left > 0 and r.call is None:
@@ -242,7 +244,7 @@ def balls_counted(r: Ruling) -> Ruling:
         ruled = r.noted("R5.4: no valid call: pocketed balls do not count") if pocketed else r
     else:
         ruled = counted_on_call(r)
-    if "e" in r.letters:
+    if FoulLetter.E in r.letters:
         ruled = ruled.noted("R7.4: struck with a ball other than the cue ball: pocketed balls "
                             "respotted, the others stay")
     return ruled
@@ -293,7 +295,7 @@ def resting_places(r: Ruling) -> Ruling:
         gone.add(r.call.ball)
     for b, p in stroke.final.items():
         if p is not None:
-            balls[b] = _onto_bed(spec, p) if "ball-on-cushion" in facts else p
+            balls[b] = _onto_bed(spec, p) if NamedFact.BALL_ON_CUSHION in facts else p
     for b in gone:
         balls.pop(b, None)
     if r.cue_jumped_back and CUE in stroke.off_table:
@@ -331,7 +333,7 @@ def respotting(r: Ruling) -> Ruling:
     off = r.off_table_objects
     counted = set(r.counted)
     to_respot = [b for b in pocketed + off if b not in counted]
-    if "hanging-ball-shaken-in" in r.facts:
+    if NamedFact.HANGING_BALL_SHAKEN_IN in r.facts:
         # R11.5: put back into the jaws: the person gives its place in ``final``
         to_respot = [b for b in to_respot if b not in stroke.final]
         for b in pocketed:
@@ -370,7 +372,7 @@ def scores(r: Ruling) -> Ruling:
         delta[shooter] -= PENALTY_POINTS
         delta[recipient] += PENALTY_POINTS
         penalty += PENALTY_POINTS
-    if "advice" in r.facts:
+    if NamedFact.ADVICE in r.facts:
         delta[1] -= PENALTY_POINTS
         delta[0] += PENALTY_POINTS
         penalty += PENALTY_POINTS
@@ -392,11 +394,11 @@ def turn(r: Ruling) -> Ruling:
     if r.successful and r.cue_jumped_back:
         turn_passes = True
         notes.append("R11.6: the cue ball jumped and came back: the ball counts, turn passes")
-    if r.successful and "ball-on-cushion" in r.facts:
+    if r.successful and NamedFact.BALL_ON_CUSHION in r.facts:
         turn_passes = True
         notes.append("R11.7: a ball stopped on a cushion: the called ball counts, turn passes")
     if state.variant == ONE_VS_PAIR and state.pair is not None \
-            and state.pair.order == "alternate":
+            and state.pair.order == PairOrder.ALTERNATE:
         turn_passes = True  # R12.2(1): one stroke each in turn
     next_to_move, pair = variant_for(state).next_to_move(
         state, r.shooter, turn_passes, fouled=r.fouled, counted_any=bool(r.counted),
@@ -449,11 +451,11 @@ def game_end(r: Ruling) -> Ruling:
     result = None
     if state.last_ball_replay:
         if r.fouled:
-            result = {"winner": 1 - shooter, "rule": "R10.2"}
+            result = GameOutcome.win(1 - shooter, "R10.2")
         elif r.counted:
-            result = {"winner": shooter, "rule": "R10.1"}
+            result = GameOutcome.win(shooter, "R10.1")
     elif r.warning and all(r.streak[s] >= STREAK_FOR_DRAW for s in state.active_sides()):
-        result = {"draw": True, "rule": "R9.2"}
+        result = GameOutcome.drawn("R9.2")
         notes.append("R9.2: three unchanged foul strokes from each side after the warning: draw")
     after = _state_after(r)
     if result is None and state.variant == THREE_EACH:
@@ -463,7 +465,7 @@ def game_end(r: Ruling) -> Ruling:
         result = variant_for(state).result(after)
     if result is not None:
         after = replace(after, result=result)
-        notes.append(f"game over: {result}")
+        notes.append(f"game over: {result.to_json()}")
     return r.noted(*notes, result=result, after=after)
 
 
@@ -494,6 +496,5 @@ def adjudicate_sim_result(state: GameState, result, call: Call | None = None,
                              placement=placement, facts=facts)
 
 
-__all__ = ["Adjudication", "Outcome", "Ruling", "STREAK_FOR_DRAW", "adjudicate",
-           "adjudicate_events", "adjudicate_sim_result", "evaluate", "resolve_call",
-           "return_balls_if_needed"]
+__all__ = ["Adjudication", "Outcome", "Ruling", "STREAK_FOR_DRAW", "adjudicate", "evaluate",
+           "adjudicate_events", "adjudicate_sim_result", "resolve_call", "return_balls_if_needed"]

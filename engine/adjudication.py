@@ -5,9 +5,10 @@ respotted, whether the turn passes, the result, the rules applied in words) and 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Mapping
+from typing import Mapping
 
 from .geometry import Position, respot
+from .outcome import GameOutcome
 from .state import GameState
 from .values import CUE
 
@@ -26,7 +27,7 @@ class Adjudication:
     cue_in_hand_next: bool = False
     replay: bool = False  # the stroke is void and played again (R11.4, R11.9, R3.2, R11.5)
     last_ball_bonus: bool = False
-    result: Mapping[str, Any] | None = None
+    result: GameOutcome | None = None
     notes: tuple[str, ...] = ()  # the rules applied, in words
 
     def to_json(self) -> dict:
@@ -43,7 +44,7 @@ class Adjudication:
             "cue_in_hand_next": self.cue_in_hand_next,
             "replay": self.replay,
             "last_ball_bonus": self.last_ball_bonus,
-            "result": None if self.result is None else dict(self.result),
+            "result": None if self.result is None else self.result.to_json(),
             "notes": list(self.notes),
         }
 

@@ -17,6 +17,7 @@ from dataclasses import replace
 
 from .calls import BALL_AND_POCKET, Call, unfulfilled_by_summary
 from .errors import IllegalInputError, MalformedInputError
+from .kinds import NamedFact
 from .state import ONE_VS_PAIR, GameState, unrecorded_end
 from .stroke import StrokeFacts
 from .values import CUE
@@ -26,7 +27,7 @@ def check_playable(state: GameState) -> None:
     """Refuse a stroke after the end of the game (R9.1, R14.1), also an end a state built in
     Python reached without recording it."""
     if state.game_over:
-        raise IllegalInputError(f"the game is over ({dict(state.result)}); no more strokes",
+        raise IllegalInputError(f"the game is over ({state.result.to_json()}); no more strokes",
                                 "R9.1, R14.1")
     unrecorded = unrecorded_end(state)  # a state built in Python, not read from JSON
     if unrecorded is not None:
@@ -79,7 +80,7 @@ def check_stroke(state: GameState, stroke: StrokeFacts) -> None:
                 f"stroke.final.{b} is null but ball {b} was neither pocketed nor knocked off the "
                 f"table; balls may not be taken off to speed up the end", "R9.4")
         if p is not None and b in seen and b != CUE \
-                and "hanging-ball-shaken-in" not in stroke.facts:
+                and NamedFact.HANGING_BALL_SHAKEN_IN not in stroke.facts:
             raise MalformedInputError(f"stroke.final.{b}", list(p),
                                       "gives a resting place for a ball that fell")
         if p is not None and b != CUE and b not in state.balls:
@@ -90,11 +91,11 @@ def check_stroke(state: GameState, stroke: StrokeFacts) -> None:
                                 f"not on the table")
     if stroke.first_contact == CUE:
         raise MalformedInputError("stroke.first_contact", CUE, "must be an object ball or null")
-    if ("advice" in stroke.facts or "pass-to-partner" in stroke.facts) \
+    if (NamedFact.ADVICE in stroke.facts or NamedFact.PASS_TO_PARTNER in stroke.facts) \
             and state.variant != ONE_VS_PAIR:
         raise IllegalInputError(f"advice / pass-to-partner apply only to one against a pair, "
                                 f"not to variant {state.variant}", "R12.3")
-    if "pass-to-partner" in stroke.facts and state.to_move != 1:
+    if NamedFact.PASS_TO_PARTNER in stroke.facts and state.to_move != 1:
         raise IllegalInputError("only a partner of the pair may pass to the other partner",
                                 "R12.3")
 
@@ -107,7 +108,7 @@ def manner_not_shown(state: GameState, stroke: StrokeFacts, call: Call | None) -
     A summary that says ``call_fulfilled: true`` against what it says happened is
     refused."""
     if (call is None or stroke.events is not None or state.call_mode == BALL_AND_POCKET
-            or "called-stopped-by-opponent" in stroke.facts):
+            or NamedFact.CALLED_STOPPED_BY_OPPONENT in stroke.facts):
         return None
     why = unfulfilled_by_summary(call, stroke.first_contact)
     if why is not None and stroke.call_fulfilled is True \

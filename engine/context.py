@@ -69,10 +69,14 @@ class MatchContext:
 class PairState:
     """Turn bookkeeping of one against a pair (R12.2)."""
 
-    order: str = PAIR_WHILE_SCORING
+    order: PairOrder = PAIR_WHILE_SCORING
     partner: int = 0  # 0 = partner A, 1 = partner B: who plays the pair's next (or current) turn
     switch_pending: bool = False  # R12.2(2): the other partner takes over at the pair's next turn
     single_potted: bool = False  # R12.2(2): the single pocketed a ball in his current turn
+
+    def __post_init__(self):
+        if type(self.order) is not PairOrder:  # a plain string given: its member
+            object.__setattr__(self, "order", PairOrder(self.order))
 
     def to_json(self) -> dict:
         return {"order": self.order, "partner": self.partner,

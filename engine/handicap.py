@@ -246,5 +246,5 @@ def settle_missed_balls(state: GameState, receiver: int, agreed: Iterable[str]
     # a receiver already at his lowered target has reached it now: the game ends (R9.1)
     outcome = variant_for(s).outcome(s)
     if outcome is not None:
-        s = replace(s, result=outcome.with_rule("R13.2").to_json())
+        s = replace(s, result=outcome.with_rule("R13.2"))
     return s, "target"

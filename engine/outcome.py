@@ -2,12 +2,12 @@
 ``Termination``): :class:`Termination` says *how* (by the rule that ended it), and
 :class:`GameOutcome` says who won (``None`` for a draw), with the rule id.
 
-The state keeps its ``result`` mapping as before (docs/FORMATS.md: ``{"winner": side}`` or
-``{"draw": true}``, with ``rule`` and, in three each for himself, ``placings``);
-``GameState.outcome`` reads it as a :class:`GameOutcome`, and ``GameOutcome.to_json()``
-writes back the very mapping it was read from -- same keys, same order, same values -- so no
-record, golden file or answer changes (tests/engine/test_outcome.py checks every result the
-golden games hold).
+A state's ``result`` is a :class:`GameOutcome` (issue 53; ``GameState.outcome`` is the same
+value), read from and written to the JSON mapping only at the edge (docs/FORMATS.md:
+``{"winner": side}`` or ``{"draw": true}``, with ``rule`` and, in three each for himself,
+``placings``): ``GameOutcome.to_json()`` writes back the very mapping it was read from --
+same keys, same order, same values -- so no record, golden file or answer changes
+(tests/engine/test_outcome.py checks every result the golden games hold).
 
 (The class is ``GameOutcome``, not ``Outcome``: :class:`engine.adjudicate.Outcome` is a
 stroke's adjudication and its new state.)
@@ -148,10 +148,16 @@ class GameOutcome:
         return GameOutcome(self.winner, self.draw, rule, self.placings, self.extra, keys)
 
 
+def result_json(state) -> dict | None:
+    """A state's ``result`` as written (None while the game goes on): what a record or an
+    answer holds, and what two results are compared by where every key counts."""
+    return None if state.result is None else state.result.to_json()
+
+
 def outcome_of(result: Mapping[str, Any] | None) -> GameOutcome | None:
     """A state's ``result`` as a :class:`GameOutcome` (None while the game goes on)."""
     return None if result is None else GameOutcome.from_json(result)
 
 
 __all__ = ["Termination", "GameOutcome", "TERMINATION_RULES", "termination_of_rule",
-           "outcome_of", "UNFINISHED_RULE"]
+           "outcome_of", "result_json", "UNFINISHED_RULE"]

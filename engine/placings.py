@@ -9,13 +9,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .geometry import respot
+from .outcome import GameOutcome
 from .state import GameState
 from .values import LAST_BALL_BONUS, ball_value, balls_value
 from .variants import variant_for
 
 
 def three_player_progress(state: GameState, shooter: int
-                          ) -> tuple[GameState, dict | None, tuple[str, ...]]:
+                          ) -> tuple[GameState, GameOutcome | None, tuple[str, ...]]:
     """R12.1: sides reaching the target leave in order; when the points left cannot decide
     the rest, balls of the needed value go back from the first winner's shelf.  Takes the
     state after the stroke; returns that state with the placings (and balls returned), the

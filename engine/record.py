@@ -43,6 +43,7 @@ from .errors import MalformedInputError
 from .files import read_text, write_atomic
 from .geometry import Position
 from .jsonin import check_keys
+from .recorded import RecordedStrike, StrokeOutcome
 from .provenance import HEADER_KEY as PROVENANCE_KEY, Provenance, current as current_provenance
 from .seal import (DIGEST_KEY, SEAL_KEY, SEAL_VERSION, JournalSealer, digest, sealed_lines,
                    unsealed)
@@ -67,12 +68,15 @@ RESULT_LINE_KEYS = ("type", "result", "scores", "strokes", "unfinished", "stoppe
 
 @dataclass(frozen=True)
 class StrokeRecord:
+    """One stroke line: typed values (issue 53), converted to JSON only by :meth:`to_json`
+    and :func:`parse_record` (:mod:`engine.recorded`)."""
+
     player: int
     state_before: GameState
-    call: dict | None
-    strike: dict | None
+    call: Call | None
+    strike: RecordedStrike | None  # None: a tush, or a person's game (nothing simulated)
     placement: Position | None
-    outcome: dict  # {"pocketed": [...], "final": {...}, "events": [...], "off_table": [...]}
+    outcome: StrokeOutcome
     fouls: tuple[str, ...]
     points: tuple[int, ...]
     scores_after: tuple[int, ...]
@@ -84,10 +88,11 @@ class StrokeRecord:
 
     def to_json(self) -> dict:
         return {"type": "stroke", "player": self.player,
-                "state_before": self.state_before.to_json(), "call": self.call,
-                "strike": self.strike,
+                "state_before": self.state_before.to_json(),
+                "call": None if self.call is None else self.call.to_json(),
+                "strike": None if self.strike is None else self.strike.to_json(),
                 "placement": None if self.placement is None else list(self.placement),
-                "outcome": self.outcome, "fouls": list(self.fouls), "points": list(self.points),
+                "outcome": self.outcome.to_json(), "fouls": list(self.fouls), "points": list(self.points),
                 "scores_after": list(self.scores_after), "facts": list(self.facts),
                 **dict(self.extra)}
 
@@ -137,32 +142,25 @@ def make_header(state: GameState, players: Sequence[str], seed: int | None = Non
 
 
 def stroke_record(state_before: GameState, facts: StrokeFacts, adj: Adjudication,
-                  state_after: GameState, strike: dict | None = None,
+                  state_after: GameState, strike: RecordedStrike | None = None,
                   extra: Mapping[str, Any] | None = None) -> StrokeRecord:
-    outcome = {
-        "pocketed": [{"ball": b, "pocket": p} for b, p in facts.pocketed],
-        "off_table": list(facts.off_table),
-        "final": {b: (None if p is None else [p[0], p[1]]) for b, p in facts.final.items()},
-        "first_contact": facts.first_contact,
-        "call_fulfilled": facts.call_fulfilled,
-        "cue_left_house_first": facts.cue_left_house_first,
-        "counted": list(adj.counted),
-        "respotted": [{"ball": b, "position": list(p)} for b, p in adj.respotted],
-    }
-    if facts.balls_unchanged is not None:  # a person's word (R9.2), no positions to compare
-        outcome["balls_unchanged"] = facts.balls_unchanged
-    if facts.events is not None:
-        outcome["events"] = [e.to_json() for e in facts.events]
+    outcome = StrokeOutcome(
+        pocketed=tuple(facts.pocketed), off_table=tuple(facts.off_table), final=facts.final,
+        first_contact=facts.first_contact, call_fulfilled=facts.call_fulfilled,
+        cue_left_house_first=facts.cue_left_house_first, counted=tuple(adj.counted),
+        respotted=tuple((b, tuple(p)) for b, p in adj.respotted),
+        # a person's word (R9.2), no positions to compare; written only when said
+        balls_unchanged=facts.balls_unchanged,
+        events=None if facts.events is None else tuple(facts.events))
     return StrokeRecord(
-        player=state_before.to_move, state_before=state_before,
-        call=None if facts.call is None else facts.call.to_json(), strike=strike,
+        player=state_before.to_move, state_before=state_before, call=facts.call, strike=strike,
         placement=facts.placement, outcome=outcome, fouls=adj.fouls, points=adj.points,
         scores_after=state_after.scores, facts=tuple(sorted(facts.facts)),
         extra=dict(extra or {}))
 
 
 def result_line(state: GameState) -> dict:
-    return {"type": "result", "result": None if state.result is None else dict(state.result),
+    return {"type": "result", "result": None if state.result is None else state.result.to_json(),
             "scores": list(state.scores), "strokes": state.strokes_played}
 
 
@@ -217,17 +215,19 @@ def _stroke_from_json(obj: dict, lineno: int) -> StrokeRecord:
             if obj.get(key) is not None and not isinstance(obj[key], dict):
                 raise MalformedInputError(f"line {lineno}.{key}", obj[key],
                                           "must be an object or null")
-        if not isinstance(obj["outcome"], dict):
-            raise MalformedInputError(f"line {lineno}.outcome", obj["outcome"],
-                                      "must be an object")
+        call = None if obj.get("call") is None else Call.from_json(obj["call"],
+                                                                   f"line {lineno}.call")
+        strike = None if obj.get("strike") is None else RecordedStrike.from_json(
+            obj["strike"], f"line {lineno}.strike")
+        outcome = StrokeOutcome.from_json(obj["outcome"], f"line {lineno}.outcome")
         if obj.get(STORY_KEY) is not None:  # optional (issue 27): refused when malformed
             Story.from_json(obj[STORY_KEY], f"line {lineno}.{STORY_KEY}")
         placement = obj.get("placement")
         return StrokeRecord(
             player=int(obj["player"]), state_before=GameState.from_json(obj["state_before"]),
-            call=obj.get("call"), strike=obj.get("strike"),
+            call=call, strike=strike,
             placement=None if placement is None else (float(placement[0]), float(placement[1])),
-            outcome=dict(obj["outcome"]), fouls=tuple(obj.get("fouls", [])),
+            outcome=outcome, fouls=tuple(obj.get("fouls", [])),
             points=tuple(obj["points"]), scores_after=tuple(obj["scores_after"]),
             facts=tuple(obj.get("facts", [])), line=lineno,
             extra={k: v for k, v in obj.items() if k not in _STROKE_KEYS})
@@ -357,7 +357,7 @@ class ReplayMismatch:
     what: str
 
 
-SimulateFn = Callable[[GameState, dict, "Position | None"],
+SimulateFn = Callable[[GameState, RecordedStrike, "Position | None"],
                       tuple[Sequence[Event], Mapping[str, "Position | None"]]]
 
 
@@ -372,17 +372,16 @@ def replay(record: GameRecord, simulate: SimulateFn, tolerance_m: float = 1e-6
     out: list[ReplayMismatch] = []
     for i, s in enumerate(record.strokes):
         recorded_final = {b: (None if p is None else (float(p[0]), float(p[1])))
-                          for b, p in s.outcome.get("final", {}).items()}
+                          for b, p in s.outcome.final.items()}
         if s.strike is not None:
             events, final = simulate(s.state_before, s.strike, s.placement)
             for b in set(recorded_final) | set(final):
                 p, q = recorded_final.get(b), final.get(b)
                 if (p is None) != (q is None) or (p is not None and math.dist(p, q) > tolerance_m):
                     out.append(ReplayMismatch(i, f"ball {b}: recorded {p}, replayed {q}"))
-            call = None if s.call is None else Call.from_json(s.call)
-            facts = stroke_from_events(events, final, call=call,
+            facts = stroke_from_events(events, final, call=s.call,
                                        facts=[f for f in s.facts],
-                                       off_table=s.outcome.get("off_table", []),
+                                       off_table=s.outcome.off_table,
                                        placement=s.placement, state=s.state_before)
             adj = adjudicate(s.state_before, facts)
             for name, recorded, replayed in (

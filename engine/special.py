@@ -171,7 +171,7 @@ def correct_scores(state: GameState, scores, reason: str = "") -> GameState:
             raise IllegalInputError(
                 f"the corrected scores {list(scores)} end the game but do not say who won; "
                 f"the record must say who reached the target first", "R14.1")
-        new = replace(new, result=GameOutcome.win(over[0], "R14.1").to_json())
+        new = replace(new, result=GameOutcome.win(over[0], "R14.1"))
     return new
 
 

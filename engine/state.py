@@ -24,10 +24,11 @@ from .accounting import Adjustment, check_accounting, points_accounted, scores_a
 from .calls import CALL_MODES, EXACT
 from .context import (PAIR_ALTERNATE, PAIR_WHILE_SCORING, MatchContext, PairState, is_side,
                       parse_result)
+from .frozen import FrozenBalls
 from .errors import IllegalInputError, MalformedInputError
 from .jsonin import check_keys
-from .kinds import CallMode, Variant
-from .outcome import GameOutcome, outcome_of
+from .kinds import CallMode, PairOrder, Variant
+from .outcome import GameOutcome
 from .text import MAX_SCORE, MAX_TARGET
 from .geometry import (HOUSE, Position, Region, overlaps, placement_region_for)
 from .values import CUE, LAST_BALL_BONUS, OBJECT_BALLS, TOTAL_POINTS, ball_value, balls_value
@@ -64,15 +65,20 @@ MAX_RETURNED_POINTS = MAX_SCORE  # R12.1: points put back from winners' shelves,
 
 @dataclass(frozen=True)
 class GameState:
+    """A position of the game, a hashable value (issue 53): ``balls`` is held as a
+    :class:`engine.frozen.FrozenBalls` (a dict that cannot change, hashed by its items), the
+    sides' lists as tuples, ``result`` a :class:`GameOutcome`; so ``hash(state)`` works and
+    equal states hash equal."""
+
     table: str
     balls: Mapping[str, Position]  # balls on the table; no "cue" while it is in hand
     cue_in_hand: bool
     scores: tuple[int, ...]
     to_move: int
-    call_mode: str = EXACT
+    call_mode: CallMode = EXACT
     target: int = 71
     shelves: tuple[tuple[str, ...], ...] = ((), ())
-    variant: str = TWO_PLAYER
+    variant: Variant = TWO_PLAYER
     # --- optional fields --------------------------------------------------------------
     targets: tuple[int, ...] | None = None  # per-side targets (R13.2 fall-back)
     break_pending: bool = False  # R3.2: the first stroke of the game is still to be played
@@ -85,12 +91,33 @@ class GameState:
     handicap_points: int = 0  # points credited on the record as a handicap (R13.1)
     returned_points: int = 0  # value put back from a winner's shelf (R12.1)
     placings: tuple[int, ...] = ()  # R12.1: sides that reached the target, in order
-    result: Mapping[str, Any] | None = None
+    result: GameOutcome | None = None  # how the game ended; None while it goes on
     match: MatchContext = field(default_factory=MatchContext)
     pair: PairState | None = None
     strokes_played: int = 0
     # why the points do not add up by the rules alone (engine/accounting.py); None: they do
     adjustment: Adjustment | None = None
+
+    def __post_init__(self):
+        # the hashable forms (a caller may give a dict of balls, lists of scores ...): the
+        # same values, held so that they cannot change and can be hashed
+        if type(self.variant) is not Variant:  # a plain string given: its member
+            object.__setattr__(self, "variant", Variant(self.variant))
+        if type(self.call_mode) is not CallMode:
+            object.__setattr__(self, "call_mode", CallMode(self.call_mode))
+        if type(self.balls) is not FrozenBalls:
+            object.__setattr__(self, "balls", FrozenBalls(self.balls))
+        for name in ("scores", "unchanged_foul_streak", "placings"):
+            if type(getattr(self, name)) is not tuple:
+                object.__setattr__(self, name, tuple(getattr(self, name)))
+        if type(self.shelves) is not tuple or any(type(x) is not tuple for x in self.shelves):
+            object.__setattr__(self, "shelves", tuple(tuple(x) for x in self.shelves))
+        if self.targets is not None and type(self.targets) is not tuple:
+            object.__setattr__(self, "targets", tuple(self.targets))
+        if self.result is not None and not isinstance(self.result, GameOutcome):
+            raise TypeError(f"GameState.result must be a GameOutcome or None, not "
+                            f"{type(self.result).__name__} (read a mapping with "
+                            f"GameOutcome.from_json)")
 
     # --- derived ----------------------------------------------------------------------
     @property
@@ -114,8 +141,9 @@ class GameState:
 
     @property
     def outcome(self) -> GameOutcome | None:
-        """How the game ended, typed (:mod:`engine.outcome`); None while it goes on."""
-        return outcome_of(self.result)
+        """How the game ended (:mod:`engine.outcome`), the same as ``result``; None while
+        it goes on."""
+        return self.result
 
     def placement_region(self) -> Region | None:
         """Where the cue ball may be placed from hand (R3.2, R8.1, R8.3); None if not in hand."""
@@ -159,7 +187,7 @@ class GameState:
             "handicap_points": self.handicap_points,
             "returned_points": self.returned_points,
             "placings": list(self.placings),
-            "result": None if self.result is None else dict(self.result),
+            "result": None if self.result is None else self.result.to_json(),
             "match": self.match.to_json(),
             "strokes_played": self.strokes_played,
         }
@@ -330,6 +358,7 @@ def _state_from_json(obj, other_fields: tuple[str, ...] = ()) -> GameState:
     if not isinstance(placings, list) or not all(is_side(p, n_sides) for p in placings):
         raise MalformedInputError("placings", placings, "must be a list of side indices")
     result = parse_result(obj.get("result"), n_sides)
+    result = None if result is None else GameOutcome.from_json(result)
     match = MatchContext.from_json(obj["match"], n_sides) if "match" in obj else MatchContext()
     pair = None
     if variant == ONE_VS_PAIR:
@@ -417,9 +446,10 @@ def rack_positions(spec: TableSpec) -> dict[str, Position]:
     return out
 
 
-def initial_state(variant: str = TWO_PLAYER, call_mode: str = EXACT,
+def initial_state(variant: Variant | str = TWO_PLAYER, call_mode: CallMode | str = EXACT,
                   table: str = DEFAULT_TABLE, breaker: int = 0,
-                  match: MatchContext | None = None, pair_order: str = PAIR_WHILE_SCORING,
+                  match: MatchContext | None = None,
+                  pair_order: PairOrder | str = PAIR_WHILE_SCORING,
                   target: int | None = None, auto_warning: bool = False) -> GameState:
     """A new game: the rack of R2, the breaker to play from hand from the house (R3.2).
 
@@ -440,7 +470,7 @@ def initial_state(variant: str = TWO_PLAYER, call_mode: str = EXACT,
     if variant == ONE_VS_PAIR:
         if breaker != 0:
             raise IllegalInputError("in one against a pair the single starts", "R12.2")
-        pair = PairState(order=pair_order)
+        pair = PairState(order=PairOrder(pair_order))
     return GameState(
         table=spec.name, balls=rack_positions(spec), cue_in_hand=True,
         scores=tuple([0] * n), to_move=breaker, call_mode=call_mode, target=target,

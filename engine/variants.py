@@ -24,10 +24,9 @@ class TwoPlayer:
                      ) -> tuple[int, PairState | None]:
         return (1 - shooter if turn_passes else shooter), state.pair
 
-    def result(self, state: GameState) -> dict | None:
-        """:meth:`outcome` as the state's ``result`` mapping (None: the game goes on)."""
-        outcome = self.outcome(state)
-        return None if outcome is None else outcome.to_json()
+    def result(self, state: GameState) -> GameOutcome | None:
+        """The state's ``result``: :meth:`outcome` (None: the game goes on)."""
+        return self.outcome(state)
 
     def outcome(self, state: GameState) -> GameOutcome | None:
         """R9.1 first to the target wins; R9.2 both at 70 is a draw.  Interpretation: if the

@@ -61,9 +61,9 @@ from typing import Callable
 from sim.events import Event
 
 from .adjudicate import Outcome, adjudicate
-from .calls import Call
 from .errors import EngineError, excerpt
-from .geometry import Position
+from .kinds import NamedFact
+from .outcome import result_json
 from .provenance import of_header as provenance_of_header
 from .record import JOURNAL_KEY, KNOWN_RECORD_VERSIONS, GameRecord, SimulateFn, StrokeRecord
 from .seal import KNOWN_SEALS, SEAL_KEY, seal_problem
@@ -198,6 +198,8 @@ def _state_difference(recorded: GameState, expected: GameState) -> str:
     """The first field in which two states differ, in words."""
     for name in ("strokes_played", "scores", "shelves", "to_move", "cue_in_hand", "result"):
         a, b = getattr(recorded, name), getattr(expected, name)
+        if name == "result":
+            a, b = result_json(recorded), result_json(expected)  # written, extras too
         if a != b:
             return f"{name}: recorded {excerpt(a)}, expected {excerpt(b)}"
     balls = sorted(set(recorded.balls) | set(expected.balls), key=str)
@@ -212,50 +214,20 @@ def _state_difference(recorded: GameState, expected: GameState) -> str:
     return "the states differ"
 
 
-def _final(raw, line: int) -> dict[str, Position | None]:
-    if not isinstance(raw, dict):
-        raise RecordRefused(line, f"outcome.final = {excerpt(raw)} must be an object")
-    out: dict[str, Position | None] = {}
-    for b, p in raw.items():
-        if p is None:
-            out[b] = None
-        elif isinstance(p, list) and len(p) == 2 and all(
-                isinstance(x, (int, float)) and not isinstance(x, bool) for x in p):
-            out[b] = (float(p[0]), float(p[1]))
-        else:
-            raise RecordRefused(line, f"outcome.final.{b} = {excerpt(p)} must be [x, y] or null")
-    return out
-
-
 def recorded_facts(s: StrokeRecord) -> StrokeFacts:
-    """The facts of a stroke as its line records them (events when it has them)."""
+    """The facts of a stroke as its line records them (events when it has them; the line's
+    values were checked for shape when read, :mod:`engine.recorded`)."""
     o = s.outcome
-    call = None if s.call is None else Call.from_json(s.call, f"line {s.line}.call")
-    final = _final(o.get("final", {}), s.line)
-    off_table = tuple(o.get("off_table", []))
-    if o.get("events") is not None:
-        try:
-            events = [Event.from_json(e) for e in o["events"]]
-        except (ValueError, KeyError, TypeError, AttributeError, IndexError) as exc:
-            raise RecordRefused(s.line, f"outcome.events: {excerpt(str(exc))}") from None
-        return stroke_from_events(events, final, call=call, facts=s.facts, off_table=off_table,
-                                  placement=s.placement, state=s.state_before)
-    pocketed = o.get("pocketed", [])
-    if not isinstance(pocketed, list) or not all(
-            isinstance(p, dict) and {"ball", "pocket"} <= set(p) for p in pocketed):
-        raise RecordRefused(s.line, f"outcome.pocketed = {excerpt(pocketed)} must be a list of "
-                                    f"{{ball, pocket}}")
-    unchanged = o.get("balls_unchanged")
-    if unchanged is not None and not isinstance(unchanged, bool):
-        raise RecordRefused(s.line, f"outcome.balls_unchanged = {excerpt(unchanged)} must be "
-                                    f"true, false or absent")
-    return StrokeFacts(call=call, call_fulfilled=o.get("call_fulfilled"),
-                       first_contact=o.get("first_contact"),
-                       pocketed=tuple((p["ball"], p["pocket"]) for p in pocketed),
-                       off_table=off_table, facts=frozenset(s.facts), final=final,
-                       placement=s.placement,
-                       cue_left_house_first=o.get("cue_left_house_first"),
-                       balls_unchanged=unchanged)
+    final = {b: None if p is None else (float(p[0]), float(p[1])) for b, p in o.final.items()}
+    if o.events is not None:
+        return stroke_from_events(o.events, final, call=s.call, facts=s.facts,
+                                  off_table=o.off_table, placement=s.placement,
+                                  state=s.state_before)
+    return StrokeFacts(call=s.call, call_fulfilled=o.call_fulfilled,
+                       first_contact=o.first_contact, pocketed=o.pocketed,
+                       off_table=o.off_table, facts=frozenset(s.facts), final=final,
+                       placement=s.placement, cue_left_house_first=o.cue_left_house_first,
+                       balls_unchanged=o.balls_unchanged)
 
 
 def _replayed_facts(s: StrokeRecord, simulate: SimulateFn) -> StrokeFacts:
@@ -264,30 +236,29 @@ def _replayed_facts(s: StrokeRecord, simulate: SimulateFn) -> StrokeFacts:
         events, final = simulate(s.state_before, s.strike, s.placement)
     except (EngineError, ValueError, KeyError, TypeError) as exc:
         raise RecordRefused(s.line, f"the stroke cannot be simulated again: {exc}") from None
-    recorded = _final(s.outcome.get("final", {}), s.line)
+    recorded = s.outcome.final
     for b in sorted(set(recorded) | set(final), key=str):
         p, q = recorded.get(b), final.get(b)
         if (p is None) != (q is None) or (p is not None and math.dist(p, q) > POSITION_TOLERANCE_M):
             raise RecordRefused(s.line, f"ball {b} came to rest at {excerpt(q)} when the stroke "
                                         f"is simulated again, the record says {excerpt(p)}")
-    call = None if s.call is None else Call.from_json(s.call, f"line {s.line}.call")
-    facts = stroke_from_events(events, final, call=call, facts=s.facts,
-                               off_table=s.outcome.get("off_table", []), placement=s.placement,
+    facts = stroke_from_events(events, final, call=s.call, facts=s.facts,
+                               off_table=s.outcome.off_table, placement=s.placement,
                                state=s.state_before)
-    if s.outcome.get("events") is not None:
-        _compare_events(s.outcome["events"], facts.events, s.line)
+    if s.outcome.events is not None:
+        _compare_events(s.outcome.events, facts.events, s.line)
     return facts
 
 
-def _compare_events(recorded: list, replayed: tuple[Event, ...], line: int) -> None:
+def _compare_events(recorded: tuple[Event, ...], replayed: tuple[Event, ...], line: int) -> None:
     """The recorded event log (read and checked by :func:`recorded_facts` first) must be the
     one the stroke simulated again gives: the same events, in order, at the same times and
     places."""
     if len(recorded) != len(replayed):
         raise RecordRefused(line, f"outcome.events has {len(recorded)} event(s), the stroke "
                                   f"simulated again gives {len(replayed)}")
-    for i, (raw, ev) in enumerate(zip(recorded, replayed)):
-        rec = Event.from_json(raw)
+    for i, (rec, ev) in enumerate(zip(recorded, replayed)):
+        raw = rec.to_json()
         where = f"outcome.events[{i}]"
         if (rec.kind, rec.balls, rec.cushion, rec.pocket) != \
                 (ev.kind, ev.balls, ev.cushion, ev.pocket):
@@ -309,7 +280,7 @@ def _check_strike(s: StrokeRecord, human: bool) -> None:
     simulated game records every stroke played, except a tush (no stroke, the balls stay).
     A stroke played gives its angles in degrees (shown) and radians (simulated): they must
     agree."""
-    line, o = s.line, s.outcome
+    line, o = s.line, s.outcome.to_json()  # what the line says, as written
     if human:
         if s.strike is not None:
             raise RecordRefused(line, "strike is recorded in a person's game (header.human): "
@@ -322,7 +293,7 @@ def _check_strike(s: StrokeRecord, human: bool) -> None:
                                           f"them by")
         return
     if s.strike is None:
-        if "tush" not in s.facts:
+        if NamedFact.TUSH not in s.facts:
             raise RecordRefused(line, "strike = null in a simulated game (header.human is not "
                                       "true): every stroke played is recorded, to be "
                                       "simulated again")
@@ -331,7 +302,7 @@ def _check_strike(s: StrokeRecord, human: bool) -> None:
                 raise RecordRefused(line, f"outcome.{key} claims positions for a tush, whose "
                                           f"balls do not move")
         return
-    strike = s.strike
+    strike = s.strike.to_json()
     if "phi_rad" not in strike:
         return  # degrees only (a hand-made line): they are what is simulated
     # the radians as engine readers take them (ai.games.records.strike_from_record)
@@ -366,7 +337,7 @@ def _check_stroke(s: StrokeRecord, k: int, expected: GameState,
         raise RecordRefused(line, f"before = {excerpt(before)} must be a list of actions")
     for i, action in enumerate(before):
         expected = _acted(expected, action, line, f"before[{i}]")
-    if s.state_before != expected:
+    if s.state_before != expected or result_json(s.state_before) != result_json(expected):
         what = "the header's initial state" if k == 0 else "the state the stroke before left"
         raise RecordRefused(line, f"stroke {k + 1} does not start from {what} "
                                   f"({_state_difference(s.state_before, expected)}): a stroke "
@@ -380,8 +351,9 @@ def _check_stroke(s: StrokeRecord, k: int, expected: GameState,
         _ruling(s, k, lambda: _replayed_facts(s, simulate))
     # the story last: a stroke changed is found as such above, a story changed here
     story = story_of(s.extra)  # checked for shape when read (engine.record)
-    problem = None if story is None else (story.disagreement(s.strike)
-                                          or story.call_disagreement(s.call))
+    problem = None if story is None else (
+        story.disagreement(None if s.strike is None else s.strike.to_json())
+        or story.call_disagreement(None if s.call is None else s.call.to_json()))
     if problem is not None:
         raise RecordRefused(line, problem)
     return out, replayed
@@ -408,7 +380,7 @@ def _ruling(s: StrokeRecord, k: int, facts_of: Callable[[], StrokeFacts]) -> Out
     except (EngineError, ValueError, KeyError, TypeError) as exc:
         raise RecordRefused(line, f"the rules core refuses stroke {k + 1}: {exc}") from None
     adj = out.adjudication
-    o = s.outcome
+    o = s.outcome.to_json()  # what the line says, as written
     # what the line says happened (shown by analyze and the board) must be what the facts
     # ruled on say: an event log with a different summary beside it is a changed line
     summary = (("outcome.pocketed", o.get("pocketed", []),
@@ -457,7 +429,7 @@ def _check_result(record: GameRecord, last: GameState) -> bool:
     for name, recorded, actual in (("scores", res.get("scores"), list(last.scores)),
                                    ("strokes", res.get("strokes"), last.strokes_played),
                                    ("result", res.get("result"),
-                                    None if last.result is None else dict(last.result))):
+                                    result_json(last))):
         if recorded != actual:
             raise RecordRefused(line, f"result line {name} = {excerpt(recorded)} but after "
                                       f"the {n} stroke(s) recorded it is {excerpt(actual)}")

@@ -39,7 +39,7 @@ def _one_game(g: int, seed: int, spec: str):
                     [NoiseModel(), NoiseModel()])
     res = log.final.result
     X, y = [], []
-    if res is None or res.get("draw"):
+    if res is None or res.draw:
         return X, y
     for r in log.reports:
         s = r.state_before

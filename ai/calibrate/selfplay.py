@@ -47,9 +47,9 @@ def play_positions(g: int, seed: int, spec: str) -> list[dict]:
     st = initial_state(auto_warning=True, breaker=g % 2)
     log = play_game(st, [make_agent(spec, sim), make_agent(spec, sim)], sim, rng,
                     [NoiseModel(), NoiseModel()])
-    res = log.final.result or {}
-    winner = res.get("winner")
-    draw = bool(res.get("draw")) or log.unfinished
+    res = log.final.result
+    winner = None if res is None else res.winner
+    draw = (res is not None and res.draw) or log.unfinished
     return [{"game": g, "seed": seed + g, "stroke": i, "state": r.state_before.to_json(),
              "winner": None if draw else winner, "draw": draw, "p_win": r.decision.p_win}
             for i, r in enumerate(log.reports)]

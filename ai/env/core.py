@@ -271,9 +271,9 @@ class PyramidEnv(_Base):
         state = self._state
         if self.reward_kind == "points":
             return self._lead(state) - lead_before
-        if not state.game_over or state.result.get("draw"):
+        if not state.game_over or state.result.draw:
             return 0.0
-        return 1.0 if state.result.get("winner") == self.learner_side else -1.0
+        return 1.0 if state.result.winner == self.learner_side else -1.0
 
     def _observation(self) -> dict[str, np.ndarray | int]:
         state = self._state

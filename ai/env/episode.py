@@ -67,7 +67,7 @@ class EpisodeSettings:
                 raise ValueError(f"{where}state: {exc}") from None
         if state is not None:
             if state.game_over:
-                raise ValueError(f"{where}state: the game is over ({dict(state.result)})")
+                raise ValueError(f"{where}state: the game is over ({state.result.to_json()})")
             if state.n_sides != 2:
                 raise ValueError(f"{where}state: variant {state.variant} has "
                                  f"{state.n_sides} sides; the environment has two")

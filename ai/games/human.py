@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Sequence
 
+from engine.kinds import NamedFact, Variant
 from engine.record import GameRecord
 from engine.values import LAST_BALL_BONUS, ball_value
 from engine.words import DEFAULT_LANG, say, words_under
@@ -45,7 +46,7 @@ def person_of(record: GameRecord, stroke) -> str:
     people = record.header.get("people") or record.header.get("players") or []
     st = stroke.state_before
     k = stroke.player
-    if st.variant == "one-vs-pair" and k == 1 and len(people) == 3:
+    if st.variant == Variant.ONE_VS_PAIR and k == 1 and len(people) == 3:
         return people[1 + (st.pair.partner if st.pair is not None else 0)]
     return people[k] if k < len(people) else say("stats.side", DEFAULT_LANG, k=k)
 
@@ -81,7 +82,7 @@ def game_stats(record: GameRecord) -> dict:
                 runs.append(current)
             current = {"name": name, "points": 0, "balls": 0, "from_stroke": k + 1}
             p["visits"] += 1
-        counted = list(s.outcome.get("counted", []))
+        counted = list(s.outcome.counted)
         pts = sum(ball_value(b) for b in counted)
         ruling = s.extra.get("ruling") or {}
         if ruling.get("last_ball_bonus"):
@@ -97,8 +98,8 @@ def game_stats(record: GameRecord) -> dict:
             p["fouls"][f] += 1
         if s.fouls:
             p["penalties"] += max(0, -s.points[s.player]) if s.points else 0
-            if ("tush" in s.facts or s.outcome.get("balls_unchanged") is True
-                    or "pass-to-partner" in s.facts):
+            if (NamedFact.TUSH in s.facts or s.outcome.balls_unchanged is True
+                    or NamedFact.PASS_TO_PARTNER in s.facts):
                 p["deliberate_fouls"] += 1
         score_curve.append(list(s.scores_after))
     if current is not None:
@@ -113,7 +114,7 @@ def game_stats(record: GameRecord) -> dict:
     if record.strokes:
         s0 = record.strokes[0]
         brk = {"by": person_of(record, s0), "entered": s0.extra.get("entered"),
-               "counted": list(s0.outcome.get("counted", [])), "fouls": list(s0.fouls)}
+               "counted": list(s0.outcome.counted), "fouls": list(s0.fouls)}
     res = record.result or {}
     # a correction (R14.1) between strokes shows in the curve at the next stroke
     return {"game": header.get("game", 1), "date": header.get("date"),

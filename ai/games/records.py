@@ -33,6 +33,7 @@ from engine import (GameRecord, GameState, make_header, stroke_from_events, stro
                     tush_stroke)
 from engine.provenance import VersionDifference, header_version_differences
 from engine.record import JOURNAL_KEY, StrokeRecord, result_line
+from engine.recorded import RecordedStrike
 from engine.seal import JournalSealer
 from engine.story import EXACT_FIELDS, MAX_ALTERNATIVES, STORY_KEY, Alternative, Story
 from engine.verify import RecordCheck, RecordRefused, check_header, verify_record
@@ -56,8 +57,15 @@ def strike_to_record(strike: Strike) -> dict:
     return out
 
 
-def strike_from_record(obj: dict) -> Strike:
+def recorded_strike(strike: Strike) -> RecordedStrike:
+    """A stroke played as its record line keeps it (:func:`strike_to_record`'s fields)."""
+    return RecordedStrike(**strike_to_record(strike))
+
+
+def strike_from_record(obj: dict | RecordedStrike) -> Strike:
     """The stroke of a record line: exact radians if present, else the degrees fields."""
+    if isinstance(obj, RecordedStrike):  # a record's line as read (engine.recorded)
+        obj = obj.to_json()
     if not isinstance(obj, dict):
         raise ValueError(f"strike must be an object, got {obj!r}")
     if "phi_rad" in obj:
@@ -139,7 +147,7 @@ def record_of_report(report: StrokeReport) -> StrokeRecord:
         facts = stroke_from_events(report.sim.events, report.sim.final,
                                    call=report.decision.call, placement=report.placement,
                                    state=state)
-        strike = strike_to_record(report.played)
+        strike = recorded_strike(report.played)
     extra = None
     if isinstance(report.decision, Decision):  # an agent's own decision type tells none
         extra = {STORY_KEY: story_of_report(report).to_json()}

@@ -11,12 +11,14 @@ import numpy as np
 
 from engine import GameState, initial_state, next_game
 from engine.handicap import apply_handicap, start_handicap
+from engine.kinds import Variant
+from engine.outcome import UNFINISHED_RULE, GameOutcome
 from engine.special import breaker_of_game
 from engine.state import MatchContext
 from sim.table import DEFAULT_TABLE
 
-TWO_PLAYER, THREE_EACH, ONE_VS_PAIR = "two-player", "three-each", "one-vs-pair"
-VARIANTS = (TWO_PLAYER, THREE_EACH, ONE_VS_PAIR)
+TWO_PLAYER, THREE_EACH, ONE_VS_PAIR = Variant.TWO_PLAYER, Variant.THREE_EACH, Variant.ONE_VS_PAIR
+VARIANTS = tuple(Variant)  # the order of engine.kinds.Variant
 
 
 @dataclass(frozen=True)
@@ -77,5 +79,6 @@ def close_unfinished(state: GameState) -> GameState:
     """A game stopped before the rules ended it, closed so that the match can go on: the
     higher score wins, equal scores draw (rule "unfinished")."""
     a, b = state.scores[0], state.scores[1]
-    res = {"draw": True} if a == b else {"winner": 0 if a > b else 1}
-    return replace(state, result={**res, "rule": "unfinished"})
+    res = GameOutcome.drawn(UNFINISHED_RULE) if a == b else GameOutcome.win(0 if a > b else 1,
+                                                                          UNFINISHED_RULE)
+    return replace(state, result=res)

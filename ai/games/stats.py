@@ -28,7 +28,7 @@ class GameResult:
 
     @classmethod
     def of_state(cls, state: GameState | None, unfinished: bool = False) -> "GameResult":
-        r = None if state is None else state.result
+        r = None if state is None or state.result is None else state.result.to_json()
         return cls.from_json(r, unfinished)
 
     @classmethod

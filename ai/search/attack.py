@@ -10,6 +10,7 @@ import numpy as np
 
 from engine import Call, legal_calls
 from engine.calls import BANK, CAROM, CLEAN, COMBINATION, CUSHION_FIRST, KISS
+from engine.kinds import CallMode
 from engine.values import LAST_BALL_BONUS, ball_value
 from sim import Strike
 from sim.table import POCKET_IDS
@@ -66,7 +67,7 @@ def attack_candidates(ctx: Context, placement, max_shots: int = 8,
     st = ctx.state
     calls = [c for c in legal_calls(st) if c is not None]
     legal = {(c.ball, c.pocket, c.manner) for c in calls}
-    bp_mode = st.call_mode == "ball-and-pocket"
+    bp_mode = st.call_mode == CallMode.BALL_AND_POCKET
     if bp_mode:
         legal |= {(c.ball, c.pocket, m) for c in calls
                   for m in (BANK, CUSHION_FIRST, COMBINATION, KISS, CAROM)}

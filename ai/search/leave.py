@@ -22,6 +22,7 @@ import numpy as np
 
 from engine import Call, GameState, legal_calls
 from engine.calls import CLEAN
+from engine.kinds import CallMode
 from sim import Strike
 from sim.events import BALL_IDS
 from sim.table import POCKET_IDS
@@ -62,7 +63,7 @@ class LeavePlanner:
         ctx = self.ctx
         base = ctx.win.state_value(state, me, ctx.noise)
         if (state.cue_in_hand or state.game_over or state.to_move != me
-                or state.call_mode != "exact"):
+                or state.call_mode != CallMode.EXACT):
             return base
         tab, options = legal_clean_pots(state, ctx, MIN_NEXT_P)
         options.sort(reverse=True)

@@ -11,6 +11,7 @@ import numpy as np
 
 from engine import Call, legal_calls, penalty_hands_game, summarise_batch
 from engine.calls import CLEAN
+from engine.kinds import CallMode
 from engine.manner import balls_of, tags_of
 from engine.values import ball_value
 from sim import Batch, Strike
@@ -171,7 +172,7 @@ def _discovered(ctx: Context, placement, batch: Batch, strikes) -> list[Proposal
         tags = tags_of(int(s.tags[j]))
         manner = "+".join(sorted(tags)) if tags else CLEAN
         call = Call(ball, POCKET_IDS[p_idx], manner, tuple(sorted(balls_of(int(s.via[j])))))
-        if st.call_mode == "ball-and-pocket":
+        if st.call_mode == CallMode.BALL_AND_POCKET:
             call = Call(ball, POCKET_IDS[p_idx])
         if call not in found:
             found[call] = strikes[j]

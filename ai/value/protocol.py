@@ -20,6 +20,6 @@ class PositionValue(Protocol):
 def finished_value(state: GameState, side: int, draw_value: float) -> float:
     """What a finished game is worth to ``side``: 1 won, 0 lost, ``draw_value`` drawn."""
     r = state.result
-    if r.get("draw"):
+    if r.draw:
         return draw_value
-    return 1.0 if r.get("winner") == side else 0.0
+    return 1.0 if r.winner == side else 0.0

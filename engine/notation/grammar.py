@@ -23,13 +23,14 @@ from typing import Callable
 
 from ..calls import CAROM, COMBINATION, EXACT, Call
 from ..errors import EngineError
+from ..kinds import FoulLetter, NamedFact
 from ..special import CORNER_POCKETS
 from ..state import GameState
 from ..values import CUE
 from .entry import Command, NotationError, StrokeEntry
 from .lexicon import (BALL, COMMANDS, FACT, FELL, FIRST_BALL, FLAG_KINDS, FOUL_CLAUSE, GAME,
                       MANNER, MANNER_WORDS, OFF_TABLE, POCKET, UNKNOWN, ball_of, fact_of,
-                      is_foul_word, kind_of, pocket_of)
+                      Flag, is_foul_word, kind_of, pocket_of)
 
 CALL = "call"  # the kind of an object ball opening a stroke line
 
@@ -127,7 +128,7 @@ class _Said:
     call_ball: str | None = None
     call_pocket: str | None = None
     first: str | None = None
-    flags: set[str] = field(default_factory=set)  # kinds of lexicon.FLAG_KINDS but tush
+    flags: set[Flag] = field(default_factory=set)  # kinds of lexicon.FLAG_KINDS but tush
     manners: list[str] = field(default_factory=list)
     others: list[tuple[str, str]] = field(default_factory=list)  # +N POCKET
     off: list[str] = field(default_factory=list)  # +N off
@@ -176,8 +177,8 @@ def _fell_clause(tokens, i, said: _Said) -> int:
 def _flag_clause(tokens, i, said: _Said) -> int:
     """``x`` (not pocketed), ``miss``, ``tush``, ``nocall``, ``=`` (unchanged), ``wrong``."""
     kind = tokens[i].kind
-    if kind == "tush":
-        said.facts.add("tush")
+    if kind == Flag.TUSH:
+        said.facts.add(NamedFact.TUSH)
     else:
         said.flags.add(kind)
     return i + 1
@@ -246,7 +247,7 @@ def _parse_stroke(line: str, words: list[str], state: GameState) -> StrokeEntry:
     """A stroke line (see the module doc) -> the typed stroke entry."""
     said = _read_clauses(tokenize(words))
     call = _call_said(line, said, state)
-    potted = call is not None and "not-potted" not in said.flags
+    potted = call is not None and Flag.NOT_POTTED not in said.flags
     seen = _balls_that_fell(line, said, call, potted, state)
     _check_enough_said(line, said, call, potted, seen, state)
     return _entry(line, said, call, potted)
@@ -270,13 +271,13 @@ def _call_said(line: str, said: _Said, state: GameState) -> Call | None:
                                 ball=said.call_ball, balls=" ".join(state.object_balls))
     elif said.manners:
         raise NotationError(said.manners[0], "notation.error.manner_without_call", "R5.1")
-    elif "manner-wrong" in flags:
+    elif Flag.MANNER_WRONG in flags:
         raise NotationError(line, "notation.error.wrong_without_call", "R5.1")
-    if call is not None and "no-call" in flags:
+    if call is not None and Flag.NO_CALL in flags:
         raise NotationError(line, "notation.error.call_and_nocall")
-    if "not-potted" in flags and call is None:
+    if Flag.NOT_POTTED in flags and call is None:
         raise NotationError(line, "notation.error.x_without_call")
-    if "not-potted" in flags and "manner-wrong" in flags:
+    if Flag.NOT_POTTED in flags and Flag.MANNER_WRONG in flags:
         raise NotationError(line, "notation.error.x_and_wrong")
     return call
 
@@ -293,7 +294,7 @@ def _balls_that_fell(line: str, said: _Said, call: Call | None, potted: bool,
         seen.add(b)
         if b != CUE and b not in state.balls:
             raise NotationError(b, "notation.error.not_on_table", ball=b)
-    if "miss" in said.flags:
+    if Flag.MISS in said.flags:
         if said.first is not None:
             raise NotationError(line, "notation.error.miss.and_first", "R7.1a")
         if potted or [b for b in seen if b != CUE]:
@@ -315,8 +316,8 @@ def _check_enough_said(line: str, said: _Said, call: Call | None, potted: bool,
     R10.1, R11.10), the pocket of the cue ball (R7.1b), the first ball hit (R7.1a); ``=`` only
     of a foul (R9.2)."""
     flags, facts, first = said.flags, said.facts, said.first
-    miss, no_call = "miss" in flags, "no-call" in flags
-    if (call is not None and potted and first is None and "manner-wrong" not in flags
+    miss, no_call = Flag.MISS in flags, Flag.NO_CALL in flags
+    if (call is not None and potted and first is None and Flag.MANNER_WRONG not in flags
             and state.call_mode == EXACT and call.manner_set & {CAROM, COMBINATION}):
         raise NotationError(line, "notation.error.carom_first", "R5.1")
     if (call is None and not miss and not no_call and first is None and not facts
@@ -324,14 +325,14 @@ def _check_enough_said(line: str, said: _Said, call: Call | None, potted: bool,
         raise NotationError(line, "notation.error.nothing_said")
     if no_call and state.no_call_strokes_left == 0:
         raise NotationError(line, "notation.error.no_call_not_due", "R5.4")
-    if "b" in facts and CUE not in [b for b, _ in said.others]:
+    if FoulLetter.B in facts and CUE not in [b for b, _ in said.others]:
         raise NotationError(line, "notation.error.cue_pocket", "R7.1b")
     touch_only = facts and facts <= TOUCH_ONLY
     if (call is None and not miss and first is None and not no_call and not touch_only
             and not [b for b in seen if b != CUE] and len(state.object_balls) != 1
             and state.no_call_strokes_left == 0):
         raise NotationError(line, "notation.error.first_ball", "R7.1a")
-    if "unchanged" in flags and not (facts or miss or CUE in seen):
+    if Flag.UNCHANGED in flags and not (facts or miss or CUE in seen):
         raise NotationError("=", "notation.error.unchanged_not_foul", "R9.2")
 
 
@@ -340,19 +341,19 @@ def _entry(line: str, said: _Said, call: Call | None, potted: bool) -> StrokeEnt
     ball pocketed, c off the table (not when it jumped back, R11.6); a miss is read from the
     missing first contact, so its letter a is dropped."""
     facts, off = set(said.facts), list(said.off)
-    if "c" in facts and CUE not in off:
+    if FoulLetter.C in facts and CUE not in off:
         off.append(CUE)
     if CUE in [b for b, _ in said.others]:
         facts.add("b")
-    if CUE in off and "cue-jumped-and-returned" not in facts:
+    if CUE in off and NamedFact.CUE_JUMPED_AND_RETURNED not in facts:
         facts.add("c")
-    if "miss" in said.flags:
+    if Flag.MISS in said.flags:
         facts.discard("a")  # the rules core reads the miss from the missing first contact
     return StrokeEntry(text=line, call=call, potted=potted, others=tuple(said.others),
-                       off_table=tuple(off), first=said.first, miss="miss" in said.flags,
-                       no_call="no-call" in said.flags, facts=frozenset(facts),
-                       unchanged="unchanged" in said.flags,
-                       manner_wrong="manner-wrong" in said.flags)
+                       off_table=tuple(off), first=said.first, miss=Flag.MISS in said.flags,
+                       no_call=Flag.NO_CALL in said.flags, facts=frozenset(facts),
+                       unchanged=Flag.UNCHANGED in said.flags,
+                       manner_wrong=Flag.MANNER_WRONG in said.flags)
 
 
 __all__ = ["CLAUSES", "Token", "parse_line", "tokenize"]

@@ -20,6 +20,7 @@ pocket ids, R7.1 letters and named facts.
 """
 from __future__ import annotations
 
+from enum import StrEnum
 from types import MappingProxyType
 from typing import Mapping
 
@@ -74,8 +75,21 @@ HELP_RU = word("notation.help", "ru")
 
 # The kinds of a word of a stroke line, in the order a word is tried (a word of two kinds is
 # the first: ``miss`` is the miss, not the foul letter a).
-FLAG_KINDS = (("not-potted", NOT_POTTED), ("miss", MISS), ("tush", TUSH),
-              ("no-call", NO_CALL), ("unchanged", UNCHANGED), ("manner-wrong", MANNER_WRONG))
+class Flag(StrEnum):
+    """The flags a stroke line may carry (``x``, ``miss``, ``tush``, ``nocall``, ``=``,
+    ``wrong``), by the kind of their word."""
+
+    NOT_POTTED = "not-potted"
+    MISS = "miss"
+    TUSH = "tush"
+    NO_CALL = "no-call"
+    UNCHANGED = "unchanged"
+    MANNER_WRONG = "manner-wrong"
+
+
+FLAG_KINDS = ((Flag.NOT_POTTED, NOT_POTTED), (Flag.MISS, MISS), (Flag.TUSH, TUSH),
+              (Flag.NO_CALL, NO_CALL), (Flag.UNCHANGED, UNCHANGED),
+              (Flag.MANNER_WRONG, MANNER_WRONG))
 FELL, MANNER, FIRST_BALL, FOUL_CLAUSE, FACT, POCKET, BALL, UNKNOWN = (
     "fell", "manner", "first", "foul", "fact", "pocket", "ball", "unknown")
 

@@ -108,10 +108,11 @@ class AnalysedStroke:
     def to_json(self) -> dict:
         s, v = self.item.stroke, self.verdict
         return {"stroke": self.item.index + 1, "player": s.player,
-                "played": {"call": s.call, "strike": s.strike,
+                "played": {"call": None if s.call is None else s.call.to_json(),
+                           "strike": None if s.strike is None else s.strike.to_json(),
                            "placement": None if s.placement is None else list(s.placement),
                            "fouls": list(s.fouls),
-                           "pocketed": s.outcome.get("pocketed", [])},
+                           "pocketed": s.outcome.to_json().get("pocketed", [])},
                 "p_win_played": round(v.p_win_played, 4),
                 "best": _decision_json(v.best), "p_win_best": round(v.p_win_best, 4),
                 "loss": round(v.loss, 4), "mark": v.mark, "source": v.source}
@@ -187,7 +188,7 @@ def prepare(name: str, record: GameRecord, strokes: str | None, lang: str
     for k in stroke_range(strokes, len(record.strokes)):
         s = record.strokes[k]
         try:
-            call = None if s.call is None else Call.from_json(s.call)
+            call = s.call
             strike = None if s.strike is None else strike_from_record(s.strike)
             if strike is not None:
                 strike.validate(checked.simulator.physics)
@@ -273,7 +274,7 @@ def draw_sheet(path, prepared: PreparedAnalysis, analysed: Sequence[AnalysedStro
         v = a.verdict
         frames.append({"stroke": a.item.index + 1, "balls": before, "paths": paths,
                        "final": final, "player": player_name(prepared.players, s.player),
-                       "call": s.call,
+                       "call": None if s.call is None else s.call.to_json(),
                        "result": f"{v.mark or 'ok'}, P(win) {round(v.p_win_played, 4):.2f}, "
                                  f"loss {round(v.loss, 4):.2f}"})
     drawing = pictures.diagrams()

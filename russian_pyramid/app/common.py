@@ -15,6 +15,7 @@ import math
 import os
 import sys
 
+from ai.agent import ATTACK
 from ai.noise import NoiseModel
 from ai.registry import is_loaded_spec, make_agent
 from ai.warmup import first_run as compile_kernels
@@ -115,8 +116,8 @@ def fmt_call(call) -> str:
 def stroke_line(k: int, name: str, rec, decision=None) -> str:
     """One line per stroke: number, player, call, what fell, fouls, points, score."""
     o = rec.outcome
-    fell = ", ".join(f"{p['ball']}>{p['pocket']}" for p in o.get("pocketed", [])) or "nothing"
-    kind = "" if decision is None or decision.kind == "attack" else f" [{decision.kind}]"
+    fell = ", ".join(f"{b}>{p}" for b, p in o.pocketed) or "nothing"
+    kind = "" if decision is None or decision.kind == ATTACK else f" [{decision.kind}]"
     if rec.strike is None:
         what = "tush"
     else:
@@ -124,7 +125,7 @@ def stroke_line(k: int, name: str, rec, decision=None) -> str:
     parts = [f"{k:4d}. {name}{kind}: {what}; fell: {fell}"]
     if rec.fouls:
         parts.append("foul " + ",".join(rec.fouls))
-    counted = o.get("counted") or []
+    counted = o.counted
     if counted:
         parts.append("counted " + ",".join(counted))
     parts.append("points " + "/".join(f"{p:+d}" for p in rec.points))

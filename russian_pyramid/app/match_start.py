@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from engine.errors import EngineError, excerpt
 from engine.handicap import handicap_from_json
+from engine.kinds import PairOrder
 from engine.state import ONE_VS_PAIR, THREE_EACH, TWO_PLAYER, VARIANTS
 from engine.text import check_names
 
 from ..errors import UserInputError
 
-PAIR_ORDERS = ("while-scoring", "alternate")  # R12.2 (2) and (1), engine.context
+PAIR_ORDERS = (PairOrder.WHILE_SCORING, PairOrder.ALTERNATE)  # R12.2 (2) and (1), engine.context
 # the start's fields (russian_pyramid.board.match.MatchDesk.start reads them); any other is refused
 START_FIELDS = ("players", "variant", "call_mode", "games", "target", "handicap", "pair_order",
                 "breaker", "lang", "date")

@@ -34,6 +34,7 @@ from engine import GameState, initial_state
 from engine.errors import EngineError
 from engine.files import Journal, OutputFileError
 from engine.handicap import apply_handicap, start_handicap
+from engine.kinds import PairOrder
 from engine.record import StrokeRecord, write_record
 from sim import Simulator, TableSpec, shared_simulator, table_by_name
 from sim.presets import UnknownTableError
@@ -41,7 +42,7 @@ from sim.presets import UnknownTableError
 from ..errors import UserInputError
 from ..io import Named, check_new_record, check_outputs, kept_elsewhere
 
-PAIR_ORDERS = ("while-scoring", "alternate")  # R12.2 (2) and (1), as engine.state
+PAIR_ORDERS = (PairOrder.WHILE_SCORING, PairOrder.ALTERNATE)  # R12.2 (2) and (1), as engine.state
 SIDE_LETTERS = "ABC"
 
 

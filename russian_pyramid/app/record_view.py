@@ -94,17 +94,19 @@ def _stroke(k: int, s, simulator) -> dict:
         paths, _ = stroke_paths(simulator, s.state_before, s.strike, s.placement,
                                 f"stroke {k}: strike")
     extra = {key: s.extra[key] for key in HUMAN_FIELDS if key in s.extra}
+    outcome = s.outcome.to_json()  # the line's outcome as written
     story = _story(k, s, simulator)
     if story is not None:
         extra.update(story)
     return {
         "stroke": k, "player": s.player, "state_before": s.state_before.to_json(),
-        "call": s.call, "strike": None if s.strike is None else {
-            key: s.strike[key] for key in STRIKE_FIELDS if key in s.strike},
+        "call": None if s.call is None else s.call.to_json(),
+        "strike": None if s.strike is None else {
+            key: value for key, value in s.strike.to_json().items() if key in STRIKE_FIELDS},
         "placement": None if s.placement is None else list(s.placement),
-        "pocketed": s.outcome.get("pocketed", []),
-        "final": s.outcome.get("final", {}),
-        "first_contact": s.outcome.get("first_contact"),
+        "pocketed": outcome.get("pocketed", []),
+        "final": outcome.get("final", {}),
+        "first_contact": outcome.get("first_contact"),
         "fouls": list(s.fouls), "points": list(s.points),
         "scores_after": list(s.scores_after), "facts": list(s.facts), "paths": paths, **extra}
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ai.agent import DecisionKind
 from ai.games.analysis import BLUNDER_MARK, INACCURACY_MARK, MISTAKE_MARK
 from ai.noise import NoiseModel
 from ai.speed_scale import level_of
@@ -100,7 +101,7 @@ def difference(played: dict, best: dict) -> StrokeDifference:
     elif (sa is None) != (sb is None):
         aspects.append("strike")
     call = not _same_call(played.get("call"), best.get("call")) or (
-        best.get("kind") == "deliberate-foul") or ((sa is None) != (sb is None))
+        best.get("kind") == DecisionKind.DELIBERATE_FOUL) or ((sa is None) != (sb is None))
     if call:
         aspects.append("call")
     return StrokeDifference(tuple(aspects), placement_m, tuple(fields), levels, call)
@@ -145,11 +146,12 @@ def _same_played(stroke, played) -> bool:
     strike = played.get("strike")
     if (strike is None) != (stroke.strike is None):
         return False
-    if strike is not None and any(strike.get(f) != stroke.strike.get(f)
+    if strike is not None and any(strike.get(f) != getattr(stroke.strike, f)
                                   for f in ("speed_mps", "phi_deg", "side", "vertical")):
         return False
     place = None if stroke.placement is None else list(stroke.placement)
-    return _same_call(played.get("call"), stroke.call) and played.get("placement") == place
+    call = None if stroke.call is None else stroke.call.to_json()
+    return _same_call(played.get("call"), call) and played.get("placement") == place
 
 
 def review_document(rec: GameRecord, analysis: dict | None) -> ReviewDocument:

@@ -225,7 +225,7 @@ def _state_of(doc: dict) -> GameState:
     except EngineError as exc:
         raise UserInputError(str(exc)) from None
     if state.game_over:
-        raise UserInputError(f"the game is over ({dict(state.result)}): nothing to suggest")
+        raise UserInputError(f"the game is over ({state.result.to_json()}): nothing to suggest")
     return state
 
 

@@ -161,7 +161,7 @@ class MatchDesk:
             "scores": list(st.scores), "to_move": st.to_move,
             "next": None if st.game_over else s.name(st.to_move),
             "cue_in_hand": st.cue_in_hand, "balls": st.object_balls,
-            "game": s.game_no, "games": s.s.games, "result": st.result,
+            "game": s.game_no, "games": s.s.games, "result": None if st.result is None else st.result.to_json(),
             "warning": st.warning, "unchanged_foul_streak": list(st.unchanged_foul_streak),
             "no_call_strokes_left": st.no_call_strokes_left,
             "strokes": [e.text for e in s.strokes], "status_text": s.status(),

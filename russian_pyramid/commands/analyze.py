@@ -106,7 +106,7 @@ def _played_text(s) -> str:
     if s.strike is None:
         return "tush"
     st = s.strike
-    text = f"{C.fmt_call(s.call)}, {st['speed_mps']:.2f} m/s at {st['phi_deg']:.1f} deg"
+    text = f"{C.fmt_call(s.call)}, {st.speed_mps:.2f} m/s at {st.phi_deg:.1f} deg"
     if s.placement is not None:
         text += f" from ({s.placement[0]:.2f}, {s.placement[1]:.2f})"
     return text

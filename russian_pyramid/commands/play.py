@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 
 from ai.games.records import balls_before
-from ai.games.series import THREE_EACH, VARIANTS
+from ai.games.series import ONE_VS_PAIR, THREE_EACH, VARIANTS
 from ai.registry import DEFAULT_AGENT_PREFERENCE, default_agent_spec
 from engine.errors import excerpt
 from engine.files import PATH_CHARS
@@ -62,12 +62,13 @@ def register(subparsers) -> None:
                         "alternate (R3.1)")
     p.add_argument("--seed", type=C.seed_int, default=None, help="seed of the whole match "
                    "(default: a fresh random seed, printed and recorded)")
-    p.add_argument("--variant", choices=VARIANTS, default=VARIANTS[0])
+    p.add_argument("--variant", choices=tuple(v.value for v in VARIANTS),
+                   default=VARIANTS[0].value)
     p.add_argument("--call-mode", choices=("exact", "ball-and-pocket"), default="exact")
     p.add_argument("--table", default=DEFAULT_TABLE, help=f"table preset (default {DEFAULT_TABLE})")
     p.add_argument("--handicap", metavar="JSON", help="handicap (R13) as JSON inline or a "
                    "file, e.g. '{\"kind\": \"points\", \"receiver\": 1, \"points\": 10}'")
-    p.add_argument("--pair-order", choices=PAIR_ORDERS, default=None,
+    p.add_argument("--pair-order", choices=tuple(o.value for o in PAIR_ORDERS), default=None,
                    help="one against a pair (R12.2): 'while-scoring' (default; each plays "
                         "while he scores, R12.2(2)) or 'alternate' (single strokes in turn: "
                         "single, partner A, single, partner B, ..., R12.2(1)); with "
@@ -189,7 +190,7 @@ class _Report:
     def match_started(self, terms: MatchTerms, seed: int, simulator) -> None:
         self.terms, self.seed, self.simulator = terms, seed, simulator
         extra = ""
-        if terms.variant == "one-vs-pair":
+        if terms.variant == ONE_VS_PAIR:
             extra += f", pair order {terms.pair_order}"
         if terms.handicap is not None:
             extra += f", handicap {terms.handicap.to_json()}"
@@ -262,8 +263,9 @@ def _draw_stroke(png_dir: Path, g: int, k: int, simulator, report, rec, names, f
         pictures.diagrams().draw_stroke_png(png_dir / name, simulator.table, before, report.sim,
                                             paths, title=title)
     frames.append({"stroke": k, "balls": before, "paths": paths, "final": final,
-                   "player": names[rec.player], "call": rec.call,
-                   "pocketed": rec.outcome.get("pocketed", []),
+                   "player": names[rec.player],
+                   "call": None if rec.call is None else rec.call.to_json(),
+                   "pocketed": rec.outcome.to_json().get("pocketed", []),
                    "file": name if report.sim is not None else None})
     if report.sim is None:
         frames[-1]["result"] = "tush"

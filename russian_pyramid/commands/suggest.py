@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ai.agent import DecisionKind
 from ai.describe import line_text
 from engine.words import DEFAULT_LANG, LANGS, say, word
 
@@ -70,8 +71,9 @@ def _what(s: dict, lang: str) -> str:
     the scorekeeper's codes write it), ``атака: шар 9 в СП`` (Russian)."""
     call, kind = s.get("call"), s["kind"]
     if lang == "en":
-        what = kind + ("" if not call or kind == "deliberate-foul" else f" {fmt_call(call)}")
-    elif not call or kind == "deliberate-foul":
+        what = kind + ("" if not call or kind == DecisionKind.DELIBERATE_FOUL
+                       else f" {fmt_call(call)}")
+    elif not call or kind == DecisionKind.DELIBERATE_FOUL:
         what = word(f"drawing.kind.{kind}", lang)
     else:
         what = say("advice.headline.call", lang, kind=word(f"drawing.kind.{kind}", lang),

@@ -15,6 +15,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Circle
 import numpy as np
 
+from ai.agent import DecisionKind
 from engine.words import DEFAULT_LANG, LANGS, words_under
 from sim.table import POCKET_IDS, TableSpec
 
@@ -193,7 +194,7 @@ def _draw_suggestion_text(fig: Figure, s: Mapping, rank: int, colour: str, row_t
              bbox=dict(boxstyle="square,pad=0.15", facecolor=colour, edgecolor="none"))
     what = words.get(f"kind.{kind}", kind)
     call = s.get("call") or {}
-    if call and kind != "deliberate-foul":
+    if call and kind != DecisionKind.DELIBERATE_FOUL:
         what += f": {format_call(call)}"
     if s.get("foul"):
         what += f" ({s['foul']})"

@@ -7,7 +7,7 @@ import math
 import pytest
 
 from sim import Simulator
-from ai.games.records import simulate_stroke, strike_to_record
+from ai.games.records import recorded_strike, simulate_stroke
 from engine import (GameRecord, GameState, adjudicate, make_header, stroke_from_events,
                     stroke_record, write_record)
 from engine.calls import Call
@@ -41,7 +41,7 @@ def _record(tmp_path, strikes) -> str:
         facts = stroke_from_events(res.events, res.final, call=call, state=state)
         out = adjudicate(state, facts)
         rec.strokes.append(stroke_record(state, facts, out.adjudication, out.state,
-                                         strike=strike_to_record(strike)))
+                                         strike=recorded_strike(strike)))
         state = out.state
     rec.result = result_line(state)
     path = tmp_path / "constructed.jsonl"

@@ -177,7 +177,7 @@ def test_R11_8_warning_then_R9_2_three_unchanged_fouls_each_draw(tmp_path):
         text = typed(s, out, "foul touch =", "foul touch =")
         assert s.state.result is None and "R9.2" in text
     text = typed(s, out, "foul touch =", "foul touch =")
-    assert s.state.result == {"draw": True, "rule": "R9.2"} and "draw (R9.2)" in text
+    assert s.state.result.to_json() == {"draw": True, "rule": "R9.2"} and "draw (R9.2)" in text
     rec = read_record(s.base)
     assert rec.strokes[3].extra["before"] == [{"action": "warning"}]
 
@@ -202,7 +202,7 @@ def _drawn(tmp_path):
     typed(s, out, "7 FL x", "warning")
     for _ in range(3):
         typed(s, out, "foul touch =", "foul touch =")
-    assert s.state.result["draw"]
+    assert s.state.result.draw
     return s, out
 
 
@@ -213,7 +213,7 @@ def test_R10_1_last_ball_replay_won_by_pocketing_the_ball(tmp_path):
     assert s.state.last_ball_replay and s.game_no == 2 and "R10.1" in text
     assert s.state.to_move == 1  # the other player than the drawn game's breaker
     typed(s, out, "nocall +1 FL")
-    assert s.state.result == {"winner": 1, "rule": "R10.1"}
+    assert s.state.result.to_json() == {"winner": 1, "rule": "R10.1"}
     assert read_record(game_path(s.base, 2)).header["replay_of"] == 1
 
 
@@ -236,7 +236,7 @@ def test_R10_1_only_a_draw_is_replayed(tmp_path):
 def test_R10_2_a_foul_in_the_last_ball_replay_loses(tmp_path):
     s, out = _drawn(tmp_path)
     typed(s, out, "replay", "miss")
-    assert s.state.result == {"winner": 0, "rule": "R10.2"}
+    assert s.state.result.to_json() == {"winner": 0, "rule": "R10.2"}
 
 
 # --- R12 three players ----------------------------------------------------------------------------
@@ -310,7 +310,7 @@ def test_R14_1_correction_reaching_the_target_wins(tmp_path):
     s, out = session(tmp_path)
     typed(s, out, "7 FL")
     text = typed(s, out, "correct 71 0 miscount found")
-    assert s.state.result == {"winner": 0, "rule": "R14.1"} and "R14.1" in text
+    assert s.state.result.to_json() == {"winner": 0, "rule": "R14.1"} and "R14.1" in text
     assert verify_record(read_record(s.base)).unfinished is False
 
 
@@ -508,7 +508,7 @@ def test_R5_1_R5_5_a_clean_call_with_another_ball_hit_first_is_unsuccessful(tmp_
     assert "R5.5" in text
     assert s.state.scores == (0, 0) and s.state.to_move == 0 and "5" in s.state.balls
     rec = read_record(game_path(s.base, s.game_no))
-    assert rec.strokes[-1].outcome["call_fulfilled"] is None  # not said; the rules core ruled
+    assert rec.strokes[-1].outcome.call_fulfilled is None  # not said; the rules core ruled
 
 
 def test_R5_5_the_session_command_rules_the_clean_call_off_the_7_unsuccessful():

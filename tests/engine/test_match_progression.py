@@ -16,6 +16,7 @@ from engine.match import (MatchError, breaker_of_game, check_game_over, check_ma
                           match_is_over, needs_lot, next_game, replay_breaker,
                           replay_drawn_game)
 from engine.special import start_last_ball_replay
+from engine.outcome import GameOutcome
 
 LOT = "lot"  # in the oracle: this game's breaker is drawn by lot
 
@@ -66,14 +67,14 @@ def test_R3_1_next_game_follows_the_breaker_rule_and_the_match_ends_after_its_ga
     st = initial_state(variant, match=MatchContext(games_to_play=games))
     seen = [st.to_move]
     for k in range(1, games):
-        st = replace(st, result={"winner": 0, "rule": "R9.1"})
+        st = replace(st, result=GameOutcome.win(0, "R9.1"))
         check_match_goes_on(st)
         st = next_game(st, lambda: pytest.fail("no lot in an even match"))
         assert st.match.games_played == k and st.match.breaker == st.to_move
         assert st.result is None and st.break_pending
         seen.append(st.to_move)
     assert seen == ([0, 0, 0, 0] if variant == Variant.ONE_VS_PAIR else [0, 1, 0, 1])
-    st = replace(st, result={"winner": 0, "rule": "R9.1"})
+    st = replace(st, result=GameOutcome.win(0, "R9.1"))
     assert match_is_over(st)
     with pytest.raises(MatchError, match=r"the match of 4 game\(s\) is over \(R3.1\)") as exc:
         next_game(st, lambda: 0)
@@ -96,7 +97,7 @@ def test_R9_3_the_next_game_waits_for_the_end_of_this_one():
 def test_R10_1_a_drawn_game_replayed_whole_starts_with_the_next_breaker(variant, breaker, want):
     st = initial_state(variant, breaker=breaker,
                        match=MatchContext(games_to_play=3, games_played=1, breaker=breaker))
-    drawn = replace(st, result={"draw": True, "rule": "R9.2"})
+    drawn = replace(st, result=GameOutcome.drawn("R9.2"))
     assert replay_breaker(drawn) == want
     new = replay_drawn_game(drawn)
     assert new.to_move == want and new.match.breaker == want and new.break_pending
@@ -106,7 +107,7 @@ def test_R10_1_a_drawn_game_replayed_whole_starts_with_the_next_breaker(variant,
 
 
 def test_R10_1_only_a_drawn_game_is_replayed():
-    won = replace(initial_state(), result={"winner": 0, "rule": "R9.1"})
+    won = replace(initial_state(), result=GameOutcome.win(0, "R9.1"))
     for replay in (replay_drawn_game, start_last_ball_replay):
         with pytest.raises(MatchError, match=r"only a drawn game is replayed \(R10.1\)"):
             replay(won)

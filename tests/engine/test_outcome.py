@@ -50,13 +50,13 @@ def golden_results() -> list[dict]:
 def engine_results() -> list[dict]:
     """One result of every way the engine ends a game, built by the engine's own code."""
     two = initial_state()
-    out = [variant_for(two).result(replace(two, scores=(71, 3))),
-           variant_for(two).result(replace(two, scores=(70, 70))),
-           variant_for(two).result(replace(two, scores=(20, 30), balls={})),
-           correct_scores(two, [71, 0]).result]
+    out = [variant_for(two).result(replace(two, scores=(71, 3))).to_json(),
+           variant_for(two).result(replace(two, scores=(70, 70))).to_json(),
+           variant_for(two).result(replace(two, scores=(20, 30), balls={})).to_json(),
+           correct_scores(two, [71, 0]).result.to_json()]
     three = initial_state(THREE_EACH)
     ranked = replace(three, scores=(51, 51, 3), placings=(1, 0))
-    out.append(variant_for(ranked).result(ranked))
+    out.append(variant_for(ranked).result(ranked).to_json())
     out.append({"draw": True, "rule": "unfinished"})  # ai.games.series.close_unfinished
     return out
 
@@ -99,7 +99,7 @@ def test_each_rule_that_ends_a_game_is_a_termination(rule, termination):
 def test_R9_1_state_outcome_is_typed():
     st = initial_state()
     assert st.outcome is None
-    st = replace(st, scores=(71, 0), result={"winner": 0, "rule": "R9.1"})
+    st = replace(st, scores=(71, 0), result=GameOutcome.win(0, "R9.1"))
     o = st.outcome
     assert (o.winner, o.is_draw, o.termination, o.rule) == (0, False, Termination.TARGET, "R9.1")
     assert GameState.from_json(st.to_json() | {"adjustment": {"reason": "test", "points": 71}}
@@ -108,7 +108,7 @@ def test_R9_1_state_outcome_is_typed():
 
 def test_R10_1_R10_2_the_last_ball_replay_ends_typed():
     """R10.2: a foul in the replay of the last ball loses; R10.1: pocketing it wins."""
-    drawn = replace(initial_state(), scores=(70, 70), result={"draw": True, "rule": "R9.2"})
+    drawn = replace(initial_state(), scores=(70, 70), result=GameOutcome.drawn("R9.2"))
     replay = start_last_ball_replay(drawn)
     miss = summary(replay, call=None, first_contact=None, placement=[0.5, W / 2],
                    final={"cue": [2.0, 1.0]})

@@ -12,6 +12,7 @@ from engine.notation import NotationError, nominal_cluster_placement, parse_line
 from engine.special import apply_action, breaker_of_game, next_game
 from engine.state import MatchContext
 from rules_helpers import L, SPEC, W, make_state, summary
+from engine.outcome import GameOutcome
 
 GATHERED = {"cue": (1.0, 1.0), "3": (L - 0.15, W - 0.20), "5": (L - 0.25, W - 0.12)}
 
@@ -127,6 +128,6 @@ def test_R12_2_the_single_breaks_every_game_of_one_against_a_pair():
     first = initial_state("one-vs-pair", match=MatchContext(games_to_play=3))
     assert breaker_of_game(first.match, 1, lambda: 1, "one-vs-pair") == 0
     assert breaker_of_game(first.match, 1, lambda: 1) == 1  # two players: R3.1 alternates
-    done = replace(first, result={"winner": 1})
+    done = replace(first, result=GameOutcome(winner=1))
     second = next_game(done, lambda: 1)
     assert second.to_move == 0 and second.match.games_played == 1

@@ -120,7 +120,7 @@ def test_random_games_keep_invariants(data, mode, handicap):
         s = out.state
     if s.game_over:
         r = s.result
-        assert ("winner" in r and s.scores[r["winner"]] >= 71) or r.get("draw")
+        assert (r.winner is not None and s.scores[r.winner] >= 71) or r.draw
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

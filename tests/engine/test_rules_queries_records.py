@@ -7,6 +7,7 @@ from engine import (GameRecord, MalformedInputError, adjudicate, evaluate, initi
                     legal_calls, make_header, penalty_hands_game, read_record, replay,
                     stroke_record, tush_available, tush_stroke, write_record)
 from engine.record import parse_record, result_line
+from engine.recorded import RecordedStrike
 from rules_helpers import (L, MID, MID_SHELVES, W, cross, from_events, hit, make_state, pocket,
                            strike, summary)
 
@@ -61,7 +62,7 @@ GOLDEN = {
 
 
 def fake_simulate(state, strike_obj, placement):
-    events, final = GOLDEN[strike_obj["id"]]
+    events, final = GOLDEN[strike_obj.extra["id"]]
     return events, dict(final)
 
 
@@ -70,10 +71,11 @@ def build_record():
     rec = GameRecord(make_header(s, ["alice", "bob"], seed=7, physics={"mu_roll": 0.01}))
     # stroke 1: pot 7 (player 0 continues); stroke 2: miss (turn passes)
     for sid, call in (("pot7", {"ball": "7", "pocket": "FL"}), ("miss", {"ball": "9", "pocket": "NL"})):
-        events, final = fake_simulate(s, {"id": sid}, None)
+        strike = RecordedStrike.from_json({"id": sid})  # a stand-in: the fake simulator's key
+        events, final = fake_simulate(s, strike, None)
         facts = from_events(s, events, final, call=call)
         out = adjudicate(s, facts)
-        rec.strokes.append(stroke_record(s, facts, out.adjudication, out.state, strike={"id": sid}))
+        rec.strokes.append(stroke_record(s, facts, out.adjudication, out.state, strike=strike))
         s = out.state
     rec.result = result_line(s)
     return rec, s

@@ -67,8 +67,8 @@ def test_R12_1_second_to_51_ends_game_with_placings():
                    shelves=[["1", "2", "4", "5", "6", "7", "8"], ["10", "11", "12"], ["13", "14"]],
                    placings=[0])
     out = adjudicate(s, pot(s, "15"))
-    assert out.state.result["placings"] == [0, 1, 2]
-    assert out.state.result["winner"] == 0
+    assert out.state.result.placings == (0, 1, 2)
+    assert out.state.result.winner == 0
 
 
 def test_R12_1_no_handicap_in_three_each():
@@ -191,4 +191,4 @@ def test_R13_2_lowered_target_already_reached_ends_the_game():
                    shelves=[["1", "2", "4", "5", "6", "7", "8", "10", "9"], []])
     s2, how = settle_missed_balls(s, 1, ["12"])
     assert how == "target" and s2.target_of(1) == 59
-    assert s2.result == {"winner": 1, "rule": "R13.2"}
+    assert s2.result.to_json() == {"winner": 1, "rule": "R13.2"}

@@ -11,6 +11,7 @@ from ai.games.match import watch_line_x
 from engine import penalty_hands_game
 
 from ..conftest import example, make_state
+from engine.outcome import GameOutcome
 
 R = 0.034
 
@@ -145,7 +146,7 @@ def test_last_ball_replay_no_call_strokes(sim):
     from ai.games.match import play_game
     from ai.noise import NoiseModel
     from engine import initial_state, start_last_ball_replay
-    st = start_last_ball_replay(replace(initial_state(), result={"draw": True}))
+    st = start_last_ball_replay(replace(initial_state(), result=GameOutcome(None, draw=True)))
     log = play_game(st, [MCAgent(budget=30), GreedyAgent()], sim, np.random.default_rng(2),
                     [NoiseModel()] * 2, max_strokes=4)
     assert log.reports[0].decision.call is None  # R10.1: the first strokes are without a call

@@ -35,10 +35,10 @@ def test_a_random_policy_plays_a_whole_game():
     assert terminated and state.game_over  # the rules ended it, not the stroke cap
     assert steps > 0
     # Reward: +1 / -1 / 0 at the end only, matching the result the rules give (R9, R10).
-    if state.result.get("draw"):
+    if state.result.draw:
         assert total == 0.0
     else:
-        assert total == (1.0 if state.result["winner"] == env.learner_side else -1.0)
+        assert total == (1.0 if state.result.winner == env.learner_side else -1.0)
     with pytest.raises(RuntimeError, match="reset"):
         env.step(env.action_space.sample())
 

@@ -17,7 +17,7 @@ from ai.games.records import (play_recorded_game, simulate_stroke, story_of_repo
                               strike_from_record, verified)
 from ai.noise import NoiseModel
 from ai.registry import make_agent
-from engine import (Call, adjudicate_sim_result, initial_state, read_record, stroke_from_events,
+from engine import (adjudicate_sim_result, initial_state, read_record, stroke_from_events,
                     write_record)
 from engine.record import parse_record, record_digest
 from engine.story import EXACT_FIELDS, MAX_ALTERNATIVES, STORY_KEY, story_of
@@ -54,12 +54,12 @@ def test_every_stroke_has_its_intended_strike_and_noise(games, name):
     for s in record.strokes:
         story = story_of(s.extra)
         assert story is not None and story.intended_strike is not None
-        assert set(story.noise) == set(story.intended_strike) == set(s.strike)
-        assert story.intended_call == s.call  # the call is not noisy
+        assert set(story.noise) == set(story.intended_strike) == set(s.strike.to_json())
+        assert story.intended_call == s.call.to_json()  # the call is not noisy
         assert story.inexact == ()  # strong players: no speed held at its floor here
         executed = story.executed_strike()
         for key in EXACT_FIELDS:  # bit for bit, not approximately
-            assert executed[key] == s.strike[key], (s.line, key)
+            assert executed[key] == getattr(s.strike, key), (s.line, key)
         assert any(story.noise[k] != 0.0 for k in EXACT_FIELDS)  # noise was drawn
         assert story.decision_s is not None and story.decision_s >= 0.0
     # the journal's stroke lines are the record's, stories included, each with its own seal
@@ -76,12 +76,12 @@ def test_intended_plus_noise_simulated_again_gives_the_recorded_outcome(games, n
         strike = strike_from_record(story_of(s.extra).executed_strike())
         result = simulate_stroke(sim, s.state_before, strike, s.placement)
         final = {b: (None if p is None else [p[0], p[1]]) for b, p in result.final.items()}
-        assert final == s.outcome["final"], s.line  # every resting place, bit for bit
-        call = None if s.call is None else Call.from_json(s.call)
+        assert final == s.outcome.to_json()["final"], s.line  # every resting place, exactly
+        call = s.call
         facts = stroke_from_events(result.events, result.final, call=call,
                                    placement=s.placement, state=s.state_before)
         assert [{"ball": b, "pocket": p} for b, p in facts.pocketed] == \
-            s.outcome["pocketed"], s.line
+            s.outcome.to_json()["pocketed"], s.line
         adj = adjudicate_sim_result(s.state_before, result, call=call,
                                     placement=s.placement).adjudication
         assert tuple(adj.fouls) == s.fouls and tuple(adj.points) == s.points, s.line
