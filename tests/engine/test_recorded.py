@@ -13,17 +13,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import GameState
+from engine import GameState, adjudicate, initial_state, make_header, stroke_from_json
 from engine.calls import Call
 from engine.errors import MalformedInputError
 from engine.outcome import GameOutcome
-from engine.record import StrokeRecord, parse_record, record_digest
+from engine.kinds import CallMode
+from engine.record import StrokeRecord, parse_record, record_digest, stroke_record
 from engine.recorded import RecordedStrike, StrokeOutcome
 from engine.seal import DIGEST_KEY
 from ai.games.records import recorded_strike, strike_from_record
 from sim.api import Strike
 from sim.events import BALL_IDS, Event, EventKind
 from sim.table import POCKET_IDS
+from test_rules_properties import stroke_for
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = sorted((ROOT / "tests" / "ai" / "golden_data").glob("*-seed*.json"))
@@ -176,3 +178,27 @@ def test_a_bad_field_of_a_line_is_refused_naming_it():
     with pytest.raises(MalformedInputError, match=r"outcome\.events\[0\]"):
         StrokeOutcome.from_json({"events": [{"time_s": 0.0, "kind": "ball-ball",
                                              "balls": ["cue", "7"], "colour": "red"}]})
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), mode=st.sampled_from(list(CallMode)))
+def test_the_states_and_lines_of_random_games_round_trip(data, mode):
+    """Random games of person-described strokes (tests/engine/test_rules_properties.py):
+    every state after a stroke, and every stroke line, read back from its JSON text is the
+    same value, hashes the same and is written to the same bytes."""
+    s = initial_state(call_mode=mode)
+    header = json.dumps(make_header(s, ["a", "b"], seed=1))
+    for _ in range(12):
+        if s.game_over or not s.object_balls:
+            break
+        facts = stroke_from_json(data.draw(stroke_for(s)), s)
+        out = adjudicate(s, facts)
+        line = stroke_record(s, facts, out.adjudication, out.state)
+        text = json.dumps(line.to_json())
+        again = parse_record([header, text]).strokes[0]
+        assert again == line and json.dumps(again.to_json()) == text
+        state_text = json.dumps(out.state.to_json())
+        state = GameState.from_json(json.loads(state_text))
+        assert state == out.state and hash(state) == hash(out.state)
+        assert json.dumps(state.to_json()) == state_text
+        s = out.state
