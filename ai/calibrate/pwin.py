@@ -49,7 +49,7 @@ def _one_game(g: int, seed: int, spec: str):
         if need_m <= 0 or need_o <= 0:
             continue
         X.append(base_features(need_m, need_o, s.table_points()))
-        y.append(1.0 if res.get("winner") == m else 0.0)
+        y.append(1.0 if res.winner == m else 0.0)
     return X, y
 
 
