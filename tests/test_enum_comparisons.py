@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 from enum import StrEnum
+from functools import lru_cache
 from pathlib import Path
 
 from ai.agent import DecisionKind
@@ -64,6 +65,7 @@ def string_comparisons(text: str) -> list[tuple[int, str]]:
     return found
 
 
+@lru_cache(maxsize=1)
 def _scan() -> dict[tuple[str, str], list[int]]:
     out: dict[tuple[str, str], list[int]] = {}
     for package in PACKAGES:
