@@ -141,8 +141,9 @@ def _one_game_inner(a: str, b: str, seed: int, a_first: bool, max_strokes: int):
     log = play_game(st, agents, sim, np.random.default_rng(seed), [NoiseModel(), NoiseModel()],
                     max_strokes=max_strokes)
     side_a = 0 if a_first else 1
-    res = log.final.result or {}
-    score = 0.5 if (res.get("draw") or log.unfinished) else float(res.get("winner") == side_a)
+    res = log.final.result  # a GameOutcome, None if the game was not over
+    drawn = (res is not None and res.draw) or log.unfinished
+    score = 0.5 if drawn else float(res is not None and res.winner == side_a)
     kinds = {"safety": 0, "deliberate-foul": 0, "attack": 0}
     a_strokes = 0
     forecasts = []  # (the agent's P(win) estimate, the game's outcome for it)
