@@ -68,8 +68,8 @@ class Decision:
     call: Call | None
     strike: Strike | None
     placement: tuple[float, float] | None = None
-    kind: str = ATTACK
-    foul: str | None = None  # for a deliberate foul: TUSH, POCKET_OWN_BALL or MISS
+    kind: DecisionKind = ATTACK  # an agent of one's own may give the member's string
+    foul: DecisionKind | None = None  # for a deliberate foul: TUSH, POCKET_OWN_BALL or MISS
     p_success: float | None = None
     expected_points: float | None = None
     p_foul: float | None = None
