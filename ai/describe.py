@@ -243,9 +243,19 @@ def cue_words(strike, lang: str = "en") -> str:
 
 
 def tip_words(strike, lang: str = "en") -> str:
-    """Where the tip meets the cue ball and the spin that makes, in short: "tip 0.4 R above
-    centre (follow)" (the spin's kind by :func:`ai.words.spin_kinds`' thresholds)."""
-    lang = language(lang)
+    """Where the tip meets the cue ball and the spin that makes, as the instruction says it:
+    "tip 0.4 R above centre (follow)" (the spin's kind by :func:`ai.words.spin_kinds`'
+    thresholds)."""
+    return _tip(strike, language(lang), "advice.tip.at_centre", "advice.tip.off_centre")
+
+
+def tip_fact(strike, lang: str = "en") -> str:
+    """The same as a fact under the label "tip": "0.4 R above centre (follow)"."""
+    return _tip(strike, language(lang), "advice.tip.fact_at_centre",
+                "advice.tip.fact_off_centre")
+
+
+def _tip(strike, lang: str, at_centre: str, off_centre: str) -> str:
     offsets = []
     if abs(strike.vertical) > 0.005:
         offsets.append(say("advice.tip.above" if strike.vertical > 0 else "advice.tip.below",
@@ -255,10 +265,10 @@ def tip_words(strike, lang: str = "en") -> str:
                            lang, n=number_text(abs(strike.side), 1, lang)))
     spin = spin_short(strike.side, strike.vertical, lang)
     if not offsets:
-        return say("advice.tip.at_centre", lang, spin=spin)
+        return say(at_centre, lang, spin=spin)
     joined = offsets[0] if len(offsets) == 1 else say("advice.tip.two", lang,
                                                        first=offsets[0], second=offsets[1])
-    return say("advice.tip.off_centre", lang, offsets=joined, spin=spin)
+    return say(off_centre, lang, offsets=joined, spin=spin)
 
 
 def _stop_text(advice: Advice | None, lang: str) -> str:
@@ -373,8 +383,8 @@ class AdviceWords:
     """A suggestion in one language's words, every one written here from the same facts (the
     decision and its :class:`Advice`), so that nothing downstream -- the board's page, the
     command line -- words them again: ``instruction``, the sentence a player follows;
-    ``tip``, where the tip meets the cue ball and the spin that makes ("tip 0.4 R above
-    centre (follow)"); ``spin``, that spin alone ("follow, right side": the kinds of
+    ``tip``, where the tip meets the cue ball and the spin that makes, as a fact under the
+    label "tip" ("0.4 R above centre (follow)", :func:`tip_fact`); ``spin``, that spin alone ("follow, right side": the kinds of
     :func:`ai.words.spin_kinds`); ``cue``, the cue's elevation ("cue level"); ``cut``,
     ``speed``, ``placement`` (from hand) and ``stop`` (where the cue ball stops) as the
     instruction says them.  None where the stroke has none (a tush has its instruction
@@ -404,7 +414,7 @@ def words_in(decision: Decision, advice: Advice | None, lang: str) -> AdviceWord
         return AdviceWords(text)
     st = d.strike
     return AdviceWords(
-        text, tip=tip_words(st, lang), spin=spin_short(st.side, st.vertical, lang),
+        text, tip=tip_fact(st, lang), spin=spin_short(st.side, st.vertical, lang),
         cue=cue_words(st, lang), cut=None if advice is None else cut_text(advice, lang) or None,
         speed=speed_text(st, advice, lang),
         placement=_place_text(d.placement, advice, lang).strip() or None,

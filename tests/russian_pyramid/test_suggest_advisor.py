@@ -100,5 +100,7 @@ def test_the_spin_in_words_follows_the_thresholds_of_ai_words():
     words = found.suggestions[0]["words"]
     assert words["en"]["spin"] == "follow, right side"
     assert words["ru"]["spin"] == "накат, правый винт"
-    assert words["en"]["tip"] == "tip 0.4 R above and 0.2 R right of centre (follow, right side)"
+    assert words["en"]["tip"] == "0.4 R above and 0.2 R right of centre (follow, right side)"
+    assert words["ru"]["tip"] == ("выше центра на 0,4 радиуса и правее на 0,2 радиуса "
+                                  "(накат, правый винт)")
     assert words["en"]["cue"] == "cue level"
