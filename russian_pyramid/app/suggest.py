@@ -260,10 +260,11 @@ def suggest(doc, top: int = limits.DEFAULT_TOP, skill=limits.DEFAULT_SKILL, time
     _check_object(doc)
     _check_request(top, time_budget, budget, seed, lang, line)
     noise_model(skill, "--skill")  # checked now: before the compile, not after it
+    given = None if advisor is None else _checked(advisor)  # the same: before the compile
     state = _state_of(doc)
     first_run()
     simulator = shared_simulator(state.table)
-    adviser = _advisor(advisor, budget, time_budget, skill, simulator)
+    adviser = given or _mc_advisor(budget, time_budget, skill, simulator)
     seed_from = SeedFrom.REQUEST if seed is not None else SeedFrom.POSITION
     if seed is None:
         seed = position_seed(state)
@@ -278,14 +279,17 @@ def suggest(doc, top: int = limits.DEFAULT_TOP, skill=limits.DEFAULT_SKILL, time
     return Suggested(state, out, searched, played)
 
 
-def _advisor(advisor, budget, time_budget, skill, simulator) -> Advisor:
-    """The advisor given (checked: :func:`ai.advisor.as_advisor`), else the Monte Carlo agent
-    of these settings."""
-    if advisor is not None:
-        try:
-            return as_advisor(advisor)
-        except NotAnAdvisor as exc:
-            raise UserInputError(str(exc)) from None
+def _checked(advisor) -> Advisor:
+    """The advisor given, checked (:func:`ai.advisor.as_advisor`); an agent that only plays is
+    bad input, the message naming it and what it lacks."""
+    try:
+        return as_advisor(advisor)
+    except NotAnAdvisor as exc:
+        raise UserInputError(str(exc)) from None
+
+
+def _mc_advisor(budget, time_budget, skill, simulator) -> Advisor:
+    """The Monte Carlo agent of these settings, the advisor when none is given."""
     try:
         return MCAgent(budget=budget, time=time_budget, skill=skill, simulator=simulator)
     except ValueError as exc:
