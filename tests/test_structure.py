@@ -7,6 +7,7 @@ units stay readable (:data:`MAX_MODULE_LINES`, :data:`MAX_FUNCTION_LINES`).
 The compiled physics (``sim/physics/``) is exempt from the sizes: an event loop compiled as
 one kernel reads better whole than cut to a length."""
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -102,16 +103,19 @@ def _file_part(path: Path) -> str:
     return rel[0]
 
 
-def _part_imports():
+@functools.cache
+def _part_imports() -> tuple[tuple[str, int, str, str], ...]:
     """(file, line, importing part, imported part) of every import between two parts of
-    russian_pyramid, anywhere in a file."""
+    russian_pyramid, anywhere in a file (read once for the tests below)."""
+    out = []
     for path in sorted((ROOT / "russian_pyramid").rglob("*.py")):
         mine = _file_part(path)
         for node, mods in _imports(path):
             for m in mods:
                 theirs = _part(m)
                 if theirs is not None and theirs != mine and theirs != "__init__":
-                    yield _rel(path), node.lineno, mine, theirs
+                    out.append((_rel(path), node.lineno, mine, theirs))
+    return tuple(out)
 
 
 def test_every_part_of_the_application_package_has_a_level():
