@@ -28,10 +28,10 @@ from engine.handicap import (apply_handicap, handicap_from_json, missed_balls_fr
 
 from engine.text import MAX_GAMES, MAX_TARGET
 
+from ..app.match import SessionTerms, run_session
 from ..errors import UserInputError
 from ..io import print_json, read_json
-from ..scorekeeping import int_between, run_session
-from ._common import chosen_input, input_or_example
+from ._common import chosen_input, input_or_example, int_between
 
 
 DOC_FIELDS = ("stroke", "handicap", "handicap_missed", "players")  # beside the state's own
@@ -229,6 +229,17 @@ SESSION_ONLY = ("--players", "--record", "--force", "--variant", "--call-mode", 
                 "--games", "--breaker", "--handicap", "--pair-order", "--date")
 
 
+def session_terms(args: argparse.Namespace) -> SessionTerms:
+    """The session's options as the application layer takes them
+    (:class:`russian_pyramid.app.match.SessionTerms`)."""
+    return SessionTerms(
+        players=None if args.players is None else tuple(args.players), variant=args.variant,
+        call_mode=args.call_mode, games=args.games, target=args.target,
+        handicap=args.handicap, pair_order=args.pair_order, breaker=args.breaker,
+        date=args.date, lang=args.lang, record=args.record, force=args.force,
+        resume=args.resume)
+
+
 def run(args: argparse.Namespace) -> int:
     args.state = chosen_input(args, "state", "STATE.json")
     if args.session or args.resume is not None:
@@ -236,7 +247,7 @@ def run(args: argparse.Namespace) -> int:
             given = "--resume: " if args.resume is not None else ""
             raise UserInputError(f"{given}--session reads strokes from stdin: no STATE.json "
                                  f"({excerpt(args.state)})")
-        return run_session(args)
+        return run_session(session_terms(args))
     for flag in SESSION_ONLY:  # one stroke scored: a session's option would be ignored
         if getattr(args, flag.lstrip("-").replace("-", "_")) not in (None, False):
             raise UserInputError(f"{flag} is for --session only (one stroke scored from "
