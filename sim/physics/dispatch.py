@@ -27,8 +27,8 @@ from ..pocket_models import POCKET
 
 def _link(slot, model_id, model_kernel, otherwise):
     """Run ``model_kernel`` if ``params[slot]`` (params: every protocol's last argument) is
-    ``model_id``, else ``otherwise``.  Inlined into the cached callers (no cache of its own:
-    it is made at import)."""
+    ``model_id``, else ``otherwise``.  Plain ``njit``, not ``kernel``: a function made at
+    import has no cache of its own; its machine code is kept in its cached callers'."""
     @njit(error_model="numpy")
     def link(*args):
         if args[-1][slot] == model_id:
