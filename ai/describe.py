@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from engine.words import say, word
+from engine.words import LANGS, say, word
 from sim import detmath as dm
 from sim import layout
 from sim.physics.motion import classify, evolve, state_duration
@@ -101,7 +101,10 @@ class Advice:
                     "cushions_first": list(self.cushions_first),
                     "ghost": None if self.ghost is None else [round(c, 4) for c in self.ghost]},
             "cut": cut,
-            "tip": {"side": round(self.side, 3), "vertical": round(self.vertical, 3)},
+            # the tip in a player's words in every language (the page shows them as they are)
+            "tip": {"side": round(self.side, 3), "vertical": round(self.vertical, 3),
+                    "words": {lang: tip_words(self.side, self.vertical, lang)
+                              for lang in LANGS}},
             "elevation_deg": round(math.degrees(self.elevation_rad), 2),
             "speed": {"mps": round(self.speed_mps, 3), "name": speed_name(self.speed_mps),
                       "level": level_of(self.speed_mps),
@@ -230,27 +233,32 @@ def speed_text(strike, advice: Advice | None, lang: str = "en") -> str:
                n=number_text(level_lengths(level), 1, lang))
 
 
+def tip_words(side: float, vertical: float, lang: str = "en") -> str:
+    """"0.4 R above centre (follow)": where the tip meets the cue ball, and its spin."""
+    lang = language(lang)
+    offsets = []
+    if abs(vertical) > 0.005:
+        offsets.append(say("advice.tip.above" if vertical > 0 else "advice.tip.below",
+                           lang, n=number_text(abs(vertical), 1, lang)))
+    if abs(side) > 0.005:
+        offsets.append(say("advice.tip.right" if side > 0 else "advice.tip.left",
+                           lang, n=number_text(abs(side), 1, lang)))
+    spin = spin_short(side, vertical, lang)
+    if not offsets:
+        return say("advice.tip.at_centre", lang, spin=spin)
+    joined = offsets[0] if len(offsets) == 1 else say("advice.tip.two", lang,
+                                                       first=offsets[0], second=offsets[1])
+    return say("advice.tip.off_centre", lang, offsets=joined, spin=spin)
+
+
 def tip_text(strike, lang: str = "en") -> str:
     """"tip 0.4 R above centre (follow), cue level"."""
     lang = language(lang)
     elev = math.degrees(strike.elevation_rad)
-    offsets = []
-    if abs(strike.vertical) > 0.005:
-        offsets.append(say("advice.tip.above" if strike.vertical > 0 else "advice.tip.below",
-                           lang, n=number_text(abs(strike.vertical), 1, lang)))
-    if abs(strike.side) > 0.005:
-        offsets.append(say("advice.tip.right" if strike.side > 0 else "advice.tip.left",
-                           lang, n=number_text(abs(strike.side), 1, lang)))
-    spin = spin_short(strike.side, strike.vertical, lang)
-    if not offsets:
-        text = say("advice.tip.at_centre", lang, spin=spin)
-    else:
-        joined = offsets[0] if len(offsets) == 1 else say("advice.tip.two", lang,
-                                                           first=offsets[0], second=offsets[1])
-        text = say("advice.tip.off_centre", lang, offsets=joined, spin=spin)
     cue = (word("advice.tip.level", lang) if elev < 0.5
            else say("advice.tip.raised", lang, deg=f"{elev:.0f}"))
-    return f"{text}, {cue}"
+    where = say("advice.tip.point", lang, where=tip_words(strike.side, strike.vertical, lang))
+    return f"{where}, {cue}"
 
 
 def _stop_text(advice: Advice | None, lang: str) -> str:
