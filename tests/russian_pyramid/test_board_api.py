@@ -36,7 +36,7 @@ def test_health_and_page(http):
     assert h["ok"] and h["ai"] == "warm" and h["server"] == "warm"
     page = http.get("/")
     assert page.status_code == 200 and 'id="table"' in page.text
-    for name in ("board.js", "i18n.js", "board.css", "positions/open.json"):
+    for name in ("main.js", "i18n.js", "board.css", "positions/open.json"):
         assert http.get(f"/static/{name}").status_code == 200
     assert http.get("/static/nope.js").status_code == 404
     _refused(http.get("/api/nope"), 404)
