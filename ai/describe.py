@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from engine.words import say, word
+from engine.words import LANGS, say, word
 from sim import detmath as dm
 from sim import layout
 from sim.physics.motion import classify, evolve, state_duration
@@ -101,7 +101,10 @@ class Advice:
                     "cushions_first": list(self.cushions_first),
                     "ghost": None if self.ghost is None else [round(c, 4) for c in self.ghost]},
             "cut": cut,
-            "tip": {"side": round(self.side, 3), "vertical": round(self.vertical, 3)},
+            # the tip in a player's words in every language (the page shows them as they are)
+            "tip": {"side": round(self.side, 3), "vertical": round(self.vertical, 3),
+                    "words": {lang: tip_fact(self.side, self.vertical, lang)
+                              for lang in LANGS}},
             "elevation_deg": round(math.degrees(self.elevation_rad), 2),
             "speed": {"mps": round(self.speed_mps, 3), "name": speed_name(self.speed_mps),
                       "level": level_of(self.speed_mps),
@@ -230,6 +233,32 @@ def speed_text(strike, advice: Advice | None, lang: str = "en") -> str:
                n=number_text(level_lengths(level), 1, lang))
 
 
+def tip_fact(side: float, vertical: float, lang: str = "en") -> str:
+    """Where the tip meets the cue ball and the spin that makes, as a fact under the label
+    "tip": "0.4 R above centre (follow)" (the spin's kind by :func:`ai.words.spin_kinds`'
+    thresholds); the advice's ``tip.words`` and the suggestion's ``words[lang].tip``."""
+    lang = language(lang)
+    offsets = []
+    if abs(vertical) > 0.005:
+        offsets.append(say("advice.tip.above" if vertical > 0 else "advice.tip.below",
+                           lang, n=number_text(abs(vertical), 1, lang)))
+    if abs(side) > 0.005:
+        offsets.append(say("advice.tip.right" if side > 0 else "advice.tip.left",
+                           lang, n=number_text(abs(side), 1, lang)))
+    spin = spin_short(side, vertical, lang)
+    if not offsets:
+        return say("advice.tip.at_centre", lang, spin=spin)
+    joined = offsets[0] if len(offsets) == 1 else say("advice.tip.two", lang,
+                                                       first=offsets[0], second=offsets[1])
+    return say("advice.tip.off_centre", lang, offsets=joined, spin=spin)
+
+
+def tip_words(strike, lang: str = "en") -> str:
+    """The same as the instruction says it: "tip 0.4 R above centre (follow)"."""
+    lang = language(lang)
+    return say("advice.tip.point", lang, where=tip_fact(strike.side, strike.vertical, lang))
+
+
 def tip_text(strike, lang: str = "en") -> str:
     """"tip 0.4 R above centre (follow), cue level"."""
     return f"{tip_words(strike, lang)}, {cue_words(strike, lang)}"
@@ -237,38 +266,10 @@ def tip_text(strike, lang: str = "en") -> str:
 
 def cue_words(strike, lang: str = "en") -> str:
     """The cue's elevation: "cue level", "cue raised 12 deg"."""
+    lang = language(lang)
     elev = math.degrees(strike.elevation_rad)
     return (word("advice.tip.level", lang) if elev < 0.5
             else say("advice.tip.raised", lang, deg=f"{elev:.0f}"))
-
-
-def tip_words(strike, lang: str = "en") -> str:
-    """Where the tip meets the cue ball and the spin that makes, as the instruction says it:
-    "tip 0.4 R above centre (follow)" (the spin's kind by :func:`ai.words.spin_kinds`'
-    thresholds)."""
-    return _tip(strike, language(lang), "advice.tip.at_centre", "advice.tip.off_centre")
-
-
-def tip_fact(strike, lang: str = "en") -> str:
-    """The same as a fact under the label "tip": "0.4 R above centre (follow)"."""
-    return _tip(strike, language(lang), "advice.tip.fact_at_centre",
-                "advice.tip.fact_off_centre")
-
-
-def _tip(strike, lang: str, at_centre: str, off_centre: str) -> str:
-    offsets = []
-    if abs(strike.vertical) > 0.005:
-        offsets.append(say("advice.tip.above" if strike.vertical > 0 else "advice.tip.below",
-                           lang, n=number_text(abs(strike.vertical), 1, lang)))
-    if abs(strike.side) > 0.005:
-        offsets.append(say("advice.tip.right" if strike.side > 0 else "advice.tip.left",
-                           lang, n=number_text(abs(strike.side), 1, lang)))
-    spin = spin_short(strike.side, strike.vertical, lang)
-    if not offsets:
-        return say(at_centre, lang, spin=spin)
-    joined = offsets[0] if len(offsets) == 1 else say("advice.tip.two", lang,
-                                                       first=offsets[0], second=offsets[1])
-    return say(off_centre, lang, offsets=joined, spin=spin)
 
 
 def _stop_text(advice: Advice | None, lang: str) -> str:
@@ -414,7 +415,8 @@ def words_in(decision: Decision, advice: Advice | None, lang: str) -> AdviceWord
         return AdviceWords(text)
     st = d.strike
     return AdviceWords(
-        text, tip=tip_fact(st, lang), spin=spin_short(st.side, st.vertical, lang),
+        text, tip=tip_fact(st.side, st.vertical, lang),
+        spin=spin_short(st.side, st.vertical, lang),
         cue=cue_words(st, lang), cut=None if advice is None else cut_text(advice, lang) or None,
         speed=speed_text(st, advice, lang),
         placement=_place_text(d.placement, advice, lang).strip() or None,
