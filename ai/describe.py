@@ -31,13 +31,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from engine.words import say, word
+from engine.words import LANGS, say, word
 from sim import detmath as dm
 from sim import layout
 from sim.physics.motion import classify, evolve, state_duration
 from sim.trajectory import states_at
 
-from .agent import DELIBERATE_FOUL, POCKET_OWN_BALL, SAFETY, TUSH
+from .agent import DELIBERATE_FOUL, POCKET_OWN_BALL, SAFETY, TUSH, Decision
 from .search.line import Line, LineStep
 from .speed_scale import LENGTHS_WITH_CUSHIONS, level_lengths, level_of
 from .words import (DIAMONDS_ACROSS, DIAMONDS_ALONG, STRAIGHT_CUT_RAD, fraction_name,
@@ -101,7 +101,10 @@ class Advice:
                     "cushions_first": list(self.cushions_first),
                     "ghost": None if self.ghost is None else [round(c, 4) for c in self.ghost]},
             "cut": cut,
-            "tip": {"side": round(self.side, 3), "vertical": round(self.vertical, 3)},
+            # the tip in a player's words in every language (the page shows them as they are)
+            "tip": {"side": round(self.side, 3), "vertical": round(self.vertical, 3),
+                    "words": {lang: tip_fact(self.side, self.vertical, lang)
+                              for lang in LANGS}},
             "elevation_deg": round(math.degrees(self.elevation_rad), 2),
             "speed": {"mps": round(self.speed_mps, 3), "name": speed_name(self.speed_mps),
                       "level": level_of(self.speed_mps),
@@ -230,27 +233,43 @@ def speed_text(strike, advice: Advice | None, lang: str = "en") -> str:
                n=number_text(level_lengths(level), 1, lang))
 
 
+def tip_fact(side: float, vertical: float, lang: str = "en") -> str:
+    """Where the tip meets the cue ball and the spin that makes, as a fact under the label
+    "tip": "0.4 R above centre (follow)" (the spin's kind by :func:`ai.words.spin_kinds`'
+    thresholds); the advice's ``tip.words`` and the suggestion's ``words[lang].tip``."""
+    lang = language(lang)
+    offsets = []
+    if abs(vertical) > 0.005:
+        offsets.append(say("advice.tip.above" if vertical > 0 else "advice.tip.below",
+                           lang, n=number_text(abs(vertical), 1, lang)))
+    if abs(side) > 0.005:
+        offsets.append(say("advice.tip.right" if side > 0 else "advice.tip.left",
+                           lang, n=number_text(abs(side), 1, lang)))
+    spin = spin_short(side, vertical, lang)
+    if not offsets:
+        return say("advice.tip.at_centre", lang, spin=spin)
+    joined = offsets[0] if len(offsets) == 1 else say("advice.tip.two", lang,
+                                                       first=offsets[0], second=offsets[1])
+    return say("advice.tip.off_centre", lang, offsets=joined, spin=spin)
+
+
+def tip_words(strike, lang: str = "en") -> str:
+    """The same as the instruction says it: "tip 0.4 R above centre (follow)"."""
+    lang = language(lang)
+    return say("advice.tip.point", lang, where=tip_fact(strike.side, strike.vertical, lang))
+
+
 def tip_text(strike, lang: str = "en") -> str:
     """"tip 0.4 R above centre (follow), cue level"."""
+    return f"{tip_words(strike, lang)}, {cue_words(strike, lang)}"
+
+
+def cue_words(strike, lang: str = "en") -> str:
+    """The cue's elevation: "cue level", "cue raised 12 deg"."""
     lang = language(lang)
     elev = math.degrees(strike.elevation_rad)
-    offsets = []
-    if abs(strike.vertical) > 0.005:
-        offsets.append(say("advice.tip.above" if strike.vertical > 0 else "advice.tip.below",
-                           lang, n=number_text(abs(strike.vertical), 1, lang)))
-    if abs(strike.side) > 0.005:
-        offsets.append(say("advice.tip.right" if strike.side > 0 else "advice.tip.left",
-                           lang, n=number_text(abs(strike.side), 1, lang)))
-    spin = spin_short(strike.side, strike.vertical, lang)
-    if not offsets:
-        text = say("advice.tip.at_centre", lang, spin=spin)
-    else:
-        joined = offsets[0] if len(offsets) == 1 else say("advice.tip.two", lang,
-                                                           first=offsets[0], second=offsets[1])
-        text = say("advice.tip.off_centre", lang, offsets=joined, spin=spin)
-    cue = (word("advice.tip.level", lang) if elev < 0.5
-           else say("advice.tip.raised", lang, deg=f"{elev:.0f}"))
-    return f"{text}, {cue}"
+    return (word("advice.tip.level", lang) if elev < 0.5
+            else say("advice.tip.raised", lang, deg=f"{elev:.0f}"))
 
 
 def _stop_text(advice: Advice | None, lang: str) -> str:
@@ -357,3 +376,55 @@ def instruction(kind: str, call, strike, placement, shot=None, foul: str | None 
     return say("advice.pot", lang, place=place, ball=call.ball, pocket=pocket,
                manner=manner_words(manner, lang), via=via, cut=": " + cut if cut else "",
                speed=sp, tip=tip, direction=direction, stop=stop)
+
+
+# --- every word of a suggestion, written once ------------------------------------------------
+@dataclass(frozen=True)
+class AdviceWords:
+    """A suggestion in one language's words, every one written here from the same facts (the
+    decision and its :class:`Advice`), so that nothing downstream -- the board's page, the
+    command line -- words them again: ``instruction``, the sentence a player follows;
+    ``tip``, where the tip meets the cue ball and the spin that makes, as a fact under the
+    label "tip" ("0.4 R above centre (follow)", :func:`tip_fact`); ``spin``, that spin alone ("follow, right side": the kinds of
+    :func:`ai.words.spin_kinds`); ``cue``, the cue's elevation ("cue level"); ``cut``,
+    ``speed``, ``placement`` (from hand) and ``stop`` (where the cue ball stops) as the
+    instruction says them.  None where the stroke has none (a tush has its instruction
+    only; the cut, placement and stop need the stroke played, :func:`advise`)."""
+
+    instruction: str
+    tip: str | None = None
+    spin: str | None = None
+    cue: str | None = None
+    cut: str | None = None
+    speed: str | None = None
+    placement: str | None = None
+    stop: str | None = None
+
+    def to_json(self) -> dict:
+        return {"instruction": self.instruction, "tip": self.tip, "spin": self.spin,
+                "cue": self.cue, "cut": self.cut, "speed": self.speed,
+                "placement": self.placement, "stop": self.stop}
+
+
+def words_in(decision: Decision, advice: Advice | None, lang: str) -> AdviceWords:
+    """``decision`` (a stroke with its call, shot, foul and placement) and its ``advice`` in
+    ``lang``'s words (:class:`AdviceWords`); nothing is simulated here."""
+    d, lang = decision, language(lang)
+    text = instruction(d.kind, d.call, d.strike, d.placement, d.shot, d.foul, advice, lang)
+    if d.strike is None:
+        return AdviceWords(text)
+    st = d.strike
+    return AdviceWords(
+        text, tip=tip_fact(st.side, st.vertical, lang),
+        spin=spin_short(st.side, st.vertical, lang),
+        cue=cue_words(st, lang), cut=None if advice is None else cut_text(advice, lang) or None,
+        speed=speed_text(st, advice, lang),
+        placement=_place_text(d.placement, advice, lang).strip() or None,
+        stop=_stop_text(advice, lang).strip() or None)
+
+
+def advice_words(decision: Decision, advice: Advice | None,
+                 langs: tuple[str, ...]) -> dict[str, AdviceWords]:
+    """The words of ``decision`` in every language of ``langs`` (:func:`words_in`), each
+    written once."""
+    return {lang: words_in(decision, advice, lang) for lang in langs}

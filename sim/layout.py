@@ -26,16 +26,12 @@ P_VELASTIC = 18
 P_VREST = 19
 P_E_J = 20
 P_MU_J = 21
-P_CUSHION_MODEL = 22  # which impact model cushions and jaws use: an id of sim/cushion_models.py
+P_CUSHION_MODEL = 22  # the cushions' and jaws' impact model: a model_id of sim/cushion_models.py
 P_EE_CUSHION = 23  # the rubber's energetic restitution at speed P_EE_VREF (Mathavan 2010)
 P_EE_VREF = 24
 P_EE_EXP = 25  # 1 - e grows as (v / P_EE_VREF) ** P_EE_EXP
-P_POCKET_MODEL = 26  # what a ball does past the slate edge: POCKET_EDGE or POCKET_FLIGHT
+P_POCKET_MODEL = 26  # what a ball does past the slate edge: a model_id of sim/pocket_models.py
 N_PARAMS = 27
-
-# Pocket models (sim.params.POCKET_MODELS names them; sim/physics/pocket_flight.py; docs/PHYSICS.md, "Pockets").
-POCKET_EDGE = 0  # a ball falls when its centre passes the slate edge, at any speed
-POCKET_FLIGHT = 1  # a ball fast enough to leave the edge flies on until it can no longer return
 
 # Motion states (same values as sim.events.MotionState).
 STATIONARY = 0
@@ -43,7 +39,7 @@ SPINNING = 1
 SLIDING = 2
 ROLLING = 3
 POCKETED = 4
-FLYING = 5  # past the slate edge, off the cloth: straight on, dropping (POCKET_FLIGHT only)
+FLYING = 5  # past the slate edge, off the cloth: straight on, dropping (pocket model "flight")
 
 # Event kinds (same values as sim.events.EventKind).
 EV_STRIKE = 0

@@ -53,10 +53,9 @@ import numpy as np
 
 from . import layout
 from .cushion_models import CUSHION_MODELS, DEFAULT_CUSHION_MODEL, cushion_model as _cushion_model
+from .pocket_models import DEFAULT_POCKET_MODEL, POCKET, POCKET_MODELS
 
 
-# The pocket models by name and the value of layout.P_POCKET_MODEL each is compiled as.
-POCKET_MODELS = {"edge": layout.POCKET_EDGE, "flight": layout.POCKET_FLIGHT}
 _NAMES = ("cushion_model", "pocket_model")  # the fields that hold a name, not a number
 # Fields added after digests were recorded (calibrations, docs/CALIBRATION.md), with the value
 # that simulates exactly as the physics before them: left out of the digest at that value.
@@ -105,13 +104,14 @@ class PhysicsParams:
     cushion_e_ref_speed_mps: float = 2.0  # the Schob hammer's impact speed [GOST27110]
     cushion_e_speed_exponent: float = 0.2  # viscoelastic contact [KK1987]; Mathavan2010 saw the
     #   measured rebounds fall below the constant-e model above about 2.5 m/s
-    # What a ball does past a pocket's slate edge (POCKET_MODELS): "edge", it falls when its
-    # centre passes the edge, at any speed (Alciatore's slow-shot assumption, TP 3.5/3.6); or
+    # What a ball does past a pocket's slate edge (the models by name: sim/pocket_models.py):
+    # "edge", it falls when its centre passes the edge, at any speed (Alciatore's slow-shot
+    # assumption, TP 3.5/3.6, sim/physics/pocket_edge.py); or
     # "flight", a ball that crosses the edge faster than sqrt(g R) leaves it airborne and flies
     # on, meeting the jaws, until it has dropped too far to be lifted back over the edge
     # (sim/physics/pocket_flight.py; docs/PHYSICS.md, "Pockets").  "edge" until the AI is
     # refitted on "flight".
-    pocket_model: str = "edge"
+    pocket_model: str = DEFAULT_POCKET_MODEL
     # Cue.
     cue_mass_kg: float = 0.72  # Russian cues weigh 0.70-0.75 kg (makers' catalogues); middle
     cue_end_mass_kg: float = 0.012  # effective end mass, sets squirt [Alciatore-TP A.31]: 5-15 g
@@ -316,7 +316,7 @@ def kernel_params(physics: PhysicsParams, ball_radius_m: float, ball_mass_kg: fl
     for slot, name in _SLOTS:
         p[slot] = getattr(physics, name)
     p[layout.P_CUSHION_MODEL] = _cushion_model(physics.cushion_model).model_id
-    p[layout.P_POCKET_MODEL] = POCKET_MODELS[physics.pocket_model]
+    p[layout.P_POCKET_MODEL] = POCKET.get(physics.pocket_model).model_id
     return p
 
 

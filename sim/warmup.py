@@ -20,7 +20,7 @@ import os
 from numba import types as T
 
 from .physics import (ball_ball, cue_strike, cushion_han2005, cushion_mathavan2010, detect,
-                      loop)
+                      dispatch, loop)
 
 F, I = T.float64, T.int64
 A1, A2 = T.float64[::1], T.float64[:, ::1]
@@ -43,6 +43,9 @@ LATE = (
     (cushion_mathavan2010.resolve_cushion_mathavan, (F,) * 7 + (A1,)),
     (cushion_han2005.resolve, (F,) * 7 + (T.boolean, A1)),  # the models' protocol
     (cushion_mathavan2010.resolve, (F,) * 7 + (T.boolean, A1)),
+    (dispatch.cushion_impact, (F,) * 7 + (T.boolean, A1)),  # the registered models' dispatch
+    (dispatch.pocket_flies, (F, A1)),
+    (dispatch.check_models, (A1,)),
     (loop._advance, (A2, I, F, A1)),
     (cue_strike.strike, (F,) * 5 + (A1,)),
     (detect.table_clearance, (F, F, A2, A2, A2, F)),

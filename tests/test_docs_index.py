@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 INDEX = DOCS / "README.md"
 PAGES = sorted(p for p in DOCS.glob("*.md") if p != INDEX)
-README_MAX_LINES = 160  # the issue's "at most ~150 lines", with a little room
+README_MAX_LINES = 150  # the issue's "at most ~150 lines"
 LINK = re.compile(r"\]\(([^)\s]+)\)|<img [^>]*src=\"([^\"]+)\"")
 CONTENTS = re.compile(r"^Contents:\n\n((?:- \[.*\]\(#.*\)\n)+)", re.M)
 

@@ -7,6 +7,7 @@ units stay readable (:data:`MAX_MODULE_LINES`, :data:`MAX_FUNCTION_LINES`).
 The compiled physics (``sim/physics/``) is exempt from the sizes: an event loop compiled as
 one kernel reads better whole than cut to a length."""
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -71,6 +72,83 @@ def test_the_app_layer_does_not_import_its_adapters():
             if any(m.startswith("russian_pyramid.board") for m in mods):
                 bad.append(f"{_rel(path)}:{node.lineno}")
     assert not bad, f"russian_pyramid.app imports the board: {bad}"
+
+
+# The parts of russian_pyramid in layers (issue 53 item 7): a module imports parts of its own
+# level or below, never above.  0: what every part uses (errors, files, the shipped examples);
+# 1: the parts behind the application layer -- the scorekeeping session, the photo reader,
+# the drawings and plots, the progress bar; 2: the application layer; 3: the board (an
+# adapter); 4: the command line (an adapter, which also starts the board); 5: the entry
+# point.  Every part has a level: a new one must be placed here.
+PART_LEVELS = {
+    "errors": 0, "io": 0, "examples": 0,
+    "scorekeeping": 1, "photo": 1, "drawing": 1, "diagrams": 1, "pictures": 1,
+    "human_plot": 1, "analysis_plot": 1, "tournament_plot": 1, "progress": 1,
+    "app": 2, "board": 3, "commands": 4, "cli": 5, "__main__": 5, "__init__": 5}
+ADAPTERS = ("board", "commands")
+# the one door to the command line: the entry point and the commands themselves
+COMMAND_LINE_IMPORTERS = ("cli", "__main__", "commands")
+
+
+def _part(module: str) -> str | None:
+    """The part of russian_pyramid a dotted module belongs to (None outside it)."""
+    parts = module.split(".")
+    if parts[0] != "russian_pyramid":
+        return None
+    return parts[1] if len(parts) > 1 else "__init__"
+
+
+def _file_part(path: Path) -> str:
+    rel = path.relative_to(ROOT / "russian_pyramid").with_suffix("").parts
+    return rel[0]
+
+
+@functools.cache
+def _part_imports() -> tuple[tuple[str, int, str, str], ...]:
+    """(file, line, importing part, imported part) of every import between two parts of
+    russian_pyramid, anywhere in a file (read once for the tests below)."""
+    out = []
+    for path in sorted((ROOT / "russian_pyramid").rglob("*.py")):
+        mine = _file_part(path)
+        for node, mods in _imports(path):
+            for m in mods:
+                theirs = _part(m)
+                if theirs is not None and theirs != mine and theirs != "__init__":
+                    out.append((_rel(path), node.lineno, mine, theirs))
+    return tuple(out)
+
+
+def test_every_part_of_the_application_package_has_a_level():
+    parts = {_file_part(p) for p in (ROOT / "russian_pyramid").rglob("*.py")}
+    assert parts <= set(PART_LEVELS), f"parts without a level: {sorted(parts - set(PART_LEVELS))}"
+
+
+def test_no_part_of_the_application_package_imports_a_higher_one():
+    bad = sorted({f"{rel}:{n} ({mine}, level {PART_LEVELS[mine]}) imports {theirs} (level "
+                  f"{PART_LEVELS[theirs]})" for rel, n, mine, theirs in _part_imports()
+                  if PART_LEVELS[theirs] > PART_LEVELS[mine]})
+    assert not bad, "imports going up russian_pyramid's levels:\n" + "\n".join(bad)
+
+
+def test_only_the_entry_point_imports_the_command_line():
+    bad = sorted({f"{rel}:{n}" for rel, n, mine, theirs in _part_imports()
+                  if theirs == "commands" and mine not in COMMAND_LINE_IMPORTERS})
+    assert not bad, f"modules importing russian_pyramid.commands: {bad}"
+
+
+def test_the_adapters_reach_the_match_through_the_application_layer():
+    """The board and the command line keep score through russian_pyramid.app.match, never
+    the scorekeeping session itself."""
+    bad = sorted({f"{rel}:{n}" for rel, n, mine, theirs in _part_imports()
+                  if mine in ADAPTERS and theirs == "scorekeeping"})
+    assert not bad, f"adapters importing russian_pyramid.scorekeeping: {bad}"
+
+
+def test_the_part_checks_see_the_imports():
+    """The checks are not empty by mistake: known imports between parts are found."""
+    found = {(mine, theirs) for _, _, mine, theirs in _part_imports()}
+    assert {("commands", "app"), ("board", "app"), ("app", "scorekeeping"),
+            ("cli", "commands"), ("app", "errors")} <= found
 
 
 def _inner_imports():

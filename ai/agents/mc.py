@@ -1,4 +1,6 @@
-"""The Monte Carlo agent: the search of :mod:`ai.search` behind the agent protocol."""
+"""The Monte Carlo agent: the search of :mod:`ai.search` behind the agent protocol
+(:class:`ai.agent.Agent`) and the advice protocol (:class:`ai.advisor.Advisor`: ``rank`` and
+``principal_line``)."""
 from __future__ import annotations
 
 from time import perf_counter
@@ -10,6 +12,7 @@ from engine import GameState
 from engine.story import MAX_ALTERNATIVES
 from sim import Simulator, shared_simulator
 
+from ..advisor import Ranking
 from ..agent import Decision
 from ..conditions import GameClock, GameConditions
 from ..describe import instruction
@@ -100,6 +103,33 @@ class MCAgent:
         return principal_line(state, analysis, self.sim, self.noise, self.options, seed,
                               length, win=self.win, history=self.history)
 
+    def rank(self, state: GameState, rng: np.random.Generator, top: int = 1,
+             keep_line: bool = False) -> Ranking:
+        """The :class:`ai.advisor.Advisor` ranking: :meth:`analyse`'s strokes, one of each
+        stroke a player would see as one suggestion (:meth:`ai.search.proposal.Proposal.key`)
+        and sampled at least once, at most ``top``, best first, as decisions without their
+        words (the application writes those, :mod:`ai.describe`); its samples are every
+        stroke's, and its basis the search (for :meth:`principal_line`)."""
+        analysis = self.analyse(state, rng, top=top, keep_outcomes=keep_line)
+        out, seen = [], set()
+        for e in analysis.ranked:
+            key = e.proposal.key()
+            if key in seen or e.estimate.samples == 0:
+                continue
+            seen.add(key)
+            out.append(to_decision(e, words=False))
+            if len(out) >= top:
+                break
+        return Ranking(tuple(out), sum(e.estimate.samples for e in analysis.ranked), analysis)
+
+    def principal_line(self, state: GameState, ranking: Ranking, seed: int,
+                       length: int) -> Line:
+        """The :class:`ai.advisor.Advisor` line: :meth:`line` from the ranking's search."""
+        if not isinstance(ranking.basis, Analysis):
+            raise ValueError("the ranking holds no search of this agent's (rank it here, with "
+                             "keep_line)")
+        return self.line(state, ranking.basis, seed, length)
+
     def alternatives(self, state: GameState, rng: np.random.Generator, top: int = 3
                      ) -> list[Decision]:
         """The agent's ``top`` best strokes, best first, as decisions (for analysis)."""
@@ -144,12 +174,14 @@ def _with_top(options: SearchOptions, top: int) -> SearchOptions:
     return replace(options, top=top)
 
 
-def to_decision(e: Evaluated) -> Decision:
+def to_decision(e: Evaluated, words: bool = True) -> Decision:
+    """The search's stroke ``e`` as a decision; ``words`` False leaves its ``instruction``
+    empty (advice writes its own from the stroke's facts, :mod:`ai.describe`)."""
     p, est = e.proposal, e.estimate
     return Decision(p.call, p.strike, p.placement, p.kind, foul=p.foul,
                     p_success=round(est.p_success, 4),
                     expected_points=round(est.expected_points, 3),
                     p_foul=round(est.p_foul, 4), p_win=round(est.p_win, 4),
                     instruction=instruction(p.kind, p.call, p.strike, p.placement, p.shot,
-                                            p.foul),
+                                            p.foul) if words else "",
                     samples=est.samples, shot=p.shot)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from ai.agent import ATTACK, DELIBERATE_FOUL, SAFETY
 from ai.games.analysis import BLUNDER_MARK, INACCURACY_MARK, MISTAKE_MARK, SEARCH, STORY
@@ -25,6 +25,7 @@ from ..errors import UserInputError
 from .limits import MAX_ANALYSIS_SAMPLES
 
 Check = Callable[[Any, str], None]
+D = TypeVar("D")  # the document checked, returned as it came
 
 MARKS = ("", INACCURACY_MARK, MISTAKE_MARK, BLUNDER_MARK)
 KINDS = (ATTACK, SAFETY, DELIBERATE_FOUL)
@@ -187,8 +188,8 @@ ANALYSIS = mapping({
     "elapsed_s": number(0.0, 1e7), "html": text(MAX_PATH)}, required=("strokes",))
 
 
-def check_analysis(doc) -> dict:
+def check_analysis(doc: D) -> D:
     """``doc`` as ``pyramid analyze --json`` wrote it, every field checked: UserInputError
     naming the first field that is not (its path, its value cut, what it must be)."""
     ANALYSIS(doc, "analysis")
-    return doc
+    return doc  # as it is: checked, not rebuilt

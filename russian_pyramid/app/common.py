@@ -21,7 +21,7 @@ from ai.registry import is_loaded_spec, make_agent
 from ai.warmup import first_run as compile_kernels
 from engine import jsonin
 from engine.errors import EngineError, excerpt
-from engine.handicap import handicap_from_json
+from engine.handicap import Handicap, handicap_from_json
 
 from ..errors import UserInputError
 from ..io import read_text
@@ -55,7 +55,7 @@ def noise_model(skill: str | float, flag: str) -> NoiseModel:
         raise UserInputError(f"{flag} {excerpt(skill)}: {exc}") from None
 
 
-def handicap(text: str | None):
+def handicap(text: str | None) -> Handicap | None:
     """``--handicap``: a JSON object inline, a file, or ``-``."""
     if text is None:
         return None
@@ -133,7 +133,7 @@ def stroke_line(k: int, name: str, rec, decision=None) -> str:
     return "; ".join(parts)
 
 
-def finite(x):
+def finite(x: float | None) -> float | None:
     """``x``, or None for a float that is not finite (JSON has no NaN)."""
     if isinstance(x, float) and not math.isfinite(x):
         return None

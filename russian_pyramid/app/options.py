@@ -5,20 +5,26 @@ a JSON object's (``pyramid engine``'s ``options``) to frozen values, or
 * :func:`num_arg` -- one number option: an integer is a JSON integer or a query string's
   digits (never true/false, 2.9, 2.0 or "1e1"); a number is finite;
 * :class:`SuggestOptions` -- ``POST /api/suggest``'s and the engine's ``suggest`` options;
-* :class:`SimulateOptions` -- ``POST /api/simulate``'s and the engine's ``simulate`` options.
+* :class:`SimulateOptions` -- ``POST /api/simulate``'s and the engine's ``simulate`` options;
+* :class:`PhotoOptions` -- ``POST /api/photo``'s; :class:`NoOptions` -- an operation's without;
+* :func:`options_from_json` -- a JSON object of options (``pyramid engine``) to the typed
+  value: each option's JSON type checked by its :class:`OptionKind`, then ``from_params``.
 
 Each class's ``PARAMS`` names the options its ``from_params`` reads, in order, with the
-:class:`OptionKind` of each value: the one source of what ``pyramid engine`` accepts for a
-command and how it types the JSON (docs/ENGINE.md lists them; tests/cli compare both).
+:class:`OptionKind` of each value, and ``HELP`` a few words on each (its range and default):
+the one source of what the board's query strings and ``pyramid engine`` accept for an
+operation (:mod:`russian_pyramid.app.operations`) and of the docs' tables of operations
+(docs/ENGINE.md, docs/BOARD.md; tests compare them).
 """
 from __future__ import annotations
 
+import json
 import math
 import re
 from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
-from typing import ClassVar, Mapping
+from typing import ClassVar, Mapping, Protocol, TypeVar
 
 from ai.noise import SKILLS
 from engine.errors import excerpt
@@ -37,14 +43,31 @@ class OptionKind(Enum):
     INTEGER = "integer"  # a JSON integer: not true, 2.9, 2.0 or "3"
     NUMBER = "number"  # a JSON number: not true or "0.5"
     NAME_OR_NUMBER = "name or number"  # a skill: a name of ai.noise.SKILLS or a magnitude
-    NAME = "name"  # a word of a fixed list (a language)
+    NAME = "name"  # a word of a fixed list (a language, a table)
+    TEXT = "text"  # any text of the option's own form (a photo's corners)
+
+
+class Options(Protocol):
+    """An operation's options: a frozen value made by ``from_params`` from a query string's
+    or a JSON object's values, the options it reads and their kinds in ``PARAMS`` (in order)
+    and a few words on each in ``HELP``."""
+
+    PARAMS: ClassVar[Mapping[str, OptionKind]]
+    HELP: ClassVar[Mapping[str, str]]
+
+    @classmethod
+    def from_params(cls, params: Mapping) -> "Options": ...
+
+
+O = TypeVar("O")
 
 
 _INT_TEXT = re.compile(r"[+-]?[0-9]{1,20}", re.ASCII)
 _FLOAT_TEXT = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]{1,3})?", re.ASCII)
 
 
-def num_arg(params: Mapping, key: str, cast: type, default, lo=None, hi=None):
+def num_arg(params: Mapping, key: str, cast: type, default, lo=None, hi=None
+            ) -> int | float | None:
     """``params[key]`` typed strictly as ``cast`` (int or float) within ``[lo, hi]``;
     ``default`` when absent, null or empty.  For int an integer (a JSON integer, or a query
     string's digits), never true/false, 2.9 or 2.0; for float a number (or a query string's
@@ -110,6 +133,16 @@ class SuggestOptions:
         "top": OptionKind.INTEGER, "skill": OptionKind.NAME_OR_NUMBER,
         "budget": OptionKind.INTEGER, "seed": OptionKind.INTEGER,
         "time_budget": OptionKind.NUMBER, "lang": OptionKind.NAME, "line": OptionKind.INTEGER})
+    HELP: ClassVar[Mapping[str, str]] = MappingProxyType({
+        "top": f"suggestions, {limits.MIN_TOP}-{limits.MAX_TOP}, {limits.DEFAULT_TOP}",
+        "skill": f"both players' execution noise: a level or a factor, {limits.DEFAULT_SKILL}",
+        "budget": f"samples, {limits.DEFAULT_BUDGET}",
+        "seed": "default: drawn from the position",
+        "time_budget": f"s, {limits.MIN_TIME_BUDGET_S:g}-{limits.MAX_BOARD_TIME_BUDGET_S:g}, "
+                       "none: only when asked for",
+        "lang": f"{'/'.join(LANGS)}, {DEFAULT_LANG}",
+        "line": f"the line of play's strokes, 1-{limits.MAX_LINE}, {limits.DEFAULT_LINE}; "
+                "1 off"})
 
     @classmethod
     def from_params(cls, params: Mapping) -> "SuggestOptions":
@@ -144,6 +177,10 @@ class SimulateOptions:
     PARAMS: ClassVar[Mapping[str, OptionKind]] = MappingProxyType({
         "noise": OptionKind.NAME_OR_NUMBER, "runs": OptionKind.INTEGER,
         "seed": OptionKind.INTEGER})
+    HELP: ClassVar[Mapping[str, str]] = MappingProxyType({
+        "noise": "a level or a factor: played with execution noise",
+        "runs": f"with noise, 1-{limits.MAX_RUNS}, {limits.DEFAULT_RUNS}",
+        "seed": "with noise, 0"})
 
     @classmethod
     def from_params(cls, params: Mapping | None) -> "SimulateOptions":
@@ -164,3 +201,82 @@ class SimulateOptions:
         return cls(noise=noise,
                    runs=num_arg(params, "runs", int, limits.DEFAULT_RUNS, 1, limits.MAX_RUNS),
                    seed=num_arg(params, "seed", int, 0, 0, limits.SEED_MAX))
+
+
+@dataclass(frozen=True)
+class NoOptions:
+    """The options of an operation that takes none."""
+    PARAMS: ClassVar[Mapping[str, OptionKind]] = MappingProxyType({})
+    HELP: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+    @classmethod
+    def from_params(cls, params: Mapping | None) -> "NoOptions":
+        return cls()
+
+
+@dataclass(frozen=True)
+class PhotoOptions:
+    """How to read a photo: the ``table`` (a preset's name; None: the default), the playing
+    area's ``corners`` in the photo (``X1,Y1,...,X4,Y4``, NR, FR, FL, NL; None: found) and
+    ``refine``: the corners are a finger's taps, the outline looked for near them."""
+    table: str | None = None
+    corners: str | None = None
+    refine: bool = False
+    PARAMS: ClassVar[Mapping[str, OptionKind]] = MappingProxyType({
+        "table": OptionKind.NAME, "corners": OptionKind.TEXT, "refine": OptionKind.TEXT})
+    HELP: ClassVar[Mapping[str, str]] = MappingProxyType({
+        "table": "a preset, pyramid-12ft",
+        "corners": "X1,Y1,...,X4,Y4: the playing area's corners in the photo, NR, FR, FL, NL",
+        "refine": "1: the corners are a finger's taps, the outline looked for near them; 0"})
+
+    @classmethod
+    def from_params(cls, params: Mapping | None) -> "PhotoOptions":
+        """``table``, ``corners`` and ``refine`` (``0``, the default, or ``1``, which needs
+        ``corners``); bad ones: UserInputError naming them."""
+        params = params or {}
+        refine = params.get("refine", "0")
+        if refine not in ("0", "1"):
+            raise UserInputError(f"photo: refine={str(refine)[:20]!r} must be 0 or 1",
+                                 field="refine")
+        if refine == "1" and not params.get("corners"):
+            raise UserInputError("photo: refine=1 looks for the outline near the corners "
+                                 "tapped: give corners=X1,Y1,...,X4,Y4 too", field="refine")
+        return cls(table=params.get("table"), corners=params.get("corners"),
+                   refine=refine == "1")
+
+
+def _shown(value) -> str:
+    """A value as the request wrote it (JSON: ``true``, ``"3"``), cut short."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else f"{text[:60]}... ({len(text)} characters)"
+
+
+def check_json_kinds(options: Mapping, params: Mapping[str, OptionKind], name: str) -> None:
+    """Refuse an option the operation ``name`` does not read (not in ``params``) or of the
+    wrong JSON type (its :class:`OptionKind`), naming it; the ranges (and a name's list) are
+    ``from_params``'s."""
+    for key, value in options.items():
+        if key not in params:
+            shown = key if len(key) <= 40 else f"{key[:40]}... ({len(key)} characters)"
+            raise UserInputError(f"options.{shown} is not an option of {name}; "
+                                 + (f"its options: {', '.join(params)}" if params
+                                    else "it takes none"))
+        if value is None:
+            continue
+        number = isinstance(value, (int, float)) and not isinstance(value, bool)
+        kind = params[key]
+        if kind is OptionKind.INTEGER and not (number and isinstance(value, int)):
+            raise UserInputError(f"options.{key} = {_shown(value)} must be a JSON integer")
+        if kind is OptionKind.NUMBER and not number:
+            raise UserInputError(f"options.{key} = {_shown(value)} must be a JSON number")
+        if kind is OptionKind.NAME_OR_NUMBER and not (number or isinstance(value, str)):
+            raise UserInputError(f"options.{key} = {_shown(value)} must be a name or a "
+                                 f"JSON number")
+
+
+def options_from_json(kind: type[O], options: Mapping, name: str) -> O:
+    """A JSON object's ``options`` for the operation ``name`` as ``kind``'s typed value
+    (:func:`check_json_kinds`, then ``kind.from_params``), checked once; bad ones:
+    UserInputError naming them."""
+    check_json_kinds(options, kind.PARAMS, name)
+    return kind.from_params(options)

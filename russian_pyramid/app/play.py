@@ -20,7 +20,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Protocol, Sequence
+from typing import Iterator, Protocol, Sequence
 
 import numpy as np
 
@@ -133,7 +133,7 @@ class Terminated(KeyboardInterrupt):
 
 
 @contextmanager
-def sigterm_stops_the_game():
+def sigterm_stops_the_game() -> Iterator[None]:
     """While a game is played, SIGTERM raises :class:`Terminated`; the previous handler is
     back afterwards (outside a game SIGTERM ends the process as usual)."""
     def handler(signum, frame):

@@ -6,17 +6,22 @@ rules core (:meth:`engine.GameState.from_json`).  Bad input: :class:`UserInputEr
 * :func:`table_of` -- the document's table, a known preset;
 * :func:`check_shapes` -- the JSON types of ``balls``, ``placement`` and ``strike``;
 * :func:`parse_shot` -- a shot (a position plus ``strike``) as a :class:`Shot`;
-* :func:`check` -- a position or a game state: a :class:`Checked` (ok, kind, notes).
+* :func:`check` -- a position or a game state: a :class:`Checked` (ok, kind, notes and, for
+  a state, its :class:`Accounting`);
+* :func:`accounting` -- a game state's points as the rules count them (engine/accounting.py):
+  what the page shows beside the scores, and the adjustment a state set up by hand needs.
 """
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from engine import GameState
-from engine.errors import EngineError, excerpt
+from engine.accounting import Adjustment, points_accounted, scores_accounted
+from engine.errors import EngineError, IllegalInputError, excerpt
 from engine.jsonin import check_keys
+from engine.values import OBJECT_BALLS, TOTAL_POINTS
 from sim import PhysicsParams, PositionRefused, SimInputError, Simulator, Strike, parse_balls, shared_simulator
 from sim.presets import PRESETS, UnknownTableError, table_by_name
 from sim.table import DEFAULT_TABLE
@@ -161,17 +166,102 @@ class Kind(StrEnum):
     STATE = "state"
 
 
+# the reason a state set up by hand says, unless it says its own (engine/accounting.py)
+SET_UP_REASON = "a position set up on the board"
+ACCOUNTING_RULE = "R1"  # the rule of a state whose points do not add up (engine.accounting)
+
+
+@dataclass(frozen=True)
+class Accounting:
+    """A game state's points as the rules count them (R1.2, :mod:`engine.accounting`), for a
+    page to show and never to count itself: ``total_points`` (the game's, 140),
+    ``table_points`` (the balls on the table, with the last ball's +10 while any is there),
+    ``shelf_points`` (each side's shelf, with the +10 when it was paid to it), ``aside`` (the
+    object balls neither on the table nor on a shelf) and ``aside_points``, the ``scores``,
+    ``handicap_points`` and ``returned_points`` (R13.1, R12.1: points no ball explains), and
+    ``adjustment``: what the state must say for its points to add up (the reason, the points
+    and the balls put aside; None: they add up by the rules alone)."""
+    total_points: int
+    table_points: int
+    shelf_points: tuple[int, ...]
+    aside: tuple[str, ...]
+    aside_points: int
+    scores: tuple[int, ...]
+    handicap_points: int
+    returned_points: int
+    adjustment: Adjustment | None
+
+    @property
+    def off_table_points(self) -> int:
+        """The points of the balls off the table: on the shelves and put aside."""
+        return self.total_points - self.table_points
+
+    @property
+    def scores_counted(self) -> int:
+        """The scores' sum less the points no ball explains (handicap, returned)."""
+        return sum(self.scores) - self.handicap_points - self.returned_points
+
+    @property
+    def adds_up(self) -> bool:
+        """The scores are the points of the balls off the table (wherever they are)."""
+        return self.scores_counted == self.off_table_points
+
+    def to_json(self) -> dict:
+        return {"total_points": self.total_points, "table_points": self.table_points,
+                "off_table_points": self.off_table_points,
+                "shelf_points": list(self.shelf_points), "aside": list(self.aside),
+                "aside_points": self.aside_points, "scores": list(self.scores),
+                "scores_counted": self.scores_counted,
+                "handicap_points": self.handicap_points,
+                "returned_points": self.returned_points, "adds_up": self.adds_up,
+                "adjustment": None if self.adjustment is None else self.adjustment.to_json()}
+
+
+def accounting(doc: dict) -> Accounting:
+    """The :class:`Accounting` of the game state ``doc`` (a JSON object), its own
+    ``adjustment`` left aside: the one it needs is worked out (with its reason, or
+    :data:`SET_UP_REASON`).  Malformed: :class:`UserInputError` naming the field."""
+    plain = {k: v for k, v in doc.items() if k != "adjustment"}
+    said = doc.get("adjustment")
+    reason = said.get("reason") if isinstance(said, dict) else None
+    try:
+        # read as R10.1's last-ball replay, which engine.accounting exempts, so that points
+        # that do not add up are read to be counted; the state's own flag put back after
+        read = GameState.from_json({**plain, "last_ball_replay": True})
+    except EngineError as exc:
+        raise UserInputError(str(exc)) from None
+    state = replace(read, last_ball_replay=bool(plain.get("last_ball_replay", False)))
+    shelved = {b for shelf in state.shelves for b in shelf}
+    aside = tuple(b for b in OBJECT_BALLS if b not in state.balls and b not in shelved)
+    gap = sum(state.scores) - scores_accounted(state)
+    needed = None
+    if (aside or gap) and not state.last_ball_replay:
+        needed = Adjustment(reason if isinstance(reason, str) and reason.strip()
+                            else SET_UP_REASON, gap, aside)
+    counted = replace(state, adjustment=needed)
+    aside_points = points_accounted(counted) - points_accounted(replace(counted, adjustment=None))
+    return Accounting(TOTAL_POINTS, state.table_points(),
+                      tuple(state.shelf_points(s) for s in range(state.n_sides)), aside,
+                      aside_points, tuple(state.scores), state.handicap_points,
+                      state.returned_points, needed)
+
+
 @dataclass(frozen=True)
 class Checked:
-    """A document found acceptable: its ``kind`` and ``notes`` (what a state's adjustment
-    says, :func:`score_notes`)."""
+    """A document found acceptable: its ``kind``, ``notes`` (what a state's adjustment
+    says, :func:`score_notes`) and, for a state, its ``accounting``."""
     kind: Kind
     notes: tuple[str, ...] = ()
     ok: bool = True
+    accounting: Accounting | None = None
 
     def to_json(self) -> dict:
-        """``{"ok": true, "kind": "position" or "state", "notes": [...]}``."""
-        return {"ok": self.ok, "kind": str(self.kind), "notes": list(self.notes)}
+        """``{"ok": true, "kind": "position" or "state", "notes": [...]}``, and a state's
+        ``"accounting"`` (:meth:`Accounting.to_json`)."""
+        out = {"ok": self.ok, "kind": str(self.kind), "notes": list(self.notes)}
+        if self.accounting is not None:
+            out["accounting"] = self.accounting.to_json()
+        return out
 
 
 def _is_state(doc: dict) -> bool:
@@ -180,9 +270,10 @@ def _is_state(doc: dict) -> bool:
 
 def check(doc, state: bool = False) -> Checked:
     """A position (``{"table", "balls", "cue_in_hand"}``) or a game state (one with
-    ``scores`` or ``to_move``, or any body when ``state``): a :class:`Checked` (a state whose
-    points do not add up without an adjustment is refused, R1), or :class:`UserInputError`
-    naming the field and value."""
+    ``scores`` or ``to_move``, or any body when ``state``): a :class:`Checked` (a state
+    with its :class:`Accounting`; one whose points do not add up without an adjustment is
+    refused, R1, the refusal carrying its accounting as data, ``accounting``: the adjustment
+    it needs), or :class:`UserInputError` naming the field and value."""
     if not isinstance(doc, dict):
         raise UserInputError(f"the body must be a JSON object (a position or a game state), "
                              f"got {type(doc).__name__}")
@@ -209,11 +300,16 @@ def check(doc, state: bool = False) -> Checked:
         raise UserInputError(str(exc)) from None
     if not (state or _is_state(doc)):
         return Checked(Kind.POSITION)
+    counted = accounting(doc)
     try:
         game = GameState.from_json(doc)
+    except IllegalInputError as exc:
+        if exc.rule == ACCOUNTING_RULE:  # the page shows its numbers, the adjustment it needs
+            raise UserInputError(str(exc), accounting=counted.to_json()) from None
+        raise UserInputError(str(exc)) from None
     except EngineError as exc:
         raise UserInputError(str(exc)) from None
-    return Checked(Kind.STATE, tuple(score_notes(game)))
+    return Checked(Kind.STATE, tuple(score_notes(game)), accounting=counted)
 
 
 def score_notes(state: GameState) -> list[str]:

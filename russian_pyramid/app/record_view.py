@@ -13,6 +13,7 @@ from engine.errors import EngineError
 from engine.provenance import comparison_json, difference_note, header_version_differences
 from engine.record import GameRecord, parse_record
 from engine.story import story_of
+from sim import Simulator
 
 from ..errors import UserInputError
 from .simulate import sampled_paths
@@ -128,7 +129,7 @@ def record_view_of(rec: GameRecord) -> RecordView:
     return view_and_simulator(rec)[0]
 
 
-def view_and_simulator(rec: GameRecord):
+def view_and_simulator(rec: GameRecord) -> tuple[RecordView, Simulator]:
     """(the record's :class:`RecordView`, the simulator it was verified with: its table and
     physics)."""
     checked = _verified(rec)

@@ -7,6 +7,8 @@ the analysis of ``pyramid analyze --json`` laid over it, stroke by stroke (issue
   stroke's position with the better stroke's strike and placement, noise-free, as the record
   view simulates the stroke played -- and the :class:`StrokeDifference` between the two.
   The board (``POST /api/review``) and ``pyramid analyze --html`` show the same document.
+* :func:`review_request` -- ``POST /api/review``'s and the engine's body ``{"record": "<JSON
+  Lines>", "analysis": ... or null}`` checked, parsed and reviewed (:func:`review_document`);
 * :func:`difference` -- what the better stroke changes: the placement, the strike, the call.
 
 An analysis of another record is refused: each row's stroke played (call, strike, placement)
@@ -21,8 +23,8 @@ from ai.agent import DecisionKind
 from ai.games.analysis import BLUNDER_MARK, INACCURACY_MARK, MISTAKE_MARK
 from ai.noise import NoiseModel
 from ai.speed_scale import level_of
-from engine.errors import excerpt
-from engine.record import GameRecord
+from engine.errors import EngineError, excerpt
+from engine.record import GameRecord, parse_record
 
 from ..errors import UserInputError
 from .analysis_doc import check_analysis
@@ -44,6 +46,7 @@ CALL_KEYS = ("ball", "pocket", "manner", "via")
 # the marks an analysis gives a stroke (ai.games.analysis.mark_for; "": none); any other
 # text is refused, never passed on to a page (issue 51: a mark was HTML the page ran)
 MARKS = ("", INACCURACY_MARK, MISTAKE_MARK, BLUNDER_MARK)
+REVIEW_FIELDS = ("record", "analysis")  # a review request's body
 
 
 @dataclass(frozen=True)
@@ -192,3 +195,24 @@ def _with_better(row: dict, stroke, simulator, k: int) -> dict:
                                     f"analysis: stroke {k}: best.strike")
         row["better"] = {"paths": paths, "final": final}
     return row
+
+
+def review_request(doc) -> ReviewDocument:
+    """A review request's body ``{"record": "<JSON Lines>", "analysis": {...} or null}`` (no
+    other field) to the review of that record with that analysis; bad ones: UserInputError
+    naming the field."""
+    if not isinstance(doc, dict) or not isinstance(doc.get("record"), str):
+        raise UserInputError('review: "record" must be the record\'s JSON Lines as a string')
+    unknown = [k for k in doc if k not in REVIEW_FIELDS]
+    if unknown:
+        raise UserInputError(f"review: unknown field {excerpt(unknown[0])}; it takes "
+                             f"{', '.join(REVIEW_FIELDS)}", field=unknown[0][:100])
+    text = doc["record"]
+    if not text.strip():
+        raise UserInputError("review: the record is empty: give the JSON Lines of pyramid play "
+                             "--record")
+    try:
+        rec = parse_record(text)
+    except EngineError as exc:
+        raise UserInputError(f"record: {exc}") from None
+    return review_document(rec, doc.get("analysis"))

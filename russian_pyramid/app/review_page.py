@@ -3,14 +3,21 @@
 with no server and no network (``pyramid analyze --html FILE``).
 
 A service of the application layer (the command writes it; the board need not run).  The
-page is the board's own page (``static/index.html``) with its stylesheet and the
-viewer's scripts inlined (the viewer is not written twice: ``i18n.js``, ``view.js``,
-``board.js``, ``review.js`` and the two they call, ``answer.js`` and ``setup.js``), and the
-data the board would fetch embedded as JSON in ``window.PYRAMID_REVIEW``: the table
-(``GET /api/table``), both languages' words (``GET /api/words/{lang}``) and the review
-document (:func:`russian_pyramid.app.review.review_document`, as ``POST /api/review`` answers it).
-``board.js`` sees ``PYRAMID_REVIEW`` and boots the viewer alone (``review.js``
-``initEmbedded``); the tabs of the set-up, the Match tab and the server's buttons are hidden.
+page is the board's own page (``static/index.html``) with its stylesheet and the viewer's
+modules inlined (the viewer is not written twice), and the data the board would fetch
+embedded as JSON in ``window.PYRAMID_REVIEW``: the table (``GET /api/table``), both
+languages' words (``GET /api/words/{lang}``) and the review document
+(:func:`russian_pyramid.app.review.review_document`, as ``POST /api/review`` answers it).
+
+The board's page is ES modules (``main.js`` imports the rest, issue 53 item 6); a file opened
+from disk can fetch none, and an inline module cannot import another.  So the page written
+here carries one inline module: ``embedded.js`` (which boots the viewer alone, ``review.js``'s
+``initEmbedded``) and the modules it imports, found by following their ``import`` lines, each
+once, the imported before the importer, with the ``import`` lines left out and ``export``
+dropped -- one module scope holding the same code (:func:`viewer_module`; two modules'
+top-level names must differ, which the browser checks as it parses).  No code is rewritten
+otherwise.  The Match tab, the photo, the line of play and the connection are not imported by
+the viewer and are left out; the tabs of the set-up and the server's buttons are hidden.
 
 The page carries its Content-Security-Policy as a meta element (a file has no headers; issue
 51): its own inline scripts and style, named by their SHA-256, and nothing else -- no other
@@ -31,12 +38,14 @@ from .table import table_info
 
 # the board's page and scripts, read as files: the page written here is the board's own
 STATIC = Path(__file__).resolve().parents[1] / "board" / "static"
-# the scripts of the viewer, in the page's order; the others (the Match tab, the connection,
-# the offline badge) talk to the server and are left out
-EMBEDDED_SCRIPTS = ("i18n.js", "view.js", "board.js", "review.js", "answer.js", "setup.js")
-_SCRIPT = re.compile(r'<script src="/static/([a-z0-9]+\.js)"></script>\n?')
-_SERVER_LINKS = re.compile(r'<link rel="(?:icon|manifest|apple-touch-icon)"[^>]*>\n?')
-_INLINE = re.compile(r"<(script|style)>(.*?)</\1>", re.S)
+# the viewer's entry module; it and the modules it imports are inlined as one
+VIEWER_ENTRY = "embedded.js"
+_SCRIPT = re.compile(r'<script type="module" src="/static/([a-z0-9]+\.js)"></script>\n?')
+_SERVER_LINKS = re.compile(r'<link rel="(?:icon|manifest|apple-touch-icon|modulepreload)"[^>]*>\n?'
+                           r'|<!-- the modules main\.js imports[^>]*-->\n?')
+_IMPORT = re.compile(r'^import \{[^}]*\} from "\./([a-z0-9-]+\.js)";\n', re.M)
+_EXPORT = re.compile(r"^export ", re.M)
+_INLINE = re.compile(r'<(script|style)(?: type="module")?>(.*?)</\1>', re.S)
 _CHARSET = '<meta charset="utf-8">\n'
 
 
@@ -45,11 +54,33 @@ def _inline_json(obj) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
 
 
-def _inline_script(name: str) -> str:
-    text = (STATIC / name).read_text(encoding="utf-8")
-    if "</script" in text.lower():
-        raise ValueError(f"static/{name} holds '</script': it cannot be inlined")
-    return f"<script>/* {name} */\n{text}</script>\n"
+def viewer_modules(entry: str = VIEWER_ENTRY) -> list[str]:
+    """``entry`` and every static module it imports, directly or not, each once, the imported
+    before the importer (a module's own top-level code runs after what it imports)."""
+    order: list[str] = []
+
+    def visit(name: str, path: tuple[str, ...]) -> None:
+        if name in order or name in path:  # done, or an import cycle (functions only)
+            return
+        text = (STATIC / name).read_text(encoding="utf-8")
+        for dep in _IMPORT.findall(text):
+            visit(dep, path + (name,))
+        order.append(name)
+
+    visit(entry, ())
+    return order
+
+
+def viewer_module(entry: str = VIEWER_ENTRY) -> str:
+    """The viewer's modules (:func:`viewer_modules`) as the text of one inline module: their
+    ``import`` lines left out, ``export`` dropped, each under a comment naming its file."""
+    parts = []
+    for name in viewer_modules(entry):
+        text = (STATIC / name).read_text(encoding="utf-8")
+        if "</script" in text.lower():
+            raise ValueError(f"static/{name} holds '</script': it cannot be inlined")
+        parts.append(f"/* {name} */\n" + _EXPORT.sub("", _IMPORT.sub("", text)))
+    return "".join(parts)
 
 
 def _sha256(text: str) -> str:
@@ -77,15 +108,13 @@ def review_page(review: dict) -> str:
     page = page.replace('<link rel="stylesheet" href="/static/board.css">',
                         f"<style>\n{css}</style>")
     page = _SERVER_LINKS.sub("", page)
-    scripts = [m.group(1) for m in _SCRIPT.finditer(page)]
-    missing = [s for s in EMBEDDED_SCRIPTS if s not in scripts]
-    if missing:
-        raise ValueError(f"static/index.html does not load {missing}")
-    first = _SCRIPT.search(page).start()
+    entry = _SCRIPT.search(page)
+    if entry is None:
+        raise ValueError("static/index.html loads no module script")
     page = _SCRIPT.sub("", page)
     inlined = (f"<script>window.PYRAMID_REVIEW = {_inline_json(data)};</script>\n"
-               + "".join(_inline_script(name) for name in scripts if name in EMBEDDED_SCRIPTS))
-    page = page[:first] + inlined + page[first:]
+               f'<script type="module">{viewer_module()}</script>\n')
+    page = page[:entry.start()] + inlined + page[entry.start():]
     if _CHARSET not in page:
         raise ValueError(f"static/index.html does not begin its head with {_CHARSET.strip()}")
     meta = f'<meta http-equiv="Content-Security-Policy" content="{content_policy(page)}">\n'

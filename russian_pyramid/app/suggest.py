@@ -16,8 +16,11 @@ A state whose cue ball is in hand (``cue_in_hand``) and also on the table (``bal
 refused naming both fields: advice for one of the two would not answer the other (the rules
 core ignores a cue ball in hand's coordinates, docs/FORMATS.md; advice does not guess).
 
-Estimates come from the Monte Carlo search of :mod:`ai.search` at the chosen skill (the noise
-the AI assumes for both players).  The same position with the same settings gives the same
+Estimates come from an advisor (:class:`ai.advisor.Advisor`, issue 53 item 3): by default
+the Monte Carlo search of :mod:`ai.search` at the chosen skill (the noise the AI assumes for
+both players), or any agent passed in that ranks a position and gives its line.  The words a
+player reads are written here, once per language asked, from each stroke's facts
+(:func:`ai.describe.advice_words`), whichever advisor ranked it.  The same position with the same settings gives the same
 advice when the search is bounded by samples (:data:`limits.DEFAULT_BUDGET` unless told
 otherwise), on any machine; a time budget makes it depend on the machine's speed, and the
 answer says so (:class:`SearchBudget`).
@@ -31,8 +34,10 @@ from enum import StrEnum
 
 import numpy as np
 
-from ai.agents.mc import MCAgent, to_decision
-from ai.describe import advise, instruction
+from ai.advisor import Advisor, NotAnAdvisor, as_advisor
+from ai.agent import Decision
+from ai.agents.mc import MCAgent
+from ai.describe import advice_words, advise
 from ai.games.match import watch_line_x
 from ai.games.records import balls_before
 from ai.search.line import Line
@@ -231,12 +236,18 @@ def _state_of(doc: dict) -> GameState:
 
 def suggest(doc, top: int = limits.DEFAULT_TOP, skill=limits.DEFAULT_SKILL, time_budget=None,
             budget: int = limits.DEFAULT_BUDGET, seed: int | None = 0, lang: str = "en",
-            paths: bool = False, all_langs: bool = False, line: int = 1) -> Suggested:
+            paths: bool = False, all_langs: bool = False, line: int = 1,
+            advisor: Advisor | None = None) -> Suggested:
     """A parsed document in; the state, the list of suggestion dicts and how they were
     searched (:class:`Suggested`) out.  ``seed`` None: :func:`position_seed`.  ``line`` > 1
     adds the line of play of at most that many strokes that starts with the first suggestion
     (:mod:`ai.search.line`; its continuations seeded from ``seed``); 1 (the default here, the
     board's) none.
+
+    The strokes come from an advisor (:class:`ai.advisor.Advisor`: it ranks the position and
+    gives the line): ``advisor`` when given (any agent implementing the protocol; another
+    agent is refused, :class:`~russian_pyramid.errors.UserInputError` naming it), else the
+    Monte Carlo agent at ``skill``, ``budget`` and ``time_budget``.
 
     Each suggestion is played once without noise to describe it (:func:`ai.describe.advise`):
     ``instruction`` is written in ``lang`` (``en`` or ``ru``) and ``advice`` carries the same
@@ -244,51 +255,65 @@ def suggest(doc, top: int = limits.DEFAULT_TOP, skill=limits.DEFAULT_SKILL, time
     ghost ball, where the cue ball stops).  With ``paths`` each suggestion also gets
     ``paths``: every moving ball's centre path of that noise-free stroke, ``{id: [[x, y],
     ...]}`` (for drawing); with ``all_langs``, ``instructions``: ``{lang: text}`` in every
-    language."""
+    language, and ``words``: ``{lang: {instruction, tip, spin, cue, cut, speed, placement,
+    stop}}`` (:class:`ai.describe.AdviceWords`), all written once from the same facts."""
     _check_object(doc)
     _check_request(top, time_budget, budget, seed, lang, line)
     noise_model(skill, "--skill")  # checked now: before the compile, not after it
+    given = None if advisor is None else _checked(advisor)  # the same: before the compile
     state = _state_of(doc)
     first_run()
     simulator = shared_simulator(state.table)
-    try:
-        agent = MCAgent(budget=budget, time=time_budget, skill=skill, simulator=simulator)
-    except ValueError as exc:
-        raise UserInputError(f"--skill: {exc}") from None
+    adviser = given or _mc_advisor(budget, time_budget, skill, simulator)
     seed_from = SeedFrom.REQUEST if seed is not None else SeedFrom.POSITION
     if seed is None:
         seed = position_seed(state)
-    analysis = agent.analyse(state, np.random.default_rng(seed), top=top,
-                             keep_outcomes=line > 1)
-    out, seen = [], set()
-    for e in analysis.ranked:
-        key = e.proposal.key()
-        if key in seen or e.estimate.samples == 0:
-            continue
-        seen.add(key)
-        out.append(describe(state, simulator, to_decision(e), lang, paths, all_langs))
-        if len(out) >= top:
-            break
+    ranking = adviser.rank(state, np.random.default_rng(seed), top, keep_line=line > 1)
+    out = [describe(state, simulator, d, lang, paths, all_langs)
+           for d in ranking.decisions[:top]]
     for js, twins in zip(out, placement_twins(out)):
         js["differs_only_by_placement_from"] = twins
-    searched = SearchBudget(budget, seed, seed_from, time_budget,
-                            sum(e.estimate.samples for e in analysis.ranked))
-    played = agent.line(state, analysis, seed, line) if line > 1 and analysis.ranked else None
+    searched = SearchBudget(budget, seed, seed_from, time_budget, ranking.samples)
+    played = (adviser.principal_line(state, ranking, seed, line)
+              if line > 1 and ranking.decisions else None)
     return Suggested(state, out, searched, played)
 
 
-def suggest_answer(doc, options: SuggestOptions) -> SuggestAnswer:
-    """:func:`suggest` with ``options``, each suggestion with its ``paths`` and its
-    ``instructions`` in every language, timed (runs in the board's AI worker process)."""
+def _checked(advisor) -> Advisor:
+    """The advisor given, checked (:func:`ai.advisor.as_advisor`); an agent that only plays is
+    bad input, the message naming it and what it lacks."""
+    try:
+        return as_advisor(advisor)
+    except NotAnAdvisor as exc:
+        raise UserInputError(str(exc)) from None
+
+
+def _mc_advisor(budget, time_budget, skill, simulator) -> Advisor:
+    """The Monte Carlo agent of these settings, the advisor when none is given."""
+    try:
+        return MCAgent(budget=budget, time=time_budget, skill=skill, simulator=simulator)
+    except ValueError as exc:
+        raise UserInputError(f"--skill: {exc}") from None
+
+
+def suggest_answer(doc, options: SuggestOptions,
+                   advisor: Advisor | None = None) -> SuggestAnswer:
+    """:func:`suggest` with ``options`` (and ``advisor``, the Monte Carlo agent when None),
+    each suggestion with its ``paths`` and its ``instructions`` and ``words`` in every
+    language, timed (runs in the board's AI worker process)."""
     t0 = time.perf_counter()
     found = suggest(doc, options.top, options.skill, options.time_budget_s, options.budget,
-                    options.seed, options.lang, paths=True, all_langs=True, line=options.line)
+                    options.seed, options.lang, paths=True, all_langs=True, line=options.line,
+                    advisor=advisor)
     return SuggestAnswer(found, round(time.perf_counter() - t0, 3))
 
 
-def describe(state: GameState, simulator, decision, lang: str = "en", paths: bool = False,
-             all_langs: bool = False) -> dict:
-    """A decision as a suggestion of ``suggest --json``, with its advice (see :func:`suggest`)."""
+def describe(state: GameState, simulator, decision: Decision, lang: str = "en",
+             paths: bool = False, all_langs: bool = False) -> dict:
+    """A decision as a suggestion of ``suggest --json``, with its advice (see :func:`suggest`):
+    the stroke played once without noise (:func:`ai.describe.advise`), its words written once
+    in each language asked -- ``lang``, or every language with ``all_langs``
+    (:func:`ai.describe.advice_words`)."""
     d = decision
     js = d.to_json()
     advice = result = None
@@ -296,12 +321,12 @@ def describe(state: GameState, simulator, decision, lang: str = "en", paths: boo
         watch = watch_line_x(state)
         advice, result = advise(simulator, balls_before(state, d.placement), d.strike,
                                 d.placement, False if watch is None else watch)
-    js["instruction"] = instruction(d.kind, d.call, d.strike, d.placement, d.shot, d.foul,
-                                    advice, lang)
+    words = advice_words(d, advice, LANGS if all_langs else (lang,))
+    js["instruction"] = words[lang].instruction
     js["advice"] = None if advice is None else advice.to_json()
     if all_langs:
-        js["instructions"] = {other: instruction(d.kind, d.call, d.strike, d.placement, d.shot,
-                                                 d.foul, advice, other) for other in LANGS}
+        js["instructions"] = {other: w.instruction for other, w in words.items()}
+        js["words"] = {other: w.to_json() for other, w in words.items()}
     if paths:
         js["paths"] = {} if result is None else sampled_paths(simulator, result)
     return js

@@ -1,6 +1,7 @@
 """The analysis board's JSON API as plain functions over the application layer
-(:mod:`russian_pyramid.app`): each takes a request's JSON (and query parameters) and returns the
-answer's JSON; the server in :mod:`russian_pyramid.board.server` only routes HTTP to them.  Bad input
+(:mod:`russian_pyramid.app`; its operations, :mod:`russian_pyramid.app.operations`, are what the
+server routes, :mod:`russian_pyramid.board.server`): each takes a request's JSON (and query
+parameters) and returns the answer's JSON, for scripts and tests in this process.  Bad input
 raises :class:`russian_pyramid.errors.UserInputError` with the same field-naming message as the
 command line; the server answers it with HTTP 422.
 
@@ -18,6 +19,7 @@ command line; the server answers it with HTTP 422.
 * :func:`photo` -- a photo of the table (the image file's bytes) to the position in it, settled
   so the simulator accepts it (:func:`russian_pyramid.app.photo.photo_answer`); a photo that is no
   image or too large gets its own status (:data:`PHOTO_STATUS`);
+* :func:`answer_json` -- an operation's typed answer as JSON (the board's edge);
 * :func:`parse_json_body` -- a request body as JSON.
 
 The table's geometry (``GET /api/table``) is :func:`russian_pyramid.app.table.table_info`; the limits
@@ -26,30 +28,31 @@ here for the tests and tools that read them from this module).
 """
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Callable, Mapping
 
 from engine import jsonin
-from engine.errors import EngineError, excerpt
-from engine.record import parse_record
 
 from ..app import limits
 from ..app.limits import MAX_BODY_BYTES, TIME_BUDGET_SAMPLES  # noqa: F401 - re-exported
 from ..app.match_start import PAIR_ORDERS, match_start  # noqa: F401 - re-exported
-from ..app.options import SimulateOptions, SuggestOptions
-from ..app.photo import photo_answer
+from ..app.operations import OPERATIONS, Answer
+from ..app.options import PhotoOptions, SimulateOptions, SuggestOptions
+from ..app.photo import photo_answer  # noqa: F401 - the photo's reader, as the tests see it
 from ..app.position import check as check_document
-from ..app.record_view import record_view
-from ..app.review import review_document
-from ..app.simulate import simulate as simulate_shot
-from ..app.suggest import suggest_answer
+from ..app.review import REVIEW_FIELDS  # noqa: F401 - re-exported
 from ..errors import UserInputError
 from ..photo.imaging import MAX_FILE_BYTES
 
 MAX_PHOTO_BYTES = MAX_FILE_BYTES  # a photo's body: the photo reader's own limit (64 MiB)
 # the photo reader's refusals (UserInputError's ``reason``) whose HTTP status is not 422
 PHOTO_STATUS = {"not-an-image": 415, "file-too-large": 413, "image-too-large": 413}
-PHOTO_PARAMS = frozenset({"table", "corners", "refine"})
-REVIEW_FIELDS = ("record", "analysis")  # POST /api/review's body
+PHOTO_PARAMS = frozenset(PhotoOptions.PARAMS)
+
+
+def answer_json(run: Callable[[object, object], Answer], body, options) -> dict:
+    """``run(body, options)``'s typed answer as JSON: the edge (in the AI process for a
+    suggestion, so that what crosses back is JSON)."""
+    return run(body, options).to_json()
 
 
 def check(doc, state: bool = False) -> dict:
@@ -61,7 +64,7 @@ def check(doc, state: bool = False) -> dict:
 def simulate(doc, params: Mapping | None = None) -> dict:
     """``pyramid simulate``'s JSON answer plus ``paths`` and ``motion``; with ``params["noise"]``
     (and ``runs``, ``seed``) ``{"noise", "seed", "runs": [...]}`` (docs/BOARD.md)."""
-    return simulate_shot(doc, SimulateOptions.from_params(params)).to_json()
+    return answer_json(OPERATIONS["simulate"].run, doc, SimulateOptions.from_params(params))
 
 
 def suggest_options(params: Mapping) -> SuggestOptions:
@@ -72,32 +75,18 @@ def suggest_options(params: Mapping) -> SuggestOptions:
 def suggest(doc, options: SuggestOptions) -> dict:
     """``{"suggestions", "to_move", "budget", "elapsed_s"}`` for the game state ``doc`` (runs
     in the AI worker process)."""
-    return suggest_answer(doc, options).to_json()
+    return answer_json(OPERATIONS["suggest"].run, doc, options)
 
 
 def record(text: str) -> dict:
     """A game record (JSON Lines) for the viewer, verified, stroke by stroke with paths."""
-    return record_view(text).to_json()
+    return answer_json(OPERATIONS["record"].run, text, None)
 
 
 def review(doc) -> dict:
     """``{"record": "<JSON Lines>", "analysis": {...} or null}``: the record for the viewer
     with each analysed stroke's analysis, the better stroke's paths and the difference."""
-    if not isinstance(doc, dict) or not isinstance(doc.get("record"), str):
-        raise UserInputError('review: "record" must be the record\'s JSON Lines as a string')
-    unknown = [k for k in doc if k not in REVIEW_FIELDS]
-    if unknown:
-        raise UserInputError(f"review: unknown field {excerpt(unknown[0])}; it takes "
-                             f"{', '.join(REVIEW_FIELDS)}", field=unknown[0][:100])
-    text = doc["record"]
-    if not text.strip():
-        raise UserInputError("review: the record is empty: give the JSON Lines of pyramid play "
-                             "--record")
-    try:
-        rec = parse_record(text)
-    except EngineError as exc:
-        raise UserInputError(f"record: {exc}") from None
-    return review_document(rec, doc.get("analysis")).to_json()
+    return answer_json(OPERATIONS["review"].run, doc, None)
 
 
 def photo(data: bytes, params: Mapping | None = None) -> dict:
@@ -113,14 +102,7 @@ def photo(data: bytes, params: Mapping | None = None) -> dict:
     if not data:
         raise UserInputError("photo: the body is empty: send the photo's JPEG or PNG file",
                              reason="not-an-image")
-    refine = params.get("refine", "0")
-    if refine not in ("0", "1"):
-        raise UserInputError(f"photo: refine={refine[:20]!r} must be 0 or 1", field="refine")
-    if refine == "1" and not params.get("corners"):
-        raise UserInputError("photo: refine=1 looks for the outline near the corners tapped: "
-                             "give corners=X1,Y1,...,X4,Y4 too", field="refine")
-    return photo_answer(data, params.get("table"), params.get("corners"),
-                        refine=refine == "1").to_json()
+    return answer_json(OPERATIONS["photo"].run, data, PhotoOptions.from_params(params))
 
 
 def parse_json_body(raw: bytes):

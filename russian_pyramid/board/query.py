@@ -18,6 +18,9 @@ from urllib.parse import parse_qsl
 
 from engine.errors import excerpt
 
+from ..app.operations import board_operations
+from ..app.options import OptionKind
+
 # the forms a value is written in; each parameter's value must be its form in full
 INTEGER, NUMBER, NAME_OR_NUMBER, TEXT = "integer", "number", "name or number", "text"
 FORMS = {INTEGER: re.compile(r"-?[0-9]+", re.ASCII),
@@ -30,13 +33,23 @@ SAID = {INTEGER: "an integer in plain digits (such as 3)",
         TEXT: "some text"}
 # every route may carry the run's token (the guard reads it: a script's ?token=)
 TOKEN = {"token": TEXT}
-ROUTE_PARAMS = {
-    "/api/table": {"name": TEXT},
-    "/api/suggest": {"top": INTEGER, "budget": INTEGER, "seed": INTEGER, "line": INTEGER,
-                     "time_budget": NUMBER, "skill": NAME_OR_NUMBER, "lang": TEXT},
-    "/api/simulate": {"noise": NAME_OR_NUMBER, "runs": INTEGER, "seed": INTEGER},
-    "/api/photo": {"table": TEXT, "corners": TEXT, "refine": TEXT},
-}
+# an option's kind (russian_pyramid.app.options) to the form of its value in a query string
+FORM_OF = {OptionKind.INTEGER: INTEGER, OptionKind.NUMBER: NUMBER,
+           OptionKind.NAME_OR_NUMBER: NAME_OR_NUMBER, OptionKind.NAME: TEXT,
+           OptionKind.TEXT: TEXT}
+
+
+def route_params() -> dict[str, dict[str, str]]:
+    """Each route's parameters with their forms: the board's own (``/api/table``), then each
+    operation's options (:mod:`russian_pyramid.app.operations`), those that take any."""
+    out = {"/api/table": {"name": TEXT}}
+    for op in board_operations():
+        if op.options.PARAMS:
+            out[op.path] = {name: FORM_OF[kind] for name, kind in op.options.PARAMS.items()}
+    return out
+
+
+ROUTE_PARAMS = route_params()  # as imported (query_refusal reads the table afresh)
 MAX_PARAMS = 20  # more than any route takes, with its token, twice over
 FIELD_CHARS = 100  # a refused parameter's name, as the answer's "field", cut to this
 
@@ -45,7 +58,7 @@ def query_refusal(path: str, query: str) -> tuple[str, str] | None:
     """None when the query string ``query`` (as it came, percent-encoded) has only the
     parameters of the route at ``path``, each once, each of its form; else ``(field,
     message)``, the message naming the parameter and quoting its value (cut)."""
-    accepted = {**TOKEN, **ROUTE_PARAMS.get(path, {})}
+    accepted = {**TOKEN, **route_params().get(path, {})}  # an operation registered late too
     try:
         pairs = parse_qsl(query, keep_blank_values=True, max_num_fields=MAX_PARAMS)
     except ValueError:

@@ -1,6 +1,8 @@
 """The analysis board's server: a Starlette app on uvicorn, bound to 127.0.0.1.
 
-Routes (docs/BOARD.md):
+Routes (docs/BOARD.md); the operations' (check, simulate, suggest, record, review, photo and
+the match's) are made from the app layer's table of operations
+(:mod:`russian_pyramid.app.operations`: :meth:`_Handlers.operation`), the others written here:
 
 * ``GET /`` the page; ``GET /static/...`` its files and the shipped positions; ``GET /sw.js``
   (its service worker) and ``GET /manifest.webmanifest`` (installable on a phone);
@@ -62,6 +64,7 @@ from engine.errors import EngineError
 from engine.version import VERSION
 from sim.table import DEFAULT_TABLE
 
+from ..app.operations import Body, Operation, Runs, board_operations
 from ..app.table import table_info
 from ..errors import UserInputError, brief
 from ..photo.imaging import EXTRA as PHOTO_EXTRA, cv2
@@ -205,47 +208,37 @@ class _Handlers:
                         "comment": doc.get("_comment", "")})
         return JSONResponse({"positions": out})
 
-    async def check(self, request: Request):
-        doc = await json_body(request)
-        return JSONResponse(await run_in_threadpool(api.check, doc))
+    # --- the operations (russian_pyramid.app.operations): one handler each, by its kind ------
+    def operation(self, op: Operation):
+        """The handler of ``op``'s route: its body read as its kind says, its options parsed
+        once (:meth:`from_params` of its options type: the query string's forms were checked
+        by the guard, :mod:`russian_pyramid.board.query`), run as ``op.runs`` says, its
+        typed answer as JSON.  The match's run on the board's desk (its own handlers)."""
+        if op.runs is Runs.DESK:
+            return getattr(self, op.name)
 
-    async def simulate(self, request: Request):
-        doc = await json_body(request)
-        params = dict(request.query_params)
-        return JSONResponse(await run_in_threadpool(api.simulate, doc, params))
+        async def handle(request: Request):
+            body = await _read(op, request)
+            options = op.options.from_params(dict(request.query_params))
+            return JSONResponse(await self._run(op, body, options, request))
+        handle.__name__ = op.name
+        return handle
 
-    async def suggest(self, request: Request):
-        doc = await json_body(request)
-        options = api.suggest_options(dict(request.query_params))
-        # the state is checked here first, so that bad input never waits behind the AI
-        await run_in_threadpool(api.check, doc, True)
-        async with self.turns.turn(_device(request)):  # device by device (board/turns.py)
-            return JSONResponse(await self.worker.run(api.suggest, doc, options))
+    async def _run(self, op: Operation, body, options, request: Request) -> dict:
+        if op.runs is Runs.AI:  # a search: the one AI process, device by device
+            if op.check is not None:  # bad input never waits behind the AI
+                await run_in_threadpool(op.check, body)
+            async with self.turns.turn(_device(request)):  # board/turns.py
+                return await self.worker.run(api.answer_json, op.run, body, options)
+        if op.runs is Runs.ONE_AT_A_TIME:  # a 50-megapixel photo is 150 MB decoded
+            async with self.photo_turn:
+                return await run_in_threadpool(api.answer_json, op.run, body, options)
+        return await run_in_threadpool(api.answer_json, op.run, body, options)
 
     async def queue(self, request: Request):
         """Where this device's next suggestion stands in the AI's queue."""
         return JSONResponse(self.turns.where(_device(request)).to_json(),
                             headers={"Cache-Control": "no-store"})
-
-    async def record(self, request: Request):
-        raw = await read_body(request)
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            return _error(400, "the body is not UTF-8 text")
-        return JSONResponse(await run_in_threadpool(api.record, text))
-
-    async def review(self, request: Request):
-        doc = await json_body(request)
-        return JSONResponse(await run_in_threadpool(api.review, doc))
-
-    async def photo(self, request: Request):
-        """A photo of the table (the image's bytes) -> the position (:func:`api.photo`),
-        found in a thread of this process, one photo at a time."""
-        raw = await read_body(request, api.MAX_PHOTO_BYTES)
-        async with self.photo_turn:  # a 50-megapixel photo is 150 MB decoded: one at a time
-            return JSONResponse(await run_in_threadpool(api.photo, raw,
-                                                        dict(request.query_params)))
 
     # --- the Match tab (russian_pyramid.board.match) -----------------------------------------------
     def _with_session(self, st: dict, request: Request) -> dict:
@@ -283,13 +276,34 @@ class _Handlers:
                                           'attachment; filename="match.jsonl"'})
 
 
+async def _read(op: Operation, request: Request):
+    """``op``'s body as its kind says: JSON (400 when it is not JSON this project reads),
+    UTF-8 text, an image's bytes (up to the photo reader's own limit; an empty one is no
+    image, 415), or none."""
+    if op.body is Body.JSON:
+        return await json_body(request)
+    if op.body is Body.TEXT:
+        try:
+            return (await read_body(request)).decode("utf-8")
+        except UnicodeDecodeError:
+            raise BadBody("the body is not UTF-8 text") from None
+    if op.body is Body.IMAGE:
+        raw = await read_body(request, api.MAX_PHOTO_BYTES)
+        if not raw:
+            raise UserInputError("photo: the body is empty: send the photo's JPEG or PNG file",
+                                 reason="not-an-image")
+        return raw
+    return None
+
+
 def _device(request: Request) -> str:
     """The device a request comes from: its address (every tab on one computer is one)."""
     return request.client.host if request.client else "?"
 
 
 def _routes(h: _Handlers) -> list:
-    """The board's routes (the module's docstring lists them) to ``h``'s handlers."""
+    """The board's routes (the module's docstring lists them) to ``h``'s handlers: its own,
+    then one an operation (:mod:`russian_pyramid.app.operations`)."""
     return [
         Route("/", h.index),
         Route("/sw.js", h.service_worker),
@@ -300,18 +314,9 @@ def _routes(h: _Handlers) -> list:
         Route("/api/table", h.table),
         Route("/api/positions", h.positions),
         Route("/api/words/{lang}", h.catalog),
-        Route("/api/check", h.check, methods=["POST"]),
-        Route("/api/simulate", h.simulate, methods=["POST"]),
-        Route("/api/suggest", h.suggest, methods=["POST"]),
         Route("/api/queue", h.queue),
-        Route("/api/record", h.record, methods=["POST"]),
-        Route("/api/review", h.review, methods=["POST"]),
-        Route("/api/photo", h.photo, methods=["POST"]),
-        Route("/api/match", h.match_status),
-        Route("/api/match/start", h.match_start, methods=["POST"]),
-        Route("/api/match/line", h.match_line, methods=["POST"]),
-        Route("/api/match/scorer", h.match_scorer, methods=["POST"]),
-        Route("/api/match/record", h.match_record),
+    ] + [Route(op.path, h.operation(op), methods=[op.method])
+         for op in board_operations()] + [
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
 

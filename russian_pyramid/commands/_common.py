@@ -1,4 +1,5 @@
-"""The command line's argument types (:func:`positive_int`, :func:`seed_int`), and the helpers
+"""The command line's argument types (:func:`positive_int`, :func:`seed_int`,
+:func:`int_between`), and the helpers
 ``play``, ``tournament`` and ``analyze`` share, which live in the application layer
 (:mod:`russian_pyramid.app.common`, :mod:`russian_pyramid.app.limits`) and are re-exported here under the
 names they always had (``C.noise_model``, ``C.stroke_line``, ``C.SEED_MAX``, ...)."""
@@ -6,7 +7,8 @@ from __future__ import annotations
 
 import argparse
 
-from engine.errors import excerpt
+from engine.errors import EngineError, excerpt
+from engine.text import parse_int
 
 from .. import examples
 from ..app.common import (agent_file, agent_spec, finite, first_run, fmt_call, fresh_seed,
@@ -16,7 +18,8 @@ from ..errors import UserInputError
 
 __all__ = ["agent_file", "handicap_file", "agent_spec", "finite", "first_run", "fmt_call",
            "fresh_seed", "handicap", "log", "noise_model", "stroke_line", "SEED_MAX",
-           "positive_int", "seed_int", "jobs_int", "input_or_example", "chosen_input"]
+           "positive_int", "seed_int", "int_between", "jobs_int", "input_or_example",
+           "chosen_input"]
 
 MAX_INT_DIGITS = 24  # int() of a 5 000-digit string is slow, then refused anyway
 
@@ -31,6 +34,20 @@ def positive_int(text: str) -> int:
     if v < 1:
         raise argparse.ArgumentTypeError(f"must be a positive integer, got {excerpt(text)}")
     return v
+
+
+def int_between(lo: int, hi: int):
+    """An argparse ``type``: an integer typed in ``[lo, hi]`` (:func:`engine.text.parse_int`;
+    argparse names the option in its message)."""
+
+    def read(text: str) -> int:
+        try:
+            return parse_int(text, "value", lo, hi)
+        except EngineError:
+            raise argparse.ArgumentTypeError(f"must be an integer from {lo} to {hi}, got "
+                                             f"{excerpt(text)}") from None
+    read.__name__ = "integer"
+    return read
 
 
 def seed_int(text: str) -> int:

@@ -37,7 +37,7 @@ from ..app.review_page import write_review_page
 from ..app.limits import MAX_ANALYSIS_SAMPLES, MAX_ANALYSIS_TOP, MAX_JOBS
 from ..errors import UserInputError
 from ..io import check_outputs, print_json
-from ..scorekeeping import int_between
+from ._common import int_between
 from .. import pictures
 from ..progress import Bar
 from . import _common as C

@@ -9,8 +9,9 @@ One request a line, one answer a line, in order::
     {"id": 2, "cmd": "simulate", "body": {"balls": ...}}
     {"id": 2, "ok": false, "error": "strike.speed_mps = -1 ..."}
 
-Commands: ``suggest``, ``simulate``, ``score``, ``check``, ``record``, ``health``, ``quit``.
-They run the same application layer as the analysis board (:mod:`russian_pyramid.app`) and ``pyramid
+Commands: the app layer's operations that the engine offers (:data:`COMMANDS`, from
+:mod:`russian_pyramid.app.operations`: ``check``, ``simulate``, ``suggest``, ``score``,
+``record``, ``review``), and ``health`` and ``quit``.  They run the same application layer as the analysis board (:mod:`russian_pyramid.app`) and ``pyramid
 score``; a bad request gets an answer naming the field, never a crash.  The process ends on
 ``quit`` or at the end of its input (exit 0).
 """
@@ -22,100 +23,41 @@ import os
 import sys
 import time
 import traceback
-from typing import IO, Any, Callable, Mapping
+from typing import IO, Mapping
 
 from engine import jsonin
 from engine.errors import excerpt
 
 from ..app.common import first_run
-from ..app.options import OptionKind, SimulateOptions, SuggestOptions
-from ..app.position import check as check_document
-from ..app.record_view import record_view
-from ..app.simulate import simulate as simulate_shot
-from ..app.suggest import suggest_answer
+from ..app.operations import Body, Operation, engine_operations
+from ..app.options import OptionKind, options_from_json
 from ..errors import UserInputError
 from ..io import read_lines
-from .score import score as score_document
 
 PROTOCOL_VERSION = 1
-BODIES = {  # what each command's body is (docs/ENGINE.md): its JSON type, in words
-    "suggest": (dict, "a JSON object: a game state"),
-    "simulate": (dict, "a JSON object: a position with its strike"),
-    "score": (dict, "a JSON object: a game state with its stroke"),
-    "check": (dict, "a JSON object: a position or a game state"),
-    "record": (str, "the record's JSON Lines as one string")}
 REQUEST_FIELDS = ("id", "cmd", "body", "options")  # docs/ENGINE.md; any other is refused
 MAX_ID_CHARS = 200  # an id is echoed in its answer whole: a string id at most this long
+OWN_COMMANDS = ("health", "quit")  # the protocol's own, beside the operations
 
-# the options each command reads, with how each value is typed: the app layer's typed options
-# are the one source (russian_pyramid.app.options, ``PARAMS``), so the engine cannot refuse an
-# option the command reads (``line`` once was) nor accept one it ignores (``topp`` once was);
-# docs/ENGINE.md lists them (tests/cli/test_engine_options_typed.py compares)
+# the commands, their options and their bodies, from the app layer's table of operations
+# (russian_pyramid.app.operations): the engine takes every option its command reads and no
+# other (``line`` was once refused, ``topp`` once ignored), each typed by its OptionKind;
+# docs/ENGINE.md's table is generated from the same table (tests compare); as imported
+# (a request reads the table afresh)
+COMMANDS: dict[str, Operation] = {op.name: op for op in engine_operations()}
 COMMAND_OPTIONS: dict[str, Mapping[str, OptionKind]] = {
-    "suggest": SuggestOptions.PARAMS,
-    "simulate": SimulateOptions.PARAMS,
-    "score": {}, "check": {}, "record": {},
-}
+    name: op.options.PARAMS for name, op in COMMANDS.items()}
+_JSON_TYPE = {Body.JSON: dict, Body.TEXT: str}
+BODIES = {name: (_JSON_TYPE[op.body], op.body_words()) for name, op in COMMANDS.items()}
 
 
-def _shown(value) -> str:
-    """A value as the request wrote it (JSON: ``true``, ``"3"``), cut short."""
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 60 else f"{text[:60]}... ({len(text)} characters)"
-
-
-def check_options(options: dict, cmd: str) -> None:
-    """Refuse an option ``cmd`` does not read (:data:`COMMAND_OPTIONS`) or of the wrong JSON
-    type (its :class:`~russian_pyramid.app.options.OptionKind`), naming it; the ranges (and a
-    name's list) are checked by the command
-    (:meth:`russian_pyramid.app.options.SuggestOptions.from_params`, ...)."""
-    known = COMMAND_OPTIONS[cmd]
-    for key, value in options.items():
-        if key not in known:
-            name = key if len(key) <= 40 else f"{key[:40]}... ({len(key)} characters)"
-            raise UserInputError(f"options.{name} is not an option of {cmd}; "
-                                 + (f"its options: {', '.join(known)}" if known
-                                    else "it takes none"))
-        if value is None:
-            continue
-        number = isinstance(value, (int, float)) and not isinstance(value, bool)
-        kind = known[key]
-        if kind is OptionKind.INTEGER and not (number and isinstance(value, int)):
-            raise UserInputError(f"options.{key} = {_shown(value)} must be a JSON integer")
-        if kind is OptionKind.NUMBER and not number:
-            raise UserInputError(f"options.{key} = {_shown(value)} must be a JSON number")
-        if kind is OptionKind.NAME_OR_NUMBER and not (number or isinstance(value, str)):
-            raise UserInputError(f"options.{key} = {_shown(value)} must be a name or a "
-                                 f"JSON number")
-
-
-def _suggest(body, options: dict) -> dict:
-    check_document(body, True)  # bad input answers at once, before any search
-    return suggest_answer(body, SuggestOptions.from_params(options)).to_json()
-
-
-def _simulate(body, options: dict) -> dict:
-    return simulate_shot(body, SimulateOptions.from_params(options)).to_json()
-
-
-def _check(body, options: dict) -> dict:
-    return check_document(body).to_json()
-
-
-def _record(body, options: dict) -> dict:
-    if not isinstance(body, str):
-        raise UserInputError(f"body must be the record's JSON Lines as one string, got "
-                             f"{type(body).__name__}")
-    return record_view(body).to_json()
-
-
-COMMANDS: dict[str, Callable[[Any, dict], Any]] = {
-    "suggest": _suggest,
-    "simulate": _simulate,
-    "score": lambda body, options: score_document(body),
-    "check": _check,
-    "record": _record,
-}
+def run_command(op: Operation, body, options: dict) -> dict:
+    """One command: its options typed (once), its body checked at once if it says so, run,
+    and its typed answer as JSON."""
+    typed = options_from_json(op.options, options, op.name)
+    if op.check is not None:
+        op.check(body)  # bad input answers at once, before any search
+    return op.run(body, typed).to_json()
 
 
 def register(subparsers) -> None:
@@ -124,7 +66,7 @@ def register(subparsers) -> None:
         description="Reads one JSON request a line on stdin ({\"id\", \"cmd\", \"body\", "
                     "\"options\"}) and answers each on stdout, keeping compiled kernels and "
                     "caches warm between requests.  Commands: " + ", ".join(COMMANDS) +
-                    ", health, quit.  Protocol: docs/ENGINE.md.")
+                    ", " + ", ".join(OWN_COMMANDS) + ".  Protocol: docs/ENGINE.md.")
     p.add_argument("--warm", action="store_true",
                    help="compile (or load) every kernel before the first answer, so that even "
                         "the first request answers fast")
@@ -167,9 +109,11 @@ def handle(request, served: int, started: float) -> tuple[dict, bool]:
         return {"id": rid, "ok": True, "result": {
             "engine": "pyramid", "protocol": PROTOCOL_VERSION, "pid": os.getpid(),
             "requests": served, "uptime_s": round(time.monotonic() - started, 3)}}, False
-    if not isinstance(cmd, str) or cmd not in COMMANDS:  # a list or an object is no name; a
+    # the table as it is now (an operation registered late too)
+    commands = {op.name: op for op in engine_operations()}
+    if not isinstance(cmd, str) or cmd not in commands:  # a list or an object is no name; a
         # 100 KB name is quoted cut (issue 51)
-        known = ", ".join(list(COMMANDS) + ["health", "quit"])
+        known = ", ".join(list(commands) + list(OWN_COMMANDS))
         return {"id": rid, "ok": False,
                 "error": f"cmd = {excerpt(cmd)} is not a command; known: {known}"}, False
     options = request.get("options")
@@ -179,14 +123,13 @@ def handle(request, served: int, started: float) -> tuple[dict, bool]:
                                                  "object"}, False
     if "body" not in request:
         return {"id": rid, "ok": False, "error": f"body is missing: {cmd} needs one"}, False
-    kind, what = BODIES[cmd]
-    if isinstance(request["body"], bool) or not isinstance(request["body"], kind):
+    op = commands[cmd]
+    if isinstance(request["body"], bool) or not isinstance(request["body"], _JSON_TYPE[op.body]):
         return {"id": rid, "ok": False, "error": f"body = {excerpt(request['body'])} must be "
-                                                 f"{what}"}, False
+                                                 f"{op.body_words()}"}, False
     t0 = time.perf_counter()
     try:
-        check_options(options, cmd)
-        result = COMMANDS[cmd](request["body"], options)
+        result = run_command(op, request["body"], options)
     except (UserInputError, ValueError) as exc:  # EngineError and SimInputError are ValueErrors
         return {"id": rid, "ok": False, "error": str(exc)}, False
     return {"id": rid, "ok": True, "result": result,

@@ -35,7 +35,7 @@ from .. import pictures
 from ..app.limits import MAX_STROKE_CAP
 from ..errors import UserInputError
 from ..io import print_json
-from ..scorekeeping import int_between
+from ._common import int_between
 from . import _common as C
 
 MAX_GAMES = 10_000  # games of one pyramid play match (each game's record name is checked first)

@@ -20,21 +20,15 @@ from __future__ import annotations
 
 import argparse
 
-from engine import GameState, adjudicate, stroke_from_json
-from engine.errors import EngineError, excerpt
+from engine.errors import excerpt
 from engine.kinds import CallMode, PairOrder, Variant
-from engine.handicap import (apply_handicap, handicap_from_json, missed_balls_from_json,
-                             settle_missed_balls, start_handicap)
-
 from engine.text import MAX_GAMES, MAX_TARGET
 
+from ..app.match import SessionTerms, run_session
+from ..app.score import score_stroke
 from ..errors import UserInputError
 from ..io import print_json, read_json
-from ..scorekeeping import int_between, run_session
-from ._common import chosen_input, input_or_example
-
-
-DOC_FIELDS = ("stroke", "handicap", "handicap_missed", "players")  # beside the state's own
+from ._common import chosen_input, input_or_example, int_between
 
 
 def register(subparsers) -> None:
@@ -81,112 +75,19 @@ def register(subparsers) -> None:
 
 
 def score(doc) -> dict:
-    """The pure part: a parsed document in, the ``--json`` output out."""
-    return _score(doc)[0]
+    """The pure part: a parsed document in, the ``--json`` output out
+    (:func:`russian_pyramid.app.score.score_stroke`)."""
+    return score_stroke(doc).to_json()
 
 
 def _score(doc) -> tuple[dict, dict]:
     """The ``--json`` output and the names the printed ruling says: the shooter's and the
     next player's (in one against a pair the partner at the table), ``{}`` without
     ``players``."""
-    if not isinstance(doc, dict):
-        raise UserInputError(f"the input must be a JSON object (a game state plus \"stroke\"), "
-                             f"got {type(doc).__name__}")
-    if "stroke" not in doc:
-        raise UserInputError("field \"stroke\" is missing: give the stroke to adjudicate")
-    try:
-        state = GameState.from_json({k: v for k, v in doc.items() if k not in DOC_FIELDS},
-                                    other_fields=DOC_FIELDS)
-        people = _players(doc.get("players"), state)
-        state, before = _before_the_stroke(state, doc)
-        stroke = stroke_from_json(doc["stroke"], state)
-        outcome = adjudicate(state, stroke)
-    except EngineError as exc:
-        raise UserInputError(str(exc)) from None
-    new_state = outcome.state
-    result = None
-    ended = new_state.outcome
-    if ended is not None:  # the --json output's short form: who won (no rule id)
-        result = {"draw": True} if ended.is_draw else {"winner": ended.winner}
-        if ended.placings is not None:
-            result["placings"] = list(ended.placings)
-    adjudication = outcome.adjudication.to_json()
-    adjudication["notes"] = before + adjudication["notes"]
-    raw = doc["stroke"]
-    if (isinstance(raw, dict) and raw.get("events") is None and "first_contact" not in raw
-            and "R7.1a" in adjudication["fouls"]
-            and any(b != "cue" for b in stroke.pocketed_balls)):
-        # issue 11: a called and pocketed ball ruled a miss, silently, for a field left out
-        adjudication["notes"].append(
-            "warning: stroke.first_contact is not given, so the cue ball is taken to have "
-            "touched no ball (R7.1a miss) although ball(s) "
-            + ", ".join(b for b in stroke.pocketed_balls if b != "cue")
-            + " fell; give first_contact (or keep score with pyramid score --session, where "
-              "the first ball hit is the called one unless said otherwise)")
-    out = {"adjudication": adjudication, "state": new_state.to_json(), "result": result}
-    said = {}
-    if people is not None:
-        out["players"] = _side_names(people, new_state)
-        said = {"shooter": _name(people, outcome.adjudication.shooter, state),
-                "next": _name(people, new_state.to_move, new_state)}
-    return out, said
-
-
-def _players(raw, state: GameState) -> list[str] | None:
-    """The ``players`` field: one name a side, or in one against a pair the single and both
-    partners (three names); None when not given."""
-    if raw is None:
-        return None
-    n = state.n_sides
-    sizes = (2, 3) if state.variant == Variant.ONE_VS_PAIR else (n,)
-    if (not isinstance(raw, list) or len(raw) not in sizes
-            or not all(isinstance(p, str) and p.strip() for p in raw)):
-        want = ("2 names (the single, the pair) or 3 (the single, partner A, partner B)"
-                if state.variant == Variant.ONE_VS_PAIR else f"{n} names, one a side")
-        raise UserInputError(f"players = {excerpt(raw)} must be a list of {want} for variant "
-                             f"{state.variant}")
-    if len(set(raw)) != len(raw):
-        raise UserInputError(f"players = {excerpt(raw)}: two players have the same name")
-    return [p.strip() for p in raw]
-
-
-def _name(people: list[str] | None, side: int, state: GameState) -> str:
-    """A side's name as the session says it: in one against a pair, the partner at the table
-    (R12.2)."""
-    if people is None:
-        return f"player {side}"
-    if state.variant == Variant.ONE_VS_PAIR and side == 1 and len(people) == 3:
-        partner = state.pair.partner if state.pair is not None else 0
-        return people[1 + partner]
-    return people[side]
-
-
-def _side_names(people: list[str], state: GameState) -> list[str]:
-    if state.variant == Variant.ONE_VS_PAIR and len(people) == 3:
-        return [people[0], f"{people[1]} & {people[2]}"]
-    return list(people)
-
-
-def _before_the_stroke(state: GameState, doc: dict) -> tuple[GameState, list[str]]:
-    """The optional handicap fields, applied in order: the agreed handicap at the start of a
-    game (R13.1; with single strokes in turn at least 5 points to the pair, R12.2(1)), then
-    balls of a handicap found not taken off (R13.2)."""
-    notes = []
-    if doc.get("handicap") is not None:
-        h = start_handicap(state, handicap_from_json(doc["handicap"]))
-        state = apply_handicap(state, h)
-        notes.append(f"R13.1: handicap {h.to_json()} applied before the first stroke; "
-                     f"scores {list(state.scores)}")
-    if doc.get("handicap_missed") is not None:
-        receiver, balls = missed_balls_from_json(doc["handicap_missed"])
-        state, how = settle_missed_balls(state, receiver, balls)
-        said = {"taken-off": "taken off now", "swapped": "made up by swapping balls between "
-                "the table and the receiver's shelf", "target": "not recoverable: the "
-                "receiver plays to " + str(state.target_of(receiver))}[how]
-        notes.append(f"R13.2: handicap balls {', '.join(balls)} found not taken off: {said}; "
-                     f"scores {list(state.scores)}, receiver's shelf "
-                     f"{list(state.shelves[receiver])}")
-    return state, notes
+    scored = score_stroke(doc)
+    said = {} if scored.players is None else {"shooter": scored.shooter_name,
+                                                "next": scored.next_name}
+    return scored.to_json(), said
 
 
 def _human(out: dict, said: dict | None = None) -> str:
@@ -229,6 +130,17 @@ SESSION_ONLY = ("--players", "--record", "--force", "--variant", "--call-mode", 
                 "--games", "--breaker", "--handicap", "--pair-order", "--date")
 
 
+def session_terms(args: argparse.Namespace) -> SessionTerms:
+    """The session's options as the application layer takes them
+    (:class:`russian_pyramid.app.match.SessionTerms`)."""
+    return SessionTerms(
+        players=None if args.players is None else tuple(args.players), variant=args.variant,
+        call_mode=args.call_mode, games=args.games, target=args.target,
+        handicap=args.handicap, pair_order=args.pair_order, breaker=args.breaker,
+        date=args.date, lang=args.lang, record=args.record, force=args.force,
+        resume=args.resume)
+
+
 def run(args: argparse.Namespace) -> int:
     args.state = chosen_input(args, "state", "STATE.json")
     if args.session or args.resume is not None:
@@ -236,7 +148,7 @@ def run(args: argparse.Namespace) -> int:
             given = "--resume: " if args.resume is not None else ""
             raise UserInputError(f"{given}--session reads strokes from stdin: no STATE.json "
                                  f"({excerpt(args.state)})")
-        return run_session(args)
+        return run_session(session_terms(args))
     for flag in SESSION_ONLY:  # one stroke scored: a session's option would be ignored
         if getattr(args, flag.lstrip("-").replace("-", "_")) not in (None, False):
             raise UserInputError(f"{flag} is for --session only (one stroke scored from "

@@ -30,7 +30,7 @@ from ..app.tournament import (BACKENDS, CI_METHODS, TournamentReport, Tournament
 from ..app.limits import MAX_GAMES_PER_PAIRING, MAX_JOBS, MAX_STROKE_CAP, MAX_TOURNAMENT_GAMES
 from ..errors import UserInputError
 from ..io import check_outputs, print_json
-from ..scorekeeping import int_between
+from ._common import int_between
 from ..app.tournament_replay import replay_game
 from .. import pictures
 from ..tournament_plot import draw_tournament_png

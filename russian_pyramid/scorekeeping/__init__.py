@@ -10,13 +10,14 @@ package is the loop around them:
 * :mod:`.record`: the game record (JSON Lines, as ``pyramid play --record``), written
   atomically after every line that changes anything, so a session killed at any moment loses
   no entered stroke and resumes with ``--resume FILE``;
-* :mod:`.cli`: the terminal's loop (``run_session``).
+
+The adapters reach it through the application layer, :mod:`russian_pyramid.app.match` (the
+terminal's loop, ``run_session``, and the board's match desk); this package imports neither
+the application layer nor the adapters (tests/test_structure.py).
 """
 from __future__ import annotations
 
-from .cli import run_session
 from .session import Entered, Session
-from .settings import Settings, breaker_side, game_path, int_between, sides_of
+from .settings import Settings, breaker_side, game_path, sides_of
 
-__all__ = ["run_session", "Session", "Entered", "Settings", "breaker_side", "game_path",
-           "int_between", "sides_of"]
+__all__ = ["Session", "Entered", "Settings", "breaker_side", "game_path", "sides_of"]

@@ -1,7 +1,6 @@
 """A scorekeeping session's settings and the names of its players and files."""
 from __future__ import annotations
 
-import argparse
 import datetime as _dt
 from dataclasses import dataclass
 from pathlib import Path
@@ -10,7 +9,7 @@ from typing import Callable
 from engine.errors import EngineError, excerpt
 from engine.handicap import handicap_from_json
 from engine.kinds import CallMode, PairOrder, Variant
-from engine.text import MAX_GAMES, MAX_TARGET, check_date, check_int, check_names, parse_int
+from engine.text import MAX_GAMES, MAX_TARGET, check_date, check_int, check_names
 from engine.words import UnknownLanguageError, check_lang
 
 from ..errors import UserInputError
@@ -50,20 +49,6 @@ class Settings:
                    games=ss["games"], handicap=ss.get("handicap"),
                    pair_order=ss.get("pair_order"), breaker=ss.get("breaker", 0),
                    lang=lang or ss.get("lang", "en"), date=ss.get("date", ""))
-
-
-def int_between(lo: int, hi: int):
-    """An argparse ``type``: an integer typed in ``[lo, hi]`` (:func:`engine.text.parse_int`;
-    argparse names the option in its message)."""
-
-    def read(text: str) -> int:
-        try:
-            return parse_int(text, "value", lo, hi)
-        except EngineError:
-            raise argparse.ArgumentTypeError(f"must be an integer from {lo} to {hi}, got "
-                                             f"{excerpt(text)}") from None
-    read.__name__ = "integer"
-    return read
 
 
 def sides_of(people: list[str], variant: str) -> list[str]:
@@ -189,5 +174,5 @@ def game_path(base: Path, k: int) -> Path:
     return base if k == 1 else base.with_name(f"{base.stem}.game{k}{base.suffix}")
 
 
-__all__ = ["Settings", "int_between", "sides_of", "breaker_side", "start_settings",
+__all__ = ["Settings", "sides_of", "breaker_side", "start_settings",
            "check_resumed_terms", "game_path"]

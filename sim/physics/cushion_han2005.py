@@ -19,6 +19,7 @@ import math
 from .jit import kernel
 from .jit import norm2 as _norm
 
+from ..models import ModelSpec
 from ..layout import P_E_C, P_E_J, P_H_C, P_M, P_MU_C, P_MU_J, P_R, P_VREST
 
 
@@ -84,3 +85,11 @@ def resolve(vx, vy, wx, wy, wz, nx, ny, jaw, params):
     if jaw:
         return resolve_cushion(vx, vy, wx, wy, wz, nx, ny, params[P_E_J], params[P_MU_J], params)
     return resolve_cushion(vx, vy, wx, wy, wz, nx, ny, params[P_E_C], params[P_MU_C], params)
+
+
+MODEL = ModelSpec(
+    name="han2005",
+    publication="I. Han, \"Dynamics in carom and three cushion billiards\", J. Mech. Sci. "
+                "Tech. 19(4) (2005) 976-984",
+    parameters=("e_cushion", "mu_cushion", "e_jaw", "mu_jaw", "cushion_rest_below_mps"),
+    kernel=resolve)

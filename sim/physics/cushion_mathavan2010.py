@@ -49,6 +49,7 @@ import math
 from .jit import kernel
 from .jit import norm2 as _norm
 from .. import detmath as dm
+from ..models import ModelSpec
 
 from ..layout import (P_EE_CUSHION, P_EE_EXP, P_EE_VREF, P_H_C, P_M, P_MU_C, P_MU_S, P_R,
                       P_VREST)
@@ -226,3 +227,12 @@ def resolve(vx, vy, wx, wy, wz, nx, ny, jaw, params):
     """The cushion models' protocol (sim/cushion_models.py): :func:`resolve_cushion_mathavan`;
     the jaws are the same cloth-covered rubber as the noses, so ``jaw`` changes nothing."""
     return resolve_cushion_mathavan(vx, vy, wx, wy, wz, nx, ny, params)
+
+
+MODEL = ModelSpec(
+    name="mathavan2010",
+    publication="S. Mathavan, M. R. Jackson, R. M. Parkin, \"A theoretical analysis of billiard "
+                "ball dynamics under cushion impacts\", Proc. IMechE Part C 224 (2010) 1863-1873",
+    parameters=("mu_cushion", "mu_slide", "cushion_e_energetic", "cushion_e_ref_speed_mps",
+                "cushion_e_speed_exponent", "cushion_rest_below_mps"),
+    kernel=resolve)

@@ -30,16 +30,13 @@ from ..layout import (B_AX, B_AY, B_BOW, B_BX0, B_BX1, B_BY0, B_BY1, B_COLS, B_Q
                       EV_SLIDE_STOP, EV_SPIN_STOP, EV_STRIKE, P_R, P_TOL, P_VFIRE, POCKETED,
                       ROLLING, S_E_BACK, S_JAW, S_NX, S_NY, S_X0, S_X1, S_Y0, S_Y1, SEG_COLS, SLIDING,
                       SPINNING, ST_CAPTURE, ST_CIRCLE, ST_NONE, ST_SEGMENT, ST_WATCH, STATIONARY,
-                      P_CUSHION_MODEL, B_POCKET, B_TEDGE, FLYING, P_G, P_MU_S, P_POCKET_MODEL,
-                      POCKET_FLIGHT, ST_RETURN)
-from ..cushion_models import CUSHION_MATHAVAN2010
+                      B_POCKET, B_TEDGE, FLYING, P_G, P_MU_S, ST_RETURN)
 from .ball_ball import resolve_ball_ball
-from .cushion_han2005 import resolve as resolve_han2005
-from .cushion_mathavan2010 import resolve as resolve_mathavan2010
 from .detect import (ball_ball_time, ball_circle_time, ball_segment_time, line_crossing_time,
                      point_segment_distance, table_clearance, within_capture_reach)
+from .dispatch import check_models, cushion_impact, pocket_flies
 from .motion import acceleration, classify, evolve, state_duration
-from .pocket_flight import climb_back, fall_time, leaves_airborne
+from .pocket_flight import climb_back, fall_time
 
 INF = math.inf
 # Numba types an integer constant passed to a compiled callee as a literal (``Literal[int](4)``)
@@ -368,9 +365,10 @@ def _refresh(B, i, t, params, lines, circles, caps, watch, watch_ball, watch_sid
 @kernel
 def _table_impact(B, i, nx, ny, jaw, e_back, params):
     """Ball i meets the table where its free-side unit normal is (nx, ny): the velocity and spin
-    after, and whether it was closing.  A cushion nose or jaw by the cushion model's registry
-    id (sim/cushion_models.py), off the cloth's friction for a flying ball; the pocket's back
-    (``e_back`` >= 0) as a wall that returns ``e_back`` of the normal speed, nothing else."""
+    after, and whether it was closing.  A cushion nose or jaw by the cushion model the
+    parameters name (sim/cushion_models.py, through sim/physics/dispatch.py), off the cloth's
+    friction for a flying ball; the pocket's back (``e_back`` >= 0) as a wall that returns
+    ``e_back`` of the normal speed, nothing else."""
     vx = B[i, B_VX]
     vy = B[i, B_VY]
     if e_back >= 0.0:
@@ -381,10 +379,7 @@ def _table_impact(B, i, nx, ny, jaw, e_back, params):
     if _state(B, i) == FLYING:  # off the cloth: no friction from it
         impact = params.copy()
         impact[P_MU_S] = 0.0
-    if params[P_CUSHION_MODEL] == CUSHION_MATHAVAN2010:
-        return resolve_mathavan2010(vx, vy, B[i, B_WX], B[i, B_WY], B[i, B_WZ], nx, ny, jaw,
-                                    impact)
-    return resolve_han2005(vx, vy, B[i, B_WX], B[i, B_WY], B[i, B_WZ], nx, ny, jaw, impact)
+    return cushion_impact(vx, vy, B[i, B_WX], B[i, B_WY], B[i, B_WZ], nx, ny, jaw, impact)
 
 
 @kernel
@@ -402,12 +397,10 @@ def _fall_in(B, i, t, pocket, params, evlog, nev, seglog, nseg):
 @kernel
 def _over_the_edge(B, i, t, pocket, caps, params):
     """Ball i's centre crosses ``pocket``'s slate edge outward at t: True if it flies on
-    (pocket model "flight", fast enough to leave the edge airborne; it is then FLYING), False
-    if it falls (sim/physics/pocket_flight.py)."""
-    if params[P_POCKET_MODEL] != POCKET_FLIGHT:
-        return False
+    (as the pocket model the parameters name decides, sim/pocket_models.py: "flight", fast
+    enough to leave the edge airborne; it is then FLYING), False if it falls."""
     v_across = -(B[i, B_VX] * caps[pocket, 2] + B[i, B_VY] * caps[pocket, 3])
-    if not leaves_airborne(v_across, params):
+    if not pocket_flies(v_across, params):
         return False
     B[i, B_TEDGE] = t
     B[i, B_POCKET] = pocket
@@ -450,6 +443,7 @@ def run(pos, on_table, cue, v0x, v0y, w0x, w0y, w0z, params, lines, circles, cap
     reached.  The object of a cushion or jaw event is a line index, or the number of lines plus
     a circle index for a rounded jaw tip; of a pocket event, the pocket index.
     """
+    check_models(params)  # a model id with no compiled kernel is refused, never run as another
     n = pos.shape[0]
     B = np.zeros((n, B_COLS))
     cache = np.empty((n, C_COLS))

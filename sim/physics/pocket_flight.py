@@ -1,6 +1,10 @@
 """A ball past a pocket's slate edge (pocket model "flight"): leaving the edge, the drop, and
 climbing back over the edge.  Closed forms of rigid-body mechanics; no fitted constant.
 
+Its pocket models' protocol kernel (sim/pocket_models.py) is :func:`flies`: a ball crossing
+the edge fast enough to leave it airborne flies on; the event loop then follows it with
+:func:`fall_time` and :func:`climb_back`.
+
 A ball whose centre crosses the slate edge with speed ``v`` across it is carried over the edge
 on a circle of radius ``R`` about the edge while the edge can hold it: gravity must supply the
 centripetal acceleration, ``g cos(phi) >= v^2 / R``.  At the edge itself (``phi = 0``) that
@@ -32,6 +36,7 @@ import math
 from .jit import kernel
 
 from ..layout import P_G, P_R
+from ..models import ModelSpec
 
 
 @kernel
@@ -67,3 +72,18 @@ def climb_back(v_in, v_down, w_edge, drop, params):
     if 0.7 * kinetic < g * drop:
         return False, 0.0
     return True, math.sqrt(max(kinetic - (10.0 / 7.0) * g * drop, 0.0))
+
+
+@kernel
+def flies(v_across, params):
+    """The pocket models' protocol (sim/pocket_models.py): whether a ball crossing the slate
+    edge at ``v_across`` (m/s) flies on past it, :func:`leaves_airborne`."""
+    return leaves_airborne(v_across, params)
+
+
+MODEL = ModelSpec(
+    name="flight",
+    publication="rigid-body mechanics in closed form (this module): a ball leaves the slate "
+                "edge airborne above sqrt(g R); coming back, a plastic impact about the edge",
+    parameters=("gravity_mps2",),
+    kernel=flies)

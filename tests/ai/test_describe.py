@@ -5,7 +5,8 @@ import math
 import pytest
 
 from ai.describe import (Advice, advise, cut_text, diamonds_of, fraction_name, instruction,
-                         roll_distance, tip_text)
+                         roll_distance, tip_fact, tip_text)
+from engine.words import LANGS
 from engine import Call
 from sim import Strike, shared_simulator
 
@@ -65,6 +66,21 @@ def test_tip_words():
          "винт), кий горизонтально")
     assert tip_text(Strike(2.0, 0.0, vertical=0.4), "ru").startswith(
         "точка удара: выше центра на 0,4 радиуса")
+
+
+def test_the_advice_carries_the_tip_in_every_language_s_words():
+    # issue 53 item 4: the page shows these, it words no tip itself
+    sim = shared_simulator()
+    strike = Strike(2.0, 0.2, side=0.25, vertical=-0.3)
+    advice, _ = advise(sim, {"cue": (1.0, 0.9), "7": (2.0, 1.2)}, strike)
+    words = advice.to_json()["tip"]["words"]
+    assert set(words) == set(LANGS)
+    assert words["en"] == "0.3 R below and 0.2 R right of centre (draw, right side)"
+    assert words["ru"] == ("ниже центра на 0,3 радиуса и правее на 0,2 радиуса "
+                           "(оттяжка, правый винт)")
+    for lang in LANGS:  # the instruction says the same words
+        assert words[lang] == tip_fact(strike.side, strike.vertical, lang)
+        assert words[lang] in tip_text(strike, lang)
 
 
 def test_instruction_in_both_languages_from_hand():

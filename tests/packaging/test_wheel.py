@@ -151,6 +151,9 @@ def test_beside_pylons_pyramid_no_file_is_shared_and_both_import(venv):
     assert ours and pylons and not ours & pylons
     tops = {p.split(os.sep)[0] for p in ours if not p.startswith("..")}
     assert "pyramid" not in tops and "russian_pyramid" in tops
+    # what `pip show -v` tells a user (the pip `make venv` upgrades to shows License-Expression)
+    shown = venv.pip("show", "-v", "russian-pyramid").stdout
+    assert "License-Expression: MIT" in shown and "Topic :: Games/Entertainment" in shown
     r = venv.python_c("import pyramid.config, russian_pyramid.cli; print(pyramid.__file__)")
     assert "site-packages/pyramid/__init__.py" in _ok(r)
     # the core alone: no extra came with it

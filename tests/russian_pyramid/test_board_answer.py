@@ -177,16 +177,16 @@ def test_the_cue_ball_put_on_an_empty_table_is_played_where_it_lies(browser, pho
     assert _suggest(drv) == "shown"
     assert js(drv, "return window.boardState.suggestions;") == sugg
     # the answer fits only the position it was for: the page checks the server's echo
-    assert js(drv, "const a = window.boardState.answer; return answerMismatch(a.position, a.sent);") is None
+    assert js(drv, "const a = window.boardState.answer; return board.answerMismatch(a.position, a.sent);") is None
     assert js(drv, """const a = window.boardState.answer, p = JSON.parse(JSON.stringify(a.position));
         p.state.cue_in_hand = true; delete p.state.balls.cue;
-        return answerMismatch(p, a.sent);""") == "other"
+        return board.answerMismatch(p, a.sent);""") == "other"
     # ticking the switch takes the cue ball off the table (to the tray) and clears the advice
     js(drv, "arguments[0].click();", drv.find_element(By.ID, "in-hand"))
     assert _in_hand(drv) and "cue" not in balls(drv)
     assert ball_where(drv, "cue") == "tray"
     assert not drv.find_elements(By.CSS_SELECTOR, "#suggestions li")
-    assert "cue" not in js(drv, "return stateDoc().balls;")
+    assert "cue" not in js(drv, "return board.stateDoc().balls;")
 
 
 def ball_where(drv, bid):
@@ -203,7 +203,7 @@ def test_an_answer_for_a_position_changed_meanwhile_is_not_drawn(browser, change
     WebDriverWait(drv, 10).until(lambda d: len(balls(d)) == 6)
     Select(drv.find_element(By.ID, "in-budget")).select_by_value("300")
     # the change in the click's own turn: after the request is sent, before any answer
-    how = {"ball": "S.balls['7'] = [S.balls['7'][0] + 0.002, S.balls['7'][1]]; changed();",
+    how = {"ball": "S.balls['7'] = [S.balls['7'][0] + 0.002, S.balls['7'][1]]; board.changed();",
            "to_move": "document.querySelector('input[name=to-move][value=\"1\"]').click();"}
     js(drv, "const S = window.boardState; document.getElementById('btn-suggest').click(); "
             + how[change])
@@ -251,12 +251,12 @@ def test_a_position_read_in_keeps_the_switch_and_the_cue_ball_in_agreement(brows
     not count (docs/FORMATS.md), the cue ball stays off the table; a position that lists the
     cue ball and says nothing of the hand has it where it lies, the switch unticked."""
     drv = browser("ru")
-    js(drv, "loadDocText(arguments[0]);", json.dumps(
+    js(drv, "board.loadDocText(arguments[0]);", json.dumps(
         {"balls": {"cue": [1.0, 0.9], "7": [2.0, 1.0]}, "cue_in_hand": True}))
     assert _in_hand(drv) and set(balls(drv)) == {"7"} and ball_where(drv, "cue") == "tray"
-    js(drv, "loadDocText(arguments[0]);", json.dumps({"balls": {"cue": [1.0, 0.9], "7": [2.0, 1.0]}}))
+    js(drv, "board.loadDocText(arguments[0]);", json.dumps({"balls": {"cue": [1.0, 0.9], "7": [2.0, 1.0]}}))
     assert not _in_hand(drv) and balls(drv)["cue"] == [1.0, 0.9]
     doc = load_json(HAND)
-    js(drv, "loadState(arguments[0]);", dict(doc, balls=dict(doc["balls"], cue=[0.5, 0.5])))
+    js(drv, "board.loadState(arguments[0]);", dict(doc, balls=dict(doc["balls"], cue=[0.5, 0.5])))
     assert _in_hand(drv) and "cue" not in balls(drv)
-    assert "cue" not in js(drv, "return stateDoc().balls;")
+    assert "cue" not in js(drv, "return board.stateDoc().balls;")

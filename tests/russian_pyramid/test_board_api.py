@@ -36,7 +36,7 @@ def test_health_and_page(http):
     assert h["ok"] and h["ai"] == "warm" and h["server"] == "warm"
     page = http.get("/")
     assert page.status_code == 200 and 'id="table"' in page.text
-    for name in ("board.js", "i18n.js", "board.css", "positions/open.json"):
+    for name in ("main.js", "i18n.js", "board.css", "positions/open.json"):
         assert http.get(f"/static/{name}").status_code == 200
     assert http.get("/static/nope.js").status_code == 404
     _refused(http.get("/api/nope"), 404)
@@ -62,10 +62,18 @@ def test_positions(http):
 def test_check(http):
     doc = load_json(OPEN)
     ok = http.post("/api/check", json=doc).json()
-    assert ok == {"ok": True, "kind": "state", "notes": []}
-    assert http.post("/api/check", json={"balls": {"cue": [1, 1]}}).json()["kind"] == "position"
+    assert {k: ok[k] for k in ("ok", "kind", "notes")} == {"ok": True, "kind": "state", "notes": []}
+    # the rules core's count, for the page to show (issue 53 item 5)
+    assert {k: ok["accounting"][k] for k in ("total_points", "table_points", "off_table_points",
+                                             "scores_counted", "adds_up", "adjustment")} == {
+        "total_points": 140, "table_points": 52, "off_table_points": 88, "scores_counted": 88,
+        "adds_up": True, "adjustment": None}
+    position = http.post("/api/check", json={"balls": {"cue": [1, 1]}}).json()
+    assert position["kind"] == "position" and "accounting" not in position
     bad_scores = dict(doc, scores=[1, 2])  # R1: refused naming the numbers
-    _refused(http.post("/api/check", json=bad_scores), 422, "sum to 3", "shelves hold 88")
+    refused = http.post("/api/check", json=bad_scores)
+    _refused(refused, 422, "sum to 3", "shelves hold 88")
+    assert refused.json()["accounting"]["adjustment"]["points"] == -85  # what it needs
     said = dict(bad_scores, adjustment={"reason": "typed in", "points": -85})
     assert "adjustment -85 points" in http.post("/api/check", json=said).json()["notes"][0]
     overlap = http.post("/api/check", json={"balls": {"cue": [1.0, 1.0], "7": [1.01, 1.0]}})

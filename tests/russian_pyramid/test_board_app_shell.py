@@ -92,7 +92,7 @@ def test_with_the_club_computer_gone_the_page_opens_and_says_so(browser):
     assert drv.find_element("id", "ai-status").text == "нет связи"
     # the AI's own poll (it runs while the AI warms up) meeting no answer is the connection
     # lost too, not "the AI did not start" (a slow warm-up once raced the banner so)
-    drv.execute_async_script("pollHealth().then(arguments[0])")
+    drv.execute_async_script("board.pollHealth().then(arguments[0])")
     assert drv.find_element("id", "ai-status").text == "нет связи"
     drv.refresh()  # opened again with the computer gone: the kept shell
     WebDriverWait(drv, 30).until(lambda d: d.execute_script(

@@ -54,7 +54,7 @@ def drag_to(drv, bid, x, y):
 def wait_checked(drv, timeout_s=20.0):
     """Until the server has answered every drop's check (the page asks after a short delay)."""
     time.sleep(0.05)
-    WebDriverWait(drv, timeout_s).until(lambda d: js(d, "return pendingChecks();") == 0)
+    WebDriverWait(drv, timeout_s).until(lambda d: js(d, "return board.pendingChecks();") == 0)
 
 
 def _drawn_at(drv, bid):
@@ -107,12 +107,13 @@ def test_drag_balls_and_refusals(browser):
     js(drv, """
         const real = window.fetch; window.checkSignals = [];
         window.fetch = (url, opts) => {
-          if (url !== "/api/check") return real(url, opts);
+          // the drops' checks (a position); the state's count (check.js) goes as ever
+          if (url !== "/api/check" || "scores" in JSON.parse(opts.body)) return real(url, opts);
           window.checkSignals.push(opts.signal);
           return new Promise(r => setTimeout(r, 600)).then(() => real(url, opts)); };
-        queueCheck("7", [2.6, 0.7]);""")
+        board.queueCheck("7", [2.6, 0.7]);""")
     time.sleep(0.4)  # the first request is on its way
-    js(drv, 'queueCheck("3", [1.4, 0.4]);')
+    js(drv, 'board.queueCheck("3", [1.4, 0.4]);')
     wait_checked(drv)
     assert js(drv, "return window.checkSignals.map(s => s.aborted);") == [True, False]
     now = balls(drv)
@@ -133,7 +134,7 @@ def test_drag_balls_and_refusals(browser):
     drag_to(drv, "7", 2.4, 1.2)
     drag_to(drv, "12", 2.9, 0.5)
     assert set(balls(drv)) == {"cue", "7", "12"}
-    doc = js(drv, "return stateDoc();")
+    doc = js(drv, "return board.stateDoc();")
     assert doc["cue_in_hand"] is False and not doc.get("break_pending")
     Select(drv.find_element(By.ID, "in-budget")).select_by_value("300")
     drv.find_element(By.ID, "btn-suggest").click()
@@ -168,6 +169,9 @@ def test_suggestion_drawn_played_and_translated(browser):
     assert drv.find_elements(By.CSS_SELECTOR, '#tip [data-role="tip"]')
     facts = drv.find_element(By.ID, "advice-facts").text
     assert "Сила" in facts and "длины стола с бортами" in facts and "Точка удара" in facts
+    # the tip in the server's words (ai.describe.tip_fact), the page rewords nothing
+    tip = drv.find_element(By.CSS_SELECTOR, '#advice-facts [data-role="tip"]').text
+    assert tip == js(drv, "return boardState.suggestions[0].advice.tip.words.ru;") and tip, tip
     cut = drv.find_element(By.CSS_SELECTOR, '#advice-facts [data-role="cut"]').text
     assert any(w in cut for w in ("влево", "вправо", "прямо")), cut
     assert drv.find_element(By.ID, "advice-text").text

@@ -51,7 +51,7 @@ def test_a_foreign_host_is_refused_even_with_the_token(app):
     """DNS rebinding: a page of evil.example whose name now points at 127.0.0.1."""
     token = app.state.guard.token
     c = _bare(app, "http://evil.example:8071")
-    for path in ("/", "/api/health", "/api/match/record", "/static/board.js"):
+    for path in ("/", "/api/health", "/api/match/record", "/static/main.js"):
         r = c.get(path, headers=auth(token))
         assert r.status_code == 403 and "evil.example" in r.json()["error"], path
     assert LOCAL_HOSTS == {"127.0.0.1", "localhost", "::1"}
@@ -67,7 +67,7 @@ def test_no_token_no_api_but_the_static_shell(app):
     assert c.get("/api/health", headers={"Authorization": "token wrong"}).status_code == 401
     page = c.get("/")
     assert page.status_code == 401 and "?token=" in page.text and "ключ" in page.text
-    assert c.get("/static/board.js").status_code == 200  # the shell holds no secret
+    assert c.get("/static/main.js").status_code == 200  # the shell holds no secret
 
 
 def test_the_token_in_the_address_becomes_a_cookie(app):

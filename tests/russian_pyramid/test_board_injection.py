@@ -85,7 +85,7 @@ def test_every_answer_carries_a_policy_without_inline_script(tmp_path):
     answers = {"page": c.get("/", headers=auth(token)),
                "page without the token": c.get("/"),
                "static page": c.get("/static/index.html"),
-               "script": c.get("/static/board.js"),
+               "script": c.get("/static/main.js"),
                "service worker": c.get("/sw.js"),
                "manifest": c.get("/manifest.webmanifest"),
                "api": c.get("/api/health", headers=auth(token)),
@@ -114,9 +114,10 @@ def test_the_sent_page_allows_only_its_own_scripts():
     meta = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', page)
     assert meta and meta.start() < page.index("<style>") < page.index("<script>")
     policy = _policy(meta.group(1))
-    scripts = re.findall(r"<script>(.*?)</script>", page, re.S)
+    scripts = re.findall(r'<script(?: type="module")?>(.*?)</script>', page, re.S)
     styles = re.findall(r"<style>(.*?)</style>", page, re.S)
-    assert len(scripts) >= 6 and len(styles) == 1
+    # the data, and the viewer's modules as one inline module (review_page.viewer_module)
+    assert len(scripts) == 2 and len(styles) == 1 and '<script type="module">' in page
 
     def sha(text: str) -> str:
         return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
@@ -173,7 +174,7 @@ def test_an_analysis_with_html_in_a_mark_runs_nothing(browser, game_record, tmp_
         const doc = JSON.parse(JSON.stringify(boardState.record));
         doc.strokes[0].analysis = {stroke: 1, mark: arguments[0], p_win_played: 0.5, loss: 0,
                                    played: {}, best: null};
-        showReview(doc);""", MARK)
+        board.showReview(doc);""", MARK)
     item = drv.find_element(By.CSS_SELECTOR, '#stroke-list li[data-stroke="1"] .mark')
     assert item.text == MARK
     _no_script_ran(drv)

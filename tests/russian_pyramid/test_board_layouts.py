@@ -196,7 +196,7 @@ def test_finger_drag_on_the_turned_table(browser):
         finger.perform()
         wait_checked(drv)
         assert math.dist(balls(drv)[bid], (x, y)) < 0.01, (bid, balls(drv))
-    doc = js(drv, "return stateDoc();")
+    doc = js(drv, "return board.stateDoc();")
     assert math.dist(doc["balls"]["7"], (2.6, 0.5)) < 0.01
     assert math.dist(doc["balls"]["3"], (0.5, 0.4)) < 0.01
     js(drv, "window.scrollTo(0, 0);")

@@ -111,9 +111,9 @@ def test_photo_to_advice_on_a_phone(browser):
     assert now[other] == before[nxt] and now[nxt] == before[other]
     assert other not in _unread(drv) and nxt in _unread(drv)
     # undo takes the pick back, numbers and all; redo again
-    js(drv, "undoSetup();")
+    js(drv, "board.undoSetup();")
     assert balls(drv) == before and other in _unread(drv)
-    js(drv, "redoSetup();")
+    js(drv, "board.redoSetup();")
     assert balls(drv) == now
     # the rest, one after another from the picker
     free = iter(k for k in ("15", "14", "13", "11", "10", "9", "8", "7") if k not in balls(drv))

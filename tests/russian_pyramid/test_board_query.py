@@ -64,7 +64,7 @@ def test_a_malformed_suggest_query_is_refused_before_the_ai(c, query, name, word
 @pytest.mark.parametrize("method, path", [
     ("GET", "/"), ("GET", "/api/health"), ("GET", "/api/match"), ("GET", "/api/connect"),
     ("GET", "/api/positions"), ("GET", "/api/words/ru"), ("GET", "/api/queue"),
-    ("GET", "/api/match/record"), ("GET", "/static/board.js"), ("GET", "/sw.js"),
+    ("GET", "/api/match/record"), ("GET", "/static/main.js"), ("GET", "/sw.js"),
     ("GET", "/manifest.webmanifest"), ("POST", "/api/check"), ("POST", "/api/review"),
     ("POST", "/api/match/start"), ("POST", "/api/match/line"), ("POST", "/api/match/scorer"),
     ("POST", "/api/simulate"), ("POST", "/api/photo"), ("GET", "/api/table"),

@@ -77,7 +77,8 @@ def click_graph_at(drv, k):
     js(drv, "document.getElementById('review-graph').scrollIntoView({block: 'center'});")
     x, y = js(drv, """
         const svg = document.getElementById('review-graph'), n = boardState.record.strokes.length;
-        const pt = svg.createSVGPoint(); pt.x = gx(arguments[0] - 1, n); pt.y = 75;
+        // review.js's gx(): the graph's drawing units, GRAPH_W 600 with GRAPH_PAD 8 each side
+        const pt = svg.createSVGPoint(); pt.x = 8 + (arguments[0] - 1) / (n - 1) * (600 - 16); pt.y = 75;
         const p = pt.matrixTransform(svg.getScreenCTM()); return [p.x, p.y];""", k)
     for kind in ("mousePressed", "mouseReleased"):
         drv.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y,

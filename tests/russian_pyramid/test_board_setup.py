@@ -239,13 +239,13 @@ def test_snap_between_two_balls_and_not_far(browser, http):
     R = radius(http)
     drv = open_at(browser, (1366, 768), False, lang="en")
     a, b = (1.5, 0.9), (1.5 + 2 * R, 0.9)
-    js(drv, "loadState({balls: {'1': arguments[0], '2': arguments[1]}});", list(a), list(b))
+    js(drv, "board.loadState({balls: {'1': arguments[0], '2': arguments[1]}});", list(a), list(b))
     wait_checked(drv)
     h = 2 * R * math.sqrt(3) / 2
     # above the pair, 2 mm into both: touching the nearer alone would overlap the other
-    got = js(drv, "return snapPoint('5', arguments[0]);", [a[0] + R + 0.0005, a[1] + h - 0.002])
+    got = js(drv, "return board.snapPoint('5', arguments[0]);", [a[0] + R + 0.0005, a[1] + h - 0.002])
     assert got is not None
     assert abs(math.dist(got, a) - 2 * R) < 1e-12 and abs(math.dist(got, b) - 2 * R) < 1e-12, got
-    assert js(drv, "return snapPoint('5', arguments[0]);", [2.5, 0.9]) is None
-    assert js(drv, "return snapPoint('5', arguments[0]);", [a[0], a[1] + 2 * R - 0.02]) is None
-    assert js(drv, "return snapPoint('5', arguments[0]);", [2.5, R + 0.02]) is None
+    assert js(drv, "return board.snapPoint('5', arguments[0]);", [2.5, 0.9]) is None
+    assert js(drv, "return board.snapPoint('5', arguments[0]);", [a[0], a[1] + 2 * R - 0.02]) is None
+    assert js(drv, "return board.snapPoint('5', arguments[0]);", [2.5, R + 0.02]) is None

@@ -1,6 +1,6 @@
 """The board's page takes every word from the catalogs (engine/locale/<lang>.json, fetched from
-GET /api/words/<lang>; russian_pyramid/board/static/i18n.js): every key that board.js, match.js,
-i18n.js and index.html ask for is in the catalog, every board.* word is asked for, no Russian
+GET /api/words/<lang>; russian_pyramid/board/static/i18n.js): every key that the page's modules
+and index.html ask for is in the catalog, every board.* word is asked for, no Russian
 is written in the page's code, and in a browser the page shows no key in either language."""
 from __future__ import annotations
 
@@ -40,10 +40,10 @@ FAMILIES = {
     "sk_": tuple(SKILLS),
     "photo_corner_": ("1", "2", "3", "4"),  # the playing area's corners, in the order tapped
 }
-# t(variable): what the variable holds (s.kind, a.best.kind: a decision's kind; spin: one of
-# the spin_* literals board.js assigns it; k, key: the first argument of an add(...) that
-# lists facts; el.dataset.i18n, el.dataset.i18nTitle: index.html's data-i18n, data-i18n-title)
-VARIABLES = {"s.kind", "a.best.kind", "spin", "k", "key", "el.dataset.i18n", "el.dataset.i18nTitle"}
+# t(variable): what the variable holds (s.kind, a.best.kind: a decision's kind; k, key: the
+# first argument of an add(...) that lists facts; el.dataset.i18n, el.dataset.i18nTitle:
+# index.html's data-i18n, data-i18n-title)
+VARIABLES = {"s.kind", "a.best.kind", "k", "key", "el.dataset.i18n", "el.dataset.i18nTitle"}
 
 
 def _first_arguments(src: str):
@@ -81,9 +81,7 @@ def page_keys() -> set[str]:
             elif arg not in VARIABLES:
                 unknown.append((name, arg))
     assert unknown == [], f"t() of an expression this test does not know: {unknown}"
-    board = (STATIC / "board.js").read_text(encoding="utf-8")
-    keys.update(re.findall(r'"(spin_[a-z_]+)"', board))  # t(spin)
-    for name in ("board.js", "review.js"):  # t(k) in the add() that lists facts
+    for name in SCRIPTS:  # t(k) in the add() that lists facts
         src = (STATIC / name).read_text(encoding="utf-8")
         keys.update(re.findall(r'(?<![.\w])add\("([^"]+)"', src))
     keys.update((ATTACK, SAFETY, DELIBERATE_FOUL))  # t(s.kind)
@@ -97,10 +95,6 @@ def shared_keys() -> dict[str, str]:
     out = {f"m_{m}": f"advice.manner.{m}" for m in MANNERS}
     out.update({f"fr_{f}": f"advice.fraction.{f}" for f, _ in FRACTIONS})
     out.update({f"sp_{s.replace('-', '_')}": f"advice.speed.{s}" for s, _ in SPEED_NAMES})
-    for page, kind in (("follow", "follow"), ("little_follow", "little-follow"), ("draw", "draw"),
-                       ("little_draw", "little-draw"), ("stun", "centre"), ("right", "right"),
-                       ("left", "left")):
-        out[f"spin_{page}"] = f"advice.spin.{kind}.short"
     return out
 
 
@@ -113,8 +107,7 @@ def catalog_key(key: str) -> str:
 
 def test_i18n_js_shares_the_advice_words_it_says_it_does():
     src = (STATIC / "i18n.js").read_text(encoding="utf-8")
-    for page, advice in (("m_", "manner"), ("fr_", "fraction"), ("sp_", "speed"),
-                         ("spin_", "spin")):
+    for page, advice in (("m_", "manner"), ("fr_", "fraction"), ("sp_", "speed")):
         assert f'SHARED["{page}" +' in src and f'"advice.{advice}."' in src, page
 
 

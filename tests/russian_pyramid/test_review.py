@@ -14,7 +14,7 @@ from engine.record import parse_record
 from russian_pyramid.app.record_view import record_view
 from russian_pyramid.app.review import SAME_PLACE_M, SAME_WITHIN, difference, review_document
 from russian_pyramid.board import api
-from russian_pyramid.app.review_page import EMBEDDED_SCRIPTS, review_page
+from russian_pyramid.app.review_page import review_page, viewer_modules
 from russian_pyramid.errors import UserInputError
 
 from .reviewdata import game_with_analysis
@@ -127,9 +127,13 @@ def test_page_is_self_contained(game):
     page = review_page(review_document(parse_record(text), analysis).to_json())
     # nothing fetched: no script or stylesheet by address, the board's files inlined
     assert not re.search(r'<script[^>]+src=|<link[^>]+href=|url\(', page)
-    for name in EMBEDDED_SCRIPTS:
+    for name in viewer_modules():  # the viewer's modules, as one inline module
         assert f"/* {name} */" in page
-    assert "/* match.js */" not in page and "window.PYRAMID_REVIEW = " in page
+    assert {"review.js", "table.js", "i18n.js", "embedded.js"} <= set(viewer_modules())
+    for other in ("match.js", "photo.js", "line.js", "connect.js", "offline.js", "main.js"):
+        assert f"/* {other} */" not in page, other  # they talk to a server
+    assert page.count('<script type="module">') == 1 and "\nimport {" not in page
+    assert "\nexport " not in page and "window.PYRAMID_REVIEW = " in page
     data = page.split("window.PYRAMID_REVIEW = ", 1)[1].split(";</script>", 1)[0]
     embedded = json.loads(data)
     assert set(embedded) == {"table", "review", "words"} and set(embedded["words"]) == {"en", "ru"}

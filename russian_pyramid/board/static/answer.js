@@ -1,5 +1,5 @@
-// The advice always answers the position shown (issue 25, item 3).  Plain JavaScript, loaded
-// after board.js and sharing its globals (S, $, t, say, stateDoc, ...).
+// The advice always answers the position shown (issue 25, item 3).  A module (the
+// store's S, state.js's stateDoc, ... imported).
 //
 // * The cue-in-hand switch and a cue ball on the table cannot disagree: ticking "cue ball in
 //   hand" takes the cue ball off the table to the tray (it is set down in the house, R3.2,
@@ -11,12 +11,17 @@
 //   while the position it shows is the one it sent and the one the server answered; otherwise
 //   (a ball moved, a score typed, the switch changed while the AI thought) the answer is not
 //   drawn and the list says it was for another position.
-"use strict";
+import {S} from "./store.js";
+import {$, say} from "./dom.js";
+import {t} from "./i18n.js";
+import {pendingChecks} from "./check.js";
+import {changed, nSides, stateDoc} from "./state.js";
+import {clearAdvice} from "./suggest.js";
 
 const POSITION_TOLERANCE_M = 1e-6;  // the page rounds a drop to 0.1 mm; the answer echoes it
 
 // --- the switch and the cue ball -----------------------------------------------------------
-function setCueInHand(inHand) {  // the switch ticked or unticked by the player
+export function setCueInHand(inHand) {  // the switch ticked or unticked by the player
   S.state.cue_in_hand = inHand;
   if (inHand && (S.balls.cue || S.check.moves.cue)) {
     delete S.balls.cue;
@@ -29,7 +34,7 @@ function setCueInHand(inHand) {  // the switch ticked or unticked by the player
 }
 // Called first in changed(): a cue ball on the table while the switch says "in hand" was put
 // there after the switch was ticked (ticking takes it off): the table wins.
-function agreeCueInHand() {
+export function agreeCueInHand() {
   if (!(S.state && S.state.cue_in_hand && S.balls.cue)) return false;
   S.state.cue_in_hand = false;
   $("in-hand").checked = false;
@@ -37,7 +42,7 @@ function agreeCueInHand() {
 }
 // A document read in (a file, a link, a shipped position): a cue ball in hand's coordinates
 // do not count (docs/FORMATS.md), so it is not drawn on the table.
-function dropCueInHand() {
+export function dropCueInHand() {
   if (S.state && S.state.cue_in_hand) delete S.balls.cue;
 }
 
@@ -48,7 +53,7 @@ function sameXY(a, b) {
 }
 // Why the answer does not answer the position shown, or null when it does: ``sent`` is the
 // request's body as sent (JSON text), ``position`` the answer's echo.
-function answerMismatch(position, sent) {
+export function answerMismatch(position, sent) {
   if (!position || !position.state || typeof position.digest !== "string") return "no_position";
   if (JSON.stringify(stateDoc()) !== sent || pendingChecks()) return "changed";
   const st = position.state;
@@ -60,11 +65,11 @@ function answerMismatch(position, sent) {
   for (const id of shown) if (!sameXY(S.balls[id], st.balls[id])) return "other";
   return null;
 }
-function adviceCurrent() {
+export function adviceCurrent() {
   return !!S.answer && answerMismatch(S.answer.position, S.answer.sent) === null;
 }
 // The answer is not shown: nothing drawn, the list says why (board.advice_stale).
-function showStale() {
+export function showStale() {
   clearAdvice();
   S.answer = null;
   const li = document.createElement("li");
@@ -77,7 +82,7 @@ function showStale() {
 }
 
 // --- the ranking: suggestions that differ only by placement --------------------------------
-function twinsText(s) {
+export function twinsText(s) {
   const twins = s.differs_only_by_placement_from || [];
   return twins.length ? t("same_but_placement", {n: twins.join(", ")}) : "";
 }

@@ -2,7 +2,8 @@
 // page's address with its token as a QR code (GET /api/qr.svg) and as text -- and who is
 // connected (GET /api/connect, refreshed while the dialog is open).  On 127.0.0.1 alone the
 // dialog says how to start the board for phones.
-"use strict";
+import {$, api, clear} from "./dom.js";
+import {t} from "./i18n.js";
 
 const CONNECT_REFRESH_MS = 3000;
 let connectTimer = null;
@@ -44,5 +45,7 @@ function closeConnect() {
   clearInterval(connectTimer);
   connectTimer = null;
 }
-$("btn-connect").addEventListener("click", openConnect);
-$("connect-close").addEventListener("click", closeConnect);
+export function initConnect() {
+  $("btn-connect").addEventListener("click", openConnect);
+  $("connect-close").addEventListener("click", closeConnect);
+}

@@ -2,14 +2,13 @@
 // catalog of each language (engine/locale/<lang>.json), fetched from GET /api/words/<lang>.
 // The page's own words are the catalog's "board.*" keys and are called here without the
 // prefix (t("house") is board.house); the words the page shares with the AI's advice (how a
-// ball is pocketed, ball fractions, speeds, spin) are the advice's keys, so that each thing
+// ball is pocketed, ball fractions, speeds) are the advice's keys, so that each thing
 // has one word everywhere (SHARED below); a key with a dot is a catalog key as it is.
 // The page is shown once the catalog of its language is in (loadWords; no flash of keys or
 // of another language), and a switch of language fetches the other before it re-renders.
-"use strict";
 
-const LANGS = ["ru", "en"];
-const WORDS = {};  // lang -> catalog (a flat {key: text})
+export const LANGS = ["ru", "en"];
+export const WORDS = {};  // lang -> catalog (a flat {key: text})
 const LOADING = {};  // lang -> the promise of its catalog
 const MISSING = new Set();  // keys asked for and not found (a test checks none is)
 
@@ -21,11 +20,8 @@ const SHARED = {};
   SHARED["fr_" + f] = "advice.fraction." + f; });
 ["very-soft", "soft", "medium", "firm", "hard"].forEach(s => {
   SHARED["sp_" + s.replace("-", "_")] = "advice.speed." + s; });
-[["follow", "follow"], ["little_follow", "little-follow"], ["draw", "draw"],
- ["little_draw", "little-draw"], ["stun", "centre"], ["right", "right"], ["left", "left"]]
-  .forEach(([page, kind]) => { SHARED["spin_" + page] = "advice.spin." + kind + ".short"; });
 
-function pickLanguage() {
+export function pickLanguage() {
   const saved = (() => { try { return localStorage.getItem("pyramid.lang"); } catch (e) { return null; } })();
   if (LANGS.includes(saved)) return saved;
   const langs = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || "en"];
@@ -37,10 +33,11 @@ function pickLanguage() {
   return "en";
 }
 
-let LANG = pickLanguage();
+export let LANG = pickLanguage();
+export function useLanguage(lang) { LANG = lang; }  // the page's language switched (main.js's setLang)
 
 // The catalog of `lang`, fetched once (the promise is kept: a second call waits for the same).
-function loadWords(lang) {
+export function loadWords(lang) {
   const embedded = window.PYRAMID_REVIEW && window.PYRAMID_REVIEW.words;  // pyramid analyze --html
   if (embedded) {
     if (!embedded[lang]) return Promise.reject(new Error("no words for " + lang));
@@ -62,7 +59,7 @@ function catalogKey(key) {
   return SHARED[key] || "board." + key;
 }
 
-function t(key, params) {
+export function t(key, params) {
   const words = WORDS[LANG] || {};
   let s = words[catalogKey(key)];
   if (s === undefined) { MISSING.add(LANG + ":" + key); return key; }
@@ -71,7 +68,7 @@ function t(key, params) {
 }
 
 // Numbers as the language writes them (decimal comma in Russian: advice.decimal_mark).
-function num(x, digits) {
+export function num(x, digits) {
   return Number(x).toFixed(digits).replace(".", t("advice.decimal_mark"));
 }
 
@@ -84,12 +81,12 @@ function pluralForm(n) {
   if (n % 10 >= 2 && n % 10 <= 4 && !(n % 100 >= 12 && n % 100 <= 14)) return "few";
   return "many";
 }
-function timesWords(n) { return t("words.times." + pluralForm(n), {n}); }
+export function timesWords(n) { return t("words.times." + pluralForm(n), {n}); }
 
 // A pocket as the notation names it in the page's language (notation.pocket.<id>: ДЛ, FL).
-function pocketName(id) { return t("notation.pocket." + id); }
+export function pocketName(id) { return t("notation.pocket." + id); }
 
-function applyI18n(root) {
+export function applyI18n(root) {
   (root || document).querySelectorAll("[data-i18n]").forEach(el => { el.textContent = t(el.dataset.i18n); });
   (root || document).querySelectorAll("[data-i18n-title]").forEach(el => {  // a button drawn as a sign
     el.title = t(el.dataset.i18nTitle); el.setAttribute("aria-label", el.title); });

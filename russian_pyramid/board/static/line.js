@@ -1,6 +1,6 @@
 // The line of play (issue 29, item 4): the best stroke, then the likely next one or two, as a
-// chess engine shows its principal variation.  Plain JavaScript, loaded after board.js and
-// sharing its globals (S, $, el, X, Y, t, pct, pocketName, ...).
+// chess engine shows its principal variation.  A module; suggest.js asks
+// for it to be redrawn through the store's hook "line" (initLine registers).
 //
 // POST /api/suggest?line=N answers "line": {"p_win", "steps": [...]} (ai.search.line.Line;
 // pyramid suggest --line's JSON): each step's stroke (kind, call, foul), the position it is
@@ -11,10 +11,11 @@
 // and on to its stop, the object ball to its pocket (the stroke the suggestion draws is the
 // first step's).  Under the table one line of text lists the strokes with the line's P(win);
 // a button hides the line (kept in localStorage).
-"use strict";
+import {S, on} from "./store.js";
+import {$, X, Y, el, pct, pts} from "./dom.js";
+import {pocketName, t} from "./i18n.js";
+import {adviceCurrent} from "./answer.js";
 
-// strokes asked for: pyramid suggest --line's default (russian_pyramid.app.limits.DEFAULT_LINE)
-const LINE_STROKES = 3;
 const LINE_KEY = "pyramid.line";  // localStorage: "hidden" once the player hid the line
 
 function lineShown() {
@@ -90,7 +91,8 @@ function renderLine() {
   line.steps.forEach((s, i) => drawLineGhost(g, s, i + 1));  // over every path
 }
 
-window.addEventListener("DOMContentLoaded", () => {
+export function initLine() {
   $("btn-line").addEventListener("click", () => setLineShown(!lineShown()));
-});
-document.addEventListener("wordschange", () => { if ($("line-bar")) renderLine(); });
+  on("line", renderLine);  // the advice shown or cleared (suggest.js)
+  document.addEventListener("wordschange", () => { if ($("line-bar")) renderLine(); });
+}

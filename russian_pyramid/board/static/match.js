@@ -4,7 +4,8 @@
 // start form also takes the breaker (the lot's result, or drawn here), the pair order (one
 // against a pair only, R12.2) and the handicap (R13, the engine's JSON), POSTed with the rest
 // to /api/match/start.
-"use strict";
+import {$, api} from "./dom.js";
+import {LANG, loadWords, pocketName, t} from "./i18n.js";
 
 const MATCH = {status: null};
 const POCKETS = ["FL", "FR", "ML", "MR", "NL", "NR"];
@@ -141,8 +142,8 @@ async function mStart() {
     mStatus(st);
   } catch (e) { mShow([e.message], true, "m-setup-out"); }  // the form stays, with why
 }
-async function matchInit() {
-  try { await loadWords(LANG); } catch (e) { /* board.js says so */ }
+export async function initMatch() {
+  try { await loadWords(LANG); } catch (e) { /* main.js says so */ }
   ["m-p1", "m-p2"].forEach((id, k) => { if (!$(id).value) $(id).value = t("m_name" + (k + 1)); });
   const balls = $("m-balls");
   for (let k = 1; k <= 15; k++) {
@@ -207,5 +208,4 @@ async function mWatch() {
     if (JSON.stringify(st) !== JSON.stringify(MATCH.status)) mStatus(st);
   } catch (e) { /* the connection's state is the page's badge */ }
 }
-window.addEventListener("DOMContentLoaded", matchInit);
 window.matchState = MATCH;

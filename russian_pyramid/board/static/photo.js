@@ -11,8 +11,15 @@
 // corners on the photo -- at the cushion noses, in the order the command takes them (the
 // house end's right corner, the far right, the far left, the house end's left) -- and the
 // photo goes again with them (POST /api/photo?corners=...): the server then only rectifies.
-// Plain JavaScript, loaded after board.js and setup.js (their globals: S, $, t, say, el, ...).
-"use strict";
+// A module: the board's core calls it through the store's hooks (initPhoto registers them).
+import {BALL_IDS, S, on} from "./store.js";
+import {$, api, clear, el, say} from "./dom.js";
+import {num, t} from "./i18n.js";
+import {ballEl} from "./table.js";
+import {dropChecks} from "./check.js";
+import {changed, syncStateInputs} from "./state.js";
+import {setMode} from "./viewer.js";
+import {selectBall} from "./setup.js";
 
 const PHOTO_TYPES = ["image/jpeg", "image/png"];  // what POST /api/photo takes (guard.py)
 const CROP_RADII = 3.5;     // the picker's cut-out: this many of the ball's radii round it
@@ -157,7 +164,7 @@ function photoBoardIds(pids) {
   }
   return {ids, unread};
 }
-// A position written by `pyramid photo --json` and opened as a file (board.js's loadDocText):
+// A position written by `pyramid photo --json` and opened as a file (main.js's loadDocText, hook "photoDoc"):
 // its balls are the photo's ("cue", "?1", "?2"...), placed as a photo sent from the page places
 // them -- under provisional numbers, drawn «?», asked by a tap (no photo on the page to cut a
 // ball out of: the picker shows the numbers alone).  False for any other position.
@@ -227,7 +234,7 @@ function drawPhoto() {
   }
   box.hidden = false;
 }
-// Called by board.js's renderBalls: the balls whose numbers are not set drawn «?».
+// Called by table.js's renderBalls (hook "ballsDrawn"): the balls whose numbers are not set drawn «?».
 function photoMarks(balls) {
   if (balls === S.balls) S.unread = (S.unread || []).filter(id => S.balls[id]);
   const edit = balls === S.balls && S.mode === "edit";
@@ -312,7 +319,7 @@ function pick(v) {
   if (S.unread.length) openPicker(S.unread[0]);
   else { closePicker(); say(t("photo_all_set")); }
 }
-// Suggest asks for the numbers first (board.js's doSuggest): true while any is not set.
+// Suggest asks for the numbers first (suggest.js's doSuggest, hook "unreadLeft"): true while any is not set.
 function photoUnreadLeft() {
   const left = (S.unread || []).filter(id => S.balls[id]);
   if (!left.length) return false;
@@ -321,7 +328,7 @@ function photoUnreadLeft() {
   return true;
 }
 
-function initPhoto() {
+export function initPhoto() {
   $("file-photo").addEventListener("change", e => photoChosen(e.target));
   $("picker-close").addEventListener("click", closePicker);
   $("photo-hide").addEventListener("click", () => {
@@ -334,5 +341,9 @@ function initPhoto() {
   });
   $("photo-svg").addEventListener("click", cornerTap);
   document.addEventListener("wordschange", () => { if (PHOTO.picking) openPicker(PHOTO.picking); else drawPhoto(); });
+  // the board's core calls these through the store's hooks (it does not import this panel)
+  on("ballsDrawn", photoMarks);
+  on("ballTapped", photoTap);
+  on("photoDoc", photoDocPlaced);
+  on("unreadLeft", photoUnreadLeft);
 }
-window.addEventListener("DOMContentLoaded", initPhoto);

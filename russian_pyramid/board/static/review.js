@@ -2,15 +2,24 @@
 // marks, the P(win) graph over the game (the score when there is no analysis), the jump to
 // the next mark, the better stroke drawn beside the one played with what it changes, the
 // stroke as meant (a record's story) beside the stroke as played, and a person's record
-// (the typed line, the ruling, the points; no positions to draw).  Plain JavaScript, loaded
-// after board.js; the same file runs in the board and in the page `pyramid analyze --html`
+// (the typed line, the ruling, the points; no positions to draw).  A module over
+// viewer.js; the same file runs in the board and in the page `pyramid analyze --html`
 // writes (review.html: no server, the document embedded).
-"use strict";
+import {S} from "./store.js";
+import {$, X, Y, clear, el, h, pct, pts, say} from "./dom.js";
+import {LANG, WORDS, applyI18n, loadWords, num, pickLanguage, pocketName, t,
+  useLanguage} from "./i18n.js";
+import {VIEW, updateView} from "./view.js";
+import {ballEl, drawTable, makeBalls} from "./table.js";
+import {loadState} from "./state.js";
+import {callText} from "./suggest.js";
+import {bindViewerKeys, setMode, showReview, showStroke, step} from "./viewer.js";
+import {setLang} from "./lang.js";
 
 const MARK_CLASS = {"?!": "mark-qi", "?": "mark-q", "??": "mark-qq"};
 const GRAPH_W = 600, GRAPH_H = 150, GRAPH_PAD = 8;  // the graph's drawing units
 
-function isNominal() { return !!(S.record && S.record.header && S.record.header.positions === "nominal"); }
+export function isNominal() { return !!(S.record && S.record.header && S.record.header.positions === "nominal"); }
 function rowOf(s) { return s.analysis || (S.analysis && S.analysis[s.stroke]) || null; }
 function markOf(s) { const a = rowOf(s); return a && a.mark ? a.mark : ""; }
 function foulWord(code) {
@@ -64,7 +73,7 @@ function goTo(k) {
   showStroke();
 }
 // The next (dir 1) or previous (-1) stroke with a mark; says so when there is none.
-function jumpMark(dir) {
+export function jumpMark(dir) {
   if (!S.record) return;
   const n = S.record.strokes.length;
   for (let k = S.strokeIndex + dir; k >= 0 && k < n; k += dir) {
@@ -97,8 +106,8 @@ function graphSeries() {
   for (let p = 0; p < sides; p++) lines.push(strokes.map((s, k) => ({k, y: s.scores_after[p], mark: "", who: p})));
   return {kind: "scores", lo, hi, lines, sides, target};
 }
-function gx(k, n) { return GRAPH_PAD + (n > 1 ? k / (n - 1) : 0.5) * (GRAPH_W - 2 * GRAPH_PAD); }
-function gy(y, G) { return GRAPH_H - GRAPH_PAD - (y - G.lo) / (G.hi - G.lo || 1) * (GRAPH_H - 2 * GRAPH_PAD); }
+export function gx(k, n) { return GRAPH_PAD + (n > 1 ? k / (n - 1) : 0.5) * (GRAPH_W - 2 * GRAPH_PAD); }
+export function gy(y, G) { return GRAPH_H - GRAPH_PAD - (y - G.lo) / (G.hi - G.lo || 1) * (GRAPH_H - 2 * GRAPH_PAD); }
 function drawGraph() {
   const svg = $("review-graph");
   clear(svg);
@@ -160,7 +169,7 @@ function drawPathsIn(g, paths, cls, colour) {
   }
 }
 const BETTER_COLOUR = "#ffe600", INTENDED_COLOUR = "#00e5ff";
-function drawReviewOverlay(g, s) {
+export function drawReviewOverlay(g, s) {
   const a = rowOf(s), shown = {};
   if (s.intended_paths) {
     drawPathsIn(g, s.intended_paths, "intended", INTENDED_COLOUR);
@@ -181,7 +190,7 @@ function drawReviewOverlay(g, s) {
   $("legend-intended").hidden = !shown.intended;
 }
 // A person's record: no positions; the balls on the table are not drawn, the cloth says so.
-function drawNominal(g, s) {
+export function drawNominal(g, s) {
   const on = Object.keys(s.state_before.balls).filter(b => s.state_before.balls[b]);
   for (const b of on) ballEl(b).style.display = "none";
   // two lines across the cloth, upright and centred either way the table is turned (view.js)
@@ -251,9 +260,9 @@ function kindWord(kind) {
 }
 function signed3(x, digits) { const v = Number(x); return (v >= 0 ? "+" : "−") + num(Math.abs(v), digits); }
 
-// The facts of stroke s (board.js's showStroke has drawn the table): a person's stroke its
+// The facts of stroke s (viewer.js's showStroke has drawn the table): a person's stroke its
 // typed line, call, ruling; an agent's its call; then the analysis and the story.
-function reviewFacts(add, s) {
+export function reviewFacts(add, s) {
   add("v_player", playerWord(s.player));
   if (s.entered !== undefined) {
     add("v_entered", s.entered, "entered");
@@ -289,8 +298,8 @@ function sameCall(a, b) {
   return a.ball === b.ball && a.pocket === b.pocket && (a.manner || "clean") === (b.manner || "clean");
 }
 
-// Called by board.js's showStroke after the table and the facts: the list and the graph follow.
-function reviewShown() {
+// Called by viewer.js's showStroke after the table and the facts: the list and the graph follow.
+export function reviewShown() {
   const list = $("stroke-list");
   if (list.dataset.for !== S.reviewKey) { renderStrokeList(); drawGraph(); list.dataset.for = S.reviewKey; }
   markCurrentInList();
@@ -298,9 +307,9 @@ function reviewShown() {
   const marks = S.record ? S.record.strokes.filter(s => markOf(s)).length : 0;
   $("btn-next-mark").disabled = !marks; $("btn-prev-mark").disabled = !marks;
 }
-function reviewChanged() { S.reviewKey = String(Math.random()); }  // a new record or analysis
+export function reviewChanged() { S.reviewKey = String(Math.random()); }  // a new record or analysis
 
-function initReview() {
+export function initReview() {
   $("btn-next-mark").addEventListener("click", () => jumpMark(1));
   $("btn-prev-mark").addEventListener("click", () => jumpMark(-1));
   $("review-graph").addEventListener("click", onGraphClick);
@@ -311,9 +320,9 @@ function initReview() {
 }
 
 // The page `pyramid analyze --html` writes: the table, the words and the review embedded
-// (window.PYRAMID_REVIEW), no server; board.js's init calls this instead of its own boot.
-async function initEmbedded(E) {
-  LANG = pickLanguage();
+// (window.PYRAMID_REVIEW), no server; embedded.js calls this (main.js is not on that page).
+export async function initEmbedded(E) {
+  useLanguage(pickLanguage());
   await loadWords(LANG);
   applyI18n();
   document.body.dataset.embedded = "1";
@@ -322,6 +331,7 @@ async function initEmbedded(E) {
   document.querySelectorAll(".langbtn").forEach(b => { b.classList.toggle("active", b.dataset.lang === LANG);
     b.addEventListener("click", () => setLang(b.dataset.lang)); });
   S.T = E.table;
+  S.embedded = true;  // nothing asked of a server (check.js counts no points here)
   updateView(null);
   drawTable();
   makeBalls();

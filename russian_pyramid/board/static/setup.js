@@ -1,9 +1,15 @@
 // Setting up a position with a finger (issue 25, item 2): a magnifier beside the finger while a
 // ball is dragged, snapping a drop to touching another ball (centres exactly 2R apart) or to
 // frozen on a cushion, nudging the selected ball by 1 mm (arrow keys; the buttons under the
-// table), undo and redo of the setup, and a zoom button on the table.  Plain JavaScript,
-// loaded after board.js; board.js calls setupDragAt / setupDrop / setupRecord / initSetup.
-"use strict";
+// table), undo and redo of the setup, and a zoom button on the table.  A module;
+// table.js calls setupDragAt / setupDrop, state.js setupRecord, main.js initSetup.
+import {S} from "./store.js";
+import {$, X, Y, say} from "./dom.js";
+import {t} from "./i18n.js";
+import {VIEW} from "./view.js";
+import {ballEl, onTableArea, placeBallEl} from "./table.js";
+import {dropChecks, queueCheck} from "./check.js";
+import {changed, syncStateInputs} from "./state.js";
 
 // A drop this close to touching (or this far into a touch) lands exactly touching; as close
 // to a cushion, frozen on it.  More than a screen pixel at the coarsest drawing (a phone: the
@@ -39,7 +45,7 @@ function clearOfAll(q, others) {
 // The drop point p (m) snapped: to frozen on a straight cushion (its nose line R from the centre),
 // then to touching the nearest ball within SNAP_M (along the cushion when frozen on one; between
 // two balls when the nearest touch would overlap a third).  null when nothing is near.
-function snapPoint(id, p) {
+export function snapPoint(id, p) {
   const T = S.T, R = T.ball_radius_m, L = T.length_m, W = T.width_m;
   const others = otherBalls(id);
   const q = p.slice();
@@ -85,9 +91,9 @@ function touchTwo(q, a, b) {  // touching both a and b, the one of the two place
   return Math.hypot(c1[0] - q[0], c1[1] - q[1]) <= Math.hypot(c2[0] - q[0], c2[1] - q[1]) ? c1 : c2;
 }
 
-// --- the drag: board.js's onPointerMove / onPointerUp ----------------------------------------
+// --- the drag: table.js's onPointerMove / onPointerUp ----------------------------------------
 // The point the dragged ball is shown at (snapped when near a touch) and the magnifier with it.
-function setupDragAt(d, xy, evt) {
+export function setupDragAt(d, xy, evt) {
   const s = onTableArea(xy) && snapPoint(d.id, xy);
   const at = s || xy;
   d.snapped = s ? [roundSetup(s[0]), roundSetup(s[1])] : null;
@@ -96,7 +102,7 @@ function setupDragAt(d, xy, evt) {
   return at;
 }
 // The place a drop lands (m): snapped, or the finger's point to 0.1 mm.
-function setupDrop(d, xy) {
+export function setupDrop(d, xy) {
   hideLoupe();
   d.g.classList.remove("snapped");
   selectBall(d.id);
@@ -122,10 +128,10 @@ function showLoupe(xy, evt) {
   box.style.top = top + "px";
   box.hidden = false;
 }
-function hideLoupe() { $("loupe").hidden = true; }
+export function hideLoupe() { $("loupe").hidden = true; }
 
 // --- the selected ball and its nudges -----------------------------------------------------------
-function selectBall(id) {
+export function selectBall(id) {
   SETUP.selected = id;
   document.querySelectorAll("#g-balls .ball").forEach(b => b.classList.toggle("selected", b.dataset.ball === id));
   updateSetupButtons();
@@ -145,12 +151,12 @@ function nudge(sx, sy) {
   return true;
 }
 
-// --- undo and redo: every accepted change of the setup (board.js's changed()) ------------------
+// --- undo and redo: every accepted change of the setup (state.js's changed()) ------------------
 function setupSnapshot() {
   return JSON.stringify({balls: S.balls, state: S.state, extra: S.extra || {},
     unread: S.unread || [], photoIds: S.photoIds || null});
 }
-function setupRecord() {
+export function setupRecord() {
   const snap = setupSnapshot();
   if (SETUP.history[SETUP.index] === snap) return;
   SETUP.history = SETUP.history.slice(0, SETUP.index + 1);
@@ -176,7 +182,8 @@ function setupGo(step) {
   say(t(step < 0 ? "undone" : "redone"));
   return true;
 }
-const undoSetup = () => setupGo(-1), redoSetup = () => setupGo(1);
+export const undoSetup = () => setupGo(-1);
+export const redoSetup = () => setupGo(1);
 
 function updateSetupButtons() {
   if (!$("btn-undo")) return;
@@ -234,7 +241,7 @@ function fingerUp(evt) {
 }
 
 const NUDGE_KEYS = {ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1]};
-function initSetup() {
+export function initSetup() {
   $("btn-undo").addEventListener("click", undoSetup);
   $("btn-redo").addEventListener("click", redoSetup);
   $("btn-zoom").addEventListener("click", () => setZoom(SETUP.zoom > 1 ? 1 : TABLE_ZOOM));

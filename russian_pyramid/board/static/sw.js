@@ -5,7 +5,8 @@
 //
 // Network first: a file is fetched and its copy refreshed; only when the network fails is
 // the copy served.  The shell's files are read from the page itself at install (its
-// <script src> and <link href> under /static/), so no list here goes stale.
+// <script src> and <link href> under /static/: the entry module and every module it imports,
+// each named by a <link rel="modulepreload">), so no list here goes stale.
 "use strict";
 
 const SHELL = "pyramid-shell-v1";

@@ -1,13 +1,14 @@
 // The table's view on the screen: landscape (the house at the left) or, on a phone held
 // upright, portrait (the table turned a quarter to the left: its long axis down the screen,
 // the house -- x = 0, the NR/NL end -- at the bottom, the tray of balls below the house).
-// Plain JavaScript, loaded before board.js; board.js draws in table coordinates through X()/Y()
+// A module; table.js draws in table coordinates through dom.js's X()/Y()
 // as ever, and this file turns the whole drawing with one SVG transform on <g id="g-view">.
-"use strict";
+import {S} from "./store.js";
+import {$} from "./dom.js";
 
 // A phone upright: narrower than this and taller than wide (CSS pixels).
 const PORTRAIT_MAX_WIDTH_PX = 600;
-const VIEW = {portrait: false, compact: false};
+export const VIEW = {portrait: false, compact: false};
 
 // A phone either way up: its short side at most this (CSS pixels).
 const PHONE_MAX_SIDE_PX = 600;
@@ -28,11 +29,11 @@ function wantCompact() { return window.innerWidth <= PHONE_MAX_SIDE_PX || touchP
 // only the cushion rubber (/api/table's rubber_m) instead of the whole wooden rail (rail_m),
 // so that the table's 1.775 m width fills a 390 px screen at >= 206 px/m -- a 68 mm ball at
 // least 14 px across.  Drops on the drawn rail are the server's to refuse, as before.
-function railDrawn() { return VIEW.compact ? S.T.rubber_m : S.T.rail_m; }
+export function railDrawn() { return VIEW.compact ? S.T.rubber_m : S.T.rail_m; }
 
 // A tray slot's table point (m): a row below the table in landscape; in portrait a row
 // across the table's width below the house (x < 0), so that the tray adds no width.
-function trayXY(k) {
+export function trayXY(k) {
   if (VIEW.portrait) return [-railDrawn() - 0.085, S.T.width_m / 2 + (7.5 - k) * 0.1];
   return [0.25 + k * 0.105, -railDrawn() - 0.14];
 }
@@ -40,7 +41,7 @@ function trayXY(k) {
 // The viewBox of the landscape drawing [x, y, w, h] (SVG units) and its portrait turn.
 // rotate(-90) sends the SVG point (u, v) to (v, -u): x across the screen is the landscape
 // y (the far side y = W at the left), and the table's x runs up the screen.
-function setViewBox(svg, box) {
+export function setViewBox(svg, box) {
   const [x, y, w, h] = box;
   svg.setAttribute("viewBox", (VIEW.portrait ? [y, -(x + w), h, w] : box).join(" "));
   // the drawing's width over its height, for the phone-on-its-side layout (board.css)
@@ -51,7 +52,7 @@ function setViewBox(svg, box) {
 
 // Texts stay upright: in portrait each text on the table is turned back a quarter about its
 // anchor (after its own transform, kept in data-base-transform).
-function uprightText(e) {
+export function uprightText(e) {
   if (!e.closest || !e.closest("#table")) return;
   if (!("baseTransform" in e.dataset)) e.dataset.baseTransform = e.getAttribute("transform") || "";
   const x = e.getAttribute("x") || 0, y = e.getAttribute("y") || 0;
@@ -60,7 +61,7 @@ function uprightText(e) {
 }
 
 // A table point (m) of a pointer event, through the turned group's own screen matrix.
-function viewPoint(evt) {
+export function viewPoint(evt) {
   const g = $("g-view"), pt = $("table").createSVGPoint();
   pt.x = evt.clientX; pt.y = evt.clientY;
   const p = pt.matrixTransform(g.getScreenCTM().inverse());
@@ -68,7 +69,7 @@ function viewPoint(evt) {
 }
 
 // Called on a resize (a phone turned): redraws the table when the view changes.
-function updateView(redraw) {
+export function updateView(redraw) {
   const portrait = wantPortrait(), compact = wantCompact();
   if (portrait === VIEW.portrait && compact === VIEW.compact) return false;
   VIEW.portrait = portrait;

@@ -1,0 +1,173 @@
+"""The match desk: one scorekeeping session of a real match kept by several devices -- the
+board's "Match" tab (issue 11 item 3; its routes in :mod:`russian_pyramid.board.match`) -- the
+same session as ``pyramid score --session``'s (:mod:`russian_pyramid.scorekeeping`), writing
+the same game record.
+
+* :meth:`MatchDesk.start` (``POST /api/match/start`` ``{"players": [...], "variant",
+  "call_mode", "games", "target", "handicap", "pair_order", "breaker", "lang", "date"}``): a
+  new session, every field checked by the session's own
+  :func:`russian_pyramid.scorekeeping.settings.start_settings`, as the terminal session's (the
+  record is written to ``pyramid board --match-record FILE`` when given, else kept in
+  memory);
+* :meth:`MatchDesk.line` (``POST /api/match/line`` ``{"text": "7 FL"}``): one line of the
+  notation (docs/SCOREKEEPING.md), exactly as typed in the terminal session; the answer has
+  what the session printed, whether the line was refused, and the new status;
+* :meth:`MatchDesk.status` (``GET /api/match``) and :meth:`MatchDesk.record_text` (``GET
+  /api/match/record``, the current game's record, JSON Lines).
+
+A desk opened on a record that holds a match (a board killed, the computer restarted) goes on
+with it: the session of its latest game's file, as ``pyramid score --resume`` reads it
+(verified first; a file that is not a session's record is refused), so nothing entered is
+lost.  Nobody keeps its score until a device enters a line or takes it over: every device's
+keys are on until then.
+"""
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from engine.errors import EngineError, excerpt
+from engine.kinds import Variant
+
+from ...errors import UserInputError
+from ...scorekeeping import Session, game_path
+from ...scorekeeping.settings import start_settings
+from ..limits import MAX_TYPED_LINE_CHARS as MAX_LINE_CHARS
+
+DEFAULT_LANG = "ru"  # the tablet at the table speaks Russian unless told
+
+
+def _field(name: str) -> str:
+    """A start field as the body names it (the terminal says ``--players``, this ``players``)."""
+    return name
+
+
+def latest_game(base: Path) -> Path:
+    """The latest game's file of the match whose first game's record is ``base`` (game k > 1
+    is ``base.gameK.jsonl``, :func:`russian_pyramid.scorekeeping.settings.game_path`)."""
+    k = 1
+    while game_path(base, k + 1).exists():
+        k += 1
+    return game_path(base, k)
+
+
+THIS_COMPUTER = "127.0.0.1"  # the device of a desk used without the network (the tests, a script)
+
+
+class ScorerElsewhere(Exception):
+    """Another device keeps this match's score: HTTP 409 (one scorer at a time; the others
+    watch, and one takes the score over only by asking, ``POST /api/match/scorer``)."""
+
+    def __init__(self, scorer: str) -> None:
+        super().__init__(f"the score is kept on another device ({scorer}): take it over "
+                         "first (POST /api/match/scorer), or watch")
+        self.scorer = scorer
+
+
+class MatchDesk:
+    """The scorekeeping desk: one session at a time, its printed lines kept, and
+    its one scorer (the device that started it, or took it over); every other device
+    watches."""
+
+    def __init__(self, record_path: str | Path | None = None, resume: bool = True):
+        """``resume``: go on with the match already in ``record_path`` (a board killed and
+        started again; a file that holds no session's match is refused); False
+        (``--force``): start afresh, the file replaced when the first match starts."""
+        self.record_path = None if record_path is None else Path(record_path)
+        self.session: Session | None = None
+        self.out: list[str] = []
+        self.scorer: str | None = None
+        self.lock = threading.Lock()
+        if resume and self.record_path is not None and self.record_path.exists():
+            self.session = Session.resume(latest_game(self.record_path), None,
+                                          out=self.out.append, flag="--match-record")
+
+    def _check_scorer(self, device: str) -> None:
+        if self.session is not None and self.scorer not in (None, device):
+            raise ScorerElsewhere(self.scorer)
+
+    def take_over(self, device: str) -> dict:
+        """``POST /api/match/scorer``: ``device`` keeps the score from now on."""
+        with self.lock:
+            self._session()
+            self.scorer = device
+        return self.status()
+
+    def start(self, doc, device: str = THIS_COMPUTER) -> dict:
+        """``POST /api/match/start``: the body's fields handed to the session's own checks
+        (:func:`russian_pyramid.scorekeeping.settings.start_settings`, refusals naming the field and
+        the value); a breaker given as a side is its player's name (the board's api did that,
+        :func:`russian_pyramid.app.match_start.match_start`)."""
+        if not isinstance(doc, dict):
+            raise UserInputError("the body must be a JSON object {players, ...}")
+        breaker = doc.get("breaker")
+        if breaker is not None and not isinstance(breaker, str):
+            raise UserInputError(f"breaker = {excerpt(breaker)} must be a player's name")
+        settings = start_settings(
+            doc.get("players"), variant=doc.get("variant"),
+            call_mode=doc.get("call_mode", "exact"), games=doc.get("games"),
+            target=doc.get("target"), handicap=doc.get("handicap"),
+            pair_order=doc.get("pair_order"), breaker=breaker,
+            lang=doc.get("lang", DEFAULT_LANG), date=doc.get("date"), field=_field)
+        try:
+            with self.lock:
+                self._check_scorer(device)  # a running match is replaced by its scorer only
+                out: list[str] = []
+                session = Session(settings, self.record_path, out=out.append)
+                session.save()
+                self.session, self.out, self.scorer = session, out, device
+        except EngineError as exc:
+            raise UserInputError(str(exc)) from None
+        return self.status()
+
+    def line(self, doc, device: str = THIS_COMPUTER) -> dict:
+        unknown = [k for k in doc if k != "text"] if isinstance(doc, dict) else []
+        if unknown:
+            raise UserInputError(f"unknown field {excerpt(unknown[0])} in the line: it takes "
+                                 "text only", field=unknown[0][:100])
+        if not isinstance(doc, dict) or not isinstance(doc.get("text"), str) \
+                or len(doc["text"]) > MAX_LINE_CHARS or not doc["text"].strip() \
+                or not doc["text"].replace("\n", " ").isprintable():
+            raise UserInputError(f"the body must be {{\"text\": a line of the notation, "
+                                 f"printable, at most {MAX_LINE_CHARS} characters}} (text = "
+                                 f"{excerpt(doc.get('text') if isinstance(doc, dict) else doc)})",
+                                 field="text")
+        with self.lock:
+            s = self._session()
+            self._check_scorer(device)
+            self.scorer = self.scorer or device  # a resumed match: the first to enter keeps it
+            start, refusals = len(self.out), s.refusals
+            s.handle(doc["text"].replace("\n", " "))
+            printed = self.out[start:]
+            refused = s.refusals > refusals
+        return {"printed": printed, "refused": refused, "status": self.status()}
+
+    def record_text(self) -> str:
+        with self.lock:
+            return self._session().record_text()
+
+    def _session(self) -> Session:
+        if self.session is None:
+            raise UserInputError("no match has been started (POST /api/match/start)")
+        return self.session
+
+    def status(self) -> dict:
+        s = self.session
+        if s is None:
+            return {"active": False}
+        st = s.state
+        names = (s.s.people if st.variant != Variant.ONE_VS_PAIR
+                 else [s.s.people[0], f"{s.s.people[1]} & {s.s.people[2]}"])
+        return {
+            "active": True, "people": list(s.s.people), "sides": names,
+            "scores": list(st.scores), "to_move": st.to_move,
+            "next": None if st.game_over else s.name(st.to_move),
+            "cue_in_hand": st.cue_in_hand, "balls": st.object_balls,
+            "game": s.game_no, "games": s.s.games,
+            "result": None if st.result is None else st.result.to_json(),
+            "warning": st.warning, "unchanged_foul_streak": list(st.unchanged_foul_streak),
+            "no_call_strokes_left": st.no_call_strokes_left,
+            "strokes": [e.text for e in s.strokes], "status_text": s.status(),
+            "lang": s.s.lang, "scorer": self.scorer,
+            "record": None if s.base is None else str(game_path(s.base, s.game_no)),
+        }

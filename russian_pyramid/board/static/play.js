@@ -1,0 +1,70 @@
+// Strokes played out: a suggestion's stroke animated on the table (POST /api/simulate's
+// motion), or played a few times with a player's noise and its outcomes summed up.
+// --- playing strokes out -------------------------------------------------------------------
+import {S} from "./store.js";
+import {$, X, Y, api, clear, el, say} from "./dom.js";
+import {t, timesWords} from "./i18n.js";
+import {drawPaths, shotDoc} from "./advice.js";
+export function stopAnim() {
+  if (S.anim) { cancelAnimationFrame(S.anim.raf); S.anim = null; }
+  clear($("g-anim"));
+  $("g-balls").classList.remove("faded");
+}
+function animate(motion, onDone) {
+  stopAnim();
+  const g = $("g-anim"), R = 1000 * S.T.ball_radius_m, els = {};
+  for (const b of Object.keys(motion.balls)) {
+    const e = el("g", {class: "ball anim" + (b === "cue" ? " cue" : ""), "data-anim-ball": b}, g);
+    el("circle", {r: R, class: "body"}, e);
+    const tx = el("text", {class: "num", y: 1}, e);
+    tx.textContent = b === "cue" ? "" : b;
+    els[b] = e;
+  }
+  $("g-balls").classList.add("faded");
+  const t0 = performance.now();
+  const frame = () => {
+    const k = Math.min(motion.n - 1, Math.floor((performance.now() - t0) / 1000 / motion.dt));
+    for (const [b, track] of Object.entries(motion.balls)) {
+      const p = track[Math.min(k, track.length - 1)];
+      if (p) els[b].setAttribute("transform", `translate(${X(p[0]).toFixed(1)} ${Y(p[1]).toFixed(1)})`);
+      els[b].style.display = p ? "" : "none";
+    }
+    if (k < motion.n - 1) S.anim.raf = requestAnimationFrame(frame);
+    else { S.anim.done = true; if (onDone) onDone(); }
+  };
+  S.anim = {raf: requestAnimationFrame(frame), done: false};
+}
+export async function playOut() {
+  const s = S.suggestions[S.selected];
+  if (!s || !s.strike) return;
+  try {
+    const r = await api("POST", "/api/simulate", shotDoc(s));
+    clear($("g-noise"));
+    document.body.dataset.played = "running";
+    animate(r.motion, () => { document.body.dataset.played = "done"; });
+  } catch (e) { say(t("server_error", {why: e.message}), "error"); }
+}
+export async function tryNoise() {
+  const s = S.suggestions[S.selected];
+  if (!s || !s.strike) return;
+  const skill = $("in-my-skill").value, runs = 5;
+  const q = new URLSearchParams({noise: skill, runs, seed: S.noiseSeed++});
+  try {
+    const r = await api("POST", "/api/simulate?" + q, shotDoc(s));
+    stopAnim();
+    const g = $("g-noise");
+    clear(g);
+    let k = 0, c = 0;
+    for (const run of r.runs) {
+      drawPaths(g, run.paths, "noise", 0.55);
+      const fell = run.pocketed.map(p => p.ball);
+      if (s.call && run.pocketed.some(p => p.ball === s.call.ball && p.pocket === s.call.pocket)) k++;
+      if (fell.includes("cue")) c++;
+      const cue = run.final.cue;
+      if (cue) el("circle", {cx: X(cue[0]), cy: Y(cue[1]), r: 1000 * S.T.ball_radius_m, class: "noise-stop"}, g);
+    }
+    $("noise-summary").textContent = t("noise_summary", {n: r.runs.length, skill: t("sk_" + skill),
+      k_times: timesWords(k), cue: c ? t("noise_cue", {c_times: timesWords(c)}) : ""});
+  } catch (e) { say(t("server_error", {why: e.message}), "error"); }
+}
+
