@@ -38,6 +38,7 @@ PARAMS_LEFT = {
     "options.NoOptions.from_params(params)", "options.PhotoOptions.from_params(params)",
     "options.check_json_kinds(options)", "options.check_json_kinds(params)",
     "options.options_from_json(options)", "position.check_shapes(obj)", "position.table_of(doc)",
+    "position.accounting(doc)",
     "record_view.stroke_paths(strike_obj)", "review.difference(played)",
     "review.difference(best)", "review.review_document(analysis)",
     "review_page.review_page(review)", "review_page.write_review_page(review)",
