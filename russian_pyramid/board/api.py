@@ -37,7 +37,6 @@ from ..app.limits import MAX_BODY_BYTES, TIME_BUDGET_SAMPLES  # noqa: F401 - re-
 from ..app.match_start import PAIR_ORDERS, match_start  # noqa: F401 - re-exported
 from ..app.operations import OPERATIONS, Answer
 from ..app.options import PhotoOptions, SimulateOptions, SuggestOptions
-from ..app.photo import photo_answer  # noqa: F401 - the photo's reader, as the tests see it
 from ..app.position import check as check_document
 from ..app.review import REVIEW_FIELDS  # noqa: F401 - re-exported
 from ..errors import UserInputError

@@ -91,9 +91,10 @@ def test_a_player_sets_up_asks_plays_out_saves_and_shares(browser, tmp_path):
     drv.find_element(By.ID, "file-state").send_keys(str(downloads / "position.json"))
     WebDriverWait(drv, 10).until(lambda d: balls(d) == on)
     # Link: the position in the address; a friend's phone opens it and gets the same advice
-    tap(drv, drv.find_element(By.ID, "btn-link"))
+    tap(drv, drv.find_element(By.ID, "btn-link"))  # the link waits for the server's count
+    WebDriverWait(drv, 10).until(
+        lambda d: "#s=" in d.find_element(By.ID, "link-out").get_attribute("value"))
     link = drv.find_element(By.ID, "link-out").get_attribute("value")
-    assert "#s=" in link
     friend = open_at(browser, PHONE, True)
     friend.get(link)
     WebDriverWait(friend, 20).until(lambda d: js(d, "return document.body.dataset.ready === '1'"))

@@ -210,9 +210,10 @@ def test_english_browser_and_link(browser):
     WebDriverWait(drv, 10).until(lambda d: len(balls(d)) == 4)
     assert drv.find_element(By.ID, "in-hand").is_selected()
     assert "Scores add up" in drv.find_element(By.ID, "score-check").text
-    drv.find_element(By.ID, "btn-link").click()
+    drv.find_element(By.ID, "btn-link").click()  # the link waits for the server's count
+    WebDriverWait(drv, 10).until(
+        lambda d: "#s=" in d.find_element(By.ID, "link-out").get_attribute("value"))
     link = drv.find_element(By.ID, "link-out").get_attribute("value")
-    assert "#s=" in link
     other = browser("en")
     other.get(link)
     WebDriverWait(other, 10).until(lambda d: d.execute_script(

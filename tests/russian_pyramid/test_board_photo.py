@@ -21,6 +21,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from engine import extras
+from russian_pyramid.app import operations
 from russian_pyramid.app import photo as app_photo
 from russian_pyramid.app.position import check
 from russian_pyramid.board import api
@@ -221,11 +222,13 @@ def test_the_guard_still_applies(app):
 def test_the_photo_is_read_off_the_event_loop(client, monkeypatch):
     """While a photo is being read (made slow here) the server answers other requests."""
     real = app_photo.photo_answer
+    slowed = []
 
     def slow(*args, **kwargs):
+        slowed.append(1)
         time.sleep(1.0)
         return real(*args, **kwargs)
-    monkeypatch.setattr(api, "photo_answer", slow)
+    monkeypatch.setattr(operations, "photo_answer", slow)  # what the photo's operation runs
     out = {}
     worker = threading.Thread(target=lambda: out.update(r=_post(client, _photo("case_000"))))
     worker.start()
@@ -234,5 +237,5 @@ def test_the_photo_is_read_off_the_event_loop(client, monkeypatch):
     assert client.get("/api/table").status_code == 200
     waited = time.perf_counter() - t0
     worker.join()
-    assert out["r"].status_code == 200
+    assert out["r"].status_code == 200 and slowed, "the photo was not read by the slowed reader"
     assert waited < 0.5, f"GET /api/table waited {waited:.2f} s behind the photo"
