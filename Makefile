@@ -30,10 +30,11 @@ demo: $(STAMP)
 	$(VENV)/bin/pyramid suggest --example open --top 3 --png demo-suggestion.png
 
 ## The whole test suite, slow cases included (what CI runs), one pytest worker per logical
-## CPU (pytest-xdist); `make test WORKERS=0` runs it in one process.
+## CPU (pytest-xdist; a worker that is done takes tests from the other's queue, so the minute
+## long cases do not leave one core idle at the end); `make test WORKERS=0` runs it in one process.
 WORKERS ?= logical
 test: $(STAMP)
-	$(PY) -m pytest -q -n $(WORKERS)
+	$(PY) -m pytest -q -n $(WORKERS) $(if $(filter 0,$(WORKERS)),,--dist worksteal)
 
 ## Quick loop while developing: skips cases marked slow.
 test-fast: $(STAMP)

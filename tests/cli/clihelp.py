@@ -42,6 +42,24 @@ def run_main(*args, stdin: str | None = None) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
+def refusal(*args, cwd=None, input: str | None = None,
+            timeout=None) -> subprocess.CompletedProcess:
+    """``pyramid ARGS`` refused, run in this process (:func:`run_main`, in ``cwd``) and given
+    back as :func:`pyramid` gives it: for :func:`assert_bad_input` of a refusal that comes before
+    any game, where an interpreter of its own (1-3 s with numba) would be most of the test's
+    time; the command line's last-resort handler (a traceback never shown) is in ``main``, and
+    tests/cli/test_no_tracebacks.py keeps the real process's exit for the failures.  ``timeout``
+    is :func:`pyramid`'s, unused here."""
+    old = os.getcwd()
+    if cwd is not None:
+        os.chdir(cwd)
+    try:
+        code, out, err = run_main(*args, stdin=input if input is not None else "")
+    finally:
+        os.chdir(old)
+    return subprocess.CompletedProcess(["pyramid", *map(str, args)], code, out, err)
+
+
 def assert_refused(code: int, err: str, *words: str) -> None:
     """:func:`assert_bad_input` for :func:`run_main`: exit 2, a message, no traceback."""
     assert code == 2, (code, err[-800:])

@@ -17,7 +17,7 @@ from sim import Strike
 
 from tests.statedocs import account_for
 
-from .clihelp import assert_bad_input, assert_png, pyramid, pyramid_json
+from .clihelp import assert_bad_input, assert_png, pyramid, pyramid_json, refusal
 
 FAST = ["--agent", "mc:budget=60", "--samples", "8"]
 
@@ -85,25 +85,25 @@ def test_human_output(bad_record):
 
 
 def test_bad_input_exit_2(bad_record, tmp_path):
-    assert_bad_input(pyramid("analyze", tmp_path / "missing.jsonl"), "does not exist")
+    assert_bad_input(refusal("analyze", tmp_path / "missing.jsonl"), "does not exist")
     broken = tmp_path / "broken.jsonl"
     lines = open(bad_record).read().splitlines()
     broken.write_text(lines[0] + "\n" + lines[1][:50] + "\n")
-    assert_bad_input(pyramid("analyze", broken, *FAST), "line 2")
+    assert_bad_input(refusal("analyze", broken, *FAST), "line 2")
     nohead = tmp_path / "nohead.jsonl"
     nohead.write_text(json.dumps({"type": "stroke"}) + "\n")
-    assert_bad_input(pyramid("analyze", nohead, *FAST), "line 1")
+    assert_bad_input(refusal("analyze", nohead, *FAST), "line 1")
     cut = tmp_path / "cut.jsonl"
     cut.write_text(lines[0] + "\n")
-    assert_bad_input(pyramid("analyze", cut, *FAST), "line 2", "cut short")
+    assert_bad_input(refusal("analyze", cut, *FAST), "line 2", "cut short")
     empty = tmp_path / "empty.jsonl"
     result = {"type": "result", "result": None, "scores": POSITION["scores"], "strokes": 0}
     result["sha256"] = record_digest(parse_record([lines[0], json.dumps(result)]))
     empty.write_text(lines[0] + "\n" + json.dumps(result) + "\n")
-    assert_bad_input(pyramid("analyze", empty, *FAST), "no strokes")
-    assert_bad_input(pyramid("analyze", bad_record, "--agent", "nosuch"), "nosuch")
-    assert_bad_input(pyramid("analyze", bad_record, *FAST, "--strokes", "x-y"), "--strokes")
-    assert_bad_input(pyramid("analyze", bad_record, *FAST, "--mistake", "0.5",
+    assert_bad_input(refusal("analyze", empty, *FAST), "no strokes")
+    assert_bad_input(refusal("analyze", bad_record, "--agent", "nosuch"), "nosuch")
+    assert_bad_input(refusal("analyze", bad_record, *FAST, "--strokes", "x-y"), "--strokes")
+    assert_bad_input(refusal("analyze", bad_record, *FAST, "--mistake", "0.5",
                              "--blunder", "0.1"), "--mistake")
 
 
@@ -116,7 +116,7 @@ def test_parallel_analysis_gives_the_same_report(tmp_path):
     two, r2 = pyramid_json("analyze", rec, *FAST, "--jobs", "2")
     assert len(one["strokes"]) == 3
     assert one["strokes"] == two["strokes"] and one["summary"] == two["summary"]
-    assert_bad_input(pyramid("analyze", rec, *FAST, "--jobs", "0"), "--jobs")
+    assert_bad_input(refusal("analyze", rec, *FAST, "--jobs", "0"), "--jobs")
 
 
 # --- records verified before they are analysed (issue 15) --------------------------------------
@@ -160,18 +160,18 @@ def _players_renamed(objs):
 def test_a_tampered_record_is_refused_with_its_line_before_any_analysis(bad_record, tmp_path,
                                                                         change, line, words):
     path = _tampered(bad_record, tmp_path, change.__name__, change)
-    r = pyramid("analyze", path, *FAST)
+    r = refusal("analyze", path, *FAST)
     assert_bad_input(r, path, f"line {line}: ", words)
     assert "P(win)" not in r.stdout
 
 
 def test_strokes_past_the_end_and_an_unwritable_png_are_refused_before_work(bad_record,
                                                                            tmp_path):
-    assert_bad_input(pyramid("analyze", bad_record, *FAST, "--strokes", "900-999"),
+    assert_bad_input(refusal("analyze", bad_record, *FAST, "--strokes", "900-999"),
                      "--strokes", "900-999", "only 1 stroke")
-    assert_bad_input(pyramid("analyze", bad_record, *FAST, "--png", tmp_path / "no" / "s.png"),
+    assert_bad_input(refusal("analyze", bad_record, *FAST, "--png", tmp_path / "no" / "s.png"),
                      "--png", "does not exist")
-    assert_bad_input(pyramid("analyze", bad_record, *FAST, "--png", tmp_path), "--png",
+    assert_bad_input(refusal("analyze", bad_record, *FAST, "--png", tmp_path), "--png",
                      "is a directory")
 
 
@@ -184,7 +184,7 @@ def test_a_simulated_record_with_a_stroke_struck_out_is_refused_at_its_line(bad_
         objs[1]["outcome"].pop("events")
         del objs[2]["sha256"]
     path = _tampered(bad_record, tmp_path, "told", as_told)
-    r = pyramid("analyze", path, *FAST)
+    r = refusal("analyze", path, *FAST)
     assert_bad_input(r, path, "line 2: ")
     assert "P(win)" not in r.stdout
 
@@ -197,13 +197,13 @@ def test_a_record_of_other_physics_is_simulated_again_with_them(bad_record, tmp_
         objs[0]["physics"] = {"mu_roll": 0.03}
         del objs[2]["sha256"]
     path = _tampered(bad_record, tmp_path, "other", other)
-    assert_bad_input(pyramid("analyze", path, *FAST), path, "line 2: ")
+    assert_bad_input(refusal("analyze", path, *FAST), path, "line 2: ")
 
     def out_of_range(objs):
         objs[0]["physics"] = {"mu_roll": 0.5}
         del objs[2]["sha256"]
     path = _tampered(bad_record, tmp_path, "out_of_range", out_of_range)
-    assert_bad_input(pyramid("analyze", path, *FAST), path, "line 1: ", "mu_roll")
+    assert_bad_input(refusal("analyze", path, *FAST), path, "line 1: ", "mu_roll")
 
 
 # --- what a record was made with (header.provenance) -----------------------------------------
@@ -270,5 +270,5 @@ def test_a_refused_record_of_other_versions_says_they_differ(bad_record, tmp_pat
         _ball_moved(objs)
         _numpy_1(objs)
     path = _tampered(bad_record, tmp_path, "moved-numpy1", moved)
-    assert_bad_input(pyramid("analyze", path, *FAST), "line 2: ",
+    assert_bad_input(refusal("analyze", path, *FAST), "line 2: ",
                      "(note: the record was made with numpy 1.0.0")

@@ -18,7 +18,7 @@ import pytest
 
 from russian_pyramid.cli import main
 
-from .clihelp import ROOT, assert_bad_input, pyramid
+from .clihelp import ROOT, assert_bad_input, pyramid, refusal
 
 EXAMPLES = ROOT / "russian_pyramid" / "examples"
 MAX_STDERR = 3000  # "a few kB": a refusal is a line or two, whatever the size of the value
@@ -343,7 +343,7 @@ def test_bad_agent_options_are_refused_naming_the_option(spec, words):
 
 
 def test_seed_minus_one_in_the_real_command():
-    assert_bad_input(pyramid("suggest", EXAMPLES / "suggest_open.json", "--seed", "-1"),
+    assert_bad_input(refusal("suggest", EXAMPLES / "suggest_open.json", "--seed", "-1"),
                      "--seed", "-1")
 
 

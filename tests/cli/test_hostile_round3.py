@@ -18,7 +18,7 @@ from russian_pyramid.commands import engine as engine_cmd
 from russian_pyramid.errors import UserInputError
 
 from ..russian_pyramid.boardclient import guarded_client
-from .clihelp import ROOT, assert_bad_input, pyramid
+from .clihelp import ROOT, assert_bad_input, refusal
 from .test_hostile_inputs import assert_refused, run_main
 
 EXAMPLES = ROOT / "russian_pyramid" / "examples"
@@ -61,7 +61,7 @@ def test_a_ball_far_off_the_table_is_refused_by_simulate(tmp_path, xy):
 
 
 def test_the_reproduction_through_the_real_command():
-    r = pyramid("simulate", "-", input='{"balls":{"cue":[-98.225,-100],"7":[2,0.9]},'
+    r = refusal("simulate", "-", input='{"balls":{"cue":[-98.225,-100],"7":[2,0.9]},'
                                        '"strike":{"speed_mps":2,"phi_deg":45}}')
     assert_bad_input(r, "balls.cue", "-98.225")
     assert r.stdout == ""

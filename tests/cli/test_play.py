@@ -13,7 +13,7 @@ from sim import Simulator
 from ai.games.records import replay_simulate
 from engine import read_record, replay
 
-from .clihelp import assert_bad_input, assert_png, env, pyramid, pyramid_json
+from .clihelp import assert_bad_input, assert_png, env, pyramid, pyramid_json, refusal
 
 # Receiver 1 starts at 68 of 71: the game ends after a few strokes of weak agents (a foul by
 # side 0 gives 5 points, any pot of side 1 wins).
@@ -83,20 +83,20 @@ def test_png_dir_draws_every_stroke_and_a_sheet(tmp_path):
 
 
 def test_bad_arguments_exit_2_without_traceback(tmp_path):
-    assert_bad_input(pyramid("play", "--agent-a", "nosuch"), "nosuch")
-    assert_bad_input(pyramid("play", "--agent-a", "random:bogus"), "key=value")
-    assert_bad_input(pyramid("play", "--games", "0"), "--games")
-    assert_bad_input(pyramid("play", "--skill-a", "wizard", "--agent-a", "random",
+    assert_bad_input(refusal("play", "--agent-a", "nosuch"), "nosuch")
+    assert_bad_input(refusal("play", "--agent-a", "random:bogus"), "key=value")
+    assert_bad_input(refusal("play", "--games", "0"), "--games")
+    assert_bad_input(refusal("play", "--skill-a", "wizard", "--agent-a", "random",
                              "--agent-b", "random"), "wizard")
-    assert_bad_input(pyramid("play", "--agent-a", "random", "--agent-b", "random",
+    assert_bad_input(refusal("play", "--agent-a", "random", "--agent-b", "random",
                              "--handicap", "{not json"), "handicap")
-    assert_bad_input(pyramid("play", "--agent-a", "random", "--agent-b", "random",
+    assert_bad_input(refusal("play", "--agent-a", "random", "--agent-b", "random",
                              "--handicap", '{"kind": "points", "receiver": 5, "points": 3}'),
                      "receiver")
-    assert_bad_input(pyramid("play", "--agent-a", "random", "--agent-b", "random",
+    assert_bad_input(refusal("play", "--agent-a", "random", "--agent-b", "random",
                              "--record", tmp_path / "missing" / "x.jsonl"), "--record",
                      "does not exist")
-    assert_bad_input(pyramid("play", "--variant", "nine-ball"))
+    assert_bad_input(refusal("play", "--variant", "nine-ball"))
 
 
 def test_other_variants_play_and_replay(tmp_path):
@@ -159,11 +159,11 @@ def test_one_vs_pair_single_strokes_in_turn_with_the_minimum_handicap(tmp_path):
     assert sides[:4] == [(0, None), (1, 0), (0, None), (1, 1)]
     assert replay(record, replay_simulate(Simulator())) == []
     base = ("play", "--agent-a", "random", "--agent-b", "random")
-    assert_bad_input(pyramid(*base, "--variant", "one-vs-pair", "--pair-order", "alternate",
+    assert_bad_input(refusal(*base, "--variant", "one-vs-pair", "--pair-order", "alternate",
                              "--handicap", '{"kind": "points", "receiver": 1, "points": 4}'),
                      "--handicap", "'points': 4", "R12.2")
-    assert_bad_input(pyramid(*base, "--pair-order", "alternate"), "--pair-order", "alternate")
-    assert_bad_input(pyramid(*base, "--variant", "one-vs-pair", "--pair-order", "sometimes"),
+    assert_bad_input(refusal(*base, "--pair-order", "alternate"), "--pair-order", "alternate")
+    assert_bad_input(refusal(*base, "--variant", "one-vs-pair", "--pair-order", "sometimes"),
                      "sometimes")
 
 
@@ -199,7 +199,7 @@ def test_a_record_that_could_not_be_written_is_refused_before_the_game(tmp_path)
         assert "fell:" not in r.stdout
     # with --games 2 each game's file is checked: g2's name taken by a directory
     (tmp_path / "m-g2.jsonl").mkdir()
-    assert_bad_input(pyramid("play", "--agent-a", "random", "--agent-b", "random",
+    assert_bad_input(refusal("play", "--agent-a", "random", "--agent-b", "random",
                              "--games", "2", "--record", tmp_path / "m.jsonl"),
                      "m-g2.jsonl", "is a directory")
     assert not (tmp_path / "m-g1.jsonl").exists()
@@ -295,7 +295,7 @@ def test_an_unknown_table_is_said_once(tmp_path):
     """``--table`` names the table once (the message was doubled: "--table 'x': table = 'x'
     is not a known table"), before any game or record."""
     rec = tmp_path / "g.jsonl"
-    r = pyramid("play", "--agent-a", "random", "--agent-b", "random", "--table", "snooker",
+    r = refusal("play", "--agent-a", "random", "--agent-b", "random", "--table", "snooker",
                 "--record", rec)
     assert_bad_input(r, "--table 'snooker' is not a known table; known: pyramid-12ft")
     assert "table = " not in r.stderr and not rec.exists()

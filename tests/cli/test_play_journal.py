@@ -18,7 +18,7 @@ from engine.record import parse_record, read_record
 from engine.story import story_of
 from engine.verify import RecordRefused, verify_record
 
-from .clihelp import assert_bad_input, env, pyramid
+from .clihelp import assert_bad_input, env, pyramid, refusal
 
 
 def _stroke_lines(path) -> int:
@@ -95,7 +95,7 @@ def test_a_torn_last_line_is_named_not_refused(killed, tmp_path):
     # a torn line in the middle, or one ending with "\n", is refused as before
     middle = tmp_path / "middle.jsonl"
     middle.write_text("\n".join(lines[:2] + [lines[2][:40]] + lines[3:]) + "\n")
-    assert_bad_input(pyramid("analyze", middle, "--agent", "random"), "line 3")
+    assert_bad_input(refusal("analyze", middle, "--agent", "random"), "line 3")
 
 
 def test_a_record_cut_short_without_the_mark_is_still_refused(killed, tmp_path):

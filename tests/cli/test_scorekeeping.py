@@ -19,7 +19,7 @@ import pytest
 from engine import read_record, verify_record
 from engine.provenance import current as current_provenance
 from russian_pyramid.scorekeeping import Session, Settings, game_path
-from tests.cli.clihelp import ROOT, env, pyramid
+from tests.cli.clihelp import ROOT, env, pyramid, refusal
 
 EXAMPLES = ROOT / "russian_pyramid" / "examples"  # the shipped examples
 
@@ -371,7 +371,7 @@ def test_the_shipped_example_replays_to_the_same_score_and_record(tmp_path):
 
 
 def test_session_without_players_is_refused():
-    r = pyramid("score", "--session")
+    r = refusal("score", "--session")
     assert r.returncode == 2 and "--players" in r.stderr
 
 
@@ -421,17 +421,17 @@ def test_sigkill_after_any_stroke_loses_nothing_and_resume_continues(tmp_path):
 
 # --- bad arguments (exit 2, nothing written) ---------------------------------------------------
 def test_bad_session_arguments(tmp_path):
-    assert pyramid("score", "--players", "A", "B").returncode == 2  # needs --session
-    r = pyramid("score", EXAMPLES / "score_pot.json", "--session", "--players", "A", "B")
+    assert refusal("score", "--players", "A", "B").returncode == 2  # needs --session
+    r = refusal("score", EXAMPLES / "score_pot.json", "--session", "--players", "A", "B")
     assert r.returncode == 2 and "stdin" in r.stderr
-    r = pyramid("score", "--session", "--players", "A", "B", "--variant", "one-vs-pair")
+    r = refusal("score", "--session", "--players", "A", "B", "--variant", "one-vs-pair")
     assert r.returncode == 2 and "needs 3 names" in r.stderr
-    r = pyramid("score", "--session", "--players", "A", "A")
+    r = refusal("score", "--session", "--players", "A", "A")
     assert r.returncode == 2 and "same name" in r.stderr
-    r = pyramid("score", "--session", "--players", "A", "B", "--record",
+    r = refusal("score", "--session", "--players", "A", "B", "--record",
                 tmp_path / "no" / "such" / "dir.jsonl")
     assert r.returncode == 2 and "--record" in r.stderr
-    r = pyramid("score", "--resume", tmp_path / "missing.jsonl")
+    r = refusal("score", "--resume", tmp_path / "missing.jsonl")
     assert r.returncode == 2 and "no such file" in r.stderr
 
 
@@ -439,7 +439,7 @@ def test_resume_refuses_a_record_that_is_not_a_session(tmp_path):
     plain = tmp_path / "plain.jsonl"
     text = EXAMPLE_RECORD.read_text(encoding="utf-8").replace('"human": true', '"human": false')
     plain.write_text(text, encoding="utf-8")
-    r = pyramid("score", "--resume", plain)
+    r = refusal("score", "--resume", plain)
     assert r.returncode == 2  # the seal no longer matches, or it is not a human record
     assert "sha256" in r.stderr or "human" in r.stderr
 
@@ -447,7 +447,7 @@ def test_resume_refuses_a_record_that_is_not_a_session(tmp_path):
 def test_resume_refuses_an_earlier_game_of_the_match(tmp_path):
     s, out = session(tmp_path, games=2)
     typed(s, out, "correct 71 0 agreed", "new game")
-    r = pyramid("score", "--resume", tmp_path / "game.jsonl", input="7 FL\n")
+    r = refusal("score", "--resume", tmp_path / "game.jsonl", input="7 FL\n")
     assert r.returncode == 2 and "game.game2.jsonl" in r.stderr
     r = pyramid("score", "--resume", tmp_path / "game.game2.jsonl", input="7 FL\n")
     assert r.returncode == 0, r.stderr

@@ -8,7 +8,7 @@ import json
 from engine import read_record, verify_record
 from engine.notation import HELP_EN, HELP_RU
 from russian_pyramid.scorekeeping import Session
-from tests.cli.clihelp import assert_bad_input, pyramid
+from tests.cli.clihelp import assert_bad_input, pyramid, refusal
 from tests.cli.test_scorekeeping import refused, session, typed
 
 
@@ -114,7 +114,7 @@ def test_R11_10_the_record_resumes_with_the_cluster_pending_or_played(tmp_path):
     del obj["before"]
     lines[2] = json.dumps(obj, ensure_ascii=False)
     (tmp_path / "cut.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    r = pyramid("score", "--resume", tmp_path / "cut.jsonl", input="")
+    r = refusal("score", "--resume", tmp_path / "cut.jsonl", input="")
     assert_bad_input(r, "line 3")
 
 
@@ -126,7 +126,7 @@ def test_R11_10_help_in_both_languages():
 # --- --breaker NAME is a side ---------------------------------------------------------------
 def test_R12_2_breaker_a_partner_is_refused_naming_the_rule(tmp_path):
     for partner in ("Аня", "Боря"):
-        r = pyramid("score", "--session", "--players", "Соло", "Аня", "Боря", "--variant",
+        r = refusal("score", "--session", "--players", "Соло", "Аня", "Боря", "--variant",
                     "one-vs-pair", "--breaker", partner, input="")
         assert_bad_input(r, "R12.2", partner, "single")
         assert "must be 0..1" not in r.stderr
@@ -145,7 +145,7 @@ def test_R3_1_breaker_is_the_side_of_the_name(tmp_path):
     r = pyramid("score", "--session", "--players", "Аня", "Боря", "Вера", "--breaker", "Вера",
                 input="")
     assert r.returncode == 0 and "Next: Вера (cue ball in hand)" in r.stdout
-    assert_bad_input(pyramid("score", "--session", "--players", "Иван", "Пётр", "--breaker",
+    assert_bad_input(refusal("score", "--session", "--players", "Иван", "Пётр", "--breaker",
                              "Фома", input=""), "not one of --players")
 
 

@@ -8,7 +8,7 @@ import shutil
 
 from engine import read_record, verify_record
 from russian_pyramid.scorekeeping import Session, Settings, game_path
-from tests.cli.clihelp import pyramid
+from tests.cli.clihelp import refusal
 
 
 def test_a_record_that_cannot_be_written_for_a_while_loses_no_stroke(tmp_path):
@@ -32,11 +32,11 @@ def test_a_record_that_cannot_be_written_for_a_while_loses_no_stroke(tmp_path):
 
 def test_names_too_long_are_refused_before_the_first_stroke(tmp_path):
     long_resume = tmp_path / ("r" * 300 + ".jsonl")
-    r = pyramid("score", "--session", "--resume", long_resume, input="")
+    r = refusal("score", "--session", "--resume", long_resume, input="")
     assert r.returncode == 2 and "Traceback" not in r.stderr and "--resume" in r.stderr
     # the base name fits, but game 2's file name (NAME.game2.jsonl) would not
     base = tmp_path / ("g" * 245 + ".jsonl")  # 251 bytes; game 2's name: 257
-    r = pyramid("score", "--session", "--players", "A", "B", "--games", "2",
+    r = refusal("score", "--session", "--players", "A", "B", "--games", "2",
                 "--record", base, input="")
     assert r.returncode == 2 and "Traceback" not in r.stderr and "--record" in r.stderr
     assert not os.path.exists(base)

@@ -13,7 +13,7 @@ import pytest
 from engine.text import MAX_GAMES, MAX_NAME_CHARS, MAX_SCORE, MAX_TARGET
 from russian_pyramid.cli import main
 from russian_pyramid.commands.play import MAX_GAMES as MAX_PLAY_GAMES
-from tests.cli.clihelp import ROOT, assert_bad_input, env, pyramid
+from tests.cli.clihelp import ROOT, assert_bad_input, env, refusal
 
 
 def _run(capsys, monkeypatch, *argv, stdin=""):
@@ -147,8 +147,8 @@ def test_analyze_refuses_a_header_name_or_date_naming_the_field(capsys, monkeypa
 
 
 def test_play_games_is_bounded_and_refused_at_once():
-    r = pyramid("play", "--games", "100000000000000000000000", "--record", "x.jsonl",
+    r = refusal("play", "--games", "100000000000000000000000", "--record", "x.jsonl",
                 timeout=60)
     assert_bad_input(r, "--games", str(MAX_PLAY_GAMES))
-    r = pyramid("play", "--games", MAX_PLAY_GAMES + 1, timeout=60)
+    r = refusal("play", "--games", MAX_PLAY_GAMES + 1, timeout=60)
     assert_bad_input(r, "--games")

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from .clihelp import ROOT, assert_bad_input, env, pyramid, pyramid_json
+from .clihelp import ROOT, assert_bad_input, env, pyramid, pyramid_json, refusal
 
 AGENTS = ["random", "random:name=r2", "random:name=r3"]
 GAMES = 3  # per pairing: 9 games
@@ -122,26 +122,26 @@ def test_dask_backend_gives_the_same_results(reference, tmp_path):
 
 def test_bad_input_exit_2(reference, tmp_path):
     ref_path, _ = reference
-    assert_bad_input(pyramid("tournament", "--agents", "random", "--out", tmp_path / "a"),
+    assert_bad_input(refusal("tournament", "--agents", "random", "--out", tmp_path / "a"),
                      "at least two")
-    assert_bad_input(pyramid("tournament", "--agents", "random", "nosuch",
+    assert_bad_input(refusal("tournament", "--agents", "random", "nosuch",
                              "--out", tmp_path / "b"), "nosuch")
-    assert_bad_input(pyramid("tournament", *COMMON, "--out", ref_path), "--resume")
+    assert_bad_input(refusal("tournament", *COMMON, "--out", ref_path), "--resume")
     other = [*COMMON]
     other[other.index("--seed") + 1] = "6"
-    assert_bad_input(pyramid("tournament", *other, "--out", ref_path, "--resume"), "seed")
+    assert_bad_input(refusal("tournament", *other, "--out", ref_path, "--resume"), "seed")
     bad = tmp_path / "bad.jsonl"
     bad.write_text("this is not a results file\n")
-    assert_bad_input(pyramid("tournament", *COMMON, "--out", bad, "--resume"), "line 1")
-    assert_bad_input(pyramid("tournament", *COMMON, "--out", tmp_path / "no" / "x.jsonl"),
+    assert_bad_input(refusal("tournament", *COMMON, "--out", bad, "--resume"), "line 1")
+    assert_bad_input(refusal("tournament", *COMMON, "--out", tmp_path / "no" / "x.jsonl"),
                      "does not exist")
-    assert_bad_input(pyramid("tournament", *COMMON, "--backend", "dask",
+    assert_bad_input(refusal("tournament", *COMMON, "--backend", "dask",
                              "--out", tmp_path / "c"), "--scheduler")
-    assert_bad_input(pyramid("tournament", "--agents", "random", "random:name=r2",
+    assert_bad_input(refusal("tournament", "--agents", "random", "random:name=r2",
                              "--games", "-3"))
-    assert_bad_input(pyramid("tournament", *COMMON, "--seed", str(2**64), "--out",
+    assert_bad_input(refusal("tournament", *COMMON, "--seed", str(2**64), "--out",
                              tmp_path / "d"), "--seed", "from 0 to")
-    assert_bad_input(pyramid("tournament", *COMMON, "--bootstrap", "100000000000", "--out",
+    assert_bad_input(refusal("tournament", *COMMON, "--bootstrap", "100000000000", "--out",
                              tmp_path / "e"), "--bootstrap", "at most 100000")
 
 
@@ -155,7 +155,7 @@ def test_a_results_file_held_by_another_tournament_is_refused_at_once(tmp_path):
         before = out.read_bytes()
         for extra in ([], ["--resume"]):
             t0 = time.monotonic()
-            r = pyramid("tournament", *COMMON, "--out", out, *extra)
+            r = refusal("tournament", *COMMON, "--out", out, *extra)
             assert_bad_input(r, f"results file {str(out)!r} is in use by another tournament "
                                 f"(pid {os.getpid()})")
             assert time.monotonic() - t0 < 60  # the import time; no game is played
@@ -226,19 +226,19 @@ def test_a_tampered_results_file_is_refused_with_the_line(reference, tmp_path, n
     ref_path, _ = reference
     path = _tampered(ref_path, tmp_path, f"{name}.jsonl", edit)
     before = path.read_bytes()
-    assert_bad_input(pyramid("tournament", *COMMON, "--out", path, "--resume"), *words)
+    assert_bad_input(refusal("tournament", *COMMON, "--out", path, "--resume"), *words)
     assert path.read_bytes() == before
 
 
 def test_out_that_cannot_be_written_is_refused_before_any_game(tmp_path):
-    assert_bad_input(pyramid("tournament", *COMMON, "--out", tmp_path), "--out", "directory")
-    assert_bad_input(pyramid("tournament", *COMMON, "--out", tmp_path / "no" / "x.jsonl"),
+    assert_bad_input(refusal("tournament", *COMMON, "--out", tmp_path), "--out", "directory")
+    assert_bad_input(refusal("tournament", *COMMON, "--out", tmp_path / "no" / "x.jsonl"),
                      "--out", "does not exist")
     if os.geteuid() != 0:  # root writes anywhere
         ro = tmp_path / "ro"
         ro.mkdir()
         ro.chmod(0o555)
-        assert_bad_input(pyramid("tournament", *COMMON, "--out", ro / "x.jsonl"),
+        assert_bad_input(refusal("tournament", *COMMON, "--out", ro / "x.jsonl"),
                          "--out", "cannot be written")
 
 
@@ -248,7 +248,7 @@ def test_a_refused_line_deleted_is_played_again_on_resume(reference, tmp_path):
     ref_path, _ = reference
     path = _tampered(ref_path, tmp_path, "damaged.jsonl", lambda ls: ls.__setitem__(
         4, json.dumps({k: v for k, v in json.loads(ls[4]).items() if k != "stats"})))
-    r = pyramid("tournament", *COMMON, "--out", path, "--resume")
+    r = refusal("tournament", *COMMON, "--out", path, "--resume")
     assert_bad_input(r, "line 5: stats is missing", "delete or repair that line")
     lines = path.read_text().splitlines()
     path.write_text("\n".join(lines[:4] + lines[5:]) + "\n")
@@ -261,6 +261,6 @@ def test_a_refused_line_deleted_is_played_again_on_resume(reference, tmp_path):
 def test_an_unknown_table_is_said_once(tmp_path):
     """``--table`` names the table once (the message was doubled: "--table 'x': table = 'x'
     is not a known table"), before any game."""
-    r = pyramid("tournament", *COMMON, "--table", "snooker", "--out", tmp_path / "t.jsonl")
+    r = refusal("tournament", *COMMON, "--table", "snooker", "--out", tmp_path / "t.jsonl")
     assert_bad_input(r, "--table 'snooker' is not a known table; known: pyramid-12ft")
     assert "table = " not in r.stderr and not (tmp_path / "t.jsonl").exists()

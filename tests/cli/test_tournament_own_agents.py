@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from .clihelp import FAILING, ROOT, assert_bad_input, pyramid, pyramid_json
+from .clihelp import FAILING, ROOT, assert_bad_input, pyramid, pyramid_json, refusal
 
 EXAMPLES = ROOT / "russian_pyramid" / "examples"  # the shipped examples
 from .test_tournament import canonical, game_lines
@@ -68,8 +68,8 @@ def test_report_and_plot_of_an_existing_results_file(tmp_path):
     doc, _ = pyramid_json("tournament", "--report", "--out", out_path)
     pts = doc["crosstable"]["points"]
     assert sum(map(sum, pts)) == pytest.approx(6.0)  # six games, one point each
-    assert_bad_input(pyramid("tournament", "--report", "--out", tmp_path / "none.jsonl"),
+    assert_bad_input(refusal("tournament", "--report", "--out", tmp_path / "none.jsonl"),
                      "does not exist")
-    assert_bad_input(pyramid("tournament", "--report", "--out", out_path, "--agents", "greedy",
+    assert_bad_input(refusal("tournament", "--report", "--out", out_path, "--agents", "greedy",
                              "random"), "are not the agents")
-    assert_bad_input(pyramid("tournament", "--out", out_path), "--agents is required")
+    assert_bad_input(refusal("tournament", "--out", out_path), "--agents is required")

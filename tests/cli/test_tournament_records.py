@@ -13,7 +13,7 @@ from russian_pyramid.app.tournament import tournament_terms
 from russian_pyramid.app.tournament_replay import replay_game
 from russian_pyramid.errors import UserInputError
 
-from .clihelp import FAILING, assert_bad_input, pyramid, pyramid_json
+from .clihelp import FAILING, assert_bad_input, pyramid, pyramid_json, refusal
 
 AGENTS = ["random", "greedy"]
 GAMES = 3
@@ -86,9 +86,9 @@ def test_replay_gives_the_same_game_stroke_for_stroke(played, tmp_path):
 
 def test_replay_refuses_what_it_cannot_play(played, tmp_path):
     results = played / "r.jsonl"
-    assert_bad_input(pyramid("tournament", "--replay", results, "--game", str(GAMES)),
+    assert_bad_input(refusal("tournament", "--replay", results, "--game", str(GAMES)),
                      "--game 3", "0..2")  # exit 2, the message, no traceback
-    assert_bad_input(pyramid("tournament", "--game", "0"), "--replay")
+    assert_bad_input(refusal("tournament", "--game", "0"), "--replay")
 
     def refused(results_path, number, *words):
         with pytest.raises(UserInputError) as err:
@@ -124,7 +124,7 @@ def test_a_failed_game_keeps_its_strokes_in_an_unfinished_record(tmp_path):
 
 
 def test_time_per_game_is_checked_before_any_game(tmp_path):
-    assert_bad_input(pyramid("tournament", *COMMON, "--out", tmp_path / "t.jsonl",
+    assert_bad_input(refusal("tournament", *COMMON, "--out", tmp_path / "t.jsonl",
                              "--time-per-game", "0"), "--time-per-game 0")
     assert not (tmp_path / "t.jsonl").exists()
     for bad in (-1.0, float("nan"), float("inf")):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from .clihelp import assert_bad_input, pyramid
+from .clihelp import assert_bad_input, pyramid, refusal
 
 COMMON = ["--agents", "greedy", "random", "--games", "2", "--seed", "5", "--max-strokes",
           "25", "--jobs", "1", "--no-progress"]
@@ -19,7 +19,7 @@ def test_the_header_and_the_start_line_carry_each_agents_noise(tmp_path):
     lines = [json.loads(x) for x in out.read_text().splitlines()]
     assert lines[0]["skills"] == [0.0, 4.0] and len(lines) == 3
     # resumed without them it is another tournament; with them, nothing is left to play
-    assert_bad_input(pyramid("tournament", *COMMON, "--out", out, "--resume"), "skills")
+    assert_bad_input(refusal("tournament", *COMMON, "--out", out, "--resume"), "skills")
     again = pyramid("tournament", *COMMON, "--skills", "0,beginner", "--out", out, "--resume")
     assert again.returncode == 0 and "0 to play" in again.stderr
 
@@ -28,6 +28,6 @@ def test_a_wrong_count_or_an_unknown_skill_is_refused_before_any_game(tmp_path):
     out = tmp_path / "r.jsonl"
     for skills, word in (("0.8", "one per agent"), ("0.8,wizard", "wizard"),
                          ("0.8,101", "at most")):
-        assert_bad_input(pyramid("tournament", *COMMON, "--skills", skills, "--out", out),
+        assert_bad_input(refusal("tournament", *COMMON, "--skills", skills, "--out", out),
                          "--skills", word)
         assert not out.exists()

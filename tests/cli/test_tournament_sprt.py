@@ -9,7 +9,7 @@ import pytest
 from ai.games.sprt import H1, Sprt
 from russian_pyramid.app.tournament import first_agent_scores
 
-from .clihelp import assert_bad_input, pyramid, pyramid_json
+from .clihelp import assert_bad_input, pyramid_json, refusal
 
 COMMON = ["--agents", "greedy", "random", "--games", "40", "--seed", "3", "--max-strokes", "200",
           "--bootstrap", "20", "--sprt", "0,200"]
@@ -61,17 +61,17 @@ def test_report_gives_the_test_on_the_file(runs):
     (["--sprt", "0,70,0.7,0.1"], "--sprt"),
 ])
 def test_bad_terms_are_refused_naming_the_flag(tmp_path, extra, word):
-    assert_bad_input(pyramid("tournament", "--agents", "greedy", "random", "--games", "2",
+    assert_bad_input(refusal("tournament", "--agents", "greedy", "random", "--games", "2",
                              "--out", tmp_path / "m.jsonl", *extra), word)
 
 
 def test_more_than_two_agents_are_refused(tmp_path):
-    assert_bad_input(pyramid("tournament", "--agents", "greedy", "random", "random:name=r2",
+    assert_bad_input(refusal("tournament", "--agents", "greedy", "random", "random:name=r2",
                              "--games", "2", "--out", tmp_path / "m.jsonl", "--sprt", "0,70"),
                      "two agents")
 
 
 def test_replay_refuses_the_test(tmp_path, runs):
     path, _ = runs[1]
-    assert_bad_input(pyramid("tournament", "--replay", path, "--game", "0", "--sprt", "0,70"),
+    assert_bad_input(refusal("tournament", "--replay", path, "--game", "0", "--sprt", "0,70"),
                      "--sprt")
