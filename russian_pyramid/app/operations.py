@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Callable, Protocol
 
+from engine import GameState
+
 from ..errors import UserInputError
 from .options import NoOptions, Options, PhotoOptions, SimulateOptions, SuggestOptions
 from .photo import PhotoAnswer, photo_answer
@@ -32,7 +34,7 @@ from .record_view import RecordView, record_view
 from .review import ReviewDocument, review_request
 from .score import Scored, score_stroke
 from .simulate import NoisyRuns, Simulated, simulate
-from .suggest import SuggestAnswer, suggest_answer
+from .suggest import SuggestAnswer, state_to_suggest, suggest_answer
 
 
 class Answer(Protocol):
@@ -54,7 +56,7 @@ class Runs(Enum):
     """How the board runs an operation (the engine runs each in turn, in its one process)."""
 
     HERE = "in a thread of the server"
-    AI = "in the one AI process, device by device, its body checked at once first"
+    AI = "in the one AI process, device by device, its body read at once first"
     ONE_AT_A_TIME = "in a thread of the server, one request at a time"
     DESK = "on the board's match desk (its one session, its scorer)"
 
@@ -63,10 +65,11 @@ class Runs(Enum):
 class Operation:
     """One operation: ``name`` (the engine's command), the ``body`` and in a few words what it
     is (``body_what``), the ``options`` type, ``run(body, options)`` -> a typed answer (None:
-    the board runs it on its own desk, :attr:`Runs.DESK`), ``check(body)``: what is checked
-    at once before the operation waits for anything (None: nothing), the board's ``method``
-    and ``path`` (None: not on the board) and how it ``runs`` there, whether the engine
-    offers it, and ``description``, the answer in a line (the docs' tables)."""
+    the board runs it on its own desk, :attr:`Runs.DESK`), ``check(body)``: the body checked
+    and read at once, before the operation waits for anything, into the typed value that
+    ``run`` then takes instead of the body (None: ``run`` takes the body), the board's
+    ``method`` and ``path`` (None: not on the board) and how it ``runs`` there, whether the
+    engine offers it, and ``description``, the answer in a line (the docs' tables)."""
 
     name: str
     description: str
@@ -79,6 +82,12 @@ class Operation:
     engine: bool = False
     runs: Runs = Runs.HERE
     check: Callable[[object], object] | None = None
+
+    def answer(self, body, options) -> Answer:
+        """The body read (``check``, when it has one: once) and run with the typed
+        ``options``, in this process (the engine; the board runs a search's in its AI
+        process, the value read handed over)."""
+        return self.run(body if self.check is None else self.check(body), options)
 
     def body_words(self) -> str:
         """The body in words, as the engine's refusal and the docs say it."""
@@ -93,12 +102,6 @@ class Operation:
 
 def _check(body, options: NoOptions) -> Checked:
     return check(body)
-
-
-def _state_checked(body) -> Checked:
-    """A suggestion's body checked as a game state (bad input answers at once, before the
-    search waits for the AI or compiles anything)."""
-    return check(body, True)
 
 
 def _score(body, options: NoOptions) -> Scored:
@@ -127,8 +130,8 @@ def _simulate(body, options: SimulateOptions) -> Simulated | NoisyRuns:
     return simulate(body, options)
 
 
-def _suggest(body, options: SuggestOptions) -> SuggestAnswer:
-    return suggest_answer(body, options)
+def _suggest(state: GameState, options: SuggestOptions) -> SuggestAnswer:
+    return suggest_answer(state, options)
 
 
 OPERATIONS: dict[str, Operation] = {}
@@ -164,7 +167,7 @@ for _op in (
     Operation("suggest", "`pyramid suggest --json`'s document with its `line`, each "
               "suggestion's `paths` and `instructions`, and `budget` (how it was searched)",
               Body.JSON, "a game state", SuggestOptions, _suggest, path="/api/suggest",
-              engine=True, runs=Runs.AI, check=_state_checked),
+              engine=True, runs=Runs.AI, check=state_to_suggest),
     Operation("simulate", "`pyramid simulate --json` plus `paths` and `motion`; with `noise` "
               "`{\"noise\", \"seed\", \"runs\"}`", Body.JSON, "a position with its strike",
               SimulateOptions, _simulate, path="/api/simulate", engine=True),

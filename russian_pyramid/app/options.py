@@ -26,7 +26,7 @@ from enum import Enum
 from types import MappingProxyType
 from typing import ClassVar, Mapping, Protocol, TypeVar
 
-from ai.noise import SKILLS
+from ai.noise import SKILLS, NoiseModel
 from engine.errors import excerpt
 from engine.words import LANGS, DEFAULT_LANG
 
@@ -170,10 +170,13 @@ class SuggestOptions:
 class SimulateOptions:
     """How to play one stroke: without ``noise`` (None) once, exactly; with it (a skill name
     or magnitude, as the request wrote it) ``runs`` times (1 .. :data:`limits.MAX_RUNS`)
-    with that execution noise drawn from ``seed`` (0 .. :data:`limits.SEED_MAX`)."""
+    with that execution noise drawn from ``seed`` (0 .. :data:`limits.SEED_MAX`).  ``model``
+    is the noise read (:class:`ai.noise.NoiseModel`): once, by :meth:`from_params`, or when
+    the value is made without it."""
     noise: str | float | None = None
     runs: int = limits.DEFAULT_RUNS
     seed: int = 0
+    model: NoiseModel | None = None
     PARAMS: ClassVar[Mapping[str, OptionKind]] = MappingProxyType({
         "noise": OptionKind.NAME_OR_NUMBER, "runs": OptionKind.INTEGER,
         "seed": OptionKind.INTEGER})
@@ -181,6 +184,10 @@ class SimulateOptions:
         "noise": "a level or a factor: played with execution noise",
         "runs": f"with noise, 1-{limits.MAX_RUNS}, {limits.DEFAULT_RUNS}",
         "seed": "with noise, 0"})
+
+    def __post_init__(self) -> None:
+        if self.noise is not None and self.model is None:  # made by hand: read it now
+            object.__setattr__(self, "model", noise_model(str(self.noise), "noise"))
 
     @classmethod
     def from_params(cls, params: Mapping | None) -> "SimulateOptions":
@@ -197,8 +204,8 @@ class SimulateOptions:
             return cls()
         if isinstance(noise, bool) or not isinstance(noise, (str, int, float)):
             raise UserInputError(f"noise = {excerpt(noise)} must be a skill's name or a number")
-        noise_model(str(noise), "noise")  # the noise first, as it always was
-        return cls(noise=noise,
+        model = noise_model(str(noise), "noise")  # the noise first, as it always was
+        return cls(noise=noise, model=model,
                    runs=num_arg(params, "runs", int, limits.DEFAULT_RUNS, 1, limits.MAX_RUNS),
                    seed=num_arg(params, "seed", int, 0, 0, limits.SEED_MAX))
 

@@ -8,6 +8,8 @@ rules core (:meth:`engine.GameState.from_json`).  Bad input: :class:`UserInputEr
 * :func:`parse_shot` -- a shot (a position plus ``strike``) as a :class:`Shot`;
 * :func:`check` -- a position or a game state: a :class:`Checked` (ok, kind, notes and, for
   a state, its :class:`Accounting`);
+* :func:`read_state` -- a game state checked as :func:`check` checks it and read once: the
+  :class:`engine.GameState` itself (what a suggestion is asked of);
 * :func:`accounting` -- a game state's points as the rules count them (engine/accounting.py):
   what the page shows beside the scores, and the adjustment a state set up by hand needs.
 """
@@ -268,16 +270,15 @@ def _is_state(doc: dict) -> bool:
     return "scores" in doc or "to_move" in doc
 
 
-def check(doc, state: bool = False) -> Checked:
-    """A position (``{"table", "balls", "cue_in_hand"}``) or a game state (one with
-    ``scores`` or ``to_move``, or any body when ``state``): a :class:`Checked` (a state
-    with its :class:`Accounting`; one whose points do not add up without an adjustment is
-    refused, R1, the refusal carrying its accounting as data, ``accounting``: the adjustment
-    it needs), or :class:`UserInputError` naming the field and value."""
+def _check_position(doc, state: bool) -> bool:
+    """The position of ``doc`` checked (its JSON types, its table, its balls by the simulator);
+    whether it is a game state (one with ``scores`` or ``to_move``, or any body when
+    ``state``), whose fields :meth:`engine.GameState.from_json` checks next."""
     if not isinstance(doc, dict):
         raise UserInputError(f"the body must be a JSON object (a position or a game state), "
                              f"got {type(doc).__name__}")
-    if not (state or _is_state(doc)):  # a state's keys: GameState.from_json, below
+    is_state = state or _is_state(doc)
+    if not is_state:  # a state's keys: GameState.from_json, below
         try:  # issue 51: {"tabel": "pyramid-10ft"} was read on the 12 ft table
             check_keys(doc, POSITION_FIELDS, "", comments=True)
         except EngineError as exc:
@@ -298,18 +299,43 @@ def check(doc, state: bool = False) -> Checked:
                                                 "balls": list(exc.balls)}) from None
     except SimInputError as exc:
         raise UserInputError(str(exc)) from None
-    if not (state or _is_state(doc)):
-        return Checked(Kind.POSITION)
-    counted = accounting(doc)
+    return is_state
+
+
+def _game(doc: dict, counted: Accounting | None = None) -> GameState:
+    """``doc`` read by the rules core, once; a state whose points do not add up (R1) is
+    refused with its accounting as data (``counted``, or worked out now: only then)."""
     try:
-        game = GameState.from_json(doc)
+        return GameState.from_json(doc)
     except IllegalInputError as exc:
         if exc.rule == ACCOUNTING_RULE:  # the page shows its numbers, the adjustment it needs
-            raise UserInputError(str(exc), accounting=counted.to_json()) from None
+            shown = (counted or accounting(doc)).to_json()
+            raise UserInputError(str(exc), accounting=shown) from None
         raise UserInputError(str(exc)) from None
     except EngineError as exc:
         raise UserInputError(str(exc)) from None
+
+
+def check(doc, state: bool = False) -> Checked:
+    """A position (``{"table", "balls", "cue_in_hand"}``) or a game state (one with
+    ``scores`` or ``to_move``, or any body when ``state``): a :class:`Checked` (a state
+    with its :class:`Accounting`; one whose points do not add up without an adjustment is
+    refused, R1, the refusal carrying its accounting as data, ``accounting``: the adjustment
+    it needs), or :class:`UserInputError` naming the field and value."""
+    if not _check_position(doc, state):
+        return Checked(Kind.POSITION)
+    counted = accounting(doc)
+    game = _game(doc, counted)
     return Checked(Kind.STATE, tuple(score_notes(game)), accounting=counted)
+
+
+def read_state(doc) -> GameState:
+    """The game state ``doc`` checked as :func:`check` checks a state (the same refusals, in
+    the same order) and read by the rules core once (:meth:`engine.GameState.from_json`): the
+    typed state, what a suggestion is asked of (issue 53: read once, whichever door it came
+    in by).  Its accounting is worked out only for a refusal's data (R1)."""
+    _check_position(doc, True)
+    return _game(doc)
 
 
 def score_notes(state: GameState) -> list[str]:

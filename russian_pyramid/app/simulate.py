@@ -28,7 +28,6 @@ from sim.trajectory import sample_paths
 
 from ..errors import UserInputError
 from . import limits
-from .common import noise_model
 from .options import SimulateOptions
 from .position import parse_shot
 
@@ -146,7 +145,7 @@ def simulate(doc, options: SimulateOptions | None = None) -> Simulated | NoisyRu
         _check_limits([result], frames=True)
         return Simulated(result, sampled_paths(simulator, result),
                          motion_frames(simulator, result))
-    model = noise_model(str(options.noise), "noise")
+    model = options.model  # the noise read once, with the options
     rng = np.random.default_rng(options.seed)
     played, results = [], []
     for k in range(options.runs):

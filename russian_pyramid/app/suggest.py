@@ -1,11 +1,13 @@
 """Suggest strokes: the AI's best strokes for the player to move, best first, each described
 for a player (instruction and advice) and, for the board, drawn (paths).
 
-* :func:`suggest` -- a game state to :class:`Suggested` (the ``pyramid suggest`` flags by
-  name; its error messages name those flags);
-* :func:`suggest_answer` -- a game state and :class:`~russian_pyramid.app.options.SuggestOptions` to
-  :class:`SuggestAnswer`, the board's and ``pyramid engine``'s answer (paths and every
-  language's instructions; the options are checked by ``SuggestOptions.from_params``);
+* :func:`state_to_suggest` -- a request's game state checked and read once, for every door
+  (the board's, the engine's, the command line's), to the typed :class:`engine.GameState`;
+* :func:`suggest` -- that state and :class:`~russian_pyramid.app.options.SuggestOptions` (each
+  door parses its own options into it, naming its own option names) to :class:`Suggested`;
+  nothing is checked again;
+* :func:`suggest_answer` -- the same to :class:`SuggestAnswer`, the board's and ``pyramid
+  engine``'s answer (paths and every language's instructions);
 * :func:`describe` -- one decision as a suggestion's JSON;
 * :func:`position_seed` -- the seed drawn from the position when a request gives none;
 * :func:`position_digest` -- the SHA-256 of the position's canonical JSON, which the answer
@@ -42,15 +44,16 @@ from ai.games.match import watch_line_x
 from ai.games.records import balls_before
 from ai.search.line import Line
 from engine import GameState
-from engine.errors import EngineError, excerpt
+from engine.errors import excerpt
 from engine.record import canonical_json
 from engine.words import LANGS, say
 from sim import shared_simulator
 
 from ..errors import UserInputError
 from . import limits
-from .common import first_run, noise_model
+from .common import first_run
 from .options import SuggestOptions
+from .position import read_state
 from .simulate import sampled_paths
 
 BUDGET_NOTE = "app.budget.time_note"  # the catalog's text of a search against the clock
@@ -184,33 +187,6 @@ def placement_twins(suggestions: list[dict]) -> list[list[int]]:
              and other == key] for i, key in enumerate(keys)]
 
 
-def _check_request(top, time_budget, budget, seed, lang, line=1) -> None:
-    """The settings of :func:`suggest`, each in its range (the messages name the flags)."""
-    if not limits.MIN_TOP <= top <= limits.MAX_TOP:
-        raise UserInputError(f"--top must be from {limits.MIN_TOP} to {limits.MAX_TOP} "
-                             f"suggestions, got {top}")
-    if isinstance(line, bool) or not isinstance(line, int) or not 1 <= line <= limits.MAX_LINE:
-        raise UserInputError(f"--line must be an integer from 1 (off) to {limits.MAX_LINE} "
-                             f"strokes, got {line!r}")
-    if time_budget is not None and not 0 < time_budget <= limits.MAX_TIME_BUDGET_S:
-        raise UserInputError(f"--time-budget must be > 0 and at most "
-                             f"{limits.MAX_TIME_BUDGET_S:g} seconds, got {time_budget}")
-    if not 1 <= budget <= limits.MAX_BUDGET:
-        raise UserInputError(f"--budget must be from 1 to {limits.MAX_BUDGET}, got {budget}")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
-                             or not 0 <= seed <= limits.SEED_MAX):
-        raise UserInputError(f"--seed must be an integer from 0 to {limits.SEED_MAX}, got "
-                             f"{seed!r}")
-    if lang not in LANGS:
-        raise UserInputError(f"--lang must be one of {', '.join(LANGS)}, got {lang!r}")
-
-
-def _check_object(doc) -> None:
-    if not isinstance(doc, dict):
-        raise UserInputError(f"the input must be a JSON object (a game state), got "
-                             f"{type(doc).__name__}")
-
-
 def _check_hand(doc: dict) -> None:
     """A cue ball in hand is not on the table: ``cue_in_hand`` true and ``balls.cue`` given
     contradict each other (the cue ball is set down in the house, R3.2 and R8.1)."""
@@ -222,58 +198,64 @@ def _check_hand(doc: dict) -> None:
             f"play it where it lies", conflict={"fields": ["cue_in_hand", "balls.cue"]})
 
 
-def _state_of(doc: dict) -> GameState:
-    """The game state of ``doc``, one with a stroke to suggest, or UserInputError."""
+def state_to_suggest(doc) -> GameState:
+    """The game state a suggestion is asked of, read once whichever door it came in by (the
+    board's check before the AI waits, the engine's, ``pyramid suggest``'s): a JSON object
+    whose cue ball is not both in hand and on the table, checked and read as
+    :func:`russian_pyramid.app.position.read_state` does, of a game still going on; else
+    :class:`~russian_pyramid.errors.UserInputError` naming the field.  The typed state is
+    what :func:`suggest` takes (and what crosses to the board's AI process, pickled)."""
+    if not isinstance(doc, dict):
+        raise UserInputError(f"the input must be a JSON object (a game state), got "
+                             f"{type(doc).__name__}")
     _check_hand(doc)
-    try:
-        state = GameState.from_json(doc)
-    except EngineError as exc:
-        raise UserInputError(str(exc)) from None
+    state = read_state(doc)
     if state.game_over:
         raise UserInputError(f"the game is over ({state.result.to_json()}): nothing to suggest")
     return state
 
 
-def suggest(doc, top: int = limits.DEFAULT_TOP, skill=limits.DEFAULT_SKILL, time_budget=None,
-            budget: int = limits.DEFAULT_BUDGET, seed: int | None = 0, lang: str = "en",
-            paths: bool = False, all_langs: bool = False, line: int = 1,
-            advisor: Advisor | None = None) -> Suggested:
-    """A parsed document in; the state, the list of suggestion dicts and how they were
-    searched (:class:`Suggested`) out.  ``seed`` None: :func:`position_seed`.  ``line`` > 1
-    adds the line of play of at most that many strokes that starts with the first suggestion
-    (:mod:`ai.search.line`; its continuations seeded from ``seed``); 1 (the default here, the
-    board's) none.
+def suggest(state: GameState, options: SuggestOptions = SuggestOptions(),
+            advisor: Advisor | None = None, paths: bool = False,
+            all_langs: bool = False) -> Suggested:
+    """The game state read by :func:`state_to_suggest` and the typed ``options`` (each door
+    parses its own: the board's query string and the engine's JSON by
+    :meth:`SuggestOptions.from_params`, ``pyramid suggest``'s flags by its own command); the
+    state, the list of suggestion dicts and how they were searched (:class:`Suggested`) out.
+    Neither is checked again here.  ``options.seed`` None: :func:`position_seed`.
+    ``options.line`` > 1 adds the line of play of at most that many strokes that starts with
+    the first suggestion (:mod:`ai.search.line`; its continuations seeded from the seed); 1
+    none.
 
     The strokes come from an advisor (:class:`ai.advisor.Advisor`: it ranks the position and
     gives the line): ``advisor`` when given (any agent implementing the protocol; another
     agent is refused, :class:`~russian_pyramid.errors.UserInputError` naming it), else the
-    Monte Carlo agent at ``skill``, ``budget`` and ``time_budget``.
+    Monte Carlo agent at the options' ``skill``, ``budget`` and ``time_budget_s``.
 
     Each suggestion is played once without noise to describe it (:func:`ai.describe.advise`):
-    ``instruction`` is written in ``lang`` (``en`` or ``ru``) and ``advice`` carries the same
-    facts as data (cut side and fraction, tip, speed in table lengths, placement in diamonds,
-    ghost ball, where the cue ball stops).  With ``paths`` each suggestion also gets
+    ``instruction`` is written in ``options.lang`` (``en`` or ``ru``) and ``advice`` carries
+    the same facts as data (cut side and fraction, tip, speed in table lengths, placement in
+    diamonds, ghost ball, where the cue ball stops).  With ``paths`` each suggestion also gets
     ``paths``: every moving ball's centre path of that noise-free stroke, ``{id: [[x, y],
     ...]}`` (for drawing); with ``all_langs``, ``instructions``: ``{lang: text}`` in every
     language, and ``words``: ``{lang: {instruction, tip, spin, cue, cut, speed, placement,
     stop}}`` (:class:`ai.describe.AdviceWords`), all written once from the same facts."""
-    _check_object(doc)
-    _check_request(top, time_budget, budget, seed, lang, line)
-    noise_model(skill, "--skill")  # checked now: before the compile, not after it
-    given = None if advisor is None else _checked(advisor)  # the same: before the compile
-    state = _state_of(doc)
+    given = None if advisor is None else _checked(advisor)  # before the compile
     first_run()
     simulator = shared_simulator(state.table)
-    adviser = given or _mc_advisor(budget, time_budget, skill, simulator)
+    adviser = given or MCAgent(budget=options.budget, time=options.time_budget_s,
+                               skill=options.skill, simulator=simulator)
+    top, line, seed = options.top, options.line, options.seed
     seed_from = SeedFrom.REQUEST if seed is not None else SeedFrom.POSITION
     if seed is None:
         seed = position_seed(state)
     ranking = adviser.rank(state, np.random.default_rng(seed), top, keep_line=line > 1)
-    out = [describe(state, simulator, d, lang, paths, all_langs)
+    out = [describe(state, simulator, d, options.lang, paths, all_langs)
            for d in ranking.decisions[:top]]
     for js, twins in zip(out, placement_twins(out)):
         js["differs_only_by_placement_from"] = twins
-    searched = SearchBudget(budget, seed, seed_from, time_budget, ranking.samples)
+    searched = SearchBudget(options.budget, seed, seed_from, options.time_budget_s,
+                            ranking.samples)
     played = (adviser.principal_line(state, ranking, seed, line)
               if line > 1 and ranking.decisions else None)
     return Suggested(state, out, searched, played)
@@ -288,23 +270,14 @@ def _checked(advisor) -> Advisor:
         raise UserInputError(str(exc)) from None
 
 
-def _mc_advisor(budget, time_budget, skill, simulator) -> Advisor:
-    """The Monte Carlo agent of these settings, the advisor when none is given."""
-    try:
-        return MCAgent(budget=budget, time=time_budget, skill=skill, simulator=simulator)
-    except ValueError as exc:
-        raise UserInputError(f"--skill: {exc}") from None
-
-
-def suggest_answer(doc, options: SuggestOptions,
+def suggest_answer(state: GameState, options: SuggestOptions,
                    advisor: Advisor | None = None) -> SuggestAnswer:
-    """:func:`suggest` with ``options`` (and ``advisor``, the Monte Carlo agent when None),
-    each suggestion with its ``paths`` and its ``instructions`` and ``words`` in every
-    language, timed (runs in the board's AI worker process)."""
+    """:func:`suggest` of the state read by :func:`state_to_suggest` with ``options`` (and
+    ``advisor``, the Monte Carlo agent when None), each suggestion with its ``paths`` and its
+    ``instructions`` and ``words`` in every language, timed (runs in the board's AI worker
+    process, the state pickled to it: not read again there)."""
     t0 = time.perf_counter()
-    found = suggest(doc, options.top, options.skill, options.time_budget_s, options.budget,
-                    options.seed, options.lang, paths=True, all_langs=True, line=options.line,
-                    advisor=advisor)
+    found = suggest(state, options, advisor, paths=True, all_langs=True)
     return SuggestAnswer(found, round(time.perf_counter() - t0, 3))
 
 

@@ -72,9 +72,9 @@ def suggest_options(params: Mapping) -> SuggestOptions:
 
 
 def suggest(doc, options: SuggestOptions) -> dict:
-    """``{"suggestions", "to_move", "budget", "elapsed_s"}`` for the game state ``doc`` (runs
-    in the AI worker process)."""
-    return answer_json(OPERATIONS["suggest"].run, doc, options)
+    """``{"suggestions", "to_move", "budget", "elapsed_s"}`` for the game state ``doc`` (read
+    once, then searched: in this process)."""
+    return OPERATIONS["suggest"].answer(doc, options).to_json()
 
 
 def record(text: str) -> dict:

@@ -226,14 +226,15 @@ class _Handlers:
 
     async def _run(self, op: Operation, body, options, request: Request) -> dict:
         if op.runs is Runs.AI:  # a search: the one AI process, device by device
-            if op.check is not None:  # bad input never waits behind the AI
-                await run_in_threadpool(op.check, body)
+            if op.check is not None:  # bad input never waits behind the AI; what it read
+                # (a suggestion's GameState) crosses to the AI process pickled, not read again
+                body = await run_in_threadpool(op.check, body)
             async with self.turns.turn(_device(request)):  # board/turns.py
                 return await self.worker.run(api.answer_json, op.run, body, options)
         if op.runs is Runs.ONE_AT_A_TIME:  # a 50-megapixel photo is 150 MB decoded
             async with self.photo_turn:
-                return await run_in_threadpool(api.answer_json, op.run, body, options)
-        return await run_in_threadpool(api.answer_json, op.run, body, options)
+                return await run_in_threadpool(api.answer_json, op.answer, body, options)
+        return await run_in_threadpool(api.answer_json, op.answer, body, options)
 
     async def queue(self, request: Request):
         """Where this device's next suggestion stands in the AI's queue."""

@@ -25,7 +25,8 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 from ..app.common import first_run
-from ..app.suggest import suggest
+from ..app.options import SuggestOptions
+from ..app.suggest import state_to_suggest, suggest
 
 STATIC = Path(__file__).resolve().parent / "static"
 WARM_UP_TOP, WARM_UP_BUDGET = 2, 40  # the warm-up suggestion: small, every code path once
@@ -50,8 +51,9 @@ def warm_up() -> float:
     t0 = time.perf_counter()
     first_run()
     doc = json.loads((STATIC / "positions" / "open.json").read_text(encoding="utf-8"))
-    suggest(doc, top=WARM_UP_TOP, budget=WARM_UP_BUDGET, seed=0, paths=True, all_langs=True,
-            line=WARM_UP_LINE)
+    suggest(state_to_suggest(doc), SuggestOptions(top=WARM_UP_TOP, budget=WARM_UP_BUDGET,
+                                                  seed=0, line=WARM_UP_LINE),
+            paths=True, all_langs=True)
     return time.perf_counter() - t0
 
 

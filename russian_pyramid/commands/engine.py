@@ -52,12 +52,10 @@ BODIES = {name: (_JSON_TYPE[op.body], op.body_words()) for name, op in COMMANDS.
 
 
 def run_command(op: Operation, body, options: dict) -> dict:
-    """One command: its options typed (once), its body checked at once if it says so, run,
-    and its typed answer as JSON."""
+    """One command: its options typed (once), its body read (once: at once, before any
+    search, when the operation checks it), run, and its typed answer as JSON."""
     typed = options_from_json(op.options, options, op.name)
-    if op.check is not None:
-        op.check(body)  # bad input answers at once, before any search
-    return op.run(body, typed).to_json()
+    return op.answer(body, typed).to_json()
 
 
 def register(subparsers) -> None:

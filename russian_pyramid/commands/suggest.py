@@ -8,7 +8,10 @@ line of play, :mod:`ai.search.line`; default :data:`~russian_pyramid.app.limits.
 writes the instructions in Russian.  ``--seed`` makes the output reproducible.
 
 The command line's adapter over :mod:`russian_pyramid.app.suggest` (the search, the seed drawn from
-the position, how the answer was searched): it parses the flags, calls
+the position, how the answer was searched): it parses the flags into the typed
+:class:`~russian_pyramid.app.options.SuggestOptions` (:func:`suggest_options`: here alone, its
+refusals naming the flags), reads the state once
+(:func:`russian_pyramid.app.suggest.state_to_suggest`, as the board and the engine do), calls
 :func:`russian_pyramid.app.suggest.suggest`, and prints text, JSON or a picture.  The defaults and
 limits are :mod:`russian_pyramid.app.limits`'.
 """
@@ -22,10 +25,12 @@ from ai.describe import line_text
 from engine.words import DEFAULT_LANG, LANGS, say, word
 
 from .. import pictures
-from ..app.common import fmt_call
+from ..app.common import fmt_call, noise_model
 from ..app.limits import (DEFAULT_BUDGET, DEFAULT_LINE, DEFAULT_SKILL, DEFAULT_TOP,  # noqa: F401
-                          MAX_BUDGET, MAX_LINE)
-from ..app.suggest import SearchBudget, Suggested, describe, position_seed, suggest  # noqa: F401
+                          MAX_BUDGET, MAX_LINE, MAX_TIME_BUDGET_S, MAX_TOP, MIN_TOP)
+from ..app.options import SuggestOptions
+from ..app.suggest import (SearchBudget, Suggested, describe, position_seed,  # noqa: F401
+                           state_to_suggest, suggest)
 from ..errors import UserInputError
 from ..io import check_outputs, print_json, read_json
 from ._common import chosen_input, input_or_example, seed_int
@@ -104,6 +109,31 @@ def _human(suggestions, lang: str = "en") -> str:
     return "\n".join(lines)
 
 
+def suggest_options(args: argparse.Namespace) -> SuggestOptions:
+    """The flags as the typed options, each in its range, or UserInputError naming the flag
+    (``--seed`` and ``--lang`` argparse has checked: :func:`seed_int`, its choices)."""
+    if not MIN_TOP <= args.top <= MAX_TOP:
+        raise UserInputError(f"--top must be from {MIN_TOP} to {MAX_TOP} suggestions, got "
+                             f"{args.top}")
+    if not 1 <= args.line <= MAX_LINE:
+        raise UserInputError(f"--line must be an integer from 1 (off) to {MAX_LINE} strokes, "
+                             f"got {args.line!r}")
+    time_budget = args.time_budget
+    if time_budget is not None and not 0 < time_budget <= MAX_TIME_BUDGET_S:
+        raise UserInputError(f"--time-budget must be > 0 and at most {MAX_TIME_BUDGET_S:g} "
+                             f"seconds, got {time_budget}")
+    if not 1 <= args.budget <= MAX_BUDGET:
+        raise UserInputError(f"--budget must be from 1 to {MAX_BUDGET}, got {args.budget}")
+    skill = args.skill
+    try:
+        skill = float(skill)
+    except ValueError:
+        pass
+    noise_model(skill, "--skill")  # a name of ai.noise.SKILLS or a magnitude, named so
+    return SuggestOptions(top=args.top, skill=skill, time_budget_s=time_budget,
+                          budget=args.budget, seed=args.seed, lang=args.lang, line=args.line)
+
+
 def run(args: argparse.Namespace) -> int:
     state_file = chosen_input(args, "state", "STATE.json")
     if state_file is None:
@@ -113,14 +143,10 @@ def run(args: argparse.Namespace) -> int:
     # now, not after a search of up to a minute
     check_outputs([("--png", args.png)], [("STATE.json", state_file)])
     doc = read_json(state_file)
-    skill = args.skill
-    try:
-        skill = float(skill)
-    except ValueError:
-        pass
-    found = suggest(doc, args.top, skill, args.time_budget, args.budget, args.seed, args.lang,
-                    paths=bool(args.png), line=args.line)
-    state, suggestions = found.state, found.suggestions
+    options = suggest_options(args)  # the flags, then the state: each read once
+    state = state_to_suggest(doc)
+    found = suggest(state, options, paths=bool(args.png))
+    suggestions = found.suggestions
     if args.png:
         balls = dict(state.balls)
         title = say("drawing.suggestion_title", args.lang, player="ABC"[state.to_move],

@@ -18,7 +18,8 @@ from russian_pyramid.app.position import Checked, Kind, Shot, check, parse_shot
 from engine import GameState
 from engine.record import canonical_json
 from russian_pyramid.app.suggest import (AnsweredPosition, BudgetKind, SearchBudget, SeedFrom,
-                                  placement_twins, position_digest, position_seed, suggest)
+                                  placement_twins, position_digest, position_seed,
+                                  state_to_suggest)
 from russian_pyramid.board import api
 from russian_pyramid.commands import _common as C
 from russian_pyramid.errors import UserInputError
@@ -233,6 +234,6 @@ def test_a_cue_ball_in_hand_and_on_the_table_is_refused():
     assert doc["cue_in_hand"] is True and "cue" not in doc["balls"]
     both = dict(doc, balls=dict(doc["balls"], cue=[1.775, 0.9]))
     with pytest.raises(UserInputError) as err:
-        suggest(both, top=1, budget=1)
+        state_to_suggest(both)
     assert "cue_in_hand" in str(err.value) and "balls.cue" in str(err.value)
     assert err.value.detail == {"conflict": {"fields": ["cue_in_hand", "balls.cue"]}}

@@ -16,12 +16,14 @@ from ai.agents.greedy import GreedyAgent
 from ai.search.line import Line, LineStep
 from engine import Call, GameState
 from engine.words import LANGS
-from russian_pyramid.app.suggest import suggest
+from russian_pyramid.app.options import SuggestOptions
+from russian_pyramid.app.suggest import state_to_suggest, suggest
 from russian_pyramid.errors import UserInputError
 from russian_pyramid.examples import path as example_path
 from sim import Strike
 
 DOC = json.loads(example_path("open").read_text(encoding="utf-8"))
+STATE = state_to_suggest(DOC)
 
 
 class StraightAdvisor:
@@ -53,7 +55,8 @@ class StraightAdvisor:
 
 def test_an_advisor_of_ones_own_advises():
     advisor = StraightAdvisor()
-    found = suggest(DOC, top=2, seed=3, lang="ru", all_langs=True, line=2, advisor=advisor)
+    found = suggest(STATE, SuggestOptions(top=2, seed=3, lang="ru", line=2), advisor,
+                    all_langs=True)
     assert advisor.asked == [(2, True)] and advisor.lines == [(3, 2)]
     [s] = found.suggestions
     assert s["call"]["ball"] == "9" and s["p_win"] == 0.6 and s["samples"] == 7
@@ -64,7 +67,7 @@ def test_an_advisor_of_ones_own_advises():
 
 def test_an_agent_that_only_plays_is_refused_with_a_clear_message():
     with pytest.raises(UserInputError) as err:
-        suggest(DOC, top=1, advisor=GreedyAgent())
+        suggest(STATE, SuggestOptions(top=1), GreedyAgent())
     assert "'greedy' cannot advise" in str(err.value)
     assert "rank or principal_line" in str(err.value)
 
@@ -81,7 +84,8 @@ def test_every_word_is_written_once_per_language_from_the_same_facts(monkeypatch
         return real(*args, **kwargs)
     monkeypatch.setattr(ai.describe, "instruction", counted)
     monkeypatch.setattr(ai.agents.mc, "instruction", counted)
-    found = suggest(DOC, top=1, budget=20, seed=1, lang="ru", all_langs=True)
+    found = suggest(STATE, SuggestOptions(top=1, budget=20, seed=1, lang="ru", line=1),
+                    all_langs=True)
     [s] = found.suggestions
     assert sorted(written) == sorted(LANGS)
     assert set(s["words"]) == set(LANGS) == set(s["instructions"])
@@ -96,7 +100,8 @@ def test_every_word_is_written_once_per_language_from_the_same_facts(monkeypatch
 def test_the_spin_in_words_follows_the_thresholds_of_ai_words():
     """The tip's words come with the advice (the page no longer classifies the spin):
     follow with right side, in both languages."""
-    found = suggest(DOC, top=1, lang="en", all_langs=True, advisor=StraightAdvisor())
+    found = suggest(STATE, SuggestOptions(top=1, lang="en", line=1), StraightAdvisor(),
+                    all_langs=True)
     words = found.suggestions[0]["words"]
     assert words["en"]["spin"] == "follow, right side"
     assert words["ru"]["spin"] == "накат, правый винт"
