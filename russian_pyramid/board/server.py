@@ -190,7 +190,7 @@ class _Handlers:
 
     async def table(self, request: Request):
         name = request.query_params.get("name") or DEFAULT_TABLE
-        return JSONResponse(await run_in_threadpool(table_info, name))
+        return JSONResponse((await run_in_threadpool(table_info, name)).to_json())
 
     async def catalog(self, request: Request):
         lang = request.path_params["lang"]

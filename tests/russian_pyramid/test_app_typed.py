@@ -18,13 +18,9 @@ UNTYPED = re.compile(r"\b(dict|Dict|Mapping|MutableMapping|Any)\b")
 
 # function -> why it still returns JSON pieces (issue 53 item 2 types them)
 RETURNS_LEFT = {
-    "record_view.stroke_paths": "a stroke's paths and resting places as the record view's JSON",
-    "simulate.sampled_paths": "the paths as the answers' JSON (each answer's to_json holds it)",
     "suggest.describe": "a suggestion as suggest --json's dict, which suggest() completes "
                         "(differs_only_by_placement_from) and Suggested carries as a dict: "
                         "typed with them (Suggestion, item 2)",
-    "table.table_info": "the table's geometry as GET /api/table's JSON",
-    "tournament.TournamentTerms.game_config": "the keyword arguments of ai.games' config line",
 }
 # function(parameter) that still take a dict or a Mapping
 PARAMS_LEFT = {
