@@ -16,7 +16,9 @@ a query string's text (the board) or a JSON object (the engine, whose JSON types
 first by :func:`russian_pyramid.app.options.options_from_json`).  What a door cannot offer
 stays out of it: the match and the photo are the board's only (the match is the board's
 desk, one session shared by its devices; a photo's bytes are no JSON), ``score`` the
-engine's (the board keeps score through its match).
+engine's (the board keeps score through its match).  The match's operations run on the
+board's desk (:class:`russian_pyramid.app.match.MatchDesk`), for the device that asks:
+``on_desk(desk, device, body)``.
 """
 from __future__ import annotations
 
@@ -27,6 +29,8 @@ from typing import Callable, Protocol
 from engine import GameState
 
 from ..errors import UserInputError
+from .match import LineResult, MatchDesk, MatchRecord, MatchStatus
+from .match_start import match_start
 from .options import NoOptions, Options, PhotoOptions, SimulateOptions, SuggestOptions
 from .photo import PhotoAnswer, photo_answer
 from .position import Checked, check
@@ -65,11 +69,12 @@ class Runs(Enum):
 class Operation:
     """One operation: ``name`` (the engine's command), the ``body`` and in a few words what it
     is (``body_what``), the ``options`` type, ``run(body, options)`` -> a typed answer (None:
-    the board runs it on its own desk, :attr:`Runs.DESK`), ``check(body)``: the body checked
-    and read at once, before the operation waits for anything, into the typed value that
-    ``run`` then takes instead of the body (None: ``run`` takes the body), the board's
-    ``method`` and ``path`` (None: not on the board) and how it ``runs`` there, whether the
-    engine offers it, and ``description``, the answer in a line (the docs' tables)."""
+    it runs on the board's desk, :attr:`Runs.DESK`, ``on_desk(desk, device, body)`` -> a typed
+    answer), ``check(body)``: the body checked and read at once, before the operation waits
+    for anything, into the typed value that ``run`` then takes instead of the body (None:
+    ``run`` takes the body), the board's ``method`` and ``path`` (None: not on the board) and
+    how it ``runs`` there, whether the engine offers it, and ``description``, the answer in a
+    line (the docs' tables)."""
 
     name: str
     description: str
@@ -82,6 +87,7 @@ class Operation:
     engine: bool = False
     runs: Runs = Runs.HERE
     check: Callable[[object], object] | None = None
+    on_desk: Callable[[MatchDesk, str, object], Answer] | None = None
 
     def answer(self, body, options) -> Answer:
         """The body read (``check``, when it has one: once) and run with the typed
@@ -134,6 +140,26 @@ def _suggest(state: GameState, options: SuggestOptions) -> SuggestAnswer:
     return suggest_answer(state, options)
 
 
+def _match_status(desk: MatchDesk, device: str, body) -> MatchStatus:
+    return desk.status(device)
+
+
+def _match_start(desk: MatchDesk, device: str, body) -> MatchStatus:
+    return desk.start(match_start(body), device)  # its handicap, pair order, breaker first
+
+
+def _match_line(desk: MatchDesk, device: str, body) -> LineResult:
+    return desk.line(body, device)
+
+
+def _match_scorer(desk: MatchDesk, device: str, body) -> MatchStatus:
+    return desk.take_over(device)
+
+
+def _match_record(desk: MatchDesk, device: str, body) -> MatchRecord:
+    return desk.record()
+
+
 OPERATIONS: dict[str, Operation] = {}
 
 
@@ -143,7 +169,7 @@ def register(op: Operation) -> Operation:
         raise ValueError(f"operation {op.name!r} is registered already")
     if op.path is not None and any(o.route() == op.route() for o in OPERATIONS.values()):
         raise ValueError(f"{op.route()} is served already")
-    if op.run is None and op.runs is not Runs.DESK:
+    if (op.on_desk if op.runs is Runs.DESK else op.run) is None:
         raise ValueError(f"operation {op.name!r} has nothing to run it")
     if op.engine and (op.run is None or op.body not in (Body.JSON, Body.TEXT)):
         raise ValueError(f"operation {op.name!r} cannot be an engine command: its body or "
@@ -186,18 +212,20 @@ for _op in (
     Operation("photo", "the position in the photo, its balls settled", Body.IMAGE,
               "a JPEG or PNG file", PhotoOptions, _photo, path="/api/photo",
               runs=Runs.ONE_AT_A_TIME),
-    Operation("match_status", "the status of the match on the Match tab", Body.NONE, "", NoOptions, None,
-              method="GET", path="/api/match", runs=Runs.DESK),
+    Operation("match_status", "the status of the match on the Match tab", Body.NONE, "",
+              NoOptions, None, method="GET", path="/api/match", runs=Runs.DESK, on_desk=_match_status),
     Operation("match_start", "a new match on the Match tab: its status", Body.JSON,
               "players, variant, call_mode, games, target, handicap, pair_order, breaker, "
-              "lang, date", NoOptions, None, path="/api/match/start", runs=Runs.DESK),
+              "lang, date", NoOptions, None, path="/api/match/start", runs=Runs.DESK,
+              on_desk=_match_start),
     Operation("match_line", "what the session printed for the line, whether it was "
               "refused, the new status", Body.JSON, "{\"text\": a line of the notation}",
-              NoOptions, None, path="/api/match/line", runs=Runs.DESK),
+              NoOptions, None, path="/api/match/line", runs=Runs.DESK, on_desk=_match_line),
     Operation("match_scorer", "this device keeps the score: the status", Body.NONE, "",
-              NoOptions, None, path="/api/match/scorer", runs=Runs.DESK),
+              NoOptions, None, path="/api/match/scorer", runs=Runs.DESK,
+              on_desk=_match_scorer),
     Operation("match_record", "the current game's record (JSON Lines) to download",
               Body.NONE, "", NoOptions, None, method="GET", path="/api/match/record",
-              runs=Runs.DESK),
+              runs=Runs.DESK, on_desk=_match_record),
 ):
     register(_op)

@@ -16,7 +16,7 @@ from engine.story import story_of
 from sim import Simulator
 
 from ..errors import UserInputError
-from .simulate import sampled_paths
+from .simulate import Paths, sampled_paths
 
 STRIKE_FIELDS = ("speed_mps", "phi_deg", "elevation_deg", "side", "vertical")
 # a person's stroke line (russian_pyramid/scorekeeping/record.py): the typed line, the ruling and the
@@ -56,7 +56,22 @@ def _verified(rec):
                              f"known table") from None
 
 
-def stroke_paths(simulator, state, strike_obj: dict, placement, where: str) -> tuple[dict, dict]:
+@dataclass(frozen=True)
+class DrawnStroke:
+    """A stroke played again for drawing: its ``paths`` and where each ball came to rest
+    (``final``: ``(ball, (x, y))``, None for a ball that fell)."""
+    paths: Paths
+    final: tuple[tuple[str, tuple[float, float] | None], ...]
+
+    def final_json(self) -> dict:
+        """``{ball: [x, y] or null}``."""
+        return {b: None if p is None else list(p) for b, p in self.final}
+
+    def to_json(self) -> dict:
+        return {"paths": self.paths.to_json(), "final": self.final_json()}
+
+
+def stroke_paths(simulator, state, strike_obj: dict, placement, where: str) -> DrawnStroke:
     """The paths and resting places of ``strike_obj`` (a record's strike fields) played from
     ``state`` (from hand at ``placement``), or UserInputError naming ``where``."""
     try:
@@ -65,9 +80,9 @@ def stroke_paths(simulator, state, strike_obj: dict, placement, where: str) -> t
         result = simulate_stroke(simulator, state, strike, placement)
     except (ValueError, KeyError, TypeError) as exc:
         raise UserInputError(f"record: {where}: {exc}") from None
-    final = {b: None if p is None else [round(float(p[0]), 6), round(float(p[1]), 6)]
-             for b, p in result.final.items()}
-    return sampled_paths(simulator, result), final
+    final = tuple((b, None if p is None else (round(float(p[0]), 6), round(float(p[1]), 6)))
+                  for b, p in result.final.items())
+    return DrawnStroke(sampled_paths(simulator, result), final)
 
 
 def _story(k: int, s, simulator) -> dict | None:
@@ -82,9 +97,9 @@ def _story(k: int, s, simulator) -> dict | None:
         return None
     out = {"story": story.to_json()}
     if story.intended_strike is not None:
-        paths, final = stroke_paths(simulator, s.state_before, story.intended_strike,
-                                    s.placement, f"stroke {k}: story.intended_strike")
-        out.update(intended_paths=paths, intended_final=final)
+        drawn = stroke_paths(simulator, s.state_before, story.intended_strike, s.placement,
+                             f"stroke {k}: story.intended_strike")
+        out.update(intended_paths=drawn.paths.to_json(), intended_final=drawn.final_json())
     return out
 
 
@@ -92,8 +107,8 @@ def _stroke(k: int, s, simulator) -> dict:
     """Stroke ``k`` (from 1) of the record for the viewer, its paths re-simulated."""
     paths = {}
     if s.strike is not None:
-        paths, _ = stroke_paths(simulator, s.state_before, s.strike, s.placement,
-                                f"stroke {k}: strike")
+        paths = stroke_paths(simulator, s.state_before, s.strike, s.placement,
+                             f"stroke {k}: strike").paths.to_json()
     extra = {key: s.extra[key] for key in HUMAN_FIELDS if key in s.extra}
     outcome = s.outcome.to_json()  # the line's outcome as written
     story = _story(k, s, simulator)

@@ -190,10 +190,9 @@ def _with_better(row: dict, stroke, simulator, k: int) -> dict:
     row["difference"] = difference(row["played"], best).to_json()
     if best.get("strike") is not None:
         place = best.get("placement")
-        paths, final = stroke_paths(simulator, stroke.state_before, best["strike"],
-                                    None if place is None else tuple(place),
-                                    f"analysis: stroke {k}: best.strike")
-        row["better"] = {"paths": paths, "final": final}
+        row["better"] = stroke_paths(simulator, stroke.state_before, best["strike"],
+                                     None if place is None else tuple(place),
+                                     f"analysis: stroke {k}: best.strike").to_json()
     return row
 
 

@@ -101,7 +101,7 @@ def content_policy(page: str) -> str:
 def review_page(review: dict) -> str:
     """The page of the review document ``review`` (its JSON), as text."""
     table = (review.get("header") or {}).get("table") or "pyramid-12ft"
-    data = {"table": table_info(table), "review": review,
+    data = {"table": table_info(table).to_json(), "review": review,
             "words": {lang: dict(words.catalog(lang)) for lang in words.LANGS}}
     page = (STATIC / "index.html").read_text(encoding="utf-8")
     css = (STATIC / "board.css").read_text(encoding="utf-8")

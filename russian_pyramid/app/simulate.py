@@ -4,7 +4,7 @@ ball's sampled path and motion frames, or a few noisy plays of the same stroke.
 * :func:`simulate` -- a shot (docs/FORMATS.md) and :class:`~russian_pyramid.app.options.SimulateOptions`
   to a :class:`Simulated` or, with a noise, :class:`NoisyRuns` (``to_json()``: the JSON of
   ``POST /api/simulate`` and of ``pyramid engine``'s ``simulate``);
-* :func:`sampled_paths` -- every moving ball's centre path, for drawing;
+* :func:`sampled_paths` -- every moving ball's centre path, for drawing (:class:`Paths`);
 * :func:`motion_frames` -- every ball's centre every few hundredths of a second, for animating.
 
 Limits (:mod:`russian_pyramid.app.limits`, UserInputError naming the limit, before the paths are
@@ -39,13 +39,26 @@ def _r(x: float) -> float:
     return round(float(x), FRAME_DECIMALS)
 
 
+@dataclass(frozen=True)
+class Paths:
+    """Each moving ball's centre path, ``(ball, ((x, y), ...))`` in metres (0.1 mm), for
+    drawing; none when nothing moved."""
+    balls: tuple[tuple[str, tuple[tuple[float, float], ...]], ...] = ()
+
+    def to_json(self) -> dict:
+        """``{ball: [[x, y], ...]}``."""
+        return {b: [[x, y] for x, y in pts] for b, pts in self.balls}
+
+
 def sampled_paths(simulator: Simulator, result: SimResult,
-                  step_s: float = limits.PATH_STEP_S) -> dict:
-    """Each moving ball's centre path as ``[[x, y], ...]`` in metres (0.1 mm), for drawing."""
+                  step_s: float = limits.PATH_STEP_S) -> Paths:
+    """Each moving ball's centre path in metres (0.1 mm), for drawing."""
     if result.segments is None or not len(result.segments):
-        return {}
-    return {b: [[round(float(x), PATH_DECIMALS), round(float(y), PATH_DECIMALS)] for x, y in pts]
-            for b, pts in sample_paths(result.segments, simulator.params, step_s).items()}
+        return Paths()
+    return Paths(tuple(
+        (b, tuple((round(float(x), PATH_DECIMALS), round(float(y), PATH_DECIMALS))
+                  for x, y in pts))
+        for b, pts in sample_paths(result.segments, simulator.params, step_s).items()))
 
 
 @dataclass(frozen=True)
@@ -94,13 +107,13 @@ class Simulated:
     """One stroke played exactly: the simulator's ``result``, the moving balls' ``paths`` and
     the ``motion`` frames."""
     result: SimResult
-    paths: dict
+    paths: Paths
     motion: Motion
 
     def to_json(self) -> dict:
         """``pyramid simulate --json``'s document plus ``paths`` and ``motion``."""
         out = self.result.to_json()
-        out["paths"] = self.paths
+        out["paths"] = self.paths.to_json()
         out["motion"] = self.motion.to_json()
         return out
 
@@ -111,13 +124,13 @@ class NoisyRun:
     and ``paths``."""
     strike: Strike
     result: SimResult
-    paths: dict
+    paths: Paths
 
     def to_json(self) -> dict:
         one = self.result.to_json()
         return {"strike": self.strike.to_json(), "pocketed": one["pocketed"],
                 "final": one["final"], "first_contact": one["first_contact"],
-                "paths": self.paths}
+                "paths": self.paths.to_json()}
 
 
 @dataclass(frozen=True)

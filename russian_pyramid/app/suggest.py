@@ -301,5 +301,5 @@ def describe(state: GameState, simulator, decision: Decision, lang: str = "en",
         js["instructions"] = {other: w.instruction for other, w in words.items()}
         js["words"] = {other: w.to_json() for other, w in words.items()}
     if paths:
-        js["paths"] = {} if result is None else sampled_paths(simulator, result)
+        js["paths"] = {} if result is None else sampled_paths(simulator, result).to_json()
     return js

@@ -79,9 +79,29 @@ class TournamentTerms:
         return Path(self.records) / record_name(number, total, specs)
 
     @property
-    def game_config(self) -> dict:
-        """The results header's terms of a game (``time_per_game_s`` and ``skills`` only when
-        given, so a results file of a tournament without them reads as before)."""
+    def game_config(self) -> GameConfig:
+        """The terms of each game (the results header's)."""
+        return GameConfig(self.call_mode, self.table, self.skill, self.max_strokes,
+                          self.time_per_game_s, self.skills)
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """The terms of each game of a tournament, as its results header has them: the call
+    mode, the table, the execution noise (``skill``; ``skills``, one an agent, when they
+    differ), the most strokes a game has and each agent's time per game when limited."""
+
+    call_mode: str
+    table: str
+    skill: float
+    max_strokes: int
+    time_per_game_s: float | None = None
+    skills: tuple[float, ...] | None = None
+
+    def to_json(self) -> dict:
+        """The header's keys (``time_per_game_s`` and ``skills`` only when given, so a
+        results file of a tournament without them reads as before); the keyword arguments
+        of :func:`ai.games.results_file.config_line` and ``make_tasks``."""
         limit = {} if self.time_per_game_s is None else {"time_per_game_s":
                                                          self.time_per_game_s}
         skills = {} if self.skills is None else {"skills": list(self.skills)}
@@ -226,9 +246,10 @@ def play_tournament(terms: TournamentTerms, listener: TournamentListener) -> Tou
     whatever happens); a failed game's line, with its error, is kept for ``resume``.  With
     ``terms.sprt`` the run stops once the test decides (:func:`sprt_state`; a failed game
     ends the prefix it is taken on until ``resume`` plays it)."""
-    config = config_line(list(terms.specs), terms.games, terms.seed, **terms.game_config)
+    game = terms.game_config.to_json()
+    config = config_line(list(terms.specs), terms.games, terms.seed, **game)
     tasks = make_tasks(list(terms.specs), terms.games, terms.seed,
-                       keep_record=terms.records is not None, **terms.game_config)
+                       keep_record=terms.records is not None, **game)
     try:
         results_file = ResultsFile(terms.out, config, terms.resume)
     except ResultsFileError as exc:

@@ -18,6 +18,8 @@ holds unless ``--force``).
 """
 from __future__ import annotations
 
-from ..app.match import DEFAULT_LANG, THIS_COMPUTER, MatchDesk, ScorerElsewhere, latest_game
+from ..app.match import (DEFAULT_LANG, THIS_COMPUTER, LineResult, MatchDesk, MatchRecord,
+                         MatchStatus, ScorerElsewhere, latest_game)
 
-__all__ = ["DEFAULT_LANG", "THIS_COMPUTER", "MatchDesk", "ScorerElsewhere", "latest_game"]
+__all__ = ["DEFAULT_LANG", "THIS_COMPUTER", "LineResult", "MatchDesk", "MatchRecord",
+           "MatchStatus", "ScorerElsewhere", "latest_game"]

@@ -73,7 +73,7 @@ from .body import BODY_TIMEOUT_S, BadBody, SlowBody, TooLarge, json_body, read_b
 from .guard import Guard, GuardMiddleware
 from .lan import Visitors, page_language, qr_svg, web_manifest
 from .turns import QueueFull, Turns
-from .match import MatchDesk, ScorerElsewhere
+from .match import MatchDesk, MatchRecord, ScorerElsewhere
 from .worker import STATIC, AIUnavailable, AIWorker
 
 HEADER_TIMEOUT_S = 5.0  # a request's line and headers must arrive in full within this
@@ -190,7 +190,7 @@ class _Handlers:
 
     async def table(self, request: Request):
         name = request.query_params.get("name") or DEFAULT_TABLE
-        return JSONResponse(await run_in_threadpool(table_info, name))
+        return JSONResponse((await run_in_threadpool(table_info, name)).to_json())
 
     async def catalog(self, request: Request):
         lang = request.path_params["lang"]
@@ -213,9 +213,9 @@ class _Handlers:
         """The handler of ``op``'s route: its body read as its kind says, its options parsed
         once (:meth:`from_params` of its options type: the query string's forms were checked
         by the guard, :mod:`russian_pyramid.board.query`), run as ``op.runs`` says, its
-        typed answer as JSON.  The match's run on the board's desk (its own handlers)."""
+        typed answer as JSON.  The match's run on the board's desk (:meth:`_on_desk`)."""
         if op.runs is Runs.DESK:
-            return getattr(self, op.name)
+            return self._on_desk(op)
 
         async def handle(request: Request):
             body = await _read(op, request)
@@ -242,39 +242,22 @@ class _Handlers:
                             headers={"Cache-Control": "no-store"})
 
     # --- the Match tab (russian_pyramid.board.match) -----------------------------------------------
-    def _with_session(self, st: dict, request: Request) -> dict:
-        # the options the session was started with, as its record's header has them
-        # (``session``: handicap, pair_order, breaker, ...), so the page can show them; and
-        # whether this device keeps the score (``you_score``; anyone, while a resumed match
-        # has no scorer yet) or watches
-        session = self.desk.session
-        if st.get("active") and session is not None:
-            st = dict(st, session=session.s.to_json(),
-                      you_score=st.get("scorer") in (None, _device(request)))
-        return st
-
-    async def match_status(self, request: Request):
-        return JSONResponse(self._with_session(self.desk.status(), request))
-
-    async def match_start(self, request: Request):
-        doc = api.match_start(await json_body(request))  # handicap, pair order, breaker
-        st = await run_in_threadpool(self.desk.start, doc, _device(request))
-        return JSONResponse(self._with_session(st, request))
-
-    async def match_line(self, request: Request):
-        doc = await json_body(request)
-        r = await run_in_threadpool(self.desk.line, doc, _device(request))
-        return JSONResponse(dict(r, status=self._with_session(r["status"], request)))
-
-    async def match_scorer(self, request: Request):
-        st = await run_in_threadpool(self.desk.take_over, _device(request))
-        return JSONResponse(self._with_session(st, request))
-
-    async def match_record(self, request: Request):
-        text = await run_in_threadpool(self.desk.record_text)
-        return PlainTextResponse(text, media_type="application/x-ndjson; charset=utf-8",
-                                 headers={"Content-Disposition":
-                                          'attachment; filename="match.jsonl"'})
+    def _on_desk(self, op: Operation):
+        """The handler of a match's operation: ``op.on_desk`` on the board's desk for the
+        device that asks; its status says whether that device keeps the score (``you_score``;
+        anyone, while a resumed match has no scorer yet) or watches, and the options the
+        session was started with (``session``, as its record's header has them); the record
+        is a file to download."""
+        async def handle(request: Request):
+            body = await _read(op, request)
+            answer = await run_in_threadpool(op.on_desk, self.desk, _device(request), body)
+            if isinstance(answer, MatchRecord):
+                return PlainTextResponse(answer.text, media_type=answer.MEDIA_TYPE,
+                                         headers={"Content-Disposition": "attachment; "
+                                                  f'filename="{answer.FILENAME}"'})
+            return JSONResponse(answer.to_json())
+        handle.__name__ = op.name
+        return handle
 
 
 async def _read(op: Operation, request: Request):

@@ -309,7 +309,7 @@ def test_the_shipped_session_record_and_the_match_tabs_verify(tmp_path):
         desk.start({"players": ["Иван", "Пётр"], "lang": "ru"})
         for line in typed[:upto]:
             if line.strip() and line != "quit":
-                assert not desk.line({"text": line})["refused"], line
+                assert not desk.line({"text": line}).refused, line
         check = verified(parse_record(desk.record_text())).check
         assert check.strokes > 0 and check.unfinished == (upto != len(typed))
 

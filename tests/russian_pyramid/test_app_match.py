@@ -1,6 +1,7 @@
 """russian_pyramid.app.match (issue 53 item 7): the terminal's session through the
 application layer, started and resumed from typed terms (no argparse namespace), its handicap
-read by the app layer itself; the board's desk is the app layer's."""
+read by the app layer itself; the board's desk is the app layer's, answering typed values whose
+``to_json`` is the board's JSON."""
 from __future__ import annotations
 
 import io
@@ -9,7 +10,8 @@ import json
 import pytest
 
 from engine import read_record, verify_record
-from russian_pyramid.app.match import MatchDesk, SessionTerms, run_session
+from russian_pyramid.app.match import LineResult, MatchDesk, MatchStatus, SessionTerms, run_session
+from russian_pyramid.app.match_start import MatchStart, match_start
 from russian_pyramid.board import match as board_match
 from russian_pyramid.errors import UserInputError
 
@@ -44,3 +46,45 @@ def test_a_handicap_that_is_no_json_is_refused_by_the_app_layer(tmp_path):
 
 def test_the_boards_match_tab_is_the_app_layers_desk():
     assert board_match.MatchDesk is MatchDesk
+
+
+STATUS_KEYS = ["active", "people", "sides", "scores", "to_move", "next", "cue_in_hand", "balls",
+               "game", "games", "result", "warning", "unchanged_foul_streak",
+               "no_call_strokes_left", "strokes", "status_text", "lang", "scorer", "record"]
+
+
+def test_the_desk_answers_typed_values_whose_json_the_board_sends(tmp_path):
+    """MatchStatus and LineResult (issue 53: the app layer returns typed values): their JSON
+    is GET /api/match's, key by key in its order; a device's view adds the session's settings
+    and whether that device keeps the score."""
+    desk = MatchDesk(tmp_path / "m.jsonl")
+    assert desk.status() == MatchStatus(False) and desk.status().to_json() == {"active": False}
+    st = desk.start({"players": ["Ann", "Bob"], "lang": "en", "date": "2026-11-30"}, "10.0.0.2")
+    assert isinstance(st, MatchStatus) and st.people == ("Ann", "Bob")
+    js = st.to_json()
+    assert list(js) == STATUS_KEYS + ["session", "you_score"]
+    assert js["you_score"] is True and js["session"]["people"] == ["Ann", "Bob"]
+    assert list(desk.status().to_json()) == STATUS_KEYS  # no device's view
+    assert desk.status("10.0.0.3").to_json()["you_score"] is False
+    r = desk.line({"text": "7 FL"}, "10.0.0.2")
+    assert isinstance(r, LineResult) and not r.refused and r.printed
+    assert list(r.to_json()) == ["printed", "refused", "status"]
+    assert r.to_json()["status"] == r.status.to_json() and len(r.status.strokes) == 1
+    assert json.loads(json.dumps(r.to_json())) == r.to_json()
+    assert desk.record().text == desk.record_text()
+
+
+def test_the_start_form_is_a_typed_value_the_desk_takes(tmp_path):
+    """match_start completes the body into a MatchStart (the breaker as its player's name);
+    a field left out takes the desk's default, an explicit null stays None (refused by the
+    session, naming it)."""
+    start = match_start({"players": ["Ann", "Bob", "Cid"], "variant": "one-vs-pair",
+                         "breaker": 0, "handicap": None})
+    assert start == MatchStart(players=["Ann", "Bob", "Cid"], variant="one-vs-pair",
+                               breaker="Ann")
+    assert (start.call_mode, start.lang) == ("exact", "ru")
+    assert MatchStart.of({"lang": None}).lang is None
+    with pytest.raises(UserInputError, match="JSON object"):
+        match_start([1])
+    st = MatchDesk(tmp_path / "m.jsonl").start(start)
+    assert st.sides == ("Ann", "Bob & Cid") and st.lang == "ru"

@@ -18,17 +18,9 @@ UNTYPED = re.compile(r"\b(dict|Dict|Mapping|MutableMapping|Any)\b")
 
 # function -> why it still returns JSON pieces (issue 53 item 2 types them)
 RETURNS_LEFT = {
-    "match_start.match_start": "the Match tab's start body, completed (app/match, item 7)",
-    "match.desk.MatchDesk.status": "the Match tab's status as GET /api/match's JSON (moved "
-                                   "from board/match.py unchanged, item 7; typed next)",
-    "match.desk.MatchDesk.start": "the status, as MatchDesk.status",
-    "match.desk.MatchDesk.line": "a line's result with the status, as MatchDesk.status",
-    "match.desk.MatchDesk.take_over": "the status, as MatchDesk.status",
-    "record_view.stroke_paths": "a stroke's paths and resting places as the record view's JSON",
-    "simulate.sampled_paths": "the paths as the answers' JSON (each answer's to_json holds it)",
-    "suggest.describe": "a suggestion as suggest --json's dict (Suggestion, item 2)",
-    "table.table_info": "the table's geometry as GET /api/table's JSON",
-    "tournament.TournamentTerms.game_config": "the keyword arguments of ai.games' config line",
+    "suggest.describe": "a suggestion as suggest --json's dict, which suggest() completes "
+                        "(differs_only_by_placement_from) and Suggested carries as a dict: "
+                        "typed with them (Suggestion, item 2)",
 }
 # function(parameter) that still take a dict or a Mapping
 PARAMS_LEFT = {

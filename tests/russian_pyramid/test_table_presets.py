@@ -11,8 +11,8 @@ from sim.presets import PLAYABLE_TABLES, POOL_9FT
 
 
 def test_the_board_lists_the_playable_tables_only():
-    assert table_info()["tables"] == list(PLAYABLE_TABLES)
-    assert POOL_9FT not in table_info()["tables"]
+    assert table_info().to_json()["tables"] == list(PLAYABLE_TABLES)
+    assert POOL_9FT not in table_info().tables
 
 
 @pytest.mark.parametrize("refuse", [

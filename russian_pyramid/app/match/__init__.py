@@ -4,14 +4,17 @@ the board's Match tab (:mod:`russian_pyramid.board.match`) and ``pyramid score -
 (:mod:`russian_pyramid.scorekeeping`) behind it (tests/test_structure.py checks it).
 
 * :class:`MatchDesk` (:mod:`.desk`): one session kept by several devices, one scorer at a time
-  (:class:`ScorerElsewhere` when another keeps it), resumed from its record;
+  (:class:`ScorerElsewhere` when another keeps it), resumed from its record, answering typed
+  values (:class:`MatchStatus`, :class:`LineResult`, :class:`MatchRecord`, :mod:`.answers`);
 * :func:`run_session` (:mod:`.terminal`): the terminal's session over a text stream, started
   or resumed with :class:`SessionTerms`.
 """
 from __future__ import annotations
 
-from .desk import DEFAULT_LANG, THIS_COMPUTER, MatchDesk, ScorerElsewhere, latest_game
+from ..match_start import DEFAULT_LANG
+from .answers import LineResult, MatchRecord, MatchStatus
+from .desk import THIS_COMPUTER, MatchDesk, ScorerElsewhere, latest_game
 from .terminal import SessionTerms, run_session
 
-__all__ = ["DEFAULT_LANG", "THIS_COMPUTER", "MatchDesk", "ScorerElsewhere", "SessionTerms",
-           "latest_game", "run_session"]
+__all__ = ["DEFAULT_LANG", "THIS_COMPUTER", "LineResult", "MatchDesk", "MatchRecord",
+           "MatchStatus", "ScorerElsewhere", "SessionTerms", "latest_game", "run_session"]

@@ -12,8 +12,11 @@ the same game record.
 * :meth:`MatchDesk.line` (``POST /api/match/line`` ``{"text": "7 FL"}``): one line of the
   notation (docs/SCOREKEEPING.md), exactly as typed in the terminal session; the answer has
   what the session printed, whether the line was refused, and the new status;
-* :meth:`MatchDesk.status` (``GET /api/match``) and :meth:`MatchDesk.record_text` (``GET
+* :meth:`MatchDesk.status` (``GET /api/match``) and :meth:`MatchDesk.record` (``GET
   /api/match/record``, the current game's record, JSON Lines).
+
+Each answers a typed value (:mod:`.answers`: :class:`MatchStatus`, :class:`LineResult`,
+:class:`MatchRecord`), turned into JSON by its ``to_json`` at the board's edge.
 
 A desk opened on a record that holds a match (a board killed, the computer restarted) goes on
 with it: the session of its latest game's file, as ``pyramid score --resume`` reads it
@@ -27,14 +30,13 @@ import threading
 from pathlib import Path
 
 from engine.errors import EngineError, excerpt
-from engine.kinds import Variant
 
 from ...errors import UserInputError
 from ...scorekeeping import Session, game_path
 from ...scorekeeping.settings import start_settings
 from ..limits import MAX_TYPED_LINE_CHARS as MAX_LINE_CHARS
-
-DEFAULT_LANG = "ru"  # the tablet at the table speaks Russian unless told
+from ..match_start import MatchStart
+from .answers import LineResult, MatchRecord, MatchStatus
 
 
 def _field(name: str) -> str:
@@ -86,29 +88,28 @@ class MatchDesk:
         if self.session is not None and self.scorer not in (None, device):
             raise ScorerElsewhere(self.scorer)
 
-    def take_over(self, device: str) -> dict:
+    def take_over(self, device: str) -> MatchStatus:
         """``POST /api/match/scorer``: ``device`` keeps the score from now on."""
         with self.lock:
             self._session()
             self.scorer = device
-        return self.status()
+        return self.status(device)
 
-    def start(self, doc, device: str = THIS_COMPUTER) -> dict:
-        """``POST /api/match/start``: the body's fields handed to the session's own checks
+    def start(self, doc, device: str = THIS_COMPUTER) -> MatchStatus:
+        """``POST /api/match/start``: the body's fields (a :class:`MatchStart`, or the body's
+        JSON object) handed to the session's own checks
         (:func:`russian_pyramid.scorekeeping.settings.start_settings`, refusals naming the field and
         the value); a breaker given as a side is its player's name (the board's api did that,
         :func:`russian_pyramid.app.match_start.match_start`)."""
-        if not isinstance(doc, dict):
-            raise UserInputError("the body must be a JSON object {players, ...}")
-        breaker = doc.get("breaker")
+        terms = MatchStart.of(doc)
+        breaker = terms.breaker
         if breaker is not None and not isinstance(breaker, str):
             raise UserInputError(f"breaker = {excerpt(breaker)} must be a player's name")
         settings = start_settings(
-            doc.get("players"), variant=doc.get("variant"),
-            call_mode=doc.get("call_mode", "exact"), games=doc.get("games"),
-            target=doc.get("target"), handicap=doc.get("handicap"),
-            pair_order=doc.get("pair_order"), breaker=breaker,
-            lang=doc.get("lang", DEFAULT_LANG), date=doc.get("date"), field=_field)
+            terms.players, variant=terms.variant, call_mode=terms.call_mode,
+            games=terms.games, target=terms.target, handicap=terms.handicap,
+            pair_order=terms.pair_order, breaker=breaker, lang=terms.lang, date=terms.date,
+            field=_field)
         try:
             with self.lock:
                 self._check_scorer(device)  # a running match is replaced by its scorer only
@@ -118,9 +119,12 @@ class MatchDesk:
                 self.session, self.out, self.scorer = session, out, device
         except EngineError as exc:
             raise UserInputError(str(exc)) from None
-        return self.status()
+        return self.status(device)
 
-    def line(self, doc, device: str = THIS_COMPUTER) -> dict:
+    def line(self, doc, device: str = THIS_COMPUTER) -> LineResult:
+        """``POST /api/match/line``: ``{"text": a line of the notation}`` as the terminal
+        session takes it, entered by ``device`` (the scorer, or the first to enter on a
+        resumed match)."""
         unknown = [k for k in doc if k != "text"] if isinstance(doc, dict) else []
         if unknown:
             raise UserInputError(f"unknown field {excerpt(unknown[0])} in the line: it takes "
@@ -138,9 +142,9 @@ class MatchDesk:
             self.scorer = self.scorer or device  # a resumed match: the first to enter keeps it
             start, refusals = len(self.out), s.refusals
             s.handle(doc["text"].replace("\n", " "))
-            printed = self.out[start:]
+            printed = tuple(self.out[start:])
             refused = s.refusals > refusals
-        return {"printed": printed, "refused": refused, "status": self.status()}
+        return LineResult(printed, refused, self.status(device))
 
     def record_text(self) -> str:
         with self.lock:
@@ -151,23 +155,11 @@ class MatchDesk:
             raise UserInputError("no match has been started (POST /api/match/start)")
         return self.session
 
-    def status(self) -> dict:
-        s = self.session
-        if s is None:
-            return {"active": False}
-        st = s.state
-        names = (s.s.people if st.variant != Variant.ONE_VS_PAIR
-                 else [s.s.people[0], f"{s.s.people[1]} & {s.s.people[2]}"])
-        return {
-            "active": True, "people": list(s.s.people), "sides": names,
-            "scores": list(st.scores), "to_move": st.to_move,
-            "next": None if st.game_over else s.name(st.to_move),
-            "cue_in_hand": st.cue_in_hand, "balls": st.object_balls,
-            "game": s.game_no, "games": s.s.games,
-            "result": None if st.result is None else st.result.to_json(),
-            "warning": st.warning, "unchanged_foul_streak": list(st.unchanged_foul_streak),
-            "no_call_strokes_left": st.no_call_strokes_left,
-            "strokes": [e.text for e in s.strokes], "status_text": s.status(),
-            "lang": s.s.lang, "scorer": self.scorer,
-            "record": None if s.base is None else str(game_path(s.base, s.game_no)),
-        }
+    def record(self) -> MatchRecord:
+        """``GET /api/match/record``: the current game's record, a file to download."""
+        return MatchRecord(self.record_text())
+
+    def status(self, device: str | None = None) -> MatchStatus:
+        """``GET /api/match``: the match's status, as ``device`` sees it (whether it keeps the
+        score, and the session's settings; None: no device's view)."""
+        return MatchStatus.of(self.session, self.scorer, device)
