@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import hashlib
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 import numpy as np
@@ -39,7 +39,7 @@ import numpy as np
 from ai.advisor import Advisor, NotAnAdvisor, as_advisor
 from ai.agent import Decision
 from ai.agents.mc import MCAgent
-from ai.describe import advice_words, advise
+from ai.describe import Advice, AdviceWords, advice_words, advise
 from ai.games.match import watch_line_x
 from ai.games.records import balls_before
 from ai.search.line import Line
@@ -54,7 +54,7 @@ from . import limits
 from .common import first_run
 from .options import SuggestOptions
 from .position import read_state
-from .simulate import sampled_paths
+from .simulate import Paths, sampled_paths
 
 BUDGET_NOTE = "app.budget.time_note"  # the catalog's text of a search against the clock
 
@@ -104,12 +104,43 @@ class SearchBudget:
 
 
 @dataclass(frozen=True)
+class Suggestion:
+    """One suggestion (see :func:`suggest`): the advisor's ``decision``, the ``advice`` facts
+    of its stroke played once without noise (None for a stroke with no strike), its ``words``
+    in each language written (``lang`` the one asked; every language when ``all_langs``),
+    its ``paths`` when asked for (``paths_asked``; None: nothing moved), and ``twins``, the
+    ranks of the suggestions that differ from it only by the placement from hand
+    (:func:`placement_twins`).  JSON only in :meth:`to_json`: ``suggest --json``'s form."""
+    decision: Decision
+    advice: Advice | None
+    words: tuple[tuple[str, AdviceWords], ...]
+    lang: str
+    all_langs: bool = False
+    paths_asked: bool = False
+    paths: Paths | None = None
+    twins: tuple[int, ...] = ()
+
+    def to_json(self) -> dict:
+        words = dict(self.words)
+        js = self.decision.to_json()
+        js["instruction"] = words[self.lang].instruction
+        js["advice"] = None if self.advice is None else self.advice.to_json()
+        if self.all_langs:
+            js["instructions"] = {lang: w.instruction for lang, w in words.items()}
+            js["words"] = {lang: w.to_json() for lang, w in words.items()}
+        if self.paths_asked:
+            js["paths"] = {} if self.paths is None else self.paths.to_json()
+        js["differs_only_by_placement_from"] = list(self.twins)
+        return js
+
+
+@dataclass(frozen=True)
 class Suggested:
-    """What :func:`suggest` found: the state asked about, the suggestions (dicts of
-    ``suggest --json``), best first, how they were searched, and the line of play that
-    starts with the first (None when not asked for: ``line`` 1)."""
+    """What :func:`suggest` found: the state asked about, the suggestions, best first, how
+    they were searched, and the line of play that starts with the first (None when not asked
+    for: ``line`` 1)."""
     state: GameState
-    suggestions: list[dict]
+    suggestions: tuple[Suggestion, ...]
     budget: SearchBudget
     line: Line | None = None
 
@@ -144,7 +175,8 @@ class SuggestAnswer:
         """``{"suggestions", "to_move", "budget", "elapsed_s", "position", "line"}``
         (docs/BOARD.md; ``line`` null when not asked for)."""
         line = self.found.line
-        return {"suggestions": self.found.suggestions, "to_move": self.found.state.to_move,
+        return {"suggestions": [s.to_json() for s in self.found.suggestions],
+                "to_move": self.found.state.to_move,
                 "budget": self.found.budget.to_json(), "elapsed_s": self.elapsed_s,
                 "position": self.position.to_json(),
                 "line": None if line is None else line.to_json()}
@@ -171,20 +203,20 @@ def position_seed(state: GameState) -> int:
     return int.from_bytes(_sha256(state)[:limits.POSITION_SEED_BYTES], "big")
 
 
-def _stroke_key(suggestion: dict) -> tuple:
-    """What a suggestion plays but for where the cue ball is placed: its kind, its call (ball,
+def _stroke_key(decision: Decision) -> tuple:
+    """What a decision plays but for where the cue ball is placed: its kind, its call (ball,
     pocket, manner and the balls and cushions it goes via) and its foul."""
-    return (suggestion.get("kind"), canonical_json(suggestion.get("call")),
-            suggestion.get("foul"))
+    js = decision.to_json()
+    return (js.get("kind"), canonical_json(js.get("call")), js.get("foul"))
 
 
-def placement_twins(suggestions: list[dict]) -> list[list[int]]:
-    """For each suggestion (best first), the ranks (1-based) of the other suggestions that
+def placement_twins(decisions: list[Decision]) -> list[tuple[int, ...]]:
+    """For each decision (best first), the ranks (1-based) of the other decisions that
     differ from it only in the cue ball's placement from hand: the same kind, call and foul
-    (:func:`_stroke_key`), both from hand.  Empty lists when the cue ball is on the table."""
-    keys = [_stroke_key(s) if s.get("placement") is not None else None for s in suggestions]
-    return [[j + 1 for j, other in enumerate(keys) if j != i and key is not None
-             and other == key] for i, key in enumerate(keys)]
+    (:func:`_stroke_key`), both from hand.  Empty when the cue ball is on the table."""
+    keys = [_stroke_key(d) if d.placement is not None else None for d in decisions]
+    return [tuple(j + 1 for j, other in enumerate(keys) if j != i and key is not None
+                  and other == key) for i, key in enumerate(keys)]
 
 
 def _check_hand(doc: dict) -> None:
@@ -250,10 +282,9 @@ def suggest(state: GameState, options: SuggestOptions = SuggestOptions(),
     if seed is None:
         seed = position_seed(state)
     ranking = adviser.rank(state, np.random.default_rng(seed), top, keep_line=line > 1)
-    out = [describe(state, simulator, d, options.lang, paths, all_langs)
-           for d in ranking.decisions[:top]]
-    for js, twins in zip(out, placement_twins(out)):
-        js["differs_only_by_placement_from"] = twins
+    chosen = list(ranking.decisions[:top])
+    out = tuple(replace(describe(state, simulator, d, options.lang, paths, all_langs),
+                        twins=twins) for d, twins in zip(chosen, placement_twins(chosen)))
     searched = SearchBudget(options.budget, seed, seed_from, options.time_budget_s,
                             ranking.samples)
     played = (adviser.principal_line(state, ranking, seed, line)
@@ -282,24 +313,16 @@ def suggest_answer(state: GameState, options: SuggestOptions,
 
 
 def describe(state: GameState, simulator, decision: Decision, lang: str = "en",
-             paths: bool = False, all_langs: bool = False) -> dict:
-    """A decision as a suggestion of ``suggest --json``, with its advice (see :func:`suggest`):
-    the stroke played once without noise (:func:`ai.describe.advise`), its words written once
-    in each language asked -- ``lang``, or every language with ``all_langs``
-    (:func:`ai.describe.advice_words`)."""
+             paths: bool = False, all_langs: bool = False) -> Suggestion:
+    """A decision as a suggestion (see :func:`suggest`), with its advice: the stroke played
+    once without noise (:func:`ai.describe.advise`), its words written once in each language
+    asked -- ``lang``, or every language with ``all_langs`` (:func:`ai.describe.advice_words`)."""
     d = decision
-    js = d.to_json()
     advice = result = None
     if d.strike is not None:
         watch = watch_line_x(state)
         advice, result = advise(simulator, balls_before(state, d.placement), d.strike,
                                 d.placement, False if watch is None else watch)
     words = advice_words(d, advice, LANGS if all_langs else (lang,))
-    js["instruction"] = words[lang].instruction
-    js["advice"] = None if advice is None else advice.to_json()
-    if all_langs:
-        js["instructions"] = {other: w.instruction for other, w in words.items()}
-        js["words"] = {other: w.to_json() for other, w in words.items()}
-    if paths:
-        js["paths"] = {} if result is None else sampled_paths(simulator, result).to_json()
-    return js
+    drawn = sampled_paths(simulator, result) if paths and result is not None else None
+    return Suggestion(d, advice, tuple(words.items()), lang, all_langs, paths, drawn)

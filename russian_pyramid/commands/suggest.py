@@ -146,7 +146,7 @@ def run(args: argparse.Namespace) -> int:
     options = suggest_options(args)  # the flags, then the state: each read once
     state = state_to_suggest(doc)
     found = suggest(state, options, paths=bool(args.png))
-    suggestions = found.suggestions
+    suggestions = [s.to_json() for s in found.suggestions]
     if args.png:
         balls = dict(state.balls)
         title = say("drawing.suggestion_title", args.lang, player="ABC"[state.to_move],

@@ -11,11 +11,13 @@ from pathlib import Path
 import pytest
 
 from ai import registry
+from ai.agent import Decision, DecisionKind
 from engine.words import LANGS, say
 from russian_pyramid.app import limits
 from russian_pyramid.app.options import SimulateOptions, SuggestOptions, num_arg
 from russian_pyramid.app.position import Checked, Kind, Shot, check, parse_shot
 from engine import GameState
+from engine.calls import Call
 from engine.record import canonical_json
 from russian_pyramid.app.suggest import (AnsweredPosition, BudgetKind, SearchBudget, SeedFrom,
                                   placement_twins, position_digest, position_seed,
@@ -188,9 +190,10 @@ def test_the_old_names_of_commands_common_still_work():
         assert callable(getattr(C, name)) or name == "SEED_MAX", name
 
 
-def _sugg(kind, ball, pocket, manner="clean", placement=None, foul=None) -> dict:
-    call = None if ball is None else {"ball": ball, "pocket": pocket, "manner": manner, "via": []}
-    return {"kind": kind, "call": call, "foul": foul, "placement": placement}
+def _sugg(kind, ball, pocket, manner="clean", placement=None, foul=None) -> Decision:
+    call = None if ball is None else Call(ball, pocket, manner)
+    return Decision(call, None, None if placement is None else tuple(placement),
+                    DecisionKind(kind), None if foul is None else DecisionKind(foul))
 
 
 def test_placement_twins_are_the_same_stroke_from_another_place():
@@ -203,12 +206,12 @@ def test_placement_twins_are_the_same_stroke_from_another_place():
               _sugg("attack", "3", "MR", "cushion-first", [0.88, 1.3]),   # another manner
               _sugg("attack", "3", "ML", "bank", [0.7, 1.3]),             # another pocket
               _sugg("safety", "1", "FL", placement=[0.5, 0.3])]
-    assert placement_twins(ranked) == [[3, 6], [], [1, 6], [], [], [1, 3]]
+    assert placement_twins(ranked) == [(3, 6), (), (1, 6), (), (), (1, 3)]
     on_table = [_sugg("attack", "7", "FL"), _sugg("attack", "7", "FL")]
-    assert placement_twins(on_table) == [[], []]
+    assert placement_twins(on_table) == [(), ()]
     fouls = [_sugg("deliberate-foul", None, None, placement=[0.5, 0.5], foul="tush"),
              _sugg("deliberate-foul", None, None, placement=[0.6, 0.5], foul="miss")]
-    assert placement_twins(fouls) == [[], []]
+    assert placement_twins(fouls) == [(), ()]
 
 
 def test_the_answer_carries_the_position_s_digest():

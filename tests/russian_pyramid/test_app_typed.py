@@ -16,12 +16,8 @@ from pathlib import Path
 APP = Path(__file__).resolve().parents[2] / "russian_pyramid" / "app"
 UNTYPED = re.compile(r"\b(dict|Dict|Mapping|MutableMapping|Any)\b")
 
-# function -> why it still returns JSON pieces (issue 53 item 2 types them)
-RETURNS_LEFT = {
-    "suggest.describe": "a suggestion as suggest --json's dict, which suggest() completes "
-                        "(differs_only_by_placement_from) and Suggested carries as a dict: "
-                        "typed with them (Suggestion, item 2)",
-}
+# function -> why it still returns JSON pieces (none is left)
+RETURNS_LEFT: dict[str, str] = {}  # empty: every public function returns a typed value
 # function(parameter) that still take a dict or a Mapping
 PARAMS_LEFT = {
     "analysis_doc.mapping(fields)", "options.Options.from_params(params)",
@@ -34,7 +30,7 @@ PARAMS_LEFT = {
     "record_view.stroke_paths(strike_obj)", "review.difference(played)",
     "review.difference(best)", "review.review_document(analysis)",
     "review_page.review_page(review)", "review_page.write_review_page(review)",
-    "suggest.placement_twins(suggestions)", "tournament.TournamentListener.game_over(line)",
+    "tournament.TournamentListener.game_over(line)",
     "tournament.TournamentListener.record_not_written(line)",
     "tournament.tournament_report(results)", "tournament.tournament_report(extra)",
     "tournament.tournament_report(failed)",

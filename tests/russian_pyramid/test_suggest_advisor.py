@@ -58,7 +58,7 @@ def test_an_advisor_of_ones_own_advises():
     found = suggest(STATE, SuggestOptions(top=2, seed=3, lang="ru", line=2), advisor,
                     all_langs=True)
     assert advisor.asked == [(2, True)] and advisor.lines == [(3, 2)]
-    [s] = found.suggestions
+    [s] = [one.to_json() for one in found.suggestions]
     assert s["call"]["ball"] == "9" and s["p_win"] == 0.6 and s["samples"] == 7
     assert s["instruction"].startswith("Шар 9") and s["advice"]["tip"]["vertical"] == 0.4
     assert found.budget.samples_used == 7
@@ -86,7 +86,7 @@ def test_every_word_is_written_once_per_language_from_the_same_facts(monkeypatch
     monkeypatch.setattr(ai.agents.mc, "instruction", counted)
     found = suggest(STATE, SuggestOptions(top=1, budget=20, seed=1, lang="ru", line=1),
                     all_langs=True)
-    [s] = found.suggestions
+    [s] = [one.to_json() for one in found.suggestions]
     assert sorted(written) == sorted(LANGS)
     assert set(s["words"]) == set(LANGS) == set(s["instructions"])
     for lang in LANGS:
@@ -102,7 +102,7 @@ def test_the_spin_in_words_follows_the_thresholds_of_ai_words():
     follow with right side, in both languages."""
     found = suggest(STATE, SuggestOptions(top=1, lang="en", line=1), StraightAdvisor(),
                     all_langs=True)
-    words = found.suggestions[0]["words"]
+    words = found.suggestions[0].to_json()["words"]
     assert words["en"]["spin"] == "follow, right side"
     assert words["ru"]["spin"] == "накат, правый винт"
     assert words["en"]["tip"] == "0.4 R above and 0.2 R right of centre (follow, right side)"
