@@ -34,9 +34,11 @@ Words are accepted in English and in Russian (both lower and upper case); pocket
 from .entry import (Command, NotationError, StrokeEntry, nominal_cluster_placement,
                     nominal_placement)
 from .grammar import parse_line
+from .render import canonical_line, line_in_every_language, render_line
 from .lexicon import (COMMANDS, CUE_WORDS, FOUL_WORDS, GAME, HELP_EN, HELP_RU, MANNER_WORDS,
                       RU_POCKET_NAMES, RU_POCKETS)
 
 __all__ = ["Command", "NotationError", "StrokeEntry", "nominal_cluster_placement",
-           "nominal_placement", "parse_line", "HELP_EN", "HELP_RU", "RU_POCKET_NAMES",
+           "nominal_placement", "parse_line", "canonical_line", "line_in_every_language",
+           "render_line", "HELP_EN", "HELP_RU", "RU_POCKET_NAMES",
            "COMMANDS", "CUE_WORDS", "FOUL_WORDS", "GAME", "MANNER_WORDS", "RU_POCKETS"]

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from ai.games.records import simulate_stroke, strike_from_record, verified
 from engine.errors import EngineError
+from engine.notation import line_in_every_language
 from engine.provenance import comparison_json, difference_note, header_version_differences
 from engine.record import GameRecord, parse_record
 from engine.story import story_of
@@ -29,7 +30,7 @@ class RecordView:
     """A verified record: its ``header`` (without the initial state, which the first stroke's
     ``state_before`` is), its ``strokes`` (each a dict: the state before it, call, stroke,
     placement, what fell, fouls, points, scores after, resting positions, paths; a person's
-    stroke its typed line ``entered``, its ``ruling`` and the actions ``before`` it -- its
+    stroke its typed line ``entered`` (``entered_words``: said in each language), its ``ruling`` and the actions ``before`` it -- its
     positions are nominal, header ``positions: "nominal"``; a stroke with a ``story`` the
     story and, with its intended strike, ``intended_paths`` and ``intended_final``), its
     ``result`` and its ``verification`` (``provenance`` compares the versions it was made
@@ -110,6 +111,8 @@ def _stroke(k: int, s, simulator) -> dict:
         paths = stroke_paths(simulator, s.state_before, s.strike, s.placement,
                              f"stroke {k}: strike").paths.to_json()
     extra = {key: s.extra[key] for key in HUMAN_FIELDS if key in s.extra}
+    if isinstance(extra.get("entered"), str):  # the typed line in each page's words (issue 54)
+        extra["entered_words"] = line_in_every_language(extra["entered"])
     outcome = s.outcome.to_json()  # the line's outcome as written
     story = _story(k, s, simulator)
     if story is not None:

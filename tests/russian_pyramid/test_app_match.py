@@ -50,7 +50,7 @@ def test_the_boards_match_tab_is_the_app_layers_desk():
 
 STATUS_KEYS = ["active", "people", "sides", "scores", "to_move", "next", "cue_in_hand", "balls",
                "game", "games", "result", "warning", "unchanged_foul_streak",
-               "no_call_strokes_left", "strokes", "status_text", "lang", "scorer", "record"]
+               "no_call_strokes_left", "strokes", "strokes_words", "status_text", "lang", "scorer", "record"]
 
 
 def test_the_desk_answers_typed_values_whose_json_the_board_sends(tmp_path):
@@ -72,6 +72,18 @@ def test_the_desk_answers_typed_values_whose_json_the_board_sends(tmp_path):
     assert r.to_json()["status"] == r.status.to_json() and len(r.status.strokes) == 1
     assert json.loads(json.dumps(r.to_json())) == r.to_json()
     assert desk.record().text == desk.record_text()
+
+
+def test_the_match_answer_says_each_line_in_the_pages_words(tmp_path):
+    """Issue 54, item 4: the Russian buttons write ``+cue`` and ``miss`` into the line; the
+    status carries every stroke said in each language, the Russian one all in Russian."""
+    desk = MatchDesk(tmp_path / "m.jsonl")
+    desk.start({"players": ["Ann", "Bob"], "lang": "ru", "date": "2026-11-30"}, "10.0.0.2")
+    for text in ("9 БП +cue БЛ", "miss"):
+        assert not desk.line({"text": text}, "10.0.0.2").refused
+    words = desk.status().to_json()["strokes_words"]
+    assert [w["ru"] for w in words] == ["9 БП +биток БЛ", "промах"]
+    assert [w["en"] for w in words] == ["9 NR +cue NL", "miss"]
 
 
 def test_the_start_form_is_a_typed_value_the_desk_takes(tmp_path):

@@ -110,6 +110,8 @@ def test_a_persons_record_shows_its_typed_lines_and_rulings():
     assert s5["call"]["ball"] == "12" and s5["ruling"]["counted"] == ["12"]
     assert [r["ball"] for r in s5["ruling"]["respotted"]] == ["6"] and s5["points"] == [12, 0]
     assert all("entered" in s for s in view["strokes"])
+    # issue 54: the typed line said in each page's language (the record keeps one form)
+    assert s5["entered_words"] == {"en": "12 FL +6 NR", "ru": "12 ДЛ +6 БП"}
 
 
 def test_api_review_route(game):

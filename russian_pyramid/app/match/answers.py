@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from engine.kinds import Variant
+from engine.notation import line_in_every_language
 from engine.outcome import GameOutcome
 
 from ...scorekeeping import Session, game_path
@@ -24,7 +25,8 @@ class MatchStatus:
     scores, side ``to_move`` and the name of who plays ``next`` (None once the game is over),
     the cue ball in hand, the object balls on the table, the game's number of ``games``, its
     ``result`` once over, the warning (R11.8), the unchanged-foul streak (R9.2), the strokes
-    still without a call (R10.1), the ``strokes`` entered, the terminal's ``status_text``,
+    still without a call (R10.1), the ``strokes`` entered (in the JSON also
+    ``strokes_words``, each said in every language, issue 54), the terminal's ``status_text``,
     the session's ``lang``, its ``scorer`` and its ``record`` file; for a device that asks
     (``you_score`` not None) the ``settings`` it was started with (the record header's
     ``session``) and whether that device keeps the score (``you_score``)."""
@@ -83,7 +85,9 @@ class MatchStatus:
             "result": None if self.result is None else self.result.to_json(),
             "warning": self.warning, "unchanged_foul_streak": list(self.unchanged_foul_streak),
             "no_call_strokes_left": self.no_call_strokes_left,
-            "strokes": list(self.strokes), "status_text": self.status_text,
+            "strokes": list(self.strokes),
+            "strokes_words": [line_in_every_language(t) for t in self.strokes],
+            "status_text": self.status_text,
             "lang": self.lang, "scorer": self.scorer, "record": self.record,
         }
         if self.you_score is not None and self.settings is not None:

@@ -40,6 +40,23 @@ function mStatus(st) {
     b.disabled = !st.balls.includes(b.dataset.ball) && b.dataset.ball !== "cue"; });
   $("m-terms").textContent = mTerms(st);
   $("m-download").hidden = false;
+  mStrokes(st);
+}
+// the game's strokes as entered, each in the page's words (the server says them in each
+// language: a line typed with the Russian buttons is kept canonical, issue 54)
+function mStrokes(st) {
+  let ol = $("m-strokes");
+  if (!ol) {
+    ol = document.createElement("ol");
+    ol.id = "m-strokes"; ol.className = "m-strokes";
+    $("m-out").after(ol);
+  }
+  ol.textContent = "";
+  (st.strokes_words || []).forEach((w, k) => {
+    const li = document.createElement("li");
+    li.textContent = w[LANG] || st.strokes[k];
+    ol.appendChild(li);
+  });
 }
 function mPockets() {
   document.querySelectorAll("#m-pockets button").forEach(b => {
@@ -177,7 +194,9 @@ export async function initMatch() {
   mPockets();
   document.addEventListener("wordschange", () => {  // the page's language switched
     mPockets(); mForm();
-    if (MATCH.status && MATCH.status.active) $("m-terms").textContent = mTerms(MATCH.status);
+    if (MATCH.status && MATCH.status.active) {
+      $("m-terms").textContent = mTerms(MATCH.status); mStrokes(MATCH.status);
+    }
   });
   document.querySelectorAll("#panel-match [data-tok]").forEach(b =>
     b.addEventListener("click", () => mAdd(b.dataset.tok)));

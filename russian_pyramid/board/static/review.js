@@ -30,9 +30,13 @@ function playerWord(p) {
   const players = S.record.header.players || [];
   return "ABC"[p] + (players[p] ? ` (${players[p]})` : "");
 }
+// A person's typed line in the page's words (the server says it in each language, issue 54).
+function enteredLine(s) {
+  return (s.entered_words && s.entered_words[LANG]) || s.entered;
+}
 // What was played, short: the typed line of a person's stroke, else the call (or a tush).
 function strokeShort(s) {
-  if (s.entered !== undefined) return s.entered;
+  if (s.entered !== undefined) return enteredLine(s);
   if (s.strike === null) return t("v_tush");
   return s.call ? t("ball_in", {b: s.call.ball, p: pocketName(s.call.pocket)}) : t("v_no_call");
 }
@@ -265,7 +269,7 @@ function signed3(x, digits) { const v = Number(x); return (v >= 0 ? "+" : "−")
 export function reviewFacts(add, s) {
   add("v_player", playerWord(s.player));
   if (s.entered !== undefined) {
-    add("v_entered", s.entered, "entered");
+    add("v_entered", enteredLine(s), "entered");
     add("v_call", callWords(s.call), "call");
     add("v_ruling", rulingWords(s), "ruling");
   } else {
