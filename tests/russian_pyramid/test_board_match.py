@@ -92,6 +92,9 @@ def test_match_tab_in_the_browser_buttons_make_the_line(browser):
     assert "засчитан 7" in drv.find_element(By.ID, "m-out").text
     drv.find_element(By.CSS_SELECTOR, '#panel-match [data-line="miss"]').click()
     WebDriverWait(drv, 10).until(lambda d: "Боря 5" in d.find_element(By.ID, "m-score").text)  # R7.1a
+    # issue 54, item 4: the button's `miss` is listed in the page's words
+    listed = [li.text for li in drv.find_elements(By.CSS_SELECTOR, "#m-strokes li")]
+    assert listed == ["7 ДЛ", "промах"]
     screenshot(drv, "match-tab")
     size = drv.find_element(By.CSS_SELECTOR, '#m-balls button[data-ball="7"]').size
     assert size["height"] >= 48 and size["width"] >= 48  # a finger, not a mouse

@@ -177,11 +177,15 @@ def test_a_persons_record_shows_its_calls(browser):
     assert fact(drv, "call") == "шар 12 в ДЛ"
     assert "засчитан 12" in fact(drv, "ruling") and "выставлен 6" in fact(drv, "ruling")
     assert fact(drv, "points") == "+12 / 0"
-    calls = []
+    calls, entered = [], []
     for li in drv.find_elements(By.CSS_SELECTOR, "#stroke-list li"):
         li.click()
         calls.append(fact(drv, "call"))
+        entered.append(fact(drv, "entered"))
     assert "туш" not in calls
+    # issue 54, item 4: lines typed with English words («11 NL x first 9») read in Russian
+    assert entered[6] == "11 БЛ х первым 9"
+    assert not [e for e in entered if any(c.isascii() and c.isalpha() for c in e)]
     # no rack: the balls on the table are not drawn, the cloth says the positions are nominal
     note = drv.find_element(By.CSS_SELECTOR, '#g-advice [data-role="nominal"]').text
     assert "не записано" in note
