@@ -19,7 +19,8 @@ from engine.handicap import apply_handicap, handicap_from_json, start_handicap
 from engine.match import (MatchError, check_game_over, check_match_goes_on, next_game,
                           replay_drawn_game)
 from engine.notation import (GAME, HELP_EN, HELP_RU, Command, NotationError, StrokeEntry,
-                             nominal_cluster_placement, parse_line)
+                             canonical_line, nominal_cluster_placement, parse_line,
+                             render_line)
 from engine.record import GameRecord, read_record, record_digest, write_record
 from engine.special import apply_action, start_last_ball_replay
 from engine.text import MAX_SCORE, parse_int
@@ -163,7 +164,8 @@ class Session:
         before = self.state
         facts = entry.stroke_facts(before)
         outcome = adjudicate(before, facts)
-        self.strokes.append(Entered(entry.text, self.pending, before, outcome, facts))
+        self.strokes.append(Entered(canonical_line(entry.text), self.pending, before,
+                                    outcome, facts))
         self.pending = []
         self.state = outcome.state
         self.save()
@@ -205,7 +207,7 @@ class Session:
         elif self.strokes:
             e = self.strokes.pop()
             self.pending = list(e.before)
-            what = e.text
+            what = render_line(e.text, self.s.lang)
         else:
             raise NotationError("undo", "score.nothing_to_undo")
         self._recompute()

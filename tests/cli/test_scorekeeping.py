@@ -18,6 +18,7 @@ import pytest
 
 from engine import read_record, verify_record
 from engine.provenance import current as current_provenance
+from engine.notation import canonical_line
 from russian_pyramid.scorekeeping import Session, Settings, game_path
 from tests.cli.clihelp import ROOT, env, pyramid, refusal
 
@@ -410,7 +411,9 @@ def test_sigkill_after_any_stroke_loses_nothing_and_resume_continues(tmp_path):
         proc.wait(timeout=30)
         r = read_record(rec)
         verify_record(r)
-        assert [s.extra["entered"] for s in r.strokes] == lines[:kill_after]
+        # kept in the canonical form (issue 54)
+        assert [s.extra["entered"] for s in r.strokes] == [canonical_line(ln) for ln in
+                                                           lines[:kill_after]]
         done = kill_after
     r = pyramid("score", "--session", "--resume", rec, input="\n".join(lines[done:]) + "\n")
     assert r.returncode == 0, r.stdout + r.stderr

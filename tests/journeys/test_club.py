@@ -167,7 +167,7 @@ def test_a_club_keeps_score_through_kills_then_analyses_and_reviews(tmp_path):
             r = pyramid("analyze", "match.jsonl", cwd=tmp_path)
             assert r.returncode == 0, r.stderr
             assert f"game 1 ({DATE}): 68 - 72, Пётр wins (R9.1), 24 strokes" in r.stdout, r.stdout
-            assert "break: Иван: 4 ДЛ х" in r.stdout
+            assert "break: Иван: 4 FL x" in r.stdout  # the record keeps the canonical line (issue 54)
             r = pyramid("analyze", "board.jsonl", "--html", "match.html", "--json", cwd=tmp_path)
             assert r.returncode == 0, r.stderr
             (game,) = json.loads(r.stdout)["games"]

@@ -84,6 +84,11 @@ def test_the_match_answer_says_each_line_in_the_pages_words(tmp_path):
     words = desk.status().to_json()["strokes_words"]
     assert [w["ru"] for w in words] == ["9 БП +биток БЛ", "промах"]
     assert [w["en"] for w in words] == ["9 NR +cue NL", "miss"]
+    # the record keeps the canonical line, whatever the buttons wrote
+    assert [s.extra["entered"] for s in read_record(tmp_path / "m.jsonl").strokes] == \
+        ["9 NR +cue NL", "miss"]
+    r = desk.line({"text": "отмена"}, "10.0.0.2")  # undone, said in the session's words
+    assert "промах" in "\n".join(r.printed) and "miss" not in "\n".join(r.printed)
 
 
 def test_the_start_form_is_a_typed_value_the_desk_takes(tmp_path):

@@ -106,7 +106,7 @@ def test_a_persons_record_shows_its_typed_lines_and_rulings():
     assert view["header"]["positions"] == "nominal"
     s5 = view["strokes"][4]
     # issue 27: «12 ДЛ +6 БП» was shown as «туш»: the typed line, the call and the ruling
-    assert s5["entered"] == "12 ДЛ +6 БП" and s5["strike"] is None
+    assert s5["entered"] == "12 FL +6 NR" and s5["strike"] is None  # canonical (issue 54)
     assert s5["call"]["ball"] == "12" and s5["ruling"]["counted"] == ["12"]
     assert [r["ball"] for r in s5["ruling"]["respotted"]] == ["6"] and s5["points"] == [12, 0]
     assert all("entered" in s for s in view["strokes"])
@@ -151,6 +151,6 @@ def test_analyze_html_on_a_persons_game_and_a_bad_path(tmp_path):
     data = page.read_text(encoding="utf-8").split("window.PYRAMID_REVIEW = ", 1)[1]
     review = json.loads(data.split(";</script>", 1)[0])["review"]
     assert review["header"]["positions"] == "nominal" and review["analysis"] is None
-    assert review["strokes"][4]["entered"] == "12 ДЛ +6 БП"
+    assert review["strokes"][4]["entered_words"]["ru"] == "12 ДЛ +6 БП"
     r = pyramid("analyze", HUMAN, "--html", tmp_path / "no" / "such" / "dir" / "x.html")
     assert_bad_input(r, "--html")
