@@ -90,6 +90,11 @@ def test_match_tab_in_the_browser_buttons_make_the_line(browser):
     drv.find_element(By.ID, "m-send").click()
     WebDriverWait(drv, 10).until(lambda d: "Аня 7" in d.find_element(By.ID, "m-score").text)
     assert "засчитан 7" in drv.find_element(By.ID, "m-out").text
+    # issue 54, item 4: the modifier buttons write the page's words, not `+cue` and `x`
+    for tok in ("+cue", "x", "first"):
+        drv.find_element(By.CSS_SELECTOR, f'#panel-match [data-tok="{tok}"]').click()
+    assert drv.find_element(By.ID, "m-text").get_attribute("value") == "+биток х первым"
+    drv.find_element(By.ID, "m-clear").click()
     drv.find_element(By.CSS_SELECTOR, '#panel-match [data-line="miss"]').click()
     WebDriverWait(drv, 10).until(lambda d: "Боря 5" in d.find_element(By.ID, "m-score").text)  # R7.1a
     # issue 54, item 4: the button's `miss` is listed in the page's words

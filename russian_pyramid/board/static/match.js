@@ -11,6 +11,14 @@ const MATCH = {status: null};
 const POCKETS = ["FL", "FR", "ML", "MR", "NL", "NR"];
 
 function mText() { return $("m-text"); }
+// a modifier button's notation word in the page's language (the first spelling of its
+// catalog text: «х», «первым», «+биток»); the server keeps the line canonical (issue 54)
+const TOK_WORDS = {x: "not-potted", first: "first", wrong: "manner-wrong", "=": "unchanged",
+                   cue: "cue"};
+function mTok(tok) {
+  const plus = tok.startsWith("+") ? "+" : "", name = TOK_WORDS[tok.slice(plus.length)];
+  return plus + (name ? t("notation.word." + name).split("|")[0] : tok.slice(plus.length));
+}
 function mAdd(tok) {
   const box = mText();
   box.value = (box.value.trim() + " " + tok).trim();
@@ -199,7 +207,7 @@ export async function initMatch() {
     }
   });
   document.querySelectorAll("#panel-match [data-tok]").forEach(b =>
-    b.addEventListener("click", () => mAdd(b.dataset.tok)));
+    b.addEventListener("click", () => mAdd(mTok(b.dataset.tok))));
   document.querySelectorAll("#panel-match [data-line]").forEach(b =>
     b.addEventListener("click", () => mSend(b.dataset.line)));
   $("m-send").addEventListener("click", () => mSend());
