@@ -1,5 +1,8 @@
 // Strokes played out: a suggestion's stroke animated on the table (POST /api/simulate's
 // motion), or played a few times with a player's noise and its outcomes summed up.
+// The play-out is a picture over the position, never a change of it (issue 54, item 2): the
+// position's balls stay in S.balls, faded, and stopAnim -- also «Вернуть позицию»
+// (#btn-unplay, shown from the play-out on) -- takes the picture away, so the balls drag again.
 // --- playing strokes out -------------------------------------------------------------------
 import {S} from "./store.js";
 import {$, X, Y, api, clear, el, say} from "./dom.js";
@@ -9,6 +12,8 @@ export function stopAnim() {
   if (S.anim) { cancelAnimationFrame(S.anim.raf); S.anim = null; }
   clear($("g-anim"));
   $("g-balls").classList.remove("faded");
+  delete document.body.dataset.played;
+  $("btn-unplay").hidden = true;
 }
 function animate(motion, onDone) {
   stopAnim();
@@ -40,8 +45,9 @@ export async function playOut() {
   try {
     const r = await api("POST", "/api/simulate", shotDoc(s));
     clear($("g-noise"));
-    document.body.dataset.played = "running";
     animate(r.motion, () => { document.body.dataset.played = "done"; });
+    document.body.dataset.played = "running";
+    $("btn-unplay").hidden = false;
   } catch (e) { say(t("server_error", {why: e.message}), "error"); }
 }
 export async function tryNoise() {
