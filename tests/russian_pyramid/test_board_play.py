@@ -48,3 +48,23 @@ def test_back_to_the_position_after_a_play_out(browser):
     drag_to(drv, "12", (2.2, 0.3))
     assert math.dist(balls(drv)["12"], (2.2, 0.3)) < 0.01, balls(drv)
     screenshot(drv, "play-dragged")
+
+
+def test_a_drag_right_after_a_play_out(browser):
+    """No button needed either: once the play-out has ended, a finger on a (faded) ball of the
+    position takes the play-out away and drags the ball."""
+    drv = open_at(browser, PHONE, True)
+    Select(drv.find_element(By.ID, "sel-position")).select_by_visible_text("open")
+    WebDriverWait(drv, 10).until(lambda d: len(balls(d)) == 6)
+    before = balls(drv)
+    suggest(drv)
+    tap(drv, drv.find_element(By.ID, "btn-play"))
+    WebDriverWait(drv, 60).until(lambda d: d.find_element(By.TAG_NAME, "body")
+                                 .get_attribute("data-played") == "done")
+    drag_to(drv, "3", (2.2, 0.3))
+    after = balls(drv)
+    assert math.dist(after["3"], (2.2, 0.3)) < 0.01, after
+    assert {b: xy for b, xy in after.items() if b != "3"} == {
+        b: xy for b, xy in before.items() if b != "3"}
+    assert not drv.find_elements(By.CSS_SELECTOR, "#g-anim [data-anim-ball]")
+    assert not drv.find_element(By.ID, "btn-unplay").is_displayed()

@@ -15,6 +15,10 @@ export function stopAnim() {
   delete document.body.dataset.played;
   $("btn-unplay").hidden = true;
 }
+// A play-out still running: the setup waits for its end.  Once it has ended, a change of the
+// setup (a drag, a nudge, undo) first takes it away (leavePlayOut): the setup is never locked.
+export const playing = () => !!(S.anim && !S.anim.done);
+export function leavePlayOut() { if (S.anim) stopAnim(); }
 function animate(motion, onDone) {
   stopAnim();
   const g = $("g-anim"), R = 1000 * S.T.ball_radius_m, els = {};
