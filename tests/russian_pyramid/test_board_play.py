@@ -44,6 +44,16 @@ def test_back_to_the_position_after_a_play_out(browser):
     # the advice still answers the position shown: it stays drawn, and can be played again
     assert drv.find_elements(By.CSS_SELECTOR, '#g-advice polyline[data-path="cue"]')
     screenshot(drv, "play-back")
+    # the noisy runs: as many as chosen (up to 20, the server's limit), each numbered 1..N
+    Select(drv.find_element(By.ID, "in-runs")).select_by_value("10")
+    tap(drv, drv.find_element(By.ID, "btn-noise"))
+    WebDriverWait(drv, 30).until(lambda d: d.find_element(By.ID, "noise-summary").text)
+    assert drv.find_element(By.ID, "noise-summary").text.startswith("10 попыток")
+    nums = [e.text for e in drv.find_elements(By.CSS_SELECTOR, "#g-noise .noise-num")]
+    assert nums == [str(k) for k in range(1, 11)], nums
+    assert drv.find_element(By.ID, "in-runs").get_attribute("aria-label") == "Попыток"
+    js(drv, "window.scrollTo(0, 0);")
+    screenshot(drv, "play-noise-numbered")
     # a finger drag works at once: the 12 taken to a free spot
     drag_to(drv, "12", (2.2, 0.3))
     assert math.dist(balls(drv)["12"], (2.2, 0.3)) < 0.01, balls(drv)

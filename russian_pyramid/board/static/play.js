@@ -57,7 +57,7 @@ export async function playOut() {
 export async function tryNoise() {
   const s = S.suggestions[S.selected];
   if (!s || !s.strike) return;
-  const skill = $("in-my-skill").value, runs = 5;
+  const skill = $("in-my-skill").value, runs = Number($("in-runs").value);
   const q = new URLSearchParams({noise: skill, runs, seed: S.noiseSeed++});
   try {
     const r = await api("POST", "/api/simulate?" + q, shotDoc(s));
@@ -72,6 +72,12 @@ export async function tryNoise() {
       if (fell.includes("cue")) c++;
       const cue = run.final.cue;
       if (cue) el("circle", {cx: X(cue[0]), cy: Y(cue[1]), r: 1000 * S.T.ball_radius_m, class: "noise-stop"}, g);
+      // each run numbered beside where its cue ball stops (not a ball's number: red, outside it)
+      const at = cue || run.paths.cue && run.paths.cue[run.paths.cue.length - 1];
+      if (at) {
+        const num = el("text", {x: X(at[0]) + 2.2 * 1000 * S.T.ball_radius_m, y: Y(at[1]), class: "noise-num"}, g);
+        num.textContent = String(r.runs.indexOf(run) + 1);
+      }
     }
     $("noise-summary").textContent = t("noise_summary", {n: r.runs.length, skill: t("sk_" + skill),
       k_times: timesWords(k), cue: c ? t("noise_cue", {c_times: timesWords(c)}) : ""});
