@@ -10,7 +10,7 @@ import {accounted, pendingChecks, queueCheck} from "./check.js";
 import {changed, decodeState, encodeState, loadState, nSides, stateDoc,
   syncStateInputs} from "./state.js";
 import {doSuggest} from "./suggest.js";
-import {playOut, tryNoise} from "./play.js";
+import {playOut, stopAnim, tryNoise} from "./play.js";
 import {bindViewerKeys, loadAnalysis, loadRecord, setMode, showReview, step} from "./viewer.js";
 import {setLang} from "./lang.js";
 import {initReview} from "./review.js";
@@ -117,6 +117,7 @@ async function init() {
   $("btn-link").addEventListener("click", copyLink);
   $("btn-suggest").addEventListener("click", doSuggest);
   $("btn-play").addEventListener("click", playOut);
+  $("btn-unplay").addEventListener("click", stopAnim);  // back to the position (play.js)
   $("btn-noise").addEventListener("click", tryNoise);
   $("tab-edit").addEventListener("click", () => setMode("edit"));
   $("tab-viewer").addEventListener("click", () => setMode("viewer"));

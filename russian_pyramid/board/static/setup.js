@@ -10,6 +10,7 @@ import {VIEW} from "./view.js";
 import {ballEl, onTableArea, placeBallEl} from "./table.js";
 import {dropChecks, queueCheck} from "./check.js";
 import {changed, syncStateInputs} from "./state.js";
+import {leavePlayOut, playing} from "./play.js";
 
 // A drop this close to touching (or this far into a touch) lands exactly touching; as close
 // to a cushion, frozen on it.  More than a screen pixel at the coarsest drawing (a phone: the
@@ -143,7 +144,8 @@ function shownAt(id) {
 // the player sees it (the portrait view is the landscape one turned a quarter to the left).
 function nudge(sx, sy) {
   const id = SETUP.selected, at = id && shownAt(id);
-  if (S.mode !== "edit" || S.busy || S.anim || !at) return false;
+  if (S.mode !== "edit" || S.busy || playing() || !at) return false;
+  leavePlayOut();
   const [dx, dy] = VIEW.portrait ? [-sy, -sx] : [sx, -sy];
   const xy = [roundSetup(at[0] + dx * NUDGE_M), roundSetup(at[1] + dy * NUDGE_M)];
   placeBallEl(id, xy);
@@ -167,7 +169,8 @@ export function setupRecord() {
 }
 function setupGo(step) {
   const k = SETUP.index + step;
-  if (S.mode !== "edit" || S.busy || S.anim || k < 0 || k >= SETUP.history.length) return false;
+  if (S.mode !== "edit" || S.busy || playing() || k < 0 || k >= SETUP.history.length) return false;
+  leavePlayOut();
   dropChecks();
   SETUP.index = k;
   const snap = JSON.parse(SETUP.history[k]);

@@ -11,6 +11,7 @@ import {VIEW, railDrawn, setViewBox, trayXY, viewPoint} from "./view.js";
 import {queueCheck} from "./check.js";
 import {changed} from "./state.js";
 import {hideLoupe, selectBall, setupDragAt, setupDrop} from "./setup.js";
+import {leavePlayOut, playing} from "./play.js";
 function viewBox() {
   const T = S.T, L = T.length_m, W = T.width_m, rail = railDrawn();
   if (VIEW.portrait) {
@@ -83,7 +84,7 @@ export function makeBalls() {
     b.addEventListener("pointerdown", onPointerDown);
     // a finger on a ball drags it and does not scroll the page (the table itself lets a swipe
     // scroll, touch-action: pan-y; Chromium does not take touch-action from SVG shapes)
-    b.addEventListener("touchstart", e => { if (S.mode === "edit" && !S.busy && !S.anim) e.preventDefault(); }, {passive: false});
+    b.addEventListener("touchstart", e => { if (S.mode === "edit" && !S.busy && !playing()) e.preventDefault(); }, {passive: false});
   }
 }
 export function ballEl(id) { return document.querySelector(`#g-balls [data-ball="${id}"]`); }
@@ -111,7 +112,8 @@ export function onTableArea(xy) {
 }
 
 function onPointerDown(evt) {
-  if (S.mode !== "edit" || S.busy || S.anim) return;
+  if (S.mode !== "edit" || S.busy || playing()) return;
+  leavePlayOut();  // an ended play-out's picture taken away: the position's ball drags (play.js)
   evt.preventDefault();
   const g = evt.currentTarget, id = g.dataset.ball;
   const shown = S.check.base === S.balls && S.check.moves[id] || S.balls[id];  // where it is drawn
