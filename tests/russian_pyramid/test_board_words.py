@@ -36,6 +36,8 @@ FAMILIES = {
     "m_name": ("1", "2"),
     "m_pocket_": POCKETS,
     "notation.pocket.": POCKETS,
+    # the Match tab's modifier buttons (match.js TOK_WORDS): their notation words
+    "notation.word.": ("not-potted", "first", "manner-wrong", "unchanged", "cue"),
     "words.times.": ("one", "few", "many"),
     "sk_": tuple(SKILLS),
     "photo_corner_": ("1", "2", "3", "4"),  # the playing area's corners, in the order tapped
