@@ -15,9 +15,14 @@ Interface (for ``pyramid analyze``)::
   numbers) drive every stroke of a position, which sharpens the differences.
 * ``loss = max(0, best p_win - played p_win)``; ``?!`` marks an inaccuracy (loss >= 0.02),
   ``?`` a mistake (loss >= 0.05 by default), ``??`` a blunder (loss >= 0.15).
+* A loss whose better stroke is the same choice -- the same call, the cue ball set down at the
+  same place, every strike field within one standard deviation of the execution noise the
+  strokes are valued with (:func:`same_choice`) -- is the execution's, not the choice's
+  (issue 54 item 6): the verdict says ``execution`` and gives no mark of a wrong choice.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from typing import Iterable, Sequence
 
@@ -29,7 +34,7 @@ from engine.errors import EngineError
 from engine.story import Story
 from sim import Strike
 
-from ..agent import ATTACK, Decision
+from ..agent import ATTACK, DELIBERATE_FOUL, Decision
 from ..noise import NoiseModel
 from ..registry import default_agent_spec
 from ..agents.mc import DEFAULT_VALUE
@@ -53,6 +58,9 @@ INACCURACY, INACCURACY_MARK = 0.02, "?!"
 SEARCH, STORY = "search", "story"
 LOSS_DIGITS = 4  # P(win) and losses are reported (and averaged) rounded to 4 decimals
 CERTAIN_WIN = 1.0  # P(win) of a stroke whose every execution wins the game (P(win) <= 1)
+# Two places from hand closer than this are the same place: half a ball's radius, about what
+# a player sets the cue ball down to by eye (0.034 m radius, sim's default ball).
+SAME_PLACE_M = 0.017
 
 
 # The search ``pyramid analyze`` asks for alternatives by default: the default agent, leaner
@@ -174,6 +182,9 @@ class StrokeVerdict:
     loss: float
     mark: str
     source: str = SEARCH  # SEARCH: searched and valued here; STORY: the record's estimates
+    # True: the better stroke is the same choice within the execution noise (same_choice):
+    # the loss is the execution's; ``mark`` is then "" (no wrong choice)
+    execution: bool = False
 
 
 def mark_for(loss: float, mistake: float = MISTAKE, blunder: float = BLUNDER,
@@ -185,6 +196,36 @@ def mark_for(loss: float, mistake: float = MISTAKE, blunder: float = BLUNDER,
     if loss >= inaccuracy:
         return INACCURACY_MARK
     return ""
+
+
+def _call_key(call: Call | None):
+    if call is None:
+        return None
+    return (call.ball, call.pocket, call.manner or "clean", tuple(call.via))
+
+
+def same_choice(call: Call | None, strike: Strike | None, placement, best: Decision,
+                noise: NoiseModel) -> bool:
+    """Whether the better stroke ``best`` is the choice of the stroke played (``call``,
+    ``strike``, ``placement``) played again: the same call, not a deliberate foul, both struck,
+    the cue ball set down within :data:`SAME_PLACE_M` (or neither from hand), and every strike
+    field (aim the nearer way round, speed, elevation, the two tip offsets) within one
+    standard deviation of ``noise`` (none with no noise)."""
+    if strike is None or best.strike is None or best.kind == DELIBERATE_FOUL \
+            or noise.magnitude <= 0.0 or _call_key(call) != _call_key(best.call):
+        return False
+    if (placement is None) != (best.placement is None):
+        return False
+    if placement is not None and math.hypot(best.placement[0] - placement[0],
+                                            best.placement[1] - placement[1]) >= SAME_PLACE_M:
+        return False
+    k, b = noise.magnitude, best.strike
+    dphi = (b.phi_rad - strike.phi_rad + math.pi) % (2 * math.pi) - math.pi
+    return (abs(dphi) <= k * noise.sigma_phi_rad
+            and abs(b.speed_mps - strike.speed_mps) <= k * noise.sigma_speed_mps
+            and abs(b.elevation_rad - strike.elevation_rad) <= k * noise.sigma_elevation_rad
+            and abs(b.side - strike.side) <= k * noise.sigma_offset
+            and abs(b.vertical - strike.vertical) <= k * noise.sigma_offset)
 
 
 def judge_stroke(index: int, state: GameState, call: Call | None, strike: Strike | None,
@@ -204,8 +245,11 @@ def judge_stroke(index: int, state: GameState, call: Call | None, strike: Strike
     if played == played and (best is None or best_v <= played):
         best, best_v = None, played  # the stroke played was the best found
     loss = max(0.0, best_v - played) if played == played else 0.0
+    mark = mark_for(loss, mistake, blunder)
+    execution = bool(mark) and best is not None and same_choice(call, strike, placement, best,
+                                                                valuer.noise)
     return StrokeVerdict(index, state.to_move, played, best, best_v, loss,
-                         mark_for(loss, mistake, blunder))
+                         "" if execution else mark, execution=execution)
 
 
 def story_verdict(index: int, player: int, story: Story | None, mistake: float = MISTAKE,
@@ -254,7 +298,8 @@ def player_name(players: Sequence[str], p: int) -> str:
 class PlayerSummary:
     """One side's strokes of an analysed game, summed up: how many were analysed, the mean
     loss in P(win) (of the losses rounded as reported), the mistakes (?) and blunders (??),
-    how many were the best stroke found, and the inaccuracies (?!)."""
+    how many were the best stroke found, the inaccuracies (?!), and the losses that were the
+    execution's (:func:`same_choice`)."""
 
     player: int
     name: str
@@ -264,12 +309,13 @@ class PlayerSummary:
     blunders: int
     best_played: int
     inaccuracies: int = 0
+    execution: int = 0
 
     def to_json(self) -> dict:
         return {"player": self.player, "name": self.name, "strokes": self.strokes,
                 "mean_loss": self.mean_loss, "inaccuracies": self.inaccuracies,
                 "mistakes": self.mistakes, "blunders": self.blunders,
-                "best_played": self.best_played}
+                "best_played": self.best_played, "execution": self.execution}
 
 
 def player_summaries(judged: Iterable[tuple[int, StrokeVerdict]], players: Sequence[str]
@@ -289,5 +335,6 @@ def player_summaries(judged: Iterable[tuple[int, StrokeVerdict]], players: Seque
             mistakes=sum(v.mark == MISTAKE_MARK for v in mine),
             blunders=sum(v.mark == BLUNDER_MARK for v in mine),
             best_played=sum(v.best is None for v in mine),
-            inaccuracies=sum(v.mark == INACCURACY_MARK for v in mine)))
+            inaccuracies=sum(v.mark == INACCURACY_MARK for v in mine),
+            execution=sum(v.execution for v in mine)))
     return tuple(out)

@@ -150,12 +150,14 @@ BEST = mapping({"kind": text(20, KINDS), "call": nullable(call), "strike": nulla
 ROW = mapping({"stroke": integer(1, MAX_STROKES), "player": integer(0, MAX_SIDES - 1),
                "played": PLAYED, "p_win_played": nullable(PROBABILITY),
                "best": nullable(BEST), "p_win_best": nullable(PROBABILITY),
-               "loss": PROBABILITY, "mark": text(2, MARKS), "source": text(10, SOURCES)},
+               "loss": PROBABILITY, "mark": text(2, MARKS), "execution": boolean,
+               "source": text(10, SOURCES)},
               required=("stroke", "played", "p_win_played", "loss", "mark"))
 SUMMARY = mapping({"player": integer(0, MAX_SIDES - 1), "name": text(MAX_NAME),
                    "strokes": integer(0, MAX_STROKES), "mean_loss": PROBABILITY,
                    "inaccuracies": integer(0, MAX_STROKES), "mistakes": integer(0, MAX_STROKES),
-                   "blunders": integer(0, MAX_STROKES), "best_played": integer(0, MAX_STROKES)})
+                   "blunders": integer(0, MAX_STROKES), "best_played": integer(0, MAX_STROKES),
+                   "execution": integer(0, MAX_STROKES)})
 PROVENANCE = mapping({"versions": words, "commit": nullable(text(64)), "platform": words})
 VERIFICATION = mapping({
     "strokes": integer(0, MAX_STROKES), "positions_replayed": integer(0, MAX_STROKES),

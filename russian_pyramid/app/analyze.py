@@ -115,7 +115,8 @@ class AnalysedStroke:
                            "pocketed": s.outcome.to_json().get("pocketed", [])},
                 "p_win_played": round(v.p_win_played, 4),
                 "best": _decision_json(v.best), "p_win_best": round(v.p_win_best, 4),
-                "loss": round(v.loss, 4), "mark": v.mark, "source": v.source}
+                "loss": round(v.loss, 4), "mark": v.mark, "execution": v.execution,
+                "source": v.source}
 
 
 def _decision_json(d) -> dict | None:

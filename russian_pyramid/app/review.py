@@ -20,7 +20,7 @@ import math
 from dataclasses import dataclass
 
 from ai.agent import DecisionKind
-from ai.games.analysis import BLUNDER_MARK, INACCURACY_MARK, MISTAKE_MARK
+from ai.games.analysis import BLUNDER_MARK, INACCURACY_MARK, MISTAKE_MARK, SAME_PLACE_M
 from ai.noise import NoiseModel
 from ai.speed_scale import level_of
 from engine.errors import EngineError, excerpt
@@ -39,9 +39,6 @@ SAME_WITHIN = {"speed_mps": _NOISE.sigma_speed_mps,
                "phi_deg": math.degrees(_NOISE.sigma_phi_rad),
                "elevation_deg": math.degrees(_NOISE.sigma_elevation_rad),
                "side": _NOISE.sigma_offset, "vertical": _NOISE.sigma_offset}
-# Two places from hand closer than this are the same place: half a ball's radius, about what
-# a player sets the cue ball down to by eye (0.034 m radius, sim's default ball).
-SAME_PLACE_M = 0.017
 CALL_KEYS = ("ball", "pocket", "manner", "via")
 # the marks an analysis gives a stroke (ai.games.analysis.mark_for; "": none); any other
 # text is refused, never passed on to a page (issue 51: a mark was HTML the page ran)
@@ -113,7 +110,8 @@ def difference(played: dict, best: dict) -> StrokeDifference:
 @dataclass(frozen=True)
 class ReviewDocument:
     """The record view and, per stroke, its analysis (None: not analysed) with the better
-    stroke drawn (``better``: ``paths``, ``final``) and the ``difference``; ``analysis`` the
+    stroke drawn (``better``: ``paths``, ``final``), the ``difference`` and ``execution``
+    (true: the loss is the execution's, the row then has no mark); ``analysis`` the
     analysis's own facts (agent, samples, thresholds, summary) or None."""
 
     view: RecordView
@@ -183,11 +181,19 @@ def review_document(rec: GameRecord, analysis: dict | None) -> ReviewDocument:
 
 def _with_better(row: dict, stroke, simulator, k: int) -> dict:
     best = row.get("best")
+    row["execution"] = bool(row.get("execution"))
     if best is None:
         return row
     if not isinstance(best, dict):
         raise UserInputError(f"analysis: stroke {k}: best = {best!r} must be an object or null")
-    row["difference"] = difference(row["played"], best).to_json()
+    diff = difference(row["played"], best)
+    row["difference"] = diff.to_json()
+    # the better stroke is the one played within a strong player's execution noise (the
+    # difference names no aspect: "the same stroke"), or the analysis found it the same
+    # choice within the noise it valued with: the loss is the execution's, not a wrong
+    # choice's (issue 54 item 6) -- also for an analysis written before it said so
+    if row["execution"] or (row["mark"] and not diff.aspects):
+        row["execution"], row["mark"] = True, ""
     if best.get("strike") is not None:
         place = best.get("placement")
         row["better"] = stroke_paths(simulator, stroke.state_before, best["strike"],

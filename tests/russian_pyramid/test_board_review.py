@@ -42,6 +42,14 @@ def reviewed(tmp_path_factory):
     doc = json.loads(analysis.read_text(encoding="utf-8"))
     for row in doc["strokes"]:
         row["mark"] = MARKS.get(row["stroke"], "")
+    # issue 54 item 6: a stroke an analysis marked «?» though its better stroke is the one
+    # played (the same call, the strike within a strong player's noise): shown as execution
+    row = next(r for r in doc["strokes"] if r["stroke"] not in MARKS and r["stroke"] > 2
+               and r["played"]["call"] and r["played"]["strike"])
+    row.update(mark="?", loss=0.07, best={
+        "kind": "attack", "call": row["played"]["call"], "strike": row["played"]["strike"],
+        "placement": row["played"]["placement"], "foul": None, "p_win": None,
+        "instruction": ""})
     analysis.write_text(json.dumps(doc), encoding="utf-8")
     page = d / "review.html"
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
@@ -137,6 +145,14 @@ def test_the_viewer_as_an_analysis_board(browser, reviewed):
     drv = browser("ru", size=DESKTOP)
     open_review(drv, record, analysis)
     noise = check_analysis_board(drv)
+    # the stroke lost in the execution: no «? ошибка», the execution's loss said (issue 54)
+    k = js(drv, "return boardState.record.strokes.findIndex(s => s.analysis && s.analysis.execution) + 1;")
+    li = drv.find_element(By.CSS_SELECTOR, f'#stroke-list li[data-stroke="{k}"]')
+    assert k > 2 and li.get_attribute("data-execution") == "1" and not li.get_attribute("data-mark")
+    assert li.find_element(By.CSS_SELECTOR, ".mark").text == "≈"
+    li.click()
+    assert fact(drv, "mark").startswith("неточное исполнение") and "потеря 0,07" in fact(drv, "mark")
+    assert "ошибка" not in fact(drv, "mark")
     told = json.loads(Path(record).read_text(encoding="utf-8").splitlines()[2])["story"]
     assert f"прицел {_ru(told['noise']['phi_deg'])}°" in noise
     assert f"скорость {_ru(told['noise']['speed_mps'])} м/с" in noise

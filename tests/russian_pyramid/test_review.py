@@ -73,6 +73,48 @@ def test_review_lays_the_analysis_over_the_record(game):
     assert doc["strokes"][0]["paths"]  # the record view is all there
 
 
+def _reviewed_with_best(game, best_call, mark="?", execution=None):
+    """The review of the game with one stroke's analysis made over: a loss of 0.07 marked
+    ``mark``, its better stroke the one played with the aim 0.05 deg to the left (within a
+    strong player's noise) and the call ``best_call`` (None: the one played)."""
+    text, analysis = game
+    analysis = json.loads(json.dumps(analysis))
+    row = next(r for r in analysis["strokes"] if r["played"]["call"] and r["played"]["strike"])
+    played = row["played"]
+    strike = dict(played["strike"], phi_deg=played["strike"]["phi_deg"] + 0.05)
+    strike.pop("phi_rad", None)
+    row.update(mark=mark, loss=0.07, p_win_played=0.4, p_win_best=0.47,
+               best={"kind": "attack", "call": best_call or played["call"], "strike": strike,
+                     "placement": played["placement"], "foul": None, "p_win": None,
+                     "instruction": ""})
+    if execution is not None:
+        row["execution"] = execution
+    doc = review_document(parse_record(text), analysis).to_json()
+    return doc["strokes"][row["stroke"] - 1]["analysis"]
+
+
+def test_the_same_call_within_the_noise_is_marked_as_execution_not_a_mistake(game):
+    # issue 54 item 6: «? ошибка» where the only difference was the aim (a miss in execution,
+    # not a wrong choice): the difference names nothing ("the same stroke" within a strong
+    # player's noise), so the loss is the execution's -- no mark, "execution" said
+    row = _reviewed_with_best(game, None)
+    assert row["difference"]["aspects"] == []
+    assert row["mark"] == "" and row.get("execution") is True and row["loss"] == 0.07
+    # the analysis said so itself (pyramid analyze --json's field): kept, no mark
+    row = _reviewed_with_best(game, None, mark="", execution=True)
+    assert row["execution"] is True and row["mark"] == ""
+
+
+def test_another_call_is_still_a_wrong_choice(game):
+    text, analysis = game
+    played = next(r for r in analysis["strokes"]
+                  if r["played"]["call"] and r["played"]["strike"])["played"]
+    other = dict(played["call"], ball="15" if played["call"]["ball"] != "15" else "14")
+    row = _reviewed_with_best(game, other)
+    assert row["difference"]["aspects"] == ["call"]
+    assert row["mark"] == "?" and row["execution"] is False
+
+
 def test_story_stroke_shows_the_stroke_as_meant(game):
     text, _ = game
     view = record_view(text).to_json()

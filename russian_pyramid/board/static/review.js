@@ -22,6 +22,8 @@ const GRAPH_W = 600, GRAPH_H = 150, GRAPH_PAD = 8;  // the graph's drawing units
 export function isNominal() { return !!(S.record && S.record.header && S.record.header.positions === "nominal"); }
 function rowOf(s) { return s.analysis || (S.analysis && S.analysis[s.stroke]) || null; }
 function markOf(s) { const a = rowOf(s); return a && a.mark ? a.mark : ""; }
+// A loss the analysis (or the review) found the execution's, not the choice's (issue 54 item 6).
+function executionOf(s) { const a = rowOf(s); return !!(a && a.execution); }
 function foulWord(code) {
   const key = "stats.foul." + code;
   return WORDS[LANG] && WORDS[LANG][key] ? t(key) + ` (${code})` : code;
@@ -48,15 +50,16 @@ function renderStrokeList() {
   if (!S.record) return;
   S.record.strokes.forEach((s, k) => {
     const li = document.createElement("li");
-    const mark = markOf(s);
-    li.className = "stroke-item" + (mark ? " " + MARK_CLASS[mark] : "") + (k === S.strokeIndex ? " current" : "");
+    const mark = markOf(s), exec = executionOf(s);
+    li.className = "stroke-item" + (mark ? " " + MARK_CLASS[mark] : "") + (exec ? " mark-exec" : "") + (k === S.strokeIndex ? " current" : "");
     li.dataset.stroke = String(k + 1);
     li.dataset.mark = mark;
+    if (exec) li.dataset.execution = "1";
     const pts = s.points[s.player] || 0;
     li.append(h("span", {class: "k"}, String(k + 1)), h("span", {class: "who"}, "ABC"[s.player]), "\n      ",
       h("span", {class: "what"}, strokeShort(s) + (s.fouls.length ? " · " + t("foul") : "")),
       h("span", {class: "pts"}, pts ? (pts > 0 ? "+" : "") + pts : ""), "\n      ",
-      h("span", {class: "mark"}, mark));
+      h("span", {class: "mark", title: exec ? t("review_execution") : null}, exec ? t("review_execution_sign") : mark));
     li.title = playerWord(s.player);
     li.addEventListener("click", () => goTo(k));
     ol.appendChild(li);
@@ -290,8 +293,8 @@ export function reviewFacts(add, s) {
   }
   const a = rowOf(s);
   if (!a) return;
-  const mark = markWord(a.mark);
-  add("v_mark", `${mark}, ${t("pwin")} ${pct(a.p_win_played)}` + (a.loss >= 0.005 ? `, ${t("v_loss", {l: num(a.loss, 2)})}` : ""), "mark");
+  const mark = a.execution ? t("review_execution") : markWord(a.mark);
+  add("v_mark", `${mark}, ${t("pwin")} ${pct(a.p_win_played)}` + (a.loss >= 0.005 || a.execution ? `, ${t("v_loss", {l: num(a.loss, 2)})}` : ""), "mark");
   if (a.best) {
     add("v_best", `${t(a.best.kind)} ${a.best.strike ? callText(a.best) : t("v_tush")} — ${t("pwin")} ${pct(a.p_win_best)}`, "best");
     add("v_difference", differenceWords(s, a), "difference");

@@ -36,8 +36,18 @@ def test_player_summaries_against_a_count_by_hand():
     assert got[0].mean_loss == 0.0667 and got[1].mean_loss == 0.0653
     assert got[1].to_json() == {"player": 1, "name": "B (mc:budget=50)", "strokes": 4,
                                 "mean_loss": 0.0653, "inaccuracies": 1, "mistakes": 1,
-                                "blunders": 1, "best_played": 1}
+                                "blunders": 1, "best_played": 1, "execution": 0}
     json.dumps([s.to_json() for s in got], allow_nan=False)
+
+
+def test_a_loss_in_the_execution_is_counted_apart_from_the_marks():
+    # issue 54 item 6: a verdict whose loss is the execution's has no mark; the summary
+    # counts it as the execution's, not as a mistake
+    v = StrokeVerdict(0, 0, 0.4, Decision(kind="attack", strike=None, call=None), 0.5, 0.1, "",
+                      execution=True)
+    (only,) = player_summaries([(0, v), (0, _verdict(1, 0, 0.07, False))], ["greedy"])
+    assert (only.execution, only.mistakes, only.blunders, only.inaccuracies) == (1, 1, 0, 0)
+    assert only.to_json()["execution"] == 1
 
 
 def test_player_summaries_name_sides_the_record_does_not_name():
