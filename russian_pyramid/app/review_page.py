@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import html
 import json
 import re
 from pathlib import Path
@@ -98,12 +99,20 @@ def content_policy(page: str) -> str:
             "img-src data: blob:; object-src 'none'; base-uri 'none'; form-action 'none'")
 
 
-def review_page(review: dict) -> str:
-    """The page of the review document ``review`` (its JSON), as text."""
+_TITLE = re.compile(r"<title>[^<]*</title>")
+
+
+def review_page(review: dict, lang: str | None = None) -> str:
+    """The page of the review document ``review`` (its JSON), as text; ``lang``: the language
+    it opens in (None: the reader's, as the board picks it), its title the review's."""
     table = (review.get("header") or {}).get("table") or "pyramid-12ft"
     data = {"table": table_info(table).to_json(), "review": review,
             "words": {lang: dict(words.catalog(lang)) for lang in words.LANGS}}
+    if lang is not None:
+        data["lang"] = words.check_lang(lang)
     page = (STATIC / "index.html").read_text(encoding="utf-8")
+    title = html.escape(words.word("board.review_title", lang or words.DEFAULT_LANG))
+    page = _TITLE.sub(lambda _: f"<title>{title}</title>", page, count=1)
     css = (STATIC / "board.css").read_text(encoding="utf-8")
     page = page.replace('<link rel="stylesheet" href="/static/board.css">',
                         f"<style>\n{css}</style>")
@@ -121,7 +130,8 @@ def review_page(review: dict) -> str:
     return page.replace(_CHARSET, _CHARSET + meta, 1)
 
 
-def write_review_page(path, review: dict) -> str:
-    """The page of ``review`` written (atomically) at ``path``; returns the path."""
-    write_atomic(path, review_page(review), "--html")
+def write_review_page(path, review: dict, lang: str | None = None) -> str:
+    """The page of ``review`` (in ``lang``, :func:`review_page`) written (atomically) at
+    ``path``; returns the path."""
+    write_atomic(path, review_page(review, lang), "--html")
     return str(path)

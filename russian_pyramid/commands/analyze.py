@@ -22,16 +22,19 @@ import os
 import sys
 import time
 
-from ai.games.analysis import (BLUNDER, INACCURACY, MISTAKE, SAMPLES_DEFAULT, STORY,
-                               TOP_DEFAULT, analysis_agent_spec, player_name,
-                               player_summaries)
-from ai.games.human import FOUL_WORDS
+from ai.games.analysis import (BLUNDER, INACCURACY, MISTAKE, SAMPLES_DEFAULT, TOP_DEFAULT,
+                               analysis_agent_spec, player_summaries)
+from ai.words import number_text
+from engine.notation import render_line
 from engine.provenance import NOTE_TEXT, comparison_json
 from engine.story import story_of
+from engine.words import DEFAULT_LANG, say, word
 
 from ..app.analyze import (AnalysisRequest, HumanAnalysis, PreparedAnalysis, draw_human_graph,
                            draw_sheet, draw_summary, human_analysis, judge_strokes,
                            prepare, read_game_record, stroke_span)
+from ..app.analysis_text import (INDENT, foul_text, rule_text, side_name, stroke_lines,
+                                 summary_lines)
 from ..app.review import review_document
 from ..app.review_page import write_review_page
 from ..app.limits import MAX_ANALYSIS_SAMPLES, MAX_ANALYSIS_TOP, MAX_JOBS
@@ -95,32 +98,13 @@ def register(subparsers) -> None:
     p.add_argument("--summary-png", metavar="FILE",
                    help="one-page summary: each side's P(win) over the game, the marks and "
                         "the per-player summary")
-    p.add_argument("--lang", choices=tuple(NOTE_TEXT), default="en",
-                   help="language of the note on a record made with other versions and of "
-                        "the words on --summary-png: en (default) or ru")
+    p.add_argument("--lang", choices=tuple(NOTE_TEXT), default=None,
+                   help="language of the lines printed (the strokes, the summary), of the "
+                        "note on a record made with other versions, of the words on "
+                        "--summary-png and of the --html page: en (default; the page: the "
+                        "reader's) or ru; the logs on stderr stay English")
     p.add_argument("--json", action="store_true", help="print one JSON document on stdout")
     p.set_defaults(handler=run)
-
-
-def _played_text(s) -> str:
-    if s.strike is None:
-        return "tush"
-    st = s.strike
-    text = f"{C.fmt_call(s.call)}, {st.speed_mps:.2f} m/s at {st.phi_deg:.1f} deg"
-    if s.placement is not None:
-        text += f" from ({s.placement[0]:.2f}, {s.placement[1]:.2f})"
-    return text
-
-
-def _best_text(d) -> str:
-    if d is None:
-        return "(the stroke played was the best found)"
-    if d.strike is None:
-        return "tush"
-    text = f"{d.kind} {C.fmt_call(d.call)}"
-    if d.instruction:
-        text += f": {d.instruction}"
-    return text
 
 
 def _request(args: argparse.Namespace) -> AnalysisRequest:
@@ -137,6 +121,8 @@ def _request(args: argparse.Namespace) -> AnalysisRequest:
 
 
 def run(args: argparse.Namespace) -> int:
+    args.page_lang = args.lang  # the --html page's: None, the reader's
+    args.lang = args.lang or DEFAULT_LANG
     args.record = C.chosen_input(args, "record", "RECORD.jsonl")
     if args.record is None:
         raise UserInputError("give RECORD.jsonl (- for stdin) or --example NAME")
@@ -156,7 +142,7 @@ def run(args: argparse.Namespace) -> int:
         check_outputs(outputs, [("RECORD.jsonl", f) for f in analysis.files])  # the match's
         code = _human(args, analysis)
         if args.html:  # the typed lines, the rulings and the score graph
-            _write_html(args.html, record, None)
+            _write_html(args.html, record, None, args.page_lang)
         return code
     prepared = prepare(args.record, record, args.strokes, args.lang)
     C.first_run()
@@ -170,24 +156,16 @@ def run(args: argparse.Namespace) -> int:
             analysed.append(a)
             s, v = a.item.stroke, a.verdict
             bar.clear()
-            print(f"{a.item.index + 1:4d}. {player_name(prepared.players, s.player)}: "
-                  f"{_played_text(s)}  P(win) {v.p_win_played:.2f}"
-                  f"{'  ' + v.mark if v.mark else ''}"
-                  f"{'  (its story)' if v.source == STORY else ''}", file=out)
-            if v.best is not None:
-                print(f"      best: {_best_text(v.best)}  P(win) {v.p_win_best:.2f}, "
-                      f"loss {v.loss:.2f}", file=out)
+            who = side_name(prepared.players, s.player, args.lang)
+            for line in stroke_lines(a.item.index + 1, who, s, v, args.lang):
+                print(line, file=out)
             out.flush()
             bar.step()
     finally:  # an error's message on a line of its own
         bar.close()
     summary = player_summaries(((a.player, a.verdict) for a in analysed), prepared.players)
-    print("summary:", file=out)
-    for m in summary:
-        print(f"  {m.name}: {m.strokes} strokes, mean loss {m.mean_loss:.3f}, "
-              f"{m.inaccuracies} inaccuracy(ies) ?!, {m.mistakes} mistake(s) ?, "
-              f"{m.blunders} blunder(s) ??, "
-              f"{m.best_played} best", file=out)
+    for line in summary_lines(summary, prepared.players, args.lang):
+        print(line, file=out)
     png = draw_sheet(args.png, prepared, analysed) if args.png else []
     if args.summary_png:
         png += draw_summary(args.summary_png, prepared, analysed, summary, args.lang,
@@ -201,16 +179,17 @@ def run(args: argparse.Namespace) -> int:
            "summary": [m.to_json() for m in summary], "png": png,
            "elapsed_s": round(time.monotonic() - t0, 3)}
     if args.html:
-        doc["html"] = _write_html(args.html, record, doc)
-        print(f"review page: {args.html}", file=out)
+        doc["html"] = _write_html(args.html, record, doc, args.page_lang)
+        print(say("analysis.text.review_page", args.lang, path=args.html), file=out)
     if args.json:
         print_json(doc)
     return 0
 
 
-def _write_html(path: str, record, analysis: dict | None) -> str:
-    """The review page (:mod:`russian_pyramid.app.review_page`) of ``record`` with ``analysis``."""
-    return write_review_page(path, review_document(record, analysis).to_json())
+def _write_html(path: str, record, analysis: dict | None, lang: str | None) -> str:
+    """The review page (:mod:`russian_pyramid.app.review_page`) of ``record`` with
+    ``analysis``, in ``lang`` (None: the reader's)."""
+    return write_review_page(path, review_document(record, analysis).to_json(), lang)
 
 
 def _log_verification(args, prepared: PreparedAnalysis, request: AnalysisRequest) -> None:
@@ -245,46 +224,66 @@ def _human(args, analysis: HumanAnalysis) -> int:
     C.log("pyramid analyze: note: a human game's positions were not verified (nominal: no "
           "stroke played to simulate); what follows is counted from the rulings, no stroke "
           "is valued")
-    for g in analysis.games:
-        _print_human_game(g, out)
-    match = analysis.match
-    print(f"match: {match['games']} game(s)", file=out)
-    for name, t in match["per_player"].items():
-        print(f"  {name}: {t['wins']} win(s), {t['draws']} draw(s); {t['pots']} ball(s) "
-              f"for {t['pot_points']} points, {t['points_per_visit']:.2f} a visit, best run "
-              f"{t['best_run']}, fouls {t['fouls']} (deliberate {t['deliberate_fouls']})",
-              file=out)
+    lines = [line for g in analysis.games for line in _human_game_lines(g, args.lang)]
+    for line in lines + _human_match_lines(analysis.match, args.lang):
+        print(line, file=out)
     png = []
     if args.png:
         png = draw_human_graph(args.png, analysis)
-        print(f"score graph: {args.png}", file=out)
+        print(say("analysis.text.score_graph", args.lang, path=args.png), file=out)
     if args.json:
         print_json({"record": args.record, "human": True,
                     "files": [str(f) for f in analysis.files],
                     "verification": [c.to_json() for c in analysis.checks],
-                    "games": analysis.games, "match": match, "png": png})
+                    "games": analysis.games, "match": analysis.match, "png": png})
     return 0
 
 
-def _print_human_game(g: dict, out) -> None:
-    """One person's game: the score, the result, the break and each player's counts."""
+def _human_game_lines(g: dict, lang: str) -> list[str]:
+    """One person's game (:func:`ai.games.human.game_stats`): the score, the result, the
+    break and each player's counts."""
     res = g["result"] or {}
-    what = ("draw" if res.get("draw") else f"{g['players'][res['winner']]} wins"
-            if "winner" in res else "unfinished")
-    print(f"game {g['game']}" + (f" ({g['date']})" if g.get("date") else "")
-          + f": {' - '.join(map(str, g['scores'] or []))}, {what}"
-          + (f" ({res['rule']})" if res.get("rule") else "") + f", {g['strokes']} strokes",
-          file=out)
+    if res.get("draw"):
+        what = word("analysis.text.draw", lang)
+    elif "winner" in res:
+        what = say("analysis.text.wins", lang, who=g["players"][res["winner"]])
+    else:
+        what = word("analysis.text.unfinished", lang)
+    out = [say("analysis.text.game", lang, k=g["game"],
+               date=f" ({g['date']})" if g.get("date") else "",
+               scores=" - ".join(map(str, g["scores"] or [])),
+               what=what + rule_text(res.get("rule"), lang), strokes=g["strokes"])]
     if g["break"]:
         b = g["break"]
-        print(f"  break: {b['by']}: {b['entered']}"
-              + (f" (counted {', '.join(b['counted'])})" if b["counted"] else "")
-              + (f" (foul {', '.join(b['fouls'])})" if b["fouls"] else ""), file=out)
+        entered = b["entered"]
+        line = INDENT + say("analysis.text.break", lang, who=b["by"],
+                            entered=render_line(entered, lang) if entered else "")
+        if b["counted"]:
+            line += " " + say("analysis.text.break_counted", lang, balls=", ".join(b["counted"]))
+        if b["fouls"]:
+            codes = b["fouls"] if lang == DEFAULT_LANG else [foul_text(f, lang) for f in b["fouls"]]
+            line += " " + say("analysis.text.break_fouls", lang, fouls=", ".join(codes))
+        out.append(line)
     for name, p in g["per_player"].items():
-        fouls = ", ".join(f"{FOUL_WORDS.get(k, k)} ({k}) {v}" for k, v in p["fouls"].items())
-        print(f"  {name}: {p['pots']} ball(s) pocketed for {p['pot_points']} points in "
-              f"{p['visits']} visit(s) ({p['points_per_visit']:.2f} a visit), best run "
-              f"{p['best_run']} ({p['best_run_balls']} ball(s)), runs of 3+ balls "
-              f"{p['runs_3_balls_or_more']}; fouls {p['fouls_total']}"
-              + (f": {fouls}" if fouls else "")
-              + f"; deliberate {p['deliberate_fouls']}", file=out)
+        fouls = ", ".join(say("analysis.text.foul_count", lang, foul=foul_text(k, lang), n=v)
+                          for k, v in p["fouls"].items())
+        out.append(INDENT + say(
+            "analysis.text.player_game", lang, name=name, pots=p["pots"],
+            points=p["pot_points"], visits=p["visits"], ppv=number_text(p["points_per_visit"], 2, lang),
+            run=p["best_run"], run_balls=p["best_run_balls"],
+            runs3=p["runs_3_balls_or_more"],
+            fouls=say("analysis.text.fouls_listed", lang, n=p["fouls_total"], fouls=fouls)
+            if fouls else say("analysis.text.fouls", lang, n=p["fouls_total"]),
+            deliberate=p["deliberate_fouls"]))
+    return out
+
+
+def _human_match_lines(match: dict, lang: str) -> list[str]:
+    """The match of a person's games (:func:`ai.games.human.match_stats`)."""
+    out = [say("analysis.text.match", lang, games=match["games"])]
+    for name, t in match["per_player"].items():
+        out.append(INDENT + say(
+            "analysis.text.player_match", lang, name=name, wins=t["wins"], draws=t["draws"],
+            pots=t["pots"], points=t["pot_points"], ppv=number_text(t["points_per_visit"], 2, lang),
+            run=t["best_run"], fouls=t["fouls"], deliberate=t["deliberate_fouls"]))
+    return out

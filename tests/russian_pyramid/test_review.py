@@ -183,6 +183,12 @@ def test_page_is_self_contained(game):
     assert set(embedded) == {"table", "review", "words"} and set(embedded["words"]) == {"en", "ru"}
     assert embedded["review"]["strokes"][0]["analysis"]["stroke"] == 1
     assert "</script" not in data.lower()
+    assert "<title>Game review — Russian pyramid</title>" in page  # what it is (issue 54)
+    # pyramid analyze --lang ru: the page opens in Russian, its title the review's
+    ru = review_page(review_document(parse_record(text), analysis).to_json(), "ru")
+    assert "<title>Разбор партии — русская пирамида</title>" in ru
+    assert json.loads(ru.split("window.PYRAMID_REVIEW = ", 1)[1].split(";</script>", 1)[0]
+                      )["lang"] == "ru"
 
 
 def test_analyze_html_on_a_persons_game_and_a_bad_path(tmp_path):

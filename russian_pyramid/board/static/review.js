@@ -329,12 +329,13 @@ export function initReview() {
 // The page `pyramid analyze --html` writes: the table, the words and the review embedded
 // (window.PYRAMID_REVIEW), no server; embedded.js calls this (main.js is not on that page).
 export async function initEmbedded(E) {
-  useLanguage(pickLanguage());
+  useLanguage(E.lang || pickLanguage());  // pyramid analyze --lang's, else the reader's
   await loadWords(LANG);
   applyI18n();
   document.body.dataset.embedded = "1";
   document.querySelector("header h1").dataset.i18n = "review_title";
   applyI18n();
+  document.title = t("review_title");  // the page is a game's review (applyI18n says "title")
   document.querySelectorAll(".langbtn").forEach(b => { b.classList.toggle("active", b.dataset.lang === LANG);
     b.addEventListener("click", () => setLang(b.dataset.lang)); });
   S.T = E.table;
