@@ -2,7 +2,8 @@
 (docs/BOARD.md): an empty table, the cue ball and two object balls put on it with a finger,
 Suggest, the stroke drawn and described, Play it out, Save (the file written and read back by
 the rules core and by the board), Link -- opened on a friend's phone, where the same position
-gets the same advice."""
+gets the same advice, is played out, brought back («Вернуть позицию») and a ball dragged at
+once."""
 from __future__ import annotations
 
 import json
@@ -103,3 +104,18 @@ def test_a_player_sets_up_asks_plays_out_saves_and_shares(browser, tmp_path):
     assert _suggested(friend) == "shown", message(friend)
     assert js(friend, "return window.boardState.suggestions[0];") == first
     screenshot(friend, "journey-player-link")
+    # the friend plays it out, «Вернуть позицию» brings the shared position back, and a
+    # finger moves a ball at once: the setup is never locked (issue 54 item 2)
+    tap(friend, friend.find_element(By.ID, "btn-play"))
+    WebDriverWait(friend, 60).until(lambda d: d.find_element(By.TAG_NAME, "body")
+                                    .get_attribute("data-played") == "done")
+    back = friend.find_element(By.ID, "btn-unplay")
+    assert back.is_displayed() and back.text == "Вернуть позицию"
+    tap(friend, back)
+    assert balls(friend) == on and not back.is_displayed()
+    assert not friend.find_elements(By.CSS_SELECTOR, "#g-anim [data-anim-ball]")
+    drag_to(friend, "12", (2.2, 0.3))
+    assert math.dist(balls(friend)["12"], (2.2, 0.3)) < 0.01, balls(friend)
+    assert {b: xy for b, xy in balls(friend).items() if b != "12"} == {
+        b: xy for b, xy in on.items() if b != "12"}
+    screenshot(friend, "journey-player-back-and-drag")
