@@ -153,6 +153,8 @@ def test_the_viewer_as_an_analysis_board(browser, reviewed):
     li.click()
     assert fact(drv, "mark").startswith("неточное исполнение") and "потеря 0,07" in fact(drv, "mark")
     assert "ошибка" not in fact(drv, "mark")
+    js(drv, "document.getElementById('stroke-facts').scrollIntoView();")
+    screenshot(drv, "review-execution")
     told = json.loads(Path(record).read_text(encoding="utf-8").splitlines()[2])["story"]
     assert f"прицел {_ru(told['noise']['phi_deg'])}°" in noise
     assert f"скорость {_ru(told['noise']['speed_mps'])} м/с" in noise
