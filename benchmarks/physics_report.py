@@ -23,7 +23,7 @@ import numpy as np
 
 from benchmarks import mathavan_fig7, pocket_report, smoke
 from benchmarks.pocket_report import FULL, OUT, QUICK, SMOKE
-from sim import PhysicsParams, Simulator, Strike, measure, pocket_validation
+from sim import PhysicsParams, Simulator, Strike, measure, pocket_validation, rail_shot
 from sim.presets import POOL_9FT
 from sim.events import EventKind
 from sim.table import TableSpec
@@ -235,6 +235,16 @@ def rail_shot_sensitivity(numbers) -> None:
         sim = Simulator(table, physics)
         out[name] = {f"{v}": measure.rail_shot(sim, v)["dropped"] for v in RAIL_SHOT_SPEEDS}
     numbers["rail_shot_sensitivity"] = out
+    # issue 55: against speed, planar and with the contact at the working edge, and the corner
+    # jaws' yield each needs (sim/rail_shot.py)
+    numbers["rail_shot_band"] = [
+        {"cue_speed_mps": r.cue_speed_mps, "drops_planar": r.drops_planar,
+         "drops_at_nose_height": r.drops_at_nose_height,
+         "yield_planar_mm": None if r.yield_planar_m is None else 1e3 * r.yield_planar_m,
+         "yield_at_nose_height_mm": (None if r.yield_at_nose_height_m is None
+                                     else 1e3 * r.yield_at_nose_height_m),
+         "far_jaw_normal_speed_mps": r.far_jaw_normal_speed_mps}
+        for r in rail_shot.rail_shot_band()]
     r = base.ball_radius_m
     j = base.corner_jaw_radius_m
     # docs/PHYSICS.md "The rail shot": the short rail's rounding is centred r inside its nose
