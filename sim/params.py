@@ -87,7 +87,7 @@ class PhysicsParams:
     mu_spin: float = 0.012  # pivot (side-spin) friction as an equivalent sliding coefficient at
     #   radius R: the spin decays at 5 mu_spin g / (2 R) = 8.66 rad/s^2 (g = 9.81, R = 0.034;
     #   sim/physics/motion.py spin_decel).  ASSUMPTION, no source: set equal to mu_roll.
-    #   Sensitivity over 0.005-0.015: mean abs change 0.006, largest 0.025.
+    #   Sensitivity over 0.005-0.015: mean abs change 0.002-0.006, largest 0.025.
     # Ball-ball (cast phenolic balls, MCP: Aramith Premier).
     e_ball: float = 0.95  # restitution: [Marlow] 0.92-0.98 for phenolic balls; the middle
     mu_ball_a: float = 9.951e-3  # mu(v) = a + b exp(-c v): ball-ball friction vs slip speed,
