@@ -23,7 +23,7 @@ import numpy as np
 
 from benchmarks import mathavan_fig7, pocket_report, smoke
 from benchmarks.pocket_report import FULL, OUT, QUICK, SMOKE
-from sim import PhysicsParams, Simulator, Strike, measure, pocket_validation
+from sim import PhysicsParams, Simulator, Strike, measure, pocket_validation, rail_shot
 from sim.presets import POOL_9FT
 from sim.events import EventKind
 from sim.table import TableSpec
@@ -235,6 +235,16 @@ def rail_shot_sensitivity(numbers) -> None:
         sim = Simulator(table, physics)
         out[name] = {f"{v}": measure.rail_shot(sim, v)["dropped"] for v in RAIL_SHOT_SPEEDS}
     numbers["rail_shot_sensitivity"] = out
+    # issue 55: against speed, planar and with the contact at the working edge, and the corner
+    # jaws' yield each needs (sim/rail_shot.py)
+    numbers["rail_shot_band"] = [
+        {"cue_speed_mps": r.cue_speed_mps, "drops_planar": r.drops_planar,
+         "drops_at_nose_height": r.drops_at_nose_height,
+         "yield_planar_mm": None if r.yield_planar_m is None else 1e3 * r.yield_planar_m,
+         "yield_at_nose_height_mm": (None if r.yield_at_nose_height_m is None
+                                     else 1e3 * r.yield_at_nose_height_m),
+         "far_jaw_normal_speed_mps": r.far_jaw_normal_speed_mps}
+        for r in rail_shot.rail_shot_band()]
     r = base.ball_radius_m
     j = base.corner_jaw_radius_m
     # docs/PHYSICS.md "The rail shot": the short rail's rounding is centred r inside its nose
@@ -252,11 +262,13 @@ def rail_shot_sensitivity(numbers) -> None:
 # --- throw and the law battery -------------------------------------------------------------
 def pool_figure(plt, numbers, folder: Path = OUT):
     """pool-9ft (WPA pockets): straight-in bands of a lone rolling ball against speed, both
-    pockets, beside Alciatore's TP 3.6 (slow) and TP 3.7/3.8 (fast) with issue 28's +-10 %."""
+    pockets, within their brackets (issue 55 item 2): mouth - 2R (dashed) and the slow
+    construction solved on pool-9ft (dotted); the proofs' own figures on their own geometry
+    (slow: TP 3.6 corner, TP 3.5 side; fast: TP 3.8, TP 3.7) as open marks."""
     sim = Simulator(POOL_9FT)
     flight = Simulator(POOL_9FT, PhysicsParams(pocket_model="flight"))
     speeds = [0.3, 0.5, 0.8, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5]
-    fig, ax = plt.subplots(figsize=(6.5, 4.2))
+    fig, ax = plt.subplots(figsize=(6.5, 5.6))
     for kind, color in zip(pocket_validation.POCKET_KINDS, ("C0", "C3")):
         for model, s, style in (("edge", sim, "-o"), ("flight", flight, ":^")):
             bands = pocket_validation.bands_vs_speed(s, speeds, (kind,))
@@ -264,18 +276,29 @@ def pool_figure(plt, numbers, folder: Path = OUT):
                     label=f"{kind} pocket, this simulator, pocket model {model}")
             numbers.setdefault(f"pool_9ft_bands_in_{model}", {})[kind] = {
                 f"{b.speed_mps}": round(b.width_in, 4) for b in bands}
-        for v, table, tp, mark in (
-                (pocket_validation.SLOW_MPS, pocket_validation.TP_SLOW_IN, "3.6", "s"),
-                (pocket_validation.FAST_MPS, pocket_validation.TP_FAST_IN, "3.8", "D")):
-            ax.errorbar([v], [table[kind]], yerr=[[0.1 * table[kind]], [0.1 * table[kind]]],
-                        fmt=mark, mfc="none", color=color, capsize=3,
-                        label=f"Alciatore TP {tp}, {kind} (+-10 %)")
-    numbers["pool_9ft_tp_in"] = {"slow_tp_3_6": pocket_validation.TP_SLOW_IN,
-                                 "fast_tp_3_8": pocket_validation.TP_FAST_IN}
+        br = pocket_validation.bracket(sim, kind)
+        ax.axhline(br.clear_in, ls="--", lw=0.8, color=color,
+                   label=f"{kind}: mouth - 2R (clears both points)")
+        ax.axhline(br.slow_construction_in, ls=":", lw=0.8, color=color,
+                   label=f"{kind}: {pocket_validation.TP_SLOW_LABEL[kind]} construction "
+                         f"on pool-9ft")
+        numbers.setdefault("pool_9ft_bracket_in", {})[kind] = {
+            "clear": round(br.clear_in, 4), "slow_construction": round(br.slow_construction_in, 4)}
+        for v, table, labels, mark in (
+                (pocket_validation.SLOW_MPS, pocket_validation.TP_SLOW_IN,
+                 pocket_validation.TP_SLOW_LABEL, "s"),
+                (pocket_validation.FAST_MPS, pocket_validation.TP_FAST_IN,
+                 pocket_validation.TP_FAST_LABEL, "D")):
+            ax.plot([v], [table[kind]], mark, mfc="none", color=color,
+                    label=f"Alciatore {labels[kind]}, {kind}, its own geometry")
+    numbers["pool_9ft_tp_in"] = {"slow": pocket_validation.TP_SLOW_IN,
+                                 "slow_labels": pocket_validation.TP_SLOW_LABEL,
+                                 "fast": pocket_validation.TP_FAST_IN,
+                                 "fast_labels": pocket_validation.TP_FAST_LABEL}
     ax.set(xlabel="speed of the rolling ball at the mouth (m/s)",
            ylabel="straight-in band of offsets that drop (in)",
            title="pool-9ft (WPA pockets): effective target vs speed")
-    ax.legend(fontsize=6.5)
+    ax.legend(fontsize=6, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2)
     fig.tight_layout()
     fig.savefig(folder / "pool_bands_vs_speed.png", dpi=110)
     plt.close(fig)
@@ -382,13 +405,17 @@ def law_battery(numbers) -> list[tuple[str, str, str, str]]:
                      f"<= {0.8 * b['0.3']:.2f} mm", f"{b['4.5']:.2f} mm ({b['4.5'] / b['0.3']:.2f} x "
                      f"{b['0.3']:.2f})"))
     for kind in numbers.get("pool_9ft_bands_in_edge", {}):
-        for v, tp, table in (("0.8", "3.6", "slow_tp_3_6"), ("4.0", "3.8", "fast_tp_3_8")):
-            ref = numbers["pool_9ft_tp_in"][table][kind]
+        br = numbers["pool_9ft_bracket_in"][kind]
+        slow_label = pocket_validation.TP_SLOW_LABEL[kind]
+        for v in ("0.8", "4.0"):
             for model in ("edge", "flight"):
                 d = numbers[f"pool_9ft_bands_in_{model}"][kind]
                 rows.append((f"pool-9ft {kind} band straight in at {v} m/s, pocket model "
-                             f"{model}", f"Alciatore TP {tp}", f"{ref} in +-10 %",
-                             f"{d[v]:.3f} in ({d[v] / ref:.2f} x)"))
+                             f"{model}", f"bracket: mouth - 2R to the {slow_label} "
+                             f"construction on pool-9ft",
+                             f"{br['clear']:.3f} to {br['slow_construction']:.3f} in",
+                             f"{d[v]:.3f} in ({d[v] / br['slow_construction']:.3f} x the "
+                             f"construction)"))
     return rows
 
 

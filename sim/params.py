@@ -1,7 +1,10 @@
 """Physical parameters of balls, cloth, cushions and cue, with where each value comes from.
 
-Every field below gives its value, its source and a one-line reason.  Where no measurement for
-Russian equipment exists the comment says so and says how the value was chosen.  The table's
+Every field below gives its value, its source (and where it was read) and a one-line reason.
+Where no source gives the value, the comment says ASSUMPTION and gives its sensitivity: how
+much the pot chances of a fixed set of 22 strokes under the agents' noise move when the value
+moves over its range (``python -m benchmarks.constant_sensitivity``, 400 noisy plays each,
+common random numbers: the mean absolute change of the 22 chances, and the largest; issue 55).  The table's
 geometry (mouths, jaw roundings, corridors, nose height, ball size and mass) is in
 ``sim/table.py`` with its sources.  ``docs/PHYSICS.md`` shows what these values produce.
 
@@ -10,8 +13,11 @@ References (cited by key in the field comments):
 * [MCP] International and European Pyramid Committees, "Basic technical requirements to
   tournament tables and equipment for billiard sport (pyramid)": cushion rubber rebound
   elasticity 55 % +- 2 by GOST 27110-86 (ST SEV 108-85), working edge of the rubber 42 mm above
-  the slate, balls 68-68.5 mm (recommended: Aramith Premier, cast phenolic resin), recommended
-  cloth Iwan Simonis 950 RUS Pro or Iwan Simonis 760 (worsted wool).
+  the slate, the rubber's top face inclined 6-8 deg to the bed, balls 68-68.5 mm (recommended:
+  Aramith Premier, cast phenolic resin), recommended cloth Iwan Simonis 950 RUS Pro or Iwan
+  Simonis 760 (worsted wool).  Read as quoted on Russian billiards sites (e.g. the club site
+  billiard-tomak.at.ua, "Оборудование: Бильярдный стол"); the committees' own text was not
+  found.
 * [GOST27110] GOST 27110-86 / ISO 4662, rubber rebound resilience by the Schob pendulum: a
   0.5 J hammer striking the rubber at about 2 m/s; resilience = rebound energy / impact energy,
   i.e. the square of the hammer's coefficient of restitution.
@@ -27,12 +33,17 @@ References (cited by key in the field comments):
 * [Alciatore-TP] D. G. Alciatore, "Technical Proofs" for *The Illustrated Principles of Pool and
   Billiards* (billiards.colostate.edu): TP A.4 (5/7 natural roll), TP 4.1 (slide distance
   12 v^2 / (49 mu g)), TP A.14 (ball-ball friction mu(v) = a + b exp(-c v) fitted to Marlow's
-  data, throw), TP A.30 (tip-ball restitution "typically about 0.73", 0.68-0.76; miscue limit
-  about half the ball's radius, offsets above about 0.45 R risking a miscue), TP A.31 (squirt
-  and the cue's end mass); the FAQ "cushion efficiency": at steep angles a ball "typically
-  loses about half of its speed".
-* [Marlow] W. C. Marlow, *The Physics of Pocket Billiards*, 1995: cloth rolling resistance,
-  spin deceleration, ball-ball restitution.
+  data, Table 10 p. 245: a = 9.951e-3, b = 0.108, c = 1.088, read in the PDF of TP A.14),
+  TP A.30 (tip-ball restitution "typically about 0.73"; miscue limit about half the ball's
+  radius, offsets above about 0.45 R risking a miscue), TP A.31 (squirt and the cue's end
+  mass); the FAQ "cushion efficiency": at steep angles a ball "typically loses about half of
+  its speed".
+* [Alciatore-props] D. G. Alciatore, the list of physical properties of pool equipment on
+  billiards.colostate.edu (with T. Ross): ball-cloth rolling resistance 0.005-0.015, tip-ball
+  restitution 0.71-0.75.  Read as issue 55 quotes it (the page itself is not among the sources
+  read here).
+* [Marlow] W. C. Marlow, *The Physics of Pocket Billiards*, 1995: ball-ball restitution, and
+  the ball-ball friction data TP A.14 fits.
 * [Han2005] I. Han, "Dynamics in carom and three cushion billiards", J. Mech. Sci. Tech. 19(4)
   (2005) 976-984: the closed-form cushion impulse (the "han2005" option).
 * [LG2006] W. Leckie, M. Greenspan, "An event-based pool physics simulator", Advances in
@@ -64,16 +75,19 @@ DIGEST_LEAVES_OUT = {"pocket_model": "edge"}
 
 @dataclass(frozen=True)
 class PhysicsParams:
-    gravity_mps2: float = 9.81
+    gravity_mps2: float = 9.81  # standard gravity 9.80665 (CGPM 1901) to the 3 digits Earth's
+    #   9.780-9.832 share (WGS 84, PHYSICAL_RANGES below)
     # Cloth (MCP: Iwan Simonis 760 / 950 RUS, worsted wool; no friction measured on it).
     mu_slide: float = 0.2  # ball-cloth sliding friction: measured 0.178-0.245 on snooker cloth
     #   [Mathavan2010 ref. 16], 0.2 in [Marlow] and [Alciatore-TP 4.1]; the middle of the range.
-    mu_roll: float = 0.012  # rolling resistance: [Marlow] 0.005-0.015 for pool cloth; no figure
-    #   for Russian cloth; its upper part, since wool nap on heavy 285 g balls plays slower.
+    mu_roll: float = 0.012  # rolling resistance: the range 0.005-0.015 is [Alciatore-props]'s
+    #   (pool cloth); no figure for Russian cloth.  The value within it is an ASSUMPTION (no
+    #   source says where Russian cloth lies).  Sensitivity over 0.005-0.015: mean abs change
+    #   0.003, largest 0.028.
     mu_spin: float = 0.012  # pivot (side-spin) friction as an equivalent sliding coefficient at
     #   radius R: the spin decays at 5 mu_spin g / (2 R) = 8.66 rad/s^2 (g = 9.81, R = 0.034;
-    #   sim/physics/motion.py spin_decel), side spin lasting a few seconds as [Marlow] reports;
-    #   no Russian measurement: set equal to mu_roll.
+    #   sim/physics/motion.py spin_decel).  ASSUMPTION, no source: set equal to mu_roll.
+    #   Sensitivity over 0.005-0.015: mean abs change 0.002-0.006, largest 0.025.
     # Ball-ball (cast phenolic balls, MCP: Aramith Premier).
     e_ball: float = 0.95  # restitution: [Marlow] 0.92-0.98 for phenolic balls; the middle
     mu_ball_a: float = 9.951e-3  # mu(v) = a + b exp(-c v): ball-ball friction vs slip speed,
@@ -82,11 +96,14 @@ class PhysicsParams:
     # Cushion, Han 2005 option only (cushion_model = "han2005").
     e_cushion: float = 0.74  # Newton restitution: sqrt of the MCP rubber resilience (0.55); a
     #   different quantity from a ball's rebound, kept so that the Han option replays as before
+    #   (the default model never reads it: sensitivity 0 by construction)
     mu_cushion: float = 0.14  # ball-cushion (cloth on rubber) friction, both models: fitted by
     #   [Mathavan2010] to rolling balls on a cloth-covered snooker cushion; the MCP cushions are
-    #   covered with the same kind of wool cloth
-    e_jaw: float = 0.6  # Han option's jaws: tuned to one rail shot, no source (kept only so that
-    mu_jaw: float = 0.1  #   cushion_model = "han2005" reproduces the old simulator)
+    #   covered with the same kind of wool cloth.  That it holds for them is an ASSUMPTION:
+    #   sensitivity over 0.10-0.20: mean abs change 0.014-0.020, largest 0.043.
+    e_jaw: float = 0.6  # Han option's jaws: tuned to one rail shot, no source: an ASSUMPTION
+    mu_jaw: float = 0.1  #   kept only so that cushion_model = "han2005" reproduces the old
+    #   simulator; the default model never reads them (sensitivity 0 by construction)
     # Cushion impact model: "mathavan2010" (default: integrated through compression and
     # restitution with friction at cushion and cloth, noses and jaws alike, which are the same
     # cloth-covered rubber; sim/physics/cushion_mathavan2010.py) or "han2005" (one closed-form
@@ -101,9 +118,13 @@ class PhysicsParams:
     #   where [Mathavan2010] fitted e_e = 0.98 for a snooker cushion.  What it means measurably
     #   (tests/sim/test_cushion_assumption.py): a rolling ball sent square on keeps 0.43-0.50
     #   of its speed once rolling again (0.5-3 m/s), Alciatore's "about half"; 0.98 keeps 0.63.
+    #   Sensitivity over the standard's 53-57 % (0.728-0.755): mean abs change 0.003-0.004,
+    #   largest 0.010.
     cushion_e_ref_speed_mps: float = 2.0  # the Schob hammer's impact speed [GOST27110]
     cushion_e_speed_exponent: float = 0.2  # viscoelastic contact [KK1987]; Mathavan2010 saw the
-    #   measured rebounds fall below the constant-e model above about 2.5 m/s
+    #   measured rebounds fall below the constant-e model above about 2.5 m/s.  That rubber
+    #   under cloth follows the Hertzian 1/5 is an ASSUMPTION: sensitivity over 0 (constant e)
+    #   to 0.4: mean abs change 0.009-0.014, largest 0.052.
     # What a ball does past a pocket's slate edge (the models by name: sim/pocket_models.py):
     # "edge", it falls when its centre passes the edge, at any speed (Alciatore's slow-shot
     # assumption, TP 3.5/3.6, sim/physics/pocket_edge.py); or
@@ -113,11 +134,17 @@ class PhysicsParams:
     # refitted on "flight".
     pocket_model: str = DEFAULT_POCKET_MODEL
     # Cue.
-    cue_mass_kg: float = 0.72  # Russian cues weigh 0.70-0.75 kg (makers' catalogues); middle
+    cue_mass_kg: float = 0.72  # Russian cues weigh 0.70-0.75 kg (makers' catalogues); 0.72
+    #   within it is an ASSUMPTION (no source for a typical cue).  Sensitivity over 0.70-0.75:
+    #   mean abs change 0.001-0.002, largest 0.008.
     cue_end_mass_kg: float = 0.012  # effective end mass, sets squirt [Alciatore-TP A.31]: 5-15 g
-    #   for pool shafts; Russian shafts with 12-13 mm tips are heavier: upper part of the range
-    e_tip: float = 0.73  # tip-ball restitution: [Alciatore-TP A.30] "typically about 0.73",
-    #   range 0.68-0.76 (0.75 until issue 28; the AI's calibrations were refitted with it)
+    #   for pool shafts.  12 g is an ASSUMPTION (no end mass of a Russian shaft was measured;
+    #   their 12-13 mm tips suggest the upper part).  Sensitivity over 5-15 g, the largest of
+    #   any constant: 5 g +0.009 mean (abs 0.019, largest 0.070), 15 g -0.009 (abs 0.012,
+    #   largest 0.030).
+    e_tip: float = 0.73  # tip-ball restitution: [Alciatore-TP A.30] "typically about 0.73";
+    #   [Alciatore-props] gives 0.71-0.75 (0.75 until issue 28; the AI's calibrations were
+    #   refitted with 0.73).  Sensitivity over 0.71-0.75: mean abs change 0.002, largest 0.008.
     miscue_offset: float = 0.5  # largest tip offset as a fraction of R.  [Alciatore-TP A.30]
     #   puts the miscue limit at about 0.5 R (half the ball's radius) and warns that offsets
     #   above about 0.45 R risk a miscue (0.6 until issue 28, above the source's limit; the
@@ -236,9 +263,9 @@ PHYSICAL_RANGES: dict[str, PhysicalRange] = {
                               "0.178-0.245 [Mathavan2010]: cloths no one measured allowed to "
                               "about a third of that and twice it"),
     "mu_roll": PhysicalRange(0.001, 0.1, "", "rolling resistance, 0.005-0.015 on pool cloth "
-                             "[Marlow]: to a fifth of that and over six times it"),
+                             "[Alciatore-props]: to a fifth of that and over six times it"),
     "mu_spin": PhysicalRange(0.001, 0.1, "", "pivot friction, taken equal to the rolling "
-                             "resistance (0.005-0.015 [Marlow]): the same band"),
+                             "resistance (0.005-0.015 [Alciatore-props]): the same band"),
     "e_ball": PhysicalRange(0.5, 1.0, "", f"{_RESTITUTION}; phenolic balls 0.92-0.98 "
                             "[Marlow], balls no one measured allowed down to half"),
     "mu_ball_a": PhysicalRange(0.0, 0.5, "", "ball-ball friction at high slip speed: "
@@ -269,8 +296,8 @@ PHYSICAL_RANGES: dict[str, PhysicalRange] = {
                                  "snooker) to 0.70-0.75 kg (Russian, makers' catalogues)"),
     "cue_end_mass_kg": PhysicalRange(0.001, 0.05, " kg", "a shaft's effective end mass, "
                                      "5-15 g for pool shafts [Alciatore-TP A.31]"),
-    "e_tip": PhysicalRange(0.5, 1.0, "", f"{_RESTITUTION}; leather tips 0.68-0.76 "
-                           "[Alciatore-TP A.30]"),
+    "e_tip": PhysicalRange(0.5, 1.0, "", f"{_RESTITUTION}; leather tips 0.71-0.75 "
+                           "[Alciatore-props]"),
     "miscue_offset": PhysicalRange(0.1, 0.9, " R", "a fraction of the ball's radius: the tip "
                                    "must meet the ball (below 1), the miscue limit is about "
                                    "0.5 [Alciatore-TP A.30]"),

@@ -33,20 +33,22 @@ def opening_from_cut_deg(cut_deg: float, corner: bool) -> float:
 # A 9 ft pool table to the WPA "Tournament Table & Equipment Specifications" (effective
 # November 2001; the BCA's "Professional Pool Table Specs" repeat its pocket clauses word for
 # word), on which the pocket model is
-# checked against Alciatore's published effective target sizes (TP 3.6-3.8, issue 28).  Each
+# checked against Alciatore's effective target constructions (TP 3.5-3.8; issue 28, as
+# brackets since issue 55: sim/pocket_validation.py).  Each
 # number from the WPA text: playing surface 100 x 50 in (+-1/8); balls 2 1/4 in, 5 1/2 to 6 oz
 # (156-170 g: the upper value); mouths "between opposing cushion noses where the direction
 # changes into the pocket (from pointed lip to pointed lip)": corner 4.5-4.625 in, side
-# 5-5.125 in (the middle of each range: 4.5625 and 5.0625 in; issue 28 names 4.5875 and 5.0625,
-# the first inside the range but not its middle); cut angles of the facings 142 deg (corner)
+# 5-5.125 in (the middle of each range: 4.5625 and 5.0625 in; TP 3.6 draws 4.5875 in, inside
+# the range but not its middle, and TP 3.5 5.0625 in); cut angles of the facings 142 deg (corner)
 # and 104 deg (side), +-1; shelf, from the centre of the mouth line to the slate's vertical cut,
 # corner 1-2.25 in, side 0-0.375 in (the middles: 1.625 and 0.1875 in); cushion nose at 62.5 to
 # 64.5 % of the ball's height (the middle, 63.5 % of 2.25 in: 1.42875 in).
-# The points' rounding: no source.  The WPA measures the mouth between *pointed* lips; a
-# cloth-covered rubber point is not a knife edge, so it is rounded with 1/16 in (1.6 mm), the
-# order of the cloth wrapped round it and the WPA's thinnest facing rubber (1/16 in) - an
-# assumption.  Sensitivity (sim.pocket_validation, straight in, 0.8 / 4 m/s): a radius of
-# 0.5 mm or 3.2 mm moves the bands by at most 0.02 in; the corner mouth 4.5875 in by +0.03 in;
+# The points' rounding: an ASSUMPTION, no source.  The WPA measures the mouth between
+# *pointed* lips; a cloth-covered rubber point is not a knife edge, so it is rounded with
+# 1/16 in (1.6 mm), the order of the cloth wrapped round it and the WPA's thinnest facing
+# rubber (1/16 in).  No game is played on pool-9ft, so no pot chance of the AI depends on it.
+# Sensitivity (sim.pocket_validation, straight in, 0.8 / 4 m/s): a radius of 0.5 mm or 3.2 mm
+# moves the bands by at most 0.02 in; the corner mouth 4.5875 in by +0.03 in;
 # the shelves at either end of their ranges by 0.03-0.07 in.  Not modelled: the slate's
 # drop-point radius (1/8-1/4 in), the slate edge's arc (a straight capture line through the
 # shelf point) and the 12-15 deg back draft.
@@ -69,7 +71,11 @@ def _pool_9ft() -> TableSpec:
 
 PRESETS: dict[str, TableSpec] = {
     DEFAULT_TABLE: TableSpec(),
-    # Playing areas of the smaller tables vary a little between makers; these are common ones.
+    # Playing areas of the smaller tables vary a little between makers; these are common ones,
+    # an ASSUMPTION: no one maker's drawing or standard was read for them (the federation's
+    # requirements are for the 12 ft table).  A pot chance depends on where the balls lie
+    # relative to the pockets, not on the playing area itself; the pocket geometry is the 12 ft
+    # table's (sim/table.py).
     "pyramid-11ft": TableSpec(name="pyramid-11ft", length_m=3.200, width_m=1.600),
     "pyramid-10ft": TableSpec(name="pyramid-10ft", length_m=2.840, width_m=1.420),
     POOL_9FT: _pool_9ft(),

@@ -96,11 +96,13 @@ class TableSpec:
     # middle) and the 42 mm working edge; balls 68-68.5 mm, Aramith Premier pyramid balls 285 g.
     # The corner jaws' faces bound the parallel corridor: opening 0 by the standard's definition.
     corner_jaw_opening_rad: float = 0.0
-    # The middle jaws' opening angle: no source found (the MCP requirements give mouth, rounding
-    # and a zero corridor, not the facing angle).  15 deg is a plausible cut for faces that must
-    # clear a ball falling at the mouth line; a ball sent along the pocket's axis never reaches
-    # the faces (it falls at the mouth line, corridor 0), so the straight-in band does not depend
-    # on it; angled entries do (docs/PHYSICS.md, pocket maps).
+    # The middle jaws' opening angle: an ASSUMPTION, no source found (the MCP requirements give
+    # mouth, rounding and a zero corridor, not the facing angle).  15 deg is a plausible cut for
+    # faces that must clear a ball falling at the mouth line; a ball sent along the pocket's
+    # axis never reaches the faces (it falls at the mouth line, corridor 0), so the straight-in
+    # band does not depend on it; angled entries do (docs/PHYSICS.md, pocket maps).
+    # Sensitivity (benchmarks/constant_sensitivity.py) over 5-30 deg: no change in the pot
+    # chances of its 22 strokes (8 into a middle pocket, up to 40 deg off its axis).
     middle_jaw_opening_rad: float = math.radians(15.0)
     # Where the slate edge lies: at the end of the corridor (corner) or on the mouth line
     # (middle, corridor 0), as the standard's corridor lengths define the pocket cut; a ball
@@ -121,7 +123,9 @@ class TableSpec:
     # to four ball radii and restitutions from 0.2 to 0.8.
     corner_back_m: float | None = None
     middle_back_m: float | None = None
-    pocket_back_restitution: float = 0.5  # no source (see above); read only with a back
+    pocket_back_restitution: float = 0.5  # an ASSUMPTION, no source (see above); read only with
+    #   a back, and no playable table has one: no pot chance depends on it (sensitivity 0 by
+    #   construction); docs/PHYSICS.md gives what it does with a back
 
     def __post_init__(self) -> None:
         for name in ("length_m", "width_m", "ball_radius_m", "ball_mass_kg", "corner_mouth_m",
