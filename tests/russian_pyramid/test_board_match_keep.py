@@ -17,6 +17,7 @@ from russian_pyramid.app.match import SCORER_SILENT_S, MatchDesk, MatchStore, da
 from russian_pyramid.board.server import create_app
 
 from .boardclient import PRINTED, board_address, board_process, client, script_headers, until_up
+from .conftest import screenshot
 
 
 def _devices(app, *addresses):
@@ -183,3 +184,87 @@ def test_without_a_data_folder_to_write_the_board_says_why(tmp_path):
     r = club.post("/api/match/start", json={"players": ["Иван", "Пётр"]})
     assert r.status_code == 507 and "the data folder" in r.json()["error"], r.text
     assert club.get("/api/match").json() == {"active": False}
+
+
+# --- the page: one walk through the questions, the undo and a reload ----------------------------
+WAIT_S = 30  # a 2-core machine running Chromium and the suite's workers
+
+
+def _until(drv, what):
+    from selenium.webdriver.support.ui import WebDriverWait
+    return WebDriverWait(drv, WAIT_S).until(what)
+
+
+def _answer(drv, question: str, yes: bool) -> None:
+    """The page's question (the Match tab's dialog) is ``question``: answered."""
+    _until(drv, lambda d: d.find_element("id", "m-confirm").is_displayed())
+    assert drv.find_element("id", "m-confirm-text").text == question
+    drv.find_element("id", "m-confirm-yes" if yes else "m-confirm-no").click()
+    _until(drv, lambda d: not d.find_element("id", "m-confirm").is_displayed())
+
+
+def test_the_page_asks_before_what_a_tap_cannot_take_back_and_a_reload_comes_back(
+        browser, tmp_path, monkeypatch):
+    """On a phone (390x844, touch), in Russian: «промах» asks once (no: nothing entered;
+    yes: entered); «отмена» names the stroke it takes back; a reload comes back to the Match
+    tab with the names, the last ruling, the strokes and each side's fouls and runs; «Начать
+    матч» while one runs asks (no: the match goes on; yes: the old one is kept, listed, and
+    opens again)."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    with board_process() as (_proc, printed):
+        url, token = board_address(PRINTED + printed)
+        with client(url, token, timeout=30) as c:
+            until_up(lambda: c.get("api/match"))
+            drv = browser("ru", (390, 844), mobile=True)
+            drv.get(printed)
+            _until(drv, lambda d: d.execute_script("return document.body.dataset.ready === '1'"))
+            drv.find_element("id", "tab-match").click()
+            for field, name in (("m-p1", "Сергей"), ("m-p2", "Олег")):
+                drv.find_element("id", field).clear()
+                drv.find_element("id", field).send_keys(name)
+            drv.find_element("id", "m-start").click()  # no match runs: nothing to ask
+            _until(drv, lambda d: d.find_element("id", "match-play").is_displayed())
+            first = c.get("api/match").json()["id"]
+            drv.find_element("css selector", "#m-balls button[data-ball='7']").click()
+            drv.find_element("css selector", "#m-pockets button[data-pocket='FL']").click()
+            drv.find_element("id", "m-send").click()
+            _until(drv, lambda d: "Сергей 7" in d.find_element("id", "m-score").text)
+            miss = drv.find_element("css selector", "[data-line='miss']")
+            miss.click()
+            _answer(drv, "Записать промах?", yes=False)
+            assert c.get("api/match").json()["strokes"] == ["7 FL"]  # nothing was sent
+            miss.click()
+            _answer(drv, "Записать промах?", yes=True)
+            _until(drv, lambda d: len(c.get("api/match").json()["strokes"]) == 2)
+            drv.find_element("css selector", "[data-line='undo']").click()
+            _answer(drv, "Отменить последний удар (промах)?", yes=True)
+            _until(drv, lambda d: c.get("api/match").json()["strokes"] == ["7 FL"])
+            assert parse_record(c.get("api/match/record").text).result["before"] == [
+                {"action": "undo", "line": "miss"}]
+            drv.refresh()
+            _until(drv, lambda d: d.find_element("id", "panel-match").is_displayed())
+            _until(drv, lambda d: "Отменено: промах." in d.find_element("id", "m-out").text)
+            strokes = drv.find_elements("css selector", "#m-strokes li")
+            assert [li.text for li in strokes] == ["Сергей: 7 ДЛ (+7)"]
+            assert "Сергей: серия 7 (лучшая 7), фолов: 0" in drv.find_element("id", "m-stats").text
+            screenshot(drv, "match-kept-after-reload-ru-390x844")
+            drv.find_element("id", "m-new-match").click()
+            assert drv.find_element("id", "m-p1").get_attribute("value") == "Сергей"
+            drv.find_element("id", "m-start").click()
+            _answer(drv, "Начать новый матч? Текущий сохранится.", yes=False)
+            assert c.get("api/match").json()["id"] == first
+            drv.find_element("id", "m-p2").clear()
+            drv.find_element("id", "m-p2").send_keys("Пётр")
+            drv.find_element("id", "m-start").click()
+            _until(drv, lambda d: d.find_element("id", "m-confirm").is_displayed())
+            screenshot(drv, "match-ask-new-match-ru-390x844")
+            _answer(drv, "Начать новый матч? Текущий сохранится.", yes=True)
+            _until(drv, lambda d: c.get("api/match").json()["id"] != first)
+            drv.find_element("id", "m-new-match").click()
+            kept = _until(drv, lambda d: d.find_element(
+                "css selector", f"#m-list button[data-id='{first}']"))
+            screenshot(drv, "match-kept-list-ru-390x844")
+            kept.click()
+            _answer(drv, "Открыть этот матч? Текущий сохранится.", yes=True)
+            _until(drv, lambda d: "Сергей 7" in d.find_element("id", "m-score").text)
+            assert c.get("api/match").json()["id"] == first
