@@ -126,7 +126,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserInputError(f"{exc}; --force starts a new match there instead, replacing "
                              f"the file") from None
     if desk.session is not None:
-        print(f"pyramid board: the Match tab goes on with the match in {args.match_record} "
+        print(f"pyramid board: the Match tab goes on with the match in {desk.session.base} "
               f"(game {desk.session.game_no}, {len(desk.session.strokes)} stroke(s) entered)",
               file=sys.stderr)
     listen = EVERY_ADDRESS if lan else LOCAL
