@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 import signal
 
+import httpx
+
 from starlette.testclient import TestClient
 
 from engine.record import parse_record
@@ -18,6 +20,7 @@ from russian_pyramid.board.server import create_app
 
 from .boardclient import PRINTED, board_address, board_process, client, script_headers, until_up
 from .conftest import screenshot
+from .test_board_lan import STOPPED_FIRST
 
 
 def _devices(app, *addresses):
@@ -216,6 +219,7 @@ def test_the_page_asks_before_what_a_tap_cannot_take_back_and_a_reload_comes_bac
         with client(url, token, timeout=30) as c:
             until_up(lambda: c.get("api/match"))
             drv = browser("ru", (390, 844), mobile=True)
+            drv.allowed_console = STOPPED_FIRST  # the page's polls once this board is stopped
             drv.get(printed)
             _until(drv, lambda d: d.execute_script("return document.body.dataset.ready === '1'"))
             drv.find_element("id", "tab-match").click()
@@ -248,6 +252,30 @@ def test_the_page_asks_before_what_a_tap_cannot_take_back_and_a_reload_comes_bac
             assert [li.text for li in strokes] == ["Сергей: 7 ДЛ (+7)"]
             assert "Сергей: серия 7 (лучшая 7), фолов: 0" in drv.find_element("id", "m-stats").text
             screenshot(drv, "match-kept-after-reload-ru-390x844")
+            # another device asks for the score: this page (the scorer) answers, no then yes
+            phone = httpx.Client(base_url=url, headers=script_headers(token), timeout=30,
+                                 transport=httpx.HTTPTransport(local_address="127.0.0.3"))
+            with phone:
+                for answer in ("m-handover-no", "m-handover-yes"):
+                    assert phone.post("api/match/scorer").json()["handover"]["asking"]
+                    _until(drv, lambda d: d.find_element("id", "m-handover").is_displayed())
+                    assert drv.find_element("id", "m-handover-text").text \
+                        == "Устройство 127.0.0.3 просит вести счёт."
+                    if answer == "m-handover-no":
+                        screenshot(drv, "match-handover-asked-ru-390x844")
+                    drv.find_element("id", answer).click()
+                    _until(drv, lambda d: not d.find_element("id", "m-handover").is_displayed())
+                    st = phone.get("api/match").json()
+                    assert st["you_score"] is (answer == "m-handover-yes"), st
+                    assert st["handover"]["refused"] is (answer == "m-handover-no")
+                _until(drv, lambda d: d.find_element("id", "m-watch").is_displayed())
+                assert not drv.find_element("id", "m-send").is_enabled()
+                phone.post("api/match/line", json={"text": "5 NR x"})
+                _until(drv, lambda d: "Сергей: 5 БП х" in d.find_element("id", "m-strokes").text)
+                drv.find_element("id", "m-take-over").click()  # and back: the phone accepts
+                _until(drv, lambda d: phone.get("api/match").json()["handover"]["asked_by"])
+                phone.post("api/match/handover", json={"accept": True})
+                _until(drv, lambda d: not d.find_element("id", "m-watch").is_displayed())
             drv.find_element("id", "m-new-match").click()
             assert drv.find_element("id", "m-p1").get_attribute("value") == "Сергей"
             drv.find_element("id", "m-start").click()
