@@ -259,6 +259,7 @@ export async function initMatch() {
     mPockets(); mForm();
     if (MATCH.status && MATCH.status.active) {
       $("m-terms").textContent = mTerms(MATCH.status); mStrokes(MATCH.status);
+      mHandover(MATCH.status);
     }
   });
   document.querySelectorAll("#panel-match [data-tok]").forEach(b =>
