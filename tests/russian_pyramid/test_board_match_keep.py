@@ -10,6 +10,7 @@ import os
 import signal
 
 import httpx
+import pytest
 
 from starlette.testclient import TestClient
 
@@ -17,6 +18,7 @@ from engine.record import parse_record
 from engine.verify import verify_record
 from russian_pyramid.app.match import SCORER_SILENT_S, MatchDesk, MatchStore, data_folder
 from russian_pyramid.board.server import create_app
+from russian_pyramid.errors import UserInputError
 
 from .boardclient import PRINTED, board_address, board_process, client, script_headers, until_up
 from .conftest import screenshot
@@ -296,3 +298,26 @@ def test_the_page_asks_before_what_a_tap_cannot_take_back_and_a_reload_comes_bac
             _answer(drv, "Открыть этот матч? Текущий сохранится.", yes=True)
             _until(drv, lambda d: "Сергей 7" in d.find_element("id", "m-score").text)
             assert c.get("api/match").json()["id"] == first
+
+
+def test_a_damaged_record_in_the_data_folder_is_listed_not_lost(tmp_path, capsys):
+    """The current match's record damaged by hand (and the players' file too): the board
+    starts without a match, says why on its console, lists the file as damaged, leaves it as
+    it is; the players' list is empty rather than refused."""
+    store = MatchStore(tmp_path / "data")
+    desk = MatchDesk(store=store)
+    match_id = desk.start({"players": ["Иван", "Пётр"]}).match_id
+    desk.line({"text": "7 FL"})
+    path = store.folder / f"{match_id}.jsonl"
+    path.write_text(path.read_text(encoding="utf-8").replace('"scores_after": [7, 0]',
+                                                             '"scores_after": [9, 0]'))
+    (store.root / "players.json").write_text("{not json")
+    damaged = path.read_bytes()
+    again = MatchDesk(store=store)
+    assert again.session is None and match_id in capsys.readouterr().err
+    (listed,) = again.listed().matches  # read for the list, verified only when opened
+    assert listed.id == match_id and listed.people == ("Иван", "Пётр") and listed.strokes == 1
+    with pytest.raises(UserInputError) as exc:
+        again.open({"id": match_id})
+    assert match_id in str(exc.value) and again.session is None
+    assert again.listed().players == () and path.read_bytes() == damaged

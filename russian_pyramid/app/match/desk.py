@@ -39,6 +39,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
+from engine import files
 from engine.errors import EngineError, excerpt
 
 from ...errors import UserInputError
@@ -188,7 +189,10 @@ class MatchDesk:
                 self._check_scorer(device)  # a running match is replaced by its scorer only
                 self._hear(device)
                 base = self.record_path if self._record_free else self.store.new_base()
-                self.store.remember(settings.people)
+                try:
+                    self.store.remember(settings.people)
+                except files.OutputFileError:  # only a help to the form: the match goes on
+                    pass
                 out: list[str] = []
                 session = Session(settings, base, out=out.append)
                 session.save()
