@@ -138,8 +138,28 @@ def first_to_reach(score_history: Iterable[Sequence[int]], target: int | Sequenc
 # result line when the game ends with them), the actions taken between strokes: the referee's
 # warning (R11.8), the referee's correction of the scores (R14.1) and the corner cluster the
 # players agreed on (R11.10, with the cue ball's place).  ``apply_action`` is what both the
-# scorekeeping session and engine.verify apply, so the chain of states holds.
-ACTIONS = ("warning", "correction", "cluster")
+# scorekeeping session and engine.verify apply, so the chain of states holds.  An ``undo``
+# (issue 54) says that the scorer took the last line back: the line taken back (``"line"``,
+# the stroke's typed line, or ``"action"``, the action between strokes) stays in the record,
+# and the state is the one before that line (the stroke or the action itself is gone).
+ACTIONS = ("warning", "correction", "cluster", "undo")
+MAX_UNDONE_LINE_CHARS = 500  # an undone stroke's typed line (a typed line is at most 200)
+
+
+def _check_undo(action: dict) -> None:
+    """An ``undo`` action's shape: ``{"action": "undo", "line": the typed line}`` (a stroke
+    taken back) or ``{"action": "undo", "action_undone": the action taken back}``."""
+    line, undone = action.get("line"), action.get("action_undone")
+    if (line is None) == (undone is None) or set(action) - {"action", "line", "action_undone"}:
+        raise MalformedInputError("undo", action, "must be {\"action\": \"undo\", \"line\": "
+                                  "the stroke's typed line} or {\"action\": \"undo\", "
+                                  "\"action_undone\": the action}")
+    if line is not None and (not isinstance(line, str) or len(line) > MAX_UNDONE_LINE_CHARS):
+        raise MalformedInputError("undo.line", line, "must be the typed line taken back")
+    if undone is not None and (not isinstance(undone, dict)
+                               or undone.get("action") not in ACTIONS[:-1]):
+        raise MalformedInputError("undo.action_undone", undone,
+                                  "must be the action taken back (warning, correction, cluster)")
 
 
 def correct_scores(state: GameState, scores, reason: str = "") -> GameState:
@@ -180,10 +200,14 @@ def apply_action(state: GameState, action) -> GameState:
     ``{"action": "correction", "scores": [...], "reason": "..."}`` (R14.1) or
     ``{"action": "cluster", "pocket": "FL", "cue": [x, y], "balls": [...]}`` (R11.10: the
     cue ball's place, nominal in a person's game, engine.notation.nominal_cluster_placement;
-    ``balls`` the balls the players named, possibly none)."""
+    ``balls`` the balls the players named, possibly none); ``{"action": "undo", ...}`` (the
+    last line taken back, :func:`_check_undo`) leaves the state as it is."""
     if not isinstance(action, dict) or action.get("action") not in ACTIONS:
         raise MalformedInputError("action", action, f"must be {{\"action\": one of "
                                   f"{', '.join(ACTIONS)}, ...}}")
+    if action["action"] == "undo":
+        _check_undo(action)
+        return state
     if action["action"] == "warning":
         return give_warning(state)
     if action["action"] == "cluster":

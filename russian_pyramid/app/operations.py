@@ -29,7 +29,7 @@ from typing import Callable, Protocol
 from engine import GameState
 
 from ..errors import UserInputError
-from .match import LineResult, MatchDesk, MatchRecord, MatchStatus
+from .match import LineResult, MatchDesk, MatchList, MatchRecord, MatchStatus
 from .match_start import match_start
 from .options import NoOptions, Options, PhotoOptions, SimulateOptions, SuggestOptions
 from .photo import PhotoAnswer, photo_answer
@@ -160,6 +160,18 @@ def _match_record(desk: MatchDesk, device: str, body) -> MatchRecord:
     return desk.record()
 
 
+def _match_handover(desk: MatchDesk, device: str, body) -> MatchStatus:
+    return desk.answer_handover(body, device)
+
+
+def _match_list(desk: MatchDesk, device: str, body) -> MatchList:
+    return desk.listed()
+
+
+def _match_open(desk: MatchDesk, device: str, body) -> MatchStatus:
+    return desk.open(body, device)
+
+
 OPERATIONS: dict[str, Operation] = {}
 
 
@@ -221,9 +233,19 @@ for _op in (
     Operation("match_line", "what the session printed for the line, whether it was "
               "refused, the new status", Body.JSON, "{\"text\": a line of the notation}",
               NoOptions, None, path="/api/match/line", runs=Runs.DESK, on_desk=_match_line),
-    Operation("match_scorer", "this device keeps the score: the status", Body.NONE, "",
-              NoOptions, None, path="/api/match/scorer", runs=Runs.DESK,
+    Operation("match_scorer", "this device asks to keep the score (at once when nobody "
+              "keeps it or the scorer's page is silent, else the scorer is asked): the status",
+              Body.NONE, "", NoOptions, None, path="/api/match/scorer", runs=Runs.DESK,
               on_desk=_match_scorer),
+    Operation("match_handover", "the scorer's answer to the device asking for the score: "
+              "the status", Body.JSON, "{\"accept\": true or false}", NoOptions, None,
+              path="/api/match/handover", runs=Runs.DESK, on_desk=_match_handover),
+    Operation("match_list", "the matches kept in the data folder (the latest first) and the "
+              "players' names", Body.NONE, "", NoOptions, None, method="GET",
+              path="/api/match/list", runs=Runs.DESK, on_desk=_match_list),
+    Operation("match_open", "a stored match opened again on the Match tab: its status",
+              Body.JSON, "{\"id\": a stored match's id}", NoOptions, None,
+              path="/api/match/open", runs=Runs.DESK, on_desk=_match_open),
     Operation("match_record", "the current game's record (JSON Lines) to download",
               Body.NONE, "", NoOptions, None, method="GET", path="/api/match/record",
               runs=Runs.DESK, on_desk=_match_record),

@@ -61,6 +61,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from engine import extras, words
 from engine.errors import EngineError
+from engine.files import OutputFileError
 from engine.version import VERSION
 from sim.table import DEFAULT_TABLE
 
@@ -345,6 +346,11 @@ async def _scorer_elsewhere(request: Request, exc: ScorerElsewhere):
     return _error(409, str(exc), scorer=exc.scorer)
 
 
+async def _not_written(request: Request, exc: OutputFileError):
+    # the data folder (or --match-record's) cannot be written: nothing kept, and said why
+    return _error(507, brief(str(exc)))
+
+
 async def _queue_full(request: Request, exc: QueueFull):
     return JSONResponse({"ok": False, "error": str(exc), "retry_after_s": exc.retry_after},
                         status_code=429, headers={"Retry-After": str(exc.retry_after)})
@@ -365,7 +371,7 @@ EXCEPTION_HANDLERS = {UserInputError: _user_error, extras.MissingExtra: _missing
                       EngineError: _engine_error,
                       BadBody: _bad_body, TooLarge: _too_large, SlowBody: _slow_body,
                       AIUnavailable: _ai_unavailable, QueueFull: _queue_full,
-                      ScorerElsewhere: _scorer_elsewhere,
+                      ScorerElsewhere: _scorer_elsewhere, OutputFileError: _not_written,
                       HTTPException: _http_error,
                       Exception: _internal}
 
@@ -403,7 +409,7 @@ def create_app(worker: AIWorker | None = None, warm: bool = True,
                address: str | None = None, desk: MatchDesk | None = None) -> Starlette:
     """The ASGI app.  ``worker`` runs the suggestions (one is made if None); with ``warm`` it
     is warmed in the background at start-up (``/api/health`` says when it is ready); the
-    Match tab writes its record to ``match_record`` (None: kept in memory), going on with the
+    Match tab writes its record to ``match_record`` (None: to the data folder), going on with the
     match it holds (:class:`~russian_pyramid.board.match.MatchDesk`; ``desk``: one opened
     already).  Every request
     passes ``guard`` first (:mod:`russian_pyramid.board.guard`; None: a new one for 127.0.0.1, its

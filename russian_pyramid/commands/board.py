@@ -36,7 +36,9 @@ def register(subparsers) -> None:
     p.add_argument("--match-record", metavar="FILE.jsonl", default=None,
                    help="the Match tab writes the match's game record here after every "
                         "stroke (games 2.. beside it), as pyramid score --session --record; "
-                        "without it the record is kept in memory and downloaded from the page")
+                        "without it (or once a match is in it) every match is kept in the data "
+                        "folder, $XDG_DATA_HOME/russian-pyramid/matches/ (~/.local/share/...), "
+                        "listed on the page")
     p.add_argument("--force", action="store_true", help="start a new match over an existing "
                    "--match-record (without it the board goes on with the match in the file, "
                    "and refuses a file that holds none)")
@@ -124,7 +126,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserInputError(f"{exc}; --force starts a new match there instead, replacing "
                              f"the file") from None
     if desk.session is not None:
-        print(f"pyramid board: the Match tab goes on with the match in {args.match_record} "
+        print(f"pyramid board: the Match tab goes on with the match in {desk.session.base} "
               f"(game {desk.session.game_no}, {len(desk.session.strokes)} stroke(s) entered)",
               file=sys.stderr)
     listen = EVERY_ADDRESS if lan else LOCAL

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.kinds import Variant
 from engine.outcome import GameOutcome
-from engine.notation import RU_POCKET_NAMES, StrokeEntry
+from engine.notation import RU_POCKET_NAMES, StrokeEntry, render_line
 from engine.rulings import rules_cited
 from engine.state import GameState
 from engine.words import say
@@ -51,6 +51,9 @@ def action_text(action: dict, lang: str) -> str:
     elif action["action"] == "cluster":
         parts += [pocket_word(action["pocket"], lang)]
         parts += list(action.get("balls", []))
+    elif action["action"] == "undo":  # the line taken back (issue 54)
+        parts += [render_line(action["line"], lang) if "line" in action
+                  else action_text(action["action_undone"], lang)]
     return " ".join(parts)
 
 

@@ -202,14 +202,20 @@ class Session:
         return new
 
     def _undo(self) -> None:
-        if self.pending:
-            what = self.action_text(self.pending.pop())
+        """The last line taken back (the last action between strokes, else the last stroke);
+        the record says so (issue 54): an ``undo`` action (:data:`engine.special.ACTIONS`)
+        naming the line stays where the line was, the state is the one before it."""
+        acts = [k for k, a in enumerate(self.pending) if a.get("action") != "undo"]
+        if acts:
+            action = self.pending.pop(acts[-1])
+            what, mark = self.action_text(action), {"action": "undo", "action_undone": action}
         elif self.strokes:
             e = self.strokes.pop()
-            self.pending = list(e.before)
-            what = render_line(e.text, self.s.lang)
+            self.pending = list(e.before) + self.pending
+            what, mark = render_line(e.text, self.s.lang), {"action": "undo", "line": e.text}
         else:
             raise NotationError("undo", "score.nothing_to_undo")
+        self.pending.append(mark)
         self._recompute()
         self.save()
         self.out(self.say("undone", what=what))

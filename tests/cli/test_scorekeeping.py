@@ -194,7 +194,27 @@ def test_undo_of_a_warning(tmp_path):
     typed(s, out, "warning")
     assert s.state.warning and read_record(s.base).result["before"] == [{"action": "warning"}]
     typed(s, out, "undo")
-    assert not s.state.warning and not read_record(s.base).result.get("before")
+    # the record says so (issue 54): the warning taken back, named, no effect on the state
+    assert not s.state.warning and read_record(s.base).result["before"] == [
+        {"action": "undo", "action_undone": {"action": "warning"}}]
+
+
+def test_an_undone_stroke_stays_in_the_record_marked_and_a_resume_keeps_the_mark(tmp_path):
+    """Issue 54: the last line taken back is not deleted in silence: an ``undo`` action
+    naming it stays where it was (verified; no effect on the state), and later lines follow."""
+    s, out = session(tmp_path)
+    typed(s, out, "7 FL", "warning", "5 NR", "undo", "undo", "3 NR")
+    rec = read_record(s.base)
+    assert [st.extra["entered"] for st in rec.strokes] == ["7 FL", "3 NR"]
+    assert rec.strokes[1].extra["before"] == [
+        {"action": "undo", "line": "5 NR"},
+        {"action": "undo", "action_undone": {"action": "warning"}}]
+    assert s.state.scores == (10, 0) and not s.state.warning
+    again = Session.resume(s.base, None, out=lambda _: None)
+    assert again.state == s.state and again.strokes[1].before == rec.strokes[1].extra["before"]
+    again.handle("undo")  # the undo marks are never taken back themselves: the stroke is
+    assert again.state.scores == (7, 0) and again.pending[-1] == {"action": "undo",
+                                                                  "line": "3 NR"}
 
 
 # --- R10 last-ball replay ------------------------------------------------------------------------

@@ -428,7 +428,8 @@ ROUTES = {
     "/api/suggest": ("POST", "state"), "/api/record": ("POST", "record"),
     "/api/review": ("POST", "review"), "/api/photo": ("POST", "photo"),
     "/api/match/start": ("POST", "match_start"), "/api/match/line": ("POST", "match_line"),
-    "/api/match/scorer": ("POST", None),
+    "/api/match/scorer": ("POST", None), "/api/match/list": ("GET", None),
+    "/api/match/handover": ("POST", None), "/api/match/open": ("POST", None),
 }
 QUERY = {  # the query parameters a route reads, with nonsense for each
     "/api/table": {"name": TABLE},

@@ -50,7 +50,8 @@ def test_the_boards_match_tab_is_the_app_layers_desk():
 
 STATUS_KEYS = ["active", "people", "sides", "scores", "to_move", "next", "cue_in_hand", "balls",
                "game", "games", "result", "warning", "unchanged_foul_streak",
-               "no_call_strokes_left", "strokes", "strokes_words", "status_text", "lang", "scorer", "record"]
+               "no_call_strokes_left", "strokes", "strokes_words", "status_text", "lang", "scorer", "record",
+               "last", "lines", "stats", "handover", "id"]
 
 
 def test_the_desk_answers_typed_values_whose_json_the_board_sends(tmp_path):

@@ -21,7 +21,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from .conftest import screenshot
 from .test_board_browser import balls, wait_checked
-from .test_board_match_start import _open_setup, _type
+from .test_board_match_start import _open_setup, _type, start_match
 
 PHONE = (390, 844)
 # (size, mobile emulation, name)
@@ -147,7 +147,7 @@ def test_match_tab_on_one_screen(browser, size, name):
     Select(drv.find_element(By.ID, "m-hc-kind")).select_by_value("")
     _type(drv, "m-p1", "Аня")
     _type(drv, "m-p2", "Боря")
-    drv.find_element(By.ID, "m-start").click()
+    start_match(drv)
     WebDriverWait(drv, 10).until(lambda d: d.find_element(By.ID, "match-play").is_displayed())
     for line in ("7 FL", "miss"):
         _type(drv, "m-text", line)

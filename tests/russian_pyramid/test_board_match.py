@@ -74,14 +74,14 @@ def test_match_tab_in_the_browser_buttons_make_the_line(browser):
     from selenium.webdriver.support.ui import WebDriverWait
 
     from .conftest import screenshot
-    from .test_board_match_start import _open_setup
+    from .test_board_match_start import _open_setup, start_match
     drv = browser("ru", size=(1024, 1366))
     _open_setup(drv)  # the board's match is the session's: another test may have left one
     for k, name in ((1, "Аня"), (2, "Боря")):
         box = drv.find_element(By.ID, f"m-p{k}")
         box.clear()
         box.send_keys(name)
-    drv.find_element(By.ID, "m-start").click()
+    start_match(drv)
     WebDriverWait(drv, 10).until(lambda d: d.find_element(By.ID, "match-play").is_displayed())
     drv.find_element(By.CSS_SELECTOR, '#m-balls button[data-ball="7"]').click()
     drv.find_element(By.CSS_SELECTOR, '#m-pockets button[data-pocket="FL"]').click()
@@ -96,10 +96,11 @@ def test_match_tab_in_the_browser_buttons_make_the_line(browser):
     assert drv.find_element(By.ID, "m-text").get_attribute("value") == "+биток х первым"
     drv.find_element(By.ID, "m-clear").click()
     drv.find_element(By.CSS_SELECTOR, '#panel-match [data-line="miss"]').click()
+    drv.find_element(By.ID, "m-confirm-yes").click()  # «Записать промах?» (issue 54)
     WebDriverWait(drv, 10).until(lambda d: "Боря 5" in d.find_element(By.ID, "m-score").text)  # R7.1a
-    # issue 54, item 4: the button's `miss` is listed in the page's words
+    # issue 54, item 4: the button's `miss` is listed in the page's words, with who played it
     listed = [li.text for li in drv.find_elements(By.CSS_SELECTOR, "#m-strokes li")]
-    assert listed == ["7 ДЛ", "промах"]
+    assert listed == ["Аня: 7 ДЛ (+7)", "Аня: промах — фол"]
     screenshot(drv, "match-tab")
     size = drv.find_element(By.CSS_SELECTOR, '#m-balls button[data-ball="7"]').size
     assert size["height"] >= 48 and size["width"] >= 48  # a finger, not a mouse

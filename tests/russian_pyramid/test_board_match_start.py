@@ -168,6 +168,15 @@ def _open_setup(drv):
     assert drv.find_element(By.ID, "match-setup").is_displayed()
 
 
+def start_match(drv):
+    """«Начать матч»; while a match runs (another test's, on the session's board) the page asks
+    first (issue 54): yes, the running one is kept."""
+    from selenium.webdriver.common.by import By
+    drv.find_element(By.ID, "m-start").click()
+    if drv.execute_script("return document.getElementById('m-confirm').open"):
+        drv.find_element(By.ID, "m-confirm-yes").click()
+
+
 def _type(drv, el_id, text):
     from selenium.webdriver.common.by import By
     box = drv.find_element(By.ID, el_id)
@@ -210,7 +219,7 @@ def test_start_form_with_handicap_pair_order_and_breaker(browser, http, size, na
     screenshot(drv, f"match-start-pair-top-{name}")
     drv.find_element(By.ID, "m-start").location_once_scrolled_into_view
     screenshot(drv, f"match-start-pair-{name}")
-    drv.find_element(By.ID, "m-start").click()
+    start_match(drv)
     WebDriverWait(drv, 10).until(lambda d: d.find_element(By.ID, "match-play").is_displayed())
     st = http.get("api/match").json()
     assert st["session"]["variant"] == "one-vs-pair"
@@ -240,7 +249,7 @@ def test_start_form_with_handicap_pair_order_and_breaker(browser, http, size, na
     Select(drv.find_element(By.ID, "m-hc-receiver")).select_by_visible_text("Аня")
     _type(drv, "m-hc-points", "15")
     assert _fits(drv, "match-setup") == []
-    drv.find_element(By.ID, "m-start").click()
+    start_match(drv)
     WebDriverWait(drv, 10).until(lambda d: "Аня 15" in d.find_element(By.ID, "m-score").text)
     st = http.get("api/match").json()
     assert st["session"]["breaker"] == 1 and st["next"] == "Боря"
@@ -262,7 +271,7 @@ def test_start_form_refusal_is_shown(browser):
     _type(drv, "m-hc-points", "70")
     Select(drv.find_element(By.ID, "m-hc-kind")).select_by_value("mixed")
     drv.find_element(By.CSS_SELECTOR, '#m-hc-balls button[data-ball="15"]').click()
-    drv.find_element(By.ID, "m-start").click()
+    start_match(drv)
     WebDriverWait(drv, 10).until(
         lambda d: "target of 71" in d.find_element(By.ID, "m-setup-out").text)
     assert "refused" in drv.find_element(By.ID, "m-setup-out").get_attribute("class")

@@ -35,8 +35,12 @@ def test_one_scorer_the_others_watch(tmp_path):
         assert "POST /api/match/scorer" in r.json()["error"]
     assert (tmp_path / "m.jsonl").read_bytes() == before
     assert club.get("/api/match").json()["scores"] == [7, 0]
-    taken = phone.post("/api/match/scorer").json()
-    assert taken["scorer"] == "10.0.0.7" and taken["you_score"] is True
+    asked = phone.post("/api/match/scorer").json()  # the scorer is asked first (issue 54)
+    assert asked["scorer"] == "10.0.0.2" and asked["handover"]["asking"] is True
+    assert club.get("/api/match").json()["handover"]["asked_by"] == "10.0.0.7"
+    taken = club.post("/api/match/handover", json={"accept": True}).json()
+    assert taken["scorer"] == "10.0.0.7" and taken["you_score"] is False
+    assert phone.get("/api/match").json()["you_score"] is True
     assert phone.post("/api/match/line", json={"text": "miss"}).status_code == 200
     assert club.post("/api/match/line", json={"text": "miss"}).status_code == 409
     assert club.get("/api/match").json()["you_score"] is False
@@ -47,6 +51,11 @@ def test_no_match_no_scorer_to_take_over(tmp_path):
     (phone,) = _devices(app, "10.0.0.7")
     r = phone.post("/api/match/scorer")
     assert r.status_code == 422 and "no match has been started" in r.json()["error"]
+
+
+def _asked_or_taken(club, base) -> bool:
+    st = club.get(base + "api/match").json()
+    return st["handover"]["asked_by"] is not None or st["scorer"] != "127.0.0.3"
 
 
 # How long the phone may take to show what the club's computer did: the page polls every 2 s,
@@ -81,6 +90,12 @@ def test_a_phone_watches_the_score_live_and_takes_it_over(browser):
                                          and "Иван 7" in d.find_element("id", "m-score").text)
             screenshot(drv, "match-watching-ru-390x844")
             drv.find_element("id", "m-take-over").click()
+            # the club's scorer is asked (issue 54) -- unless it has been silent for
+            # SCORER_SILENT_S (a slow machine's page load): then the phone has it at once
+            WebDriverWait(drv, LIVE_S).until(lambda d: _asked_or_taken(club, base))
+            if club.get(base + "api/match").json()["handover"]["asked_by"]:
+                assert club.post(base + "api/match/handover",
+                                 json={"accept": True}).status_code == 200
             WebDriverWait(drv, LIVE_S).until(lambda d: not d.find_element("id", "m-watch")
                                          .is_displayed())
             assert drv.find_element("id", "m-send").is_enabled()

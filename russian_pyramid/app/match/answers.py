@@ -19,6 +19,73 @@ from ...scorekeeping.settings import Settings
 
 
 @dataclass(frozen=True)
+class Handover:
+    """The score asked for by another device (issue 54): for the scorer, who ``asked_by``;
+    for a device, whether it is ``asking`` and whether its last asking was ``refused``."""
+
+    asked_by: str | None = None
+    asking: bool = False
+    refused: bool = False
+
+    def to_json(self) -> dict:
+        return {"asked_by": self.asked_by, "asking": self.asking, "refused": self.refused}
+
+
+@dataclass(frozen=True)
+class StrokeLine:
+    """A stroke of the game as the list shows it: the ``side`` that played, its typed line,
+    each side's ``points`` from it, whether it was a ``foul``, the ``scores`` after it."""
+
+    side: int
+    text: str
+    points: tuple[int, ...]
+    foul: bool
+    scores: tuple[int, ...]
+
+    def to_json(self) -> dict:
+        return {"side": self.side, "text": self.text, "points": list(self.points),
+                "foul": self.foul, "scores": list(self.scores),
+                "words": line_in_every_language(self.text)}
+
+
+@dataclass(frozen=True)
+class SideStats:
+    """A side's game so far: its ``fouls``, its best ``best_run`` and current ``run`` (the
+    points of its strokes in a row that scored, R6: a scoring stroke plays on)."""
+
+    fouls: int = 0
+    best_run: int = 0
+    run: int = 0
+
+    def to_json(self) -> dict:
+        return {"fouls": self.fouls, "best_run": self.best_run, "run": self.run}
+
+
+def stroke_lines(s: Session) -> tuple[StrokeLine, ...]:
+    """The current game's strokes, each with who played it and what it gave."""
+    out = []
+    for e in s.strokes:
+        adj = e.outcome.adjudication
+        out.append(StrokeLine(adj.shooter, e.text, tuple(adj.points), bool(adj.fouls),
+                              tuple(e.outcome.state.scores)))
+    return tuple(out)
+
+
+def side_stats(lines: tuple[StrokeLine, ...], n_sides: int) -> tuple[SideStats, ...]:
+    """Each side's fouls and runs over ``lines``."""
+    fouls, best, run = [0] * n_sides, [0] * n_sides, [0] * n_sides
+    for ln in lines:
+        gained = ln.points[ln.side]
+        for k in range(n_sides):
+            if k != ln.side:
+                run[k] = 0
+        run[ln.side] = run[ln.side] + gained if gained > 0 and not ln.foul else 0
+        best[ln.side] = max(best[ln.side], run[ln.side])
+        fouls[ln.side] += ln.foul
+    return tuple(SideStats(f, b, r) for f, b, r in zip(fouls, best, run))
+
+
+@dataclass(frozen=True)
 class MatchStatus:
     """A match's status as the Match tab shows it: ``active`` False (no match started, every
     other field empty) or the session's people, sides (one against a pair: the pair is one),
@@ -29,7 +96,9 @@ class MatchStatus:
     ``strokes_words``, each said in every language, issue 54), the terminal's ``status_text``,
     the session's ``lang``, its ``scorer`` and its ``record`` file; for a device that asks
     (``you_score`` not None) the ``settings`` it was started with (the record header's
-    ``session``) and whether that device keeps the score (``you_score``)."""
+    ``session``) and whether that device keeps the score (``you_score``).  Issue 54: the
+    ``last`` line's printed ruling, the strokes with who played them (``lines``) and each
+    side's fouls and runs (``stats``), the ``handover`` asked, the stored match's ``id``."""
 
     active: bool
     people: tuple[str, ...] = ()
@@ -52,14 +121,21 @@ class MatchStatus:
     record: str | None = None
     settings: Settings | None = None
     you_score: bool | None = None
+    last: tuple[str, ...] = ()
+    lines: tuple[StrokeLine, ...] = ()
+    stats: tuple[SideStats, ...] = ()
+    handover: Handover = Handover()
+    match_id: str | None = None
 
     @classmethod
     def of(cls, s: Session | None, scorer: str | None,
-           device: str | None = None) -> "MatchStatus":
+           device: str | None = None, last: tuple[str, ...] = (),
+           handover: Handover = Handover(), match_id: str | None = None) -> "MatchStatus":
         """The status of session ``s`` (None: no match) kept by ``scorer``, as ``device`` sees
         it (None: no device's view: neither ``settings`` nor ``you_score``)."""
         if s is None:
             return cls(False)
+        lines = stroke_lines(s)
         st = s.state
         sides = (s.s.people if st.variant != Variant.ONE_VS_PAIR
                  else [s.s.people[0], f"{s.s.people[1]} & {s.s.people[2]}"])
@@ -71,7 +147,8 @@ class MatchStatus:
             tuple(e.text for e in s.strokes), s.status(), s.s.lang, scorer,
             None if s.base is None else str(game_path(s.base, s.game_no)),
             None if device is None else s.s,
-            None if device is None else scorer in (None, device))
+            None if device is None else scorer in (None, device),
+            tuple(last), lines, side_stats(lines, st.n_sides), handover, match_id)
 
     def to_json(self) -> dict:
         """``GET /api/match``'s JSON (``session`` and ``you_score`` for a device's view)."""
@@ -89,6 +166,9 @@ class MatchStatus:
             "strokes_words": [line_in_every_language(t) for t in self.strokes],
             "status_text": self.status_text,
             "lang": self.lang, "scorer": self.scorer, "record": self.record,
+            "last": list(self.last), "lines": [ln.to_json() for ln in self.lines],
+            "stats": [x.to_json() for x in self.stats], "handover": self.handover.to_json(),
+            "id": self.match_id,
         }
         if self.you_score is not None and self.settings is not None:
             out.update(session=self.settings.to_json(), you_score=self.you_score)
@@ -122,4 +202,5 @@ class MatchRecord:
         return {"record": self.text}
 
 
-__all__ = ["LineResult", "MatchRecord", "MatchStatus"]
+__all__ = ["Handover", "LineResult", "MatchRecord", "MatchStatus", "SideStats", "StrokeLine",
+           "side_stats", "stroke_lines"]

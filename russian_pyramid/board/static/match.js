@@ -3,11 +3,20 @@
 // builds a line from the buttons (or the line is typed) and POSTs it to /api/match/line.  The
 // start form also takes the breaker (the lot's result, or drawn here), the pair order (one
 // against a pair only, R12.2) and the handicap (R13, the engine's JSON), POSTed with the rest
-// to /api/match/start.
+// to /api/match/start.  Nothing is lost (issue 54): the server keeps every match (listed in the
+// form, opened again), a line that cannot be taken back by a tap asks once (mConfirm), the
+// score passes to another device only when its scorer accepts, a reload comes back to this tab
+// with the names, the last ruling and the strokes.
 import {$, api} from "./dom.js";
 import {LANG, loadWords, pocketName, t} from "./i18n.js";
+import {openList, mConfirm} from "./matchlist.js";
 
-const MATCH = {status: null};
+const MATCH = {status: null, lastShown: null};
+const TAB_KEY = "board.tab";  // sessionStorage: the tab a reload comes back to
+// the lines a tap cannot take back: each asks once (issue 54)
+const ASK_FIRST = {miss: () => t("match_confirm_miss"), tush: () => t("match_confirm_tush"),
+                   "new game": () => t("match_confirm_new_game"),
+                   replay: () => t("match_confirm_replay")};
 const POCKETS = ["FL", "FR", "ML", "MR", "NL", "NR"];
 
 function mText() { return $("m-text"); }
@@ -41,14 +50,42 @@ function mStatus(st) {
   // one device keeps the score; the others watch it live and may take it over
   const watching = st.you_score === false;
   $("m-watch").hidden = !watching;
-  if (watching) $("m-watch-text").textContent = t("m_watching", {who: st.scorer});
   document.querySelectorAll("#match-play button:not(#m-take-over)").forEach(b => { b.disabled = watching; });
   mText().readOnly = watching;
   if (!watching) document.querySelectorAll("#m-balls button").forEach(b => {
     b.disabled = !st.balls.includes(b.dataset.ball) && b.dataset.ball !== "cue"; });
   $("m-terms").textContent = mTerms(st);
   $("m-download").hidden = false;
+  mNames(st.people);
+  mHandover(st);
+  const last = JSON.stringify(st.last || []);
+  if (last !== MATCH.lastShown) {  // the last ruling: after a reload, and on a watching device
+    MATCH.lastShown = last;
+    if ((st.last || []).length) mShow(st.last, false);
+  }
   mStrokes(st);
+}
+// the running match's names in the start form (a reload no longer resets them to the defaults)
+function mNames(people) {
+  ["m-p1", "m-p2", "m-p3"].forEach((id, k) => { if (people[k]) $(id).value = people[k]; });
+  if (MATCH.status.session) $("m-variant").value = MATCH.status.session.variant;
+  mForm();
+}
+// the score asked for: the scorer answers; the device asking waits, or hears it was refused
+function mHandover(st) {
+  const h = st.handover || {};
+  $("m-handover").hidden = !h.asked_by;
+  if (h.asked_by) $("m-handover-text").textContent = t("match_asked_by", {who: h.asked_by});
+  if (st.you_score === false) {
+    const who = {who: st.scorer};
+    $("m-watch-text").textContent = h.asking ? t("match_asking", who)
+      : h.refused ? t("match_refused", who) : t("m_watching", who);
+    $("m-take-over").disabled = !!h.asking;
+  }
+}
+async function mAnswer(accept) {
+  try { mStatus(await api("POST", "/api/match/handover", {accept})); }
+  catch (e) { mShow([e.message], true); }
 }
 // the game's strokes as entered, each in the page's words (the server says them in each
 // language: a line typed with the Russian buttons is kept canonical, issue 54)
@@ -60,19 +97,37 @@ function mStrokes(st) {
     $("m-out").after(ol);
   }
   ol.textContent = "";
-  (st.strokes_words || []).forEach((w, k) => {
-    const li = document.createElement("li");
-    li.textContent = w[LANG] || st.strokes[k];
+  (st.lines || []).forEach(ln => {
+    const li = document.createElement("li"), gained = ln.points[ln.side];
+    li.textContent = t("match_stroke", {who: st.sides[ln.side], line: ln.words[LANG] || ln.text})
+      + (ln.foul ? " — " + t("match_foul") : gained > 0 ? ` (+${gained})` : "");
+    li.className = ln.foul ? "foul" : "";
     ol.appendChild(li);
   });
+  let stats = $("m-stats");
+  if (!stats) {
+    stats = document.createElement("div");
+    stats.id = "m-stats"; stats.className = "m-note";
+    ol.before(stats);
+  }
+  stats.textContent = (st.stats || []).map((x, k) => t("match_stats",
+    {who: st.sides[k], run: x.run, best: x.best_run, fouls: x.fouls})).join(" · ");
 }
 function mPockets() {
   document.querySelectorAll("#m-pockets button").forEach(b => {
     b.textContent = t("m_pocket_" + b.dataset.pocket); });
 }
+// «отмена»: which line goes (the last stroke in the page's words), asked first
+function mUndoQuestion() {
+  const lines = (MATCH.status && MATCH.status.lines) || [];
+  const ln = lines[lines.length - 1];
+  return ln ? t("match_confirm_undo", {line: ln.words[LANG] || ln.text}) : t("match_confirm_undo_any");
+}
 async function mSend(line) {
   const text = line !== undefined ? line : mText().value;
   if (!text.trim()) return;
+  const ask = line === "undo" ? mUndoQuestion() : ASK_FIRST[line] ? ASK_FIRST[line]() : null;
+  if (ask && !(await mConfirm(ask))) return;
   try {
     const r = await api("POST", "/api/match/line", {text});
     mShow(r.printed, r.refused);
@@ -155,6 +210,7 @@ function mTerms(st) {
   return out.join("; ");
 }
 async function mStart() {
+  if (MATCH.status && MATCH.status.active && !(await mConfirm(t("match_confirm_new_match")))) return;
   const variant = $("m-variant").value;
   const doc = {players: mPlayers(), variant, call_mode: $("m-call-mode").value,
                games: Math.max(1, Math.round(Number($("m-games").value) || 1)), lang: LANG,
@@ -162,14 +218,13 @@ async function mStart() {
                pair_order: variant === "one-vs-pair" ? $("m-pair-order").value : null};
   try {
     const st = await api("POST", "/api/match/start", doc);
-    mShow([st.status_text], false);
     $("m-setup-out").hidden = true;
     mStatus(st);
   } catch (e) { mShow([e.message], true, "m-setup-out"); }  // the form stays, with why
 }
 export async function initMatch() {
   try { await loadWords(LANG); } catch (e) { /* main.js says so */ }
-  ["m-p1", "m-p2"].forEach((id, k) => { if (!$(id).value) $(id).value = t("m_name" + (k + 1)); });
+  ["m-p1", "m-p2", "m-p3"].forEach(id => $(id).setAttribute("list", "m-people"));
   const balls = $("m-balls");
   for (let k = 1; k <= 15; k++) {
     const b = document.createElement("button");
@@ -204,6 +259,7 @@ export async function initMatch() {
     mPockets(); mForm();
     if (MATCH.status && MATCH.status.active) {
       $("m-terms").textContent = mTerms(MATCH.status); mStrokes(MATCH.status);
+      mHandover(MATCH.status);
     }
   });
   document.querySelectorAll("#panel-match [data-tok]").forEach(b =>
@@ -217,21 +273,51 @@ export async function initMatch() {
   // a new match replaces the current one only when it is started; until then, back to it
   $("m-new-match").addEventListener("click", () => {
     $("match-setup").hidden = false; $("match-play").hidden = true; $("m-back").hidden = false;
+    openList(MATCH, mOpened);
   });
   $("m-back").addEventListener("click", () => mStatus(MATCH.status));
   $("m-take-over").addEventListener("click", async () => {
     try { mStatus(await api("POST", "/api/match/scorer", {})); } catch (e) { mShow([e.message], true); }
   });
-  api("GET", "/api/match").then(mStatus).catch(() => {});
+  $("m-handover-yes").addEventListener("click", () => mAnswer(true));
+  $("m-handover-no").addEventListener("click", () => mAnswer(false));
+  document.querySelectorAll(".tab").forEach(b => b.addEventListener("click", () => {
+    try { sessionStorage.setItem(TAB_KEY, b.id); } catch (e) { /* private mode: not kept */ }
+  }));
+  try {
+    const st = await api("GET", "/api/match");
+    mStatus(st);
+    if (!st.active) openList(MATCH, mOpened);  // the names remembered, the matches kept
+  } catch (e) { /* the connection's state is the page's badge */ }
+  mBackToTab();
   setInterval(mWatch, MATCH_POLL_MS);
+}
+// a stored match opened again from the list (matchlist.js)
+function mOpened(st) {
+  $("m-setup-out").hidden = true;
+  MATCH.lastShown = null;
+  mStatus(st);
+}
+// a reload comes back to the tab it showed (once the page is ready)
+function mBackToTab() {
+  let tab = null;
+  try { tab = sessionStorage.getItem(TAB_KEY); } catch (e) { return; }
+  if (tab !== "tab-match") return;
+  const go = () => { if (document.body.dataset.ready === "1") { $("tab-match").click(); return true; } return false; };
+  if (go()) return;
+  const watch = new MutationObserver(() => { if (go()) watch.disconnect(); });
+  watch.observe(document.body, {attributes: true, attributeFilter: ["data-ready"]});
 }
 // live: the match as the scorer (this device or another) keeps it, while the tab is shown
 // (not while a new match's form is open over the running one)
 const MATCH_POLL_MS = 2000;
+// (the server hears the scorer's page by these asks: one silent for 30 s is not asked before
+// the score passes, app/match/desk.py SCORER_SILENT_S; so they go on in every tab)
 async function mWatch() {
-  if ($("panel-match").hidden || !$("m-back").hidden || document.hidden) return;
+  if (document.hidden || (!(MATCH.status && MATCH.status.active) && $("panel-match").hidden)) return;
   try {
     const st = await api("GET", "/api/match");
+    if (!$("m-back").hidden) { MATCH.status = st; mHandover(st); return; }  // the form stays
     if (JSON.stringify(st) !== JSON.stringify(MATCH.status)) mStatus(st);
   } catch (e) { /* the connection's state is the page's badge */ }
 }
