@@ -5,7 +5,7 @@
 // against a pair only, R12.2) and the handicap (R13, the engine's JSON), POSTed with the rest
 // to /api/match/start.
 import {$, api} from "./dom.js";
-import {LANG, loadWords, pocketName, t} from "./i18n.js";
+import {LANG, foldRules, loadWords, pocketName, t} from "./i18n.js";
 
 const MATCH = {status: null};
 const POCKETS = ["FL", "FR", "ML", "MR", "NL", "NR"];
@@ -26,7 +26,7 @@ function mAdd(tok) {
 function mShow(lines, refused, id) {
   const out = $(id || "m-out");
   out.hidden = false;
-  out.textContent = (lines || []).join("\n");
+  foldRules(out, (lines || []).join("\n"));  // the rule ids in a fold (i18n.js)
   out.className = "m-out" + (refused ? " refused" : "");
 }
 function mStatus(st) {

@@ -22,13 +22,15 @@ const GRAPH_W = 600, GRAPH_H = 150, GRAPH_PAD = 8;  // the graph's drawing units
 export function isNominal() { return !!(S.record && S.record.header && S.record.header.positions === "nominal"); }
 function rowOf(s) { return s.analysis || (S.analysis && S.analysis[s.stroke]) || null; }
 function markOf(s) { const a = rowOf(s); return a && a.mark ? a.mark : ""; }
+// a foul in a player's words (its rule id is the record's, not the page's)
 function foulWord(code) {
   const key = "stats.foul." + code;
-  return WORDS[LANG] && WORDS[LANG][key] ? t(key) + ` (${code})` : code;
+  return WORDS[LANG] && WORDS[LANG][key] ? t(key) : code;
 }
+// a player by name, else «Игрок 1» (the record's sides are counted from 1 at the table)
 function playerWord(p) {
   const players = S.record.header.players || [];
-  return "ABC"[p] + (players[p] ? ` (${players[p]})` : "");
+  return players[p] || t("player", {p: p + 1});
 }
 // A person's typed line in the page's words (the server says it in each language, issue 54).
 function enteredLine(s) {
@@ -53,7 +55,7 @@ function renderStrokeList() {
     li.dataset.stroke = String(k + 1);
     li.dataset.mark = mark;
     const pts = s.points[s.player] || 0;
-    li.append(h("span", {class: "k"}, String(k + 1)), h("span", {class: "who"}, "ABC"[s.player]), "\n      ",
+    li.append(h("span", {class: "k"}, String(k + 1)), h("span", {class: "who"}, String(s.player + 1)), "\n      ",
       h("span", {class: "what"}, strokeShort(s) + (s.fouls.length ? " · " + t("foul") : "")),
       h("span", {class: "pts"}, pts ? (pts > 0 ? "+" : "") + pts : ""), "\n      ",
       h("span", {class: "mark"}, mark));
@@ -262,7 +264,11 @@ function kindWord(kind) {
   const known = {attack: t("attack"), safety: t("safety"), "deliberate-foul": t("deliberate-foul")};
   return known[kind] || kind;
 }
-function signed3(x, digits) { const v = Number(x); return (v >= 0 ? "+" : "−") + num(Math.abs(v), digits); }
+// a signed number as shown: no minus zero (−0,00 is 0,00)
+function signed3(x, digits) {
+  const v = Number(x), shown = num(Math.abs(v), digits);
+  return (v < 0 && Number(Math.abs(v).toFixed(digits)) !== 0 ? "−" : "+") + shown;
+}
 
 // The facts of stroke s (viewer.js's showStroke has drawn the table): a person's stroke its
 // typed line, call, ruling; an agent's its call; then the analysis and the story.

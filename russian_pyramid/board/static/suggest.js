@@ -89,7 +89,7 @@ export async function doSuggest() {
     renderSuggestions();
     if (S.suggestions.length) selectSuggestion(0);
     if (b.kind === "time" && b.note) say(b.note[LANG] || b.note.en);
-    else say(t("answered", {t: num(S.lastSuggestMs / 1000, 1), n: b.samples_used, seed: b.seed}));
+    else say(t("answered", {t: num(S.lastSuggestMs / 1000, 1)}));  // the samples and the seed: the JSON's
   } catch (e) {
     say(t("server_error", {why: e.message}), "error");
   } finally {
