@@ -175,6 +175,10 @@ def test_the_position_tab_speaks_russian_only(browser):
     assert not seen, "\n".join(map(str, sorted(seen)))
     # the seed is the JSON's and the details fold's, not a player's
     assert "зерно" not in drv.find_element(By.ID, "message").text
+    fold = js(drv, "const f = document.getElementById('advice-details');"
+                   "return [f.tagName, f.querySelector('summary').textContent, f.textContent];")
+    seed = js(drv, "return boardState.budget.seed;")
+    assert fold[:2] == ["DETAILS", "Подробности"] and f"зерно {seed}" in fold[2], fold
     assert drv.find_element(By.TAG_NAME, "h1").text.startswith("Разбор позиции")
     screenshot(drv, "player-words-ru-position")
 

@@ -224,6 +224,7 @@ def test_the_sent_page_opens_from_a_file(reviewed, size, mobile, name):
         drv.get(page.as_uri())
         WebDriverWait(drv, 20).until(lambda d: js(d, "return document.body.dataset.ready === '1'"))
         assert drv.find_element(By.TAG_NAME, "h1").text.startswith("Разбор партии")
+        assert drv.title.startswith("Разбор партии")  # issue 54: not «Разбор позиции»
         assert not drv.find_element(By.ID, "tab-edit").is_displayed()
         # the page's own analysis (default thresholds): the marks it has, its graph
         assert js(drv, "return boardState.record.analysis.agent;") == "greedy"

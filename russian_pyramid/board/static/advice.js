@@ -117,8 +117,29 @@ export function renderAdvice(s, i) {
     add("f_stop", a.cue_stop_diamonds ? diamondsText(a.cue_stop_diamonds) : t("falls_cue"), "stop");
   }
   $("advice-text").textContent = (s.instructions && s.instructions[LANG]) || s.instruction || "";
+  techFold(s);
   $("btn-play").disabled = !st;
   $("btn-noise").disabled = !st;
+}
+// The numbers behind the words, for who wants them (issue 54: a player's page says the cut,
+// the place and the search in words; the fraction and angle, the coordinates, the samples and
+// the seed are the answer's JSON's and this fold's).
+function techFold(s) {
+  let fold = $("advice-details");
+  if (!fold) {
+    fold = document.createElement("details");
+    fold.id = "advice-details"; fold.className = "advice-details";
+    fold.append(document.createElement("summary"), document.createElement("ul"));
+    $("speed-legend").after(fold);
+  }
+  fold.querySelector("summary").textContent = t("details");
+  const ul = fold.querySelector("ul"), a = s.advice || {}, b = S.budget || {};
+  clear(ul);
+  const line = text => { const li = document.createElement("li"); li.textContent = text; ul.appendChild(li); };
+  if (a.cut) line(t("tech_cut", {f: num(a.cut.fraction, 2), a: num(a.cut.angle_deg, 1)}));
+  if (s.placement) line(t("tech_place", {x: num(s.placement[0], 3), y: num(s.placement[1], 3)}));
+  if (b.samples_used) line(t("tech_search", {n: b.samples_used, seed: b.seed}));
+  fold.hidden = !ul.children.length;
 }
 export function shotDoc(s, strike) {
   const doc = stateDoc();

@@ -85,6 +85,7 @@ export async function doSuggest() {
     S.suggestions = r.suggestions;
     S.line = r.line || null;
     S.suggestedFor = doc;
+    S.budget = b;  // the samples and the seed: the advice's fold of numbers (advice.js)
     document.body.dataset.advice = "shown";
     renderSuggestions();
     if (S.suggestions.length) selectSuggestion(0);
