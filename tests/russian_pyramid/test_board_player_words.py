@@ -15,6 +15,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from ai.speed_scale import LENGTHS_WITH_CUSHIONS
+from engine.words import count_words
 
 from .conftest import screenshot
 
@@ -180,6 +181,10 @@ def test_the_position_tab_speaks_russian_only(browser):
     seed = js(drv, "return boardState.budget.seed;")
     assert fold[:2] == ["DETAILS", "Подробности"] and f"зерно {seed}" in fold[2], fold
     assert drv.find_element(By.TAG_NAME, "h1").text.startswith("Разбор позиции")
+    check = drv.find_element(By.ID, "score-check").text
+    assert re.search(r"На столе: \d+ из \d+ очк(а|ов)\.", check), check
+    n = int(re.search(r"из (\d+) очк", check).group(1))
+    assert f"из {count_words('words.points_of', n, 'ru')}." in check, check
     screenshot(drv, "player-words-ru-position")
 
 
@@ -195,6 +200,9 @@ def test_the_game_tab_speaks_russian_only(browser, game_record):
     WebDriverWait(drv, 10).until(lambda d: d.find_elements(
         By.CSS_SELECTOR, '#stroke-facts [data-role="mark"]'))
     n = js(drv, "return window.boardState.record.strokes.length;")
+    # a count in its plural form, the Python helper's (issue 54: «163 ударов»)
+    head = drv.find_element(By.ID, "record-head").text
+    assert head.startswith(f"Партия: {count_words('words.strokes', n, 'ru')}, "), head
     names = js(drv, "return window.boardState.record.header.players;")
     for k in range(n):
         seen.update(latin_on_page(drv, names))
