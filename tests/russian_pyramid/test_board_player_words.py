@@ -224,7 +224,7 @@ def test_the_match_tab_speaks_russian_only(browser):
     drv.find_element(By.ID, "m-start").click()
     WebDriverWait(drv, 10).until(lambda d: d.find_element(By.ID, "match-play").is_displayed())
     seen.update(latin_on_page(drv))
-    for line in ("7 ДЛ", "промах", "9 БП +биток ДП"):
+    for line in ("7 ДЛ", "промах", "9 БП +биток ДП", "промах =", "промах ="):
         box = drv.find_element(By.ID, "m-text")
         box.clear()
         box.send_keys(line)
@@ -232,9 +232,15 @@ def test_the_match_tab_speaks_russian_only(browser):
         WebDriverWait(drv, 10).until(lambda d: d.find_element(By.ID, "m-text")
                                      .get_attribute("value") == "")
         seen.update(latin_on_page(drv))
+        if "биток" in line:
+            ruling = drv.find_element(By.ID, "m-out").text
+            assert "9 выставлен" in ruling or "выставлен 9" in ruling, ruling
     assert not seen, "\n".join(map(str, sorted(seen)))
-    ruling = drv.find_element(By.ID, "m-out").text
-    assert "9 выставлен" in ruling or "выставлен 9" in ruling, ruling
+    # both sides fouled leaving the balls as they were: the referee may warn (R11.8), said
+    # without the rule's id; the whole text, with it, in the fold
+    assert "предупредить" in drv.find_element(By.ID, "m-next").text
+    fold = js(drv, "return document.getElementById('m-out-rules').textContent;")
+    assert "R7.1a" in fold, fold
     assert "матч" in drv.find_element(By.TAG_NAME, "h1").text.lower() and "матч" in drv.title.lower()
     screenshot(drv, "player-words-ru-match")
 

@@ -5,7 +5,7 @@
 // against a pair only, R12.2) and the handicap (R13, the engine's JSON), POSTed with the rest
 // to /api/match/start.
 import {$, api} from "./dom.js";
-import {LANG, foldRules, loadWords, pocketName, t} from "./i18n.js";
+import {LANG, foldRules, loadWords, pocketName, t, withoutRuleIds} from "./i18n.js";
 
 const MATCH = {status: null};
 const POCKETS = ["FL", "FR", "ML", "MR", "NL", "NR"];
@@ -37,7 +37,7 @@ function mStatus(st) {
   $("m-back").hidden = true;
   if (!active) return;
   $("m-score").textContent = st.sides.map((n, k) => `${n} ${st.scores[k]}`).join(" — ");
-  $("m-next").textContent = st.status_text.split("\n").slice(1).join("  ");
+  $("m-next").textContent = st.status_text.split("\n").slice(1).map(withoutRuleIds).join("  ");
   // one device keeps the score; the others watch it live and may take it over
   const watching = st.you_score === false;
   $("m-watch").hidden = !watching;
