@@ -214,9 +214,9 @@ def test_the_game_tab_speaks_russian_only(browser, game_record):
     screenshot(drv, "player-words-ru-game")
 
 
-def test_the_match_tab_speaks_russian_only(browser):
+def test_the_match_tab_speaks_russian_only(browser, tmp_path):
     """The Match tab: its start form, then a running match with a pot, a miss and a свояк
-    (whose ruling names the ball put back)."""
+    (whose ruling names the ball put back); then the match's record in the Game tab."""
     from .test_board_match_start import _open_setup
     drv, seen = _phone(browser), set()
     _open_setup(drv)
@@ -243,6 +243,18 @@ def test_the_match_tab_speaks_russian_only(browser):
     assert "R7.1a" in fold, fold
     assert "матч" in drv.find_element(By.TAG_NAME, "h1").text.lower() and "матч" in drv.title.lower()
     screenshot(drv, "player-words-ru-match")
+    # the match's record in the Game tab: the typed lines and the rulings, stroke by stroke
+    record = tmp_path / "match.jsonl"
+    record.write_text(js(drv, "return fetch('/api/match/record').then(r => r.text());"),
+                      encoding="utf-8")
+    js(drv, "document.getElementById('tab-viewer').click();")
+    drv.find_element(By.ID, "file-record").send_keys(str(record))
+    WebDriverWait(drv, 30).until(lambda d: "Удар 1 из" in d.find_element(By.ID, "stroke-no").text)
+    names = js(drv, "return window.boardState.record.header.players;")
+    for k in range(js(drv, "return window.boardState.record.strokes.length;")):
+        seen.update(latin_on_page(drv, names))
+        js(drv, "document.getElementById('btn-next').click();")
+    assert not seen, "\n".join(map(str, sorted(seen)))
 
 
 def test_the_photo_section_and_the_phones_dialog_speak_russian_only(browser):
