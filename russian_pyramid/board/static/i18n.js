@@ -115,6 +115,9 @@ export function foldRules(out, text) {
 // A pocket as the notation names it in the page's language (notation.pocket.<id>: ДЛ, FL).
 export function pocketName(id) { return t("notation.pocket." + id); }
 
+// The document's title: the tab's name (the header's) and the product's.
+export function pageTitle(name) { return `${name} — ${t("app_name")}`; }
+
 export function applyI18n(root) {
   (root || document).querySelectorAll("[data-i18n]").forEach(el => { el.textContent = t(el.dataset.i18n); });
   (root || document).querySelectorAll("[data-i18n-title]").forEach(el => {  // a button drawn as a sign
@@ -124,7 +127,7 @@ export function applyI18n(root) {
   (root || document).querySelectorAll("[data-i18n-alt]").forEach(el => { el.alt = t(el.dataset.i18nAlt); });
   document.documentElement.lang = LANG;
   const h1 = document.querySelector("header h1");  // it names the tab shown (viewer.js's setMode)
-  document.title = h1 && h1.dataset.i18n ? t(h1.dataset.i18n) : t("title");
+  document.title = pageTitle(h1 && h1.dataset.i18n ? t(h1.dataset.i18n) : t("title"));
   document.documentElement.dataset.words = LANG;  // the page is shown (index.html's style)
   document.dispatchEvent(new Event("wordschange"));
 }

@@ -7,7 +7,7 @@
 // writes (review.html: no server, the document embedded).
 import {S} from "./store.js";
 import {$, X, Y, clear, el, h, pct, pts, say} from "./dom.js";
-import {LANG, WORDS, applyI18n, loadWords, num, pickLanguage, pocketName, t,
+import {LANG, WORDS, applyI18n, loadWords, num, pageTitle, pickLanguage, pocketName, t,
   useLanguage} from "./i18n.js";
 import {VIEW, updateView} from "./view.js";
 import {ballEl, drawTable, makeBalls} from "./table.js";
@@ -325,7 +325,7 @@ export function initReview() {
   $("review-graph").addEventListener("click", onGraphClick);
   document.addEventListener("wordschange", () => {
     if (S.record) reviewChanged();
-    if (document.body.dataset.embedded) document.title = t("review_title");
+    if (document.body.dataset.embedded) document.title = pageTitle(t("review_title"));
   });
 }
 

@@ -3,7 +3,7 @@
 // --- the game viewer -----------------------------------------------------------------------
 import {S, SUGG_COLOURS} from "./store.js";
 import {$, X, Y, api, clear, el, say} from "./dom.js";
-import {LANG, countWords, t} from "./i18n.js";
+import {LANG, countWords, pageTitle, t} from "./i18n.js";
 import {renderBalls} from "./table.js";
 import {drawRegion} from "./state.js";
 import {lineHook} from "./suggest.js";
@@ -28,7 +28,7 @@ export function setMode(mode) {
   h1.dataset.i18n = document.body.dataset.embedded ? "review_title"
     : mode === "match" ? "title_match" : mode === "viewer" ? "title_viewer" : "title";
   h1.textContent = t(h1.dataset.i18n);
-  document.title = h1.textContent;
+  document.title = pageTitle(h1.textContent);
   stopAnim();
   clear($("g-advice")); clear($("g-noise"));
   if (mode === "edit") {
