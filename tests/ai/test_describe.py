@@ -202,3 +202,27 @@ def test_a_fraction_off_its_name_is_said_so(fraction, en, ru):
     """Issue 54: «в полшара (0,38 шара)» was not half a ball; «в лоб (полный шар) (0,90 шара)»
     said full for a cut."""
     assert fraction_words(fraction, "en") == en and fraction_words(fraction, "ru") == ru
+
+
+def test_the_diamonds_in_the_json_are_the_texts():
+    """Issue 54: the page's facts said «1,9 ромба» where the instruction said «2,0» -- the
+    JSON rounded to hundredths (1.95) and the page rounded that again.  Rounded once, the
+    JSON's numbers as the page shows them (one decimal) are the text's, at every spot."""
+    from dataclasses import replace
+
+    from ai.describe import cue_stop_text
+    from ai.words import number_text
+    _, _, _, advice = _from_hand_attack()
+    L, W = advice.table_length_m, advice.table_width_m
+    for k in range(200):  # spots a little past the half-tenths of a diamond, where it showed
+        along = 0.05 + 0.1 * (k % 40) + 1e-4
+        across = 0.05 + 0.1 * (k // 40) + 1e-4
+        spot = (along * L / 8, across * W / 4)
+        a = replace(advice, cue_stop=spot, placement=spot, diamonds=diamonds_of(L, W, spot))
+        doc = a.to_json()
+        for d in (doc["cue_stop_diamonds"], doc["placement_diamonds"]):
+            shown = [f"{d['from_house']:.1f}".replace(".", ","),
+                     f"{d['from_rail']:.1f}".replace(".", ",")]
+            text = cue_stop_text(L, W, spot, "ru")
+            assert f"в {shown[0]} ромба от борта дома и {shown[1]} от" in text, (shown, text)
+            assert number_text(d["from_house"], 1, "ru") == shown[0]
