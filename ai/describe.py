@@ -90,11 +90,13 @@ class Advice:
         if self.cut_rad is not None:
             cut = {"side": self.cut_side, "angle_deg": round(math.degrees(abs(self.cut_rad)), 2),
                    "fraction": round(self.fraction, 3),
-                   "fraction_name": fraction_name(self.fraction)}
+                   "fraction_name": fraction_name(self.fraction),
+                   # the fraction in a player's words, every language (the aim's picture)
+                   "fraction_words": {lang: fraction_words(self.fraction, lang)
+                                      for lang in LANGS}}
         diamonds = None
         if self.diamonds is not None:
-            diamonds = {"from_house": round(self.diamonds[0], 2),
-                        "from_rail": round(self.diamonds[1], 2), "rail": self.diamonds[2]}
+            diamonds = dict(zip(("from_house", "from_rail", "rail"), _rounded(self.diamonds)))
         return {
             "aim": {"phi_deg": round(math.degrees(self.phi_rad), 3),
                     "first_contact": self.first_contact,
@@ -121,8 +123,13 @@ class Advice:
         }
 
 
+# A spot in diamonds is said to a tenth (the text's and the JSON's one rounding: the page shows
+# the JSON's numbers as they are, so the facts and the instruction say the same diamonds).
+DIAMOND_DIGITS = 1
+
+
 def _rounded(d):
-    return (round(d[0], 2), round(d[1], 2), d[2])
+    return (round(d[0], DIAMOND_DIGITS), round(d[1], DIAMOND_DIGITS), d[2])
 
 
 def roll_distance(simulator, strike) -> float:
@@ -202,13 +209,17 @@ def _place_text(placement, advice: Advice | None, lang: str) -> str:
         return say("advice.place.at", lang, x=number_text(x, 2, lang),
                    y=number_text(y, 2, lang)) + " "
     along, across, rail = advice.diamonds
-    return say("advice.place.diamonds", lang, along=number_text(along, 1, lang),
-               across=number_text(across, 1, lang), rail=word(f"advice.rail.{rail}.gen", lang),
+    return say("advice.place.diamonds", lang, along=number_text(along, DIAMOND_DIGITS, lang),
+               across=number_text(across, DIAMOND_DIGITS, lang), rail=word(f"advice.rail.{rail}.gen", lang),
                x=number_text(x, 2, lang), y=number_text(y, 2, lang)) + " "
 
 
 def cut_text(advice: Advice, lang: str = "en") -> str:
-    """"cut left, half ball (0.42 ball, 35 deg)"; "straight in, full ball"; "" without a cut."""
+    """The cut as a player says it: the ball fraction (:func:`ai.words.fraction_words`) and
+    the side, "a little thinner than half ball, cut left" («чуть тоньше полшара, срезать
+    влево»), "nearly full ball, cut a little left" (a fraction named full: the cut is
+    slight); "straight in, full ball"; "" without a cut.  The numbers (the fraction, the
+    angle) are the JSON's (``cut``), not the player's words."""
     lang = language(lang)
     if advice.cut_rad is None:
         return ""
@@ -217,8 +228,8 @@ def cut_text(advice: Advice, lang: str = "en") -> str:
     side = advice.cut_side
     if side == "straight":
         return say("advice.cut.straight", lang, fraction=fraction)
-    return say("advice.cut.side", lang, side=word(f"advice.cut.{side}", lang), fraction=fraction,
-               share=number_text(f, 2, lang), deg=f"{math.degrees(abs(advice.cut_rad)):.0f}")
+    key = "advice.cut.side_slight" if fraction_name(f) == "full" else "advice.cut.side"
+    return say(key, lang, side=word(f"advice.cut.{side}", lang), fraction=fraction)
 
 
 def speed_text(strike, advice: Advice | None, lang: str = "en") -> str:
@@ -286,8 +297,8 @@ def cue_stop_text(length_m: float, width_m: float, cue_stop, lang: str = "en") -
     if cue_stop is None:
         return word("advice.stop.falls", lang)
     along, across, rail = diamonds_of(length_m, width_m, cue_stop)
-    return say("advice.stop.at", lang, along=number_text(along, 1, lang),
-               across=number_text(across, 1, lang), rail=word(f"advice.rail.{rail}.gen", lang))
+    return say("advice.stop.at", lang, along=number_text(along, DIAMOND_DIGITS, lang),
+               across=number_text(across, DIAMOND_DIGITS, lang), rail=word(f"advice.rail.{rail}.gen", lang))
 
 
 def _percent(p: float) -> str:

@@ -25,6 +25,10 @@ SPEED_NAMES = (("very-soft", 1), ("soft", 3), ("medium", 5), ("firm", 7), ("hard
 FRACTIONS = (("full", 1.0), ("three-quarter", 0.75), ("half", 0.5), ("quarter", 0.25),
              ("eighth", 0.125), ("thin", 0.0))
 STRAIGHT_CUT_RAD = math.radians(2.0)  # closer than this to straight: "straight in"
+# The named fractions are an eighth of a ball apart at the thin end (a quarter at the full
+# end); a fraction more than a third of an eighth off its nearest name is said with a
+# qualifier, "a little thinner than half ball" (0.38 is not half a ball), "nearly full ball".
+FRACTION_QUALIFIED = 0.125 / 3
 
 
 def language(lang: str) -> str:
@@ -73,8 +77,14 @@ def fraction_name(fraction: float) -> str:
 
 
 def fraction_words(fraction: float, lang: str) -> str:
-    """The nearest named ball fraction in words ("half ball", «в полшара»)."""
-    return word(f"advice.fraction.{fraction_name(fraction)}", lang)
+    """The ball fraction in words: its nearest name ("half ball", «в полшара»), with a
+    qualifier more than :data:`FRACTION_QUALIFIED` off it ("a little thinner than half ball",
+    «чуть тоньше полшара»; «почти в лоб»); a thin cut has no qualifier («тонкая резка»)."""
+    name = fraction_name(fraction)
+    off = fraction - dict(FRACTIONS)[name]
+    if name == "thin" or abs(off) <= FRACTION_QUALIFIED:
+        return word(f"advice.fraction.{name}", lang)
+    return word(f"advice.fraction.{name}.{'thicker' if off > 0 else 'thinner'}", lang)
 
 
 # Spin in a player's words: the tip's offset (fractions of R) sorted into the kinds players

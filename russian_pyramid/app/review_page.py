@@ -111,7 +111,8 @@ def review_page(review: dict, lang: str | None = None) -> str:
     if lang is not None:
         data["lang"] = words.check_lang(lang)
     page = (STATIC / "index.html").read_text(encoding="utf-8")
-    title = html.escape(words.word("board.review_title", lang or words.DEFAULT_LANG))
+    said = lang or words.DEFAULT_LANG  # the page's title as i18n.js pageTitle says it
+    title = html.escape(f'{words.word("board.review_title", said)} — {words.word("board.app_name", said)}')
     page = _TITLE.sub(lambda _: f"<title>{title}</title>", page, count=1)
     css = (STATIC / "board.css").read_text(encoding="utf-8")
     page = page.replace('<link rel="stylesheet" href="/static/board.css">',

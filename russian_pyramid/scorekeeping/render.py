@@ -9,7 +9,7 @@ from engine.outcome import GameOutcome
 from engine.notation import RU_POCKET_NAMES, StrokeEntry, render_line
 from engine.rulings import rules_cited
 from engine.state import GameState
-from engine.words import say
+from engine.words import MissingWordError, say, word
 
 DEFAULT_END_RULE = "R9.1"  # a result given without its rule: the first to the target (R9.1)
 
@@ -104,9 +104,26 @@ def _ruling_head(people: list[str], entry: StrokeEntry, adj, before: GameState,
     if adj.fouls:
         pen = ", ".join(f"{side_name(people, s, before)} {p:+d}"
                         for s, p in enumerate(adj.points) if p)
-        head = words(lang, "foul", who=who, fouls=" ".join(adj.fouls), pen=pen or "0")
+        head = words(lang, "foul", who=who, fouls=", ".join(foul_words(f, lang)
+                                                             for f in adj.fouls),
+                     pen=pen or "0")
         return head + (" " + words(lang, "unchanged_flag") if entry.unchanged else "")
     return words(lang, "nothing" if adj.turn_passes else "nothing_cont", who=who)
+
+
+def foul_words(rule: str, lang: str) -> str:
+    """A foul in a player's words (the catalog's ``stats.foul.<rule id>``: «промах»,
+    «свояк»); a foul without its words by its rule id.  The rule ids are the ruling's list."""
+    try:
+        return word(f"stats.foul.{rule}", lang)
+    except MissingWordError:
+        return rule
+
+
+def _respotted(adj, lang: str) -> str:
+    """"; 9 respotted" («выставлен 9»): the balls put back on the table, or ""."""
+    balls = [b for b, _ in adj.respotted if b != "cue"]
+    return "; " + words(lang, "respotted", balls=", ".join(balls)) if balls else ""
 
 
 def ruling_text(people: list[str], entry: StrokeEntry, outcome, before: GameState,
@@ -114,7 +131,7 @@ def ruling_text(people: list[str], entry: StrokeEntry, outcome, before: GameStat
     """A stroke's ruling (an :class:`engine.adjudicate.Outcome`): the head with the rule
     ids it cites, the engine's notes (in English only: they are the engine's), the status."""
     adj = outcome.adjudication
-    head = _ruling_head(people, entry, adj, before, lang)
+    head = _ruling_head(people, entry, adj, before, lang) + _respotted(adj, lang)
     rules = rules_cited(adj, outcome.state.call_mode, called=not entry.no_call)
     lines = [f"{head}  [{', '.join(rules)}]" if rules else head]
     if lang == "en":

@@ -1,11 +1,13 @@
 """ai.describe: advice a player can execute -- the cut as a side and a fraction, the tip, the
 speed in table lengths, the placement in diamonds -- in English and Russian."""
 import math
+import re
 
 import pytest
 
 from ai.describe import (Advice, advise, cut_text, diamonds_of, fraction_name, instruction,
                          roll_distance, tip_fact, tip_text)
+from ai.words import fraction_words
 from engine.words import LANGS
 from engine import Call
 from sim import Strike, shared_simulator
@@ -33,8 +35,11 @@ def test_cut_side_is_where_the_object_ball_goes(ball_y, side):
     assert advice.cut_side == side
     assert 0 < advice.fraction < 1
     assert math.dist(advice.ghost, ball) == pytest.approx(2 * sim.table.ball_radius_m, abs=1e-4)
-    assert cut_text(advice).startswith(f"cut {side}, ")
-    assert cut_text(advice, "ru").startswith("резка " + ("влево" if side == "left" else "вправо"))
+    # issue 54: the side after the fraction, no numbers («почти в лоб, чуть срезать влево»)
+    assert re.search(f", cut (a little )?{side}$", cut_text(advice)), cut_text(advice)
+    ru = "влево" if side == "left" else "вправо"
+    assert re.search(f", (чуть )?срезать {ru}$", cut_text(advice, "ru")), cut_text(advice, "ru")
+    assert not re.search(r"\d", cut_text(advice, "ru"))
 
 
 def test_straight_shot_and_fractions():
@@ -95,8 +100,9 @@ def test_instruction_in_both_languages_from_hand():
     assert en.startswith("From hand, place the cue ball 1.1 diamonds up from the house cushion "
                          "and 1.1 diamonds from the left long cushion")
     assert "cut left" in en and "table lengths" in en and "far left corner" in en
+    assert "(x " not in en and "(x " not in ru  # the coordinates are the JSON's (issue 54)
     assert ru.startswith("Поставьте биток с руки: 1,1 ромба от короткого борта дома")
-    assert "резка влево" in ru and "дальнюю левую угловую" in ru
+    assert "срезать влево" in ru and "дальнюю левую угловую" in ru
     with pytest.raises(ValueError):
         instruction("attack", call, strike, cue, lang="de")
 
@@ -142,7 +148,7 @@ def test_speed_is_a_level_with_its_lengths_on_the_real_table(lang, word):
     call, strike, cue, advice = _from_hand_attack()
     text = instruction("attack", call, strike, cue, None, None, advice, lang)
     level = level_of(strike.speed_mps)
-    assert f"{word} {level}/10" in text
+    assert f"{word} {level} {'из' if lang == 'ru' else 'of'} 10" in text
     assert speed_words(strike.speed_mps, lang) in text
     assert number_text(level_lengths(level), 1, lang) in text
     assert number_text(advice.table_lengths, 1, lang) not in text  # the endless cloth's roll
@@ -183,3 +189,40 @@ def test_pocket_own_ball_foul_names_the_pocket_not_degrees(lang):
                        advice=advice, lang=lang)
     assert pocket_words(pocket, lang) in text
     assert "135" not in text and "direction" not in text and "направлен" not in text
+
+
+@pytest.mark.parametrize("fraction, en, ru", [
+    (1.0, "full ball", "в лоб"), (0.90, "nearly full ball", "почти в лоб"),
+    (0.5, "half ball", "в полшара"), (0.52, "half ball", "в полшара"),
+    (0.38, "a little thinner than half ball", "чуть тоньше полшара"),
+    (0.60, "a little fuller than half ball", "чуть толще полшара"),
+    (0.03, "thin cut", "тонкая резка"),
+])
+def test_a_fraction_off_its_name_is_said_so(fraction, en, ru):
+    """Issue 54: «в полшара (0,38 шара)» was not half a ball; «в лоб (полный шар) (0,90 шара)»
+    said full for a cut."""
+    assert fraction_words(fraction, "en") == en and fraction_words(fraction, "ru") == ru
+
+
+def test_the_diamonds_in_the_json_are_the_texts():
+    """Issue 54: the page's facts said «1,9 ромба» where the instruction said «2,0» -- the
+    JSON rounded to hundredths (1.95) and the page rounded that again.  Rounded once, the
+    JSON's numbers as the page shows them (one decimal) are the text's, at every spot."""
+    from dataclasses import replace
+
+    from ai.describe import cue_stop_text
+    from ai.words import number_text
+    _, _, _, advice = _from_hand_attack()
+    L, W = advice.table_length_m, advice.table_width_m
+    for k in range(200):  # spots a little past the half-tenths of a diamond, where it showed
+        along = 0.05 + 0.1 * (k % 40) + 1e-4
+        across = 0.05 + 0.1 * (k // 40) + 1e-4
+        spot = (along * L / 8, across * W / 4)
+        a = replace(advice, cue_stop=spot, placement=spot, diamonds=diamonds_of(L, W, spot))
+        doc = a.to_json()
+        for d in (doc["cue_stop_diamonds"], doc["placement_diamonds"]):
+            shown = [f"{d['from_house']:.1f}".replace(".", ","),
+                     f"{d['from_rail']:.1f}".replace(".", ",")]
+            text = cue_stop_text(L, W, spot, "ru")
+            assert f"в {shown[0]} ромба от борта дома и {shown[1]} от" in text, (shown, text)
+            assert number_text(d["from_house"], 1, "ru") == shown[0]

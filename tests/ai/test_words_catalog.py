@@ -77,10 +77,10 @@ def test_instructions_are_the_catalog_templates():
                     cut_rad=0.5, cue_stop=None)
     call = type("Call", (), {"ball": "9", "pocket": "MR", "manner": "bank"})()
     en = instruction("attack", call, strike, None, advice=advice, lang="en")
-    assert en.startswith("Ball 9 in the right middle pocket (bank): cut left, ")
+    assert en.startswith("Ball 9 in the right middle pocket (bank): half ball, cut left; ")
     assert en.endswith("The cue ball falls in a pocket!")
     ru = instruction("attack", call, strike, None, advice=advice, lang="ru")
-    assert ru.startswith("Шар 9 в правую среднюю лузу (дуплетом): резка влево, ")
+    assert ru.startswith("Шар 9 в правую среднюю лузу (дуплетом): в полшара, срезать влево; ")
     assert ru.endswith("Биток упадёт в лузу!")
     assert instruction("deliberate-foul", None, None, None, foul="tush", lang="ru") == \
         word("advice.foul.tush", "ru")

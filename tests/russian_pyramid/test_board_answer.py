@@ -199,7 +199,7 @@ def test_an_answer_for_a_position_changed_meanwhile_is_not_drawn(browser, change
     """Suggest pressed, then (before the answer) a ball moved or the player to move changed:
     the answer is not drawn and the list says it was for another position."""
     drv = browser("ru")
-    Select(drv.find_element(By.ID, "sel-position")).select_by_visible_text("open")
+    Select(drv.find_element(By.ID, "sel-position")).select_by_value("/static/positions/open.json")
     WebDriverWait(drv, 10).until(lambda d: len(balls(d)) == 6)
     Select(drv.find_element(By.ID, "in-budget")).select_by_value("300")
     # the change in the click's own turn: after the request is sent, before any answer
@@ -221,7 +221,7 @@ def test_an_answer_for_a_position_changed_meanwhile_is_not_drawn(browser, change
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
 def test_strokes_that_differ_only_by_placement_say_so(browser, phone):
     drv = open_at(browser, PHONE, True) if phone else browser("ru")
-    Select(drv.find_element(By.ID, "sel-position")).select_by_visible_text("hand")
+    Select(drv.find_element(By.ID, "sel-position")).select_by_value("/static/positions/hand.json")
     WebDriverWait(drv, 10).until(lambda d: len(balls(d)) == 4)
     assert _in_hand(drv) and "cue" not in balls(drv)
     Select(drv.find_element(By.ID, "in-top")).select_by_visible_text("5")

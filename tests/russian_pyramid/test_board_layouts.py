@@ -121,7 +121,7 @@ def test_layout_fits_the_screen(browser, size, mobile, name):
         assert en.value_of_css_property("background-color") in ("rgba(0, 0, 0, 0)",
                                                                  "rgb(53, 88, 74)")
     screenshot(drv, f"layout-{name}")
-    Select(drv.find_element(By.ID, "sel-position")).select_by_visible_text("open")
+    Select(drv.find_element(By.ID, "sel-position")).select_by_value("/static/positions/open.json")
     WebDriverWait(drv, 10).until(lambda d: len(balls(d)) == 6)
     suggest(drv)
     width, inner = side_scroll(drv)

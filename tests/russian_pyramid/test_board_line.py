@@ -94,7 +94,7 @@ def test_the_line_is_drawn_on_the_table(browser, size, mobile, name):
     from .test_board_browser import balls
     from .test_board_layouts import open_at, suggest
     drv = open_at(browser, size, mobile)
-    Select(drv.find_element(By.ID, "sel-position")).select_by_visible_text("open")
+    Select(drv.find_element(By.ID, "sel-position")).select_by_value("/static/positions/open.json")
     WebDriverWait(drv, 10).until(lambda d: len(balls(d)) == 6)
     suggest(drv)  # 300 samples, the seed drawn from the position
     st = _line_state(drv)

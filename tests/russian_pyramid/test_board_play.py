@@ -18,7 +18,7 @@ from .test_board_setup import drag_to, tap
 
 def test_back_to_the_position_after_a_play_out(browser):
     drv = open_at(browser, PHONE, True)
-    Select(drv.find_element(By.ID, "sel-position")).select_by_visible_text("open")
+    Select(drv.find_element(By.ID, "sel-position")).select_by_value("/static/positions/open.json")
     WebDriverWait(drv, 10).until(lambda d: len(balls(d)) == 6)
     before = balls(drv)
     suggest(drv)
@@ -64,7 +64,7 @@ def test_a_drag_right_after_a_play_out(browser):
     """No button needed either: once the play-out has ended, a finger on a (faded) ball of the
     position takes the play-out away and drags the ball."""
     drv = open_at(browser, PHONE, True)
-    Select(drv.find_element(By.ID, "sel-position")).select_by_visible_text("open")
+    Select(drv.find_element(By.ID, "sel-position")).select_by_value("/static/positions/open.json")
     WebDriverWait(drv, 10).until(lambda d: len(balls(d)) == 6)
     before = balls(drv)
     suggest(drv)

@@ -15,6 +15,9 @@ from ai.words import FRACTIONS, SPEED_NAMES
 from engine.calls import MANNERS
 from engine.words import LANGS, catalog
 
+POSITIONS = tuple(sorted(p.stem for p in (Path(__file__).resolve().parents[2] / "russian_pyramid"
+                                          / "board" / "static" / "positions").glob("*.json")))
+
 STATIC = Path(__file__).resolve().parents[2] / "russian_pyramid" / "board" / "static"
 SCRIPTS = tuple(sorted(p.name for p in STATIC.glob("*.js")))  # every script of the page
 CYRILLIC = re.compile(r"[\u0400-\u04FF]")
@@ -40,12 +43,19 @@ FAMILIES = {
     "notation.word.": ("not-potted", "first", "manner-wrong", "unchanged", "cue"),
     "words.times.": ("one", "few", "many"),
     "sk_": tuple(SKILLS),
+    "sk_of_": tuple(SKILLS),  # «на уровне клубного игрока»
+    "pos_": POSITIONS, "pos_note_": POSITIONS,  # the shipped positions' names and notes
     "photo_corner_": ("1", "2", "3", "4"),  # the playing area's corners, in the order tapped
 }
 # t(variable): what the variable holds (s.kind, a.best.kind: a decision's kind; k, key: the
-# first argument of an add(...) that lists facts; el.dataset.i18n, el.dataset.i18nTitle:
-# index.html's data-i18n, data-i18n-title)
-VARIABLES = {"s.kind", "a.best.kind", "k", "key", "el.dataset.i18n", "el.dataset.i18nTitle"}
+# first argument of an add(...) that lists facts; el.dataset.i18n, el.dataset.i18nTitle,
+# .i18nAria, .i18nAlt: index.html's data-i18n, data-i18n-title, -aria, -alt; h1.dataset.i18n:
+# the header's key, set by setMode (below); key + "." + pluralForm(n): i18n.js's countWords,
+# its calls below)
+VARIABLES = {"s.kind", "a.best.kind", "k", "key", "el.dataset.i18n", "el.dataset.i18nTitle",
+             "el.dataset.i18nAria", "el.dataset.i18nAlt", "h1.dataset.i18n",
+             'key + "." + pluralForm(n)'}
+PLURAL_FORMS = ("one", "few", "many")
 
 
 def _first_arguments(src: str):
@@ -86,9 +96,16 @@ def page_keys() -> set[str]:
     for name in SCRIPTS:  # t(k) in the add() that lists facts
         src = (STATIC / name).read_text(encoding="utf-8")
         keys.update(re.findall(r'(?<![.\w])add\("([^"]+)"', src))
+        # countWords("words.strokes", n): words.strokes.one, .few, .many
+        keys.update(f"{k}.{f}" for k in re.findall(r'countWords\("([^"]+)"', src)
+                    for f in PLURAL_FORMS)
+        # the header's key (viewer.js's setMode: h1.dataset.i18n = ... "title_match" ...)
+        for line in src.splitlines():
+            if "h1.dataset.i18n =" in line or line.lstrip().startswith(": mode ==="):
+                keys.update(re.findall(r'"((?:review_)?title[a-z_]*)"', line))
     keys.update((ATTACK, SAFETY, DELIBERATE_FOUL))  # t(s.kind)
     html = (STATIC / "index.html").read_text(encoding="utf-8")
-    keys.update(re.findall(r'data-i18n(?:-title)?="([^"]+)"', html))
+    keys.update(re.findall(r'data-i18n(?:-title|-aria|-alt)?="([^"]+)"', html))
     return keys
 
 

@@ -65,6 +65,7 @@ function tipDiagram(strike, colour) {
 // The aim as a point on the object ball: its face seen from behind the cue, the contact
 // point (R sin(cut) off centre, on the side away from where the ball goes) and the cue
 // ball's outline at contact (2R sin(cut) off), with the ball fraction under it.
+const AIM_LABEL_WIDTH = 2.7;  // the picture's width, less a margin (its viewBox is 2.8 wide)
 function aimDiagram(cut, colour) {
   const svg = $("aim-face");
   clear(svg);
@@ -76,7 +77,10 @@ function aimDiagram(cut, colour) {
   el("circle", {cx: 2 * s * sign, cy: 0, r: 1, class: "aim-ghost"}, svg);
   el("circle", {cx: s * sign, cy: 0, r: 0.14, class: "aim-dot", fill: colour, "data-role": "contact"}, svg);
   const e = el("text", {x: 0, y: 1.42, class: "aim-label"}, svg);
-  e.textContent = t("fr_" + cut.fraction_name);
+  e.textContent = (cut.fraction_words && cut.fraction_words[LANG]) || t("fr_" + cut.fraction_name);
+  // a long name («чуть тоньше 3/4 шара») in smaller letters, inside the picture's width
+  const width = e.getComputedTextLength(), room = AIM_LABEL_WIDTH;
+  if (width > room) e.style.fontSize = (parseFloat(getComputedStyle(e).fontSize) * room / width) + "px";
 }
 function speedName(name) { return t("sp_" + String(name).replace("-", "_")); }
 function diamondsText(d) {
@@ -101,22 +105,41 @@ export function renderAdvice(s, i) {
   const a = s.advice, st = s.strike;
   if (a && st) {
     if (a.placement_diamonds) add("f_place", diamondsText(a.placement_diamonds), "placement");
-    if (a.cut) {
-      const frac = t("fr_" + a.cut.fraction_name);
-      add("f_cut", a.cut.side === "straight" ? t("cut_value_straight", {frac}) :
-        t("cut_value", {side: t("cut_" + a.cut.side), frac, f: num(a.cut.fraction, 2), a: Math.round(a.cut.angle_deg)}), "cut");
-    }
+    const words = (s.words && s.words[LANG]) || {};  // the server's words (ai/describe.py)
+    if (a.cut && words.cut) add("f_cut", words.cut, "cut");
     add("f_speed", t("speed_value", {l: a.speed.level, w: speedName(a.speed.name), n: num(a.speed.level_lengths, 1)}), "speed");
     const sc = a.speed.scale_lengths || {};
     $("speed-legend").textContent = sc["10"] ? t("speed_legend", {a: num(sc["1"], 1), b: num(sc["5"], 1), c: num(sc["10"], 1)}) : "";
     add("f_tip", a.tip && a.tip.words ? a.tip.words[LANG] || a.tip.words.en : "", "tip");  // the server's words
     add("f_elev", (st.elevation_deg || 0) < 0.5 ? t("elev_level") : t("elev_value", {e: Math.round(st.elevation_deg)}), "elevation");
-    add("f_falls", a.pocketed.length ? a.pocketed.map(p => (p.ball === "cue" ? t("cue_name") : p.ball) + " → " + pocketName(p.pocket)).join(", ") : t("nothing"), "falls");
+    if (a.pocketed.length) add("f_falls", a.pocketed.map(p => (p.ball === "cue" ? t("cue_name") : p.ball) + " → " + pocketName(p.pocket)).join(", "), "falls");
+    else add("f_falls_none", "", "falls");
     add("f_stop", a.cue_stop_diamonds ? diamondsText(a.cue_stop_diamonds) : t("falls_cue"), "stop");
   }
   $("advice-text").textContent = (s.instructions && s.instructions[LANG]) || s.instruction || "";
+  techFold(s);
   $("btn-play").disabled = !st;
   $("btn-noise").disabled = !st;
+}
+// The numbers behind the words, for who wants them (issue 54: a player's page says the cut,
+// the place and the search in words; the fraction and angle, the coordinates, the samples and
+// the seed are the answer's JSON's and this fold's).
+function techFold(s) {
+  let fold = $("advice-details");
+  if (!fold) {
+    fold = document.createElement("details");
+    fold.id = "advice-details"; fold.className = "advice-details";
+    fold.append(document.createElement("summary"), document.createElement("ul"));
+    $("speed-legend").after(fold);
+  }
+  fold.querySelector("summary").textContent = t("details");
+  const ul = fold.querySelector("ul"), a = s.advice || {}, b = S.budget || {};
+  clear(ul);
+  const line = text => { const li = document.createElement("li"); li.textContent = text; ul.appendChild(li); };
+  if (a.cut) line(t("tech_cut", {f: num(a.cut.fraction, 2), a: num(a.cut.angle_deg, 1)}));
+  if (s.placement) line(t("tech_place", {x: num(s.placement[0], 3), y: num(s.placement[1], 3)}));
+  if (b.samples_used) line(t("tech_search", {n: b.samples_used, seed: b.seed}));
+  fold.hidden = !ul.children.length;
 }
 export function shotDoc(s, strike) {
   const doc = stateDoc();

@@ -10,7 +10,7 @@
 // accepted place (or the tray) and the server's reason is shown.
 import {S} from "./store.js";
 import {$, api, ballLabel, say} from "./dom.js";
-import {num, t} from "./i18n.js";
+import {countWords, num, t} from "./i18n.js";
 import {ballEl, placeBallEl} from "./table.js";
 import {baseDoc, changed, keepLink} from "./state.js";
 const CHECK_DELAY_MS = 120;  // wait after a drop before asking: a phone's quick drops, one request
@@ -142,6 +142,6 @@ export function showAccounting() {
   }
   const c = a.counted;
   box.textContent = t(c.adds_up ? "scores_ok" : "scores_bad", {sum: c.scores_counted, off: c.off_table_points})
-    + " " + t("points_on_table", {table: c.table_points, total: c.total_points});
+    + " " + t("points_on_table", {table: c.table_points, total: countWords("words.points_of", c.total_points)});
   box.className = "score-check " + (c.adds_up ? "ok" : "warn");
 }

@@ -25,6 +25,13 @@ async function refreshConnect() {
     $("connect-url").textContent = c.url;
   }
   $("connect-note").textContent = c.lan ? t("connect_scan") : t("connect_local_only");
+  if (!c.lan) {  // the command is typed as it is: in a fold, under the sentence that says why
+    const fold = document.createElement("details"), summary = document.createElement("summary");
+    const code = document.createElement("code");
+    summary.textContent = t("connect_command"); code.textContent = "pyramid board --lan";
+    fold.append(summary, code);
+    $("connect-note").append(" ", fold);
+  }
   const ul = $("connect-who");
   clear(ul);
   for (const v of c.visitors) {

@@ -72,8 +72,9 @@ export function num(x, digits) {
   return Number(x).toFixed(digits).replace(".", t("advice.decimal_mark"));
 }
 
-// "2 times" with the noun in the right plural form: the catalog's words.times.one/.few/.many
-// (engine.words.plural_form's rule; timesWords(2) is «2 раза» in Russian).
+// A count with its noun in the right plural form: the catalog's <key>.one/.few/.many, each a
+// text with {n} (engine.words.count_words, the same rule as engine.words.plural_form):
+// countWords("words.strokes", 163) is «163 удара» in Russian; every count a player reads.
 function pluralForm(n) {
   n = Math.abs(Math.trunc(n));
   if (LANG !== "ru") return n === 1 ? "one" : "many";
@@ -81,17 +82,52 @@ function pluralForm(n) {
   if (n % 10 >= 2 && n % 10 <= 4 && !(n % 100 >= 12 && n % 100 <= 14)) return "few";
   return "many";
 }
-export function timesWords(n) { return t("words.times." + pluralForm(n), {n}); }
+export function countWords(key, n) { return t(key + "." + pluralForm(n), {n}); }
+export function timesWords(n) { return countWords("words.times", n); }
+// Whether the catalog has a word for `key` (a name that may have none: a shipped position's).
+export function hasWord(key) { return (WORDS[LANG] || {})[catalogKey(key)] !== undefined; }
+
+// A text of the rules' session (a ruling, the status) without its rule ids, for a player's
+// page: "[R7.2, R7.1a]" and "(R3.1)" left out, "R11.8: " at a line's start too; the text with
+// them goes to a fold (foldRules), the JSON keeps them.
+const RULE_LIST = /\s*\[R\d[^\]]*\]/g;
+const RULE_PAREN = /\s*\(R\d(?:[^()]|\([^()]*\))*\)/g;
+const RULE_HEAD = /(^|\n)R\d[\w.]*(?:\(\d\))?:\s*/g;
+export function withoutRuleIds(text) {
+  return String(text).replace(RULE_LIST, "").replace(RULE_PAREN, "").replace(RULE_HEAD, "$1");
+}
+// `text` shown in `out` without its rule ids; the whole text in a <details> fold after it
+// (made once, «Правила»), shown only when the text cites a rule.
+export function foldRules(out, text) {
+  out.textContent = withoutRuleIds(text);
+  let fold = document.getElementById(out.id + "-rules");
+  if (!fold) {
+    fold = document.createElement("details");
+    fold.id = out.id + "-rules"; fold.className = "rules-fold";
+    fold.append(document.createElement("summary"), document.createElement("pre"));
+    out.after(fold);
+  }
+  fold.querySelector("summary").textContent = t("rules");
+  fold.querySelector("pre").textContent = text;
+  fold.hidden = out.hidden || out.textContent === String(text);
+}
 
 // A pocket as the notation names it in the page's language (notation.pocket.<id>: ДЛ, FL).
 export function pocketName(id) { return t("notation.pocket." + id); }
+
+// The document's title: the tab's name (the header's) and the product's.
+export function pageTitle(name) { return `${name} — ${t("app_name")}`; }
 
 export function applyI18n(root) {
   (root || document).querySelectorAll("[data-i18n]").forEach(el => { el.textContent = t(el.dataset.i18n); });
   (root || document).querySelectorAll("[data-i18n-title]").forEach(el => {  // a button drawn as a sign
     el.title = t(el.dataset.i18nTitle); el.setAttribute("aria-label", el.title); });
+  (root || document).querySelectorAll("[data-i18n-aria]").forEach(el => {  // what a screen reader says
+    el.setAttribute("aria-label", t(el.dataset.i18nAria)); });
+  (root || document).querySelectorAll("[data-i18n-alt]").forEach(el => { el.alt = t(el.dataset.i18nAlt); });
   document.documentElement.lang = LANG;
-  document.title = t("title");
+  const h1 = document.querySelector("header h1");  // it names the tab shown (viewer.js's setMode)
+  document.title = pageTitle(h1 && h1.dataset.i18n ? t(h1.dataset.i18n) : t("title"));
   document.documentElement.dataset.words = LANG;  // the page is shown (index.html's style)
   document.dispatchEvent(new Event("wordschange"));
 }

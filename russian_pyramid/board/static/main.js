@@ -3,7 +3,7 @@
 // --- files, links, language ----------------------------------------------------------------
 import {S, ask} from "./store.js";
 import {$, api, say} from "./dom.js";
-import {LANG, LANGS, applyI18n, loadWords, pickLanguage, t, useLanguage} from "./i18n.js";
+import {LANG, LANGS, applyI18n, hasWord, loadWords, pickLanguage, t, useLanguage} from "./i18n.js";
 import {updateView} from "./view.js";
 import {drawTable, makeBalls} from "./table.js";
 import {accounted, pendingChecks, queueCheck} from "./check.js";
@@ -70,6 +70,10 @@ async function loadPositionsMenu() {
     for (const p of r.positions) {
       const o = document.createElement("option");
       o.value = p.url; o.textContent = p.name; o.title = p.comment;
+      if (hasWord("pos_" + p.name)) {  // a shipped position's name and note in the page's words
+        o.textContent = t("pos_" + p.name); o.title = t("pos_note_" + p.name);
+        o.dataset.i18n = "pos_" + p.name; o.dataset.i18nTitle = "pos_note_" + p.name;
+      }
       sel.appendChild(o);
     }
   } catch (e) { /* the menu stays empty */ }

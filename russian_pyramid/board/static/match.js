@@ -8,7 +8,7 @@
 // score passes to another device only when its scorer accepts, a reload comes back to this tab
 // with the names, the last ruling and the strokes.
 import {$, api} from "./dom.js";
-import {LANG, loadWords, pocketName, t} from "./i18n.js";
+import {LANG, foldRules, loadWords, pocketName, t, withoutRuleIds} from "./i18n.js";
 import {openList, mConfirm} from "./matchlist.js";
 
 const MATCH = {status: null, lastShown: null};
@@ -35,7 +35,7 @@ function mAdd(tok) {
 function mShow(lines, refused, id) {
   const out = $(id || "m-out");
   out.hidden = false;
-  out.textContent = (lines || []).join("\n");
+  foldRules(out, (lines || []).join("\n"));  // the rule ids in a fold (i18n.js)
   out.className = "m-out" + (refused ? " refused" : "");
 }
 function mStatus(st) {
@@ -46,7 +46,7 @@ function mStatus(st) {
   $("m-back").hidden = true;
   if (!active) return;
   $("m-score").textContent = st.sides.map((n, k) => `${n} ${st.scores[k]}`).join(" — ");
-  $("m-next").textContent = st.status_text.split("\n").slice(1).join("  ");
+  $("m-next").textContent = st.status_text.split("\n").slice(1).map(withoutRuleIds).join("  ");
   // one device keeps the score; the others watch it live and may take it over
   const watching = st.you_score === false;
   $("m-watch").hidden = !watching;

@@ -6,7 +6,7 @@
 // --- playing strokes out -------------------------------------------------------------------
 import {S} from "./store.js";
 import {$, X, Y, api, clear, el, say} from "./dom.js";
-import {t, timesWords} from "./i18n.js";
+import {countWords, t, timesWords} from "./i18n.js";
 import {drawPaths, shotDoc} from "./advice.js";
 export function stopAnim() {
   if (S.anim) { cancelAnimationFrame(S.anim.raf); S.anim = null; }
@@ -79,7 +79,8 @@ export async function tryNoise() {
         num.textContent = String(r.runs.indexOf(run) + 1);
       }
     }
-    $("noise-summary").textContent = t("noise_summary", {n: r.runs.length, skill: t("sk_" + skill),
+    $("noise-summary").textContent = t("noise_summary", {n: r.runs.length, tries: countWords("words.tries", r.runs.length),
+      skill: t("sk_of_" + skill),
       k_times: timesWords(k), cue: c ? t("noise_cue", {c_times: timesWords(c)}) : ""});
   } catch (e) { say(t("server_error", {why: e.message}), "error"); }
 }

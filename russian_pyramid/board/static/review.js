@@ -7,7 +7,7 @@
 // writes (review.html: no server, the document embedded).
 import {S} from "./store.js";
 import {$, X, Y, clear, el, h, pct, pts, say} from "./dom.js";
-import {LANG, WORDS, applyI18n, loadWords, num, pickLanguage, pocketName, t,
+import {LANG, WORDS, applyI18n, loadWords, num, pageTitle, pickLanguage, pocketName, t,
   useLanguage} from "./i18n.js";
 import {VIEW, updateView} from "./view.js";
 import {ballEl, drawTable, makeBalls} from "./table.js";
@@ -24,13 +24,15 @@ function rowOf(s) { return s.analysis || (S.analysis && S.analysis[s.stroke]) ||
 function markOf(s) { const a = rowOf(s); return a && a.mark ? a.mark : ""; }
 // A loss the analysis (or the review) found the execution's, not the choice's (issue 54 item 6).
 function executionOf(s) { const a = rowOf(s); return !!(a && a.execution); }
+// a foul in a player's words (its rule id is the record's, not the page's)
 function foulWord(code) {
   const key = "stats.foul." + code;
-  return WORDS[LANG] && WORDS[LANG][key] ? t(key) + ` (${code})` : code;
+  return WORDS[LANG] && WORDS[LANG][key] ? t(key) : code;
 }
+// a player by name, else «Игрок 1» (the record's sides are counted from 1 at the table)
 function playerWord(p) {
   const players = S.record.header.players || [];
-  return "ABC"[p] + (players[p] ? ` (${players[p]})` : "");
+  return players[p] || t("player", {p: p + 1});
 }
 // A person's typed line in the page's words (the server says it in each language, issue 54).
 function enteredLine(s) {
@@ -56,7 +58,7 @@ function renderStrokeList() {
     li.dataset.mark = mark;
     if (exec) li.dataset.execution = "1";
     const pts = s.points[s.player] || 0;
-    li.append(h("span", {class: "k"}, String(k + 1)), h("span", {class: "who"}, "ABC"[s.player]), "\n      ",
+    li.append(h("span", {class: "k"}, String(k + 1)), h("span", {class: "who"}, String(s.player + 1)), "\n      ",
       h("span", {class: "what"}, strokeShort(s) + (s.fouls.length ? " · " + t("foul") : "")),
       h("span", {class: "pts"}, pts ? (pts > 0 ? "+" : "") + pts : ""), "\n      ",
       h("span", {class: "mark", title: exec ? t("review_execution") : null}, exec ? t("review_execution_sign") : mark));
@@ -265,7 +267,11 @@ function kindWord(kind) {
   const known = {attack: t("attack"), safety: t("safety"), "deliberate-foul": t("deliberate-foul")};
   return known[kind] || kind;
 }
-function signed3(x, digits) { const v = Number(x); return (v >= 0 ? "+" : "−") + num(Math.abs(v), digits); }
+// a signed number as shown: no minus zero (−0,00 is 0,00)
+function signed3(x, digits) {
+  const v = Number(x), shown = num(Math.abs(v), digits);
+  return (v < 0 && Number(Math.abs(v).toFixed(digits)) !== 0 ? "−" : "+") + shown;
+}
 
 // The facts of stroke s (viewer.js's showStroke has drawn the table): a person's stroke its
 // typed line, call, ruling; an agent's its call; then the analysis and the story.
@@ -322,7 +328,7 @@ export function initReview() {
   $("review-graph").addEventListener("click", onGraphClick);
   document.addEventListener("wordschange", () => {
     if (S.record) reviewChanged();
-    if (document.body.dataset.embedded) document.title = t("review_title");
+    if (document.body.dataset.embedded) document.title = pageTitle(t("review_title"));
   });
 }
 
@@ -334,8 +340,7 @@ export async function initEmbedded(E) {
   applyI18n();
   document.body.dataset.embedded = "1";
   document.querySelector("header h1").dataset.i18n = "review_title";
-  applyI18n();
-  document.title = t("review_title");  // the page is a game's review (applyI18n says "title")
+  applyI18n();  // the title now the review's (i18n.js pageTitle of the header's word)
   document.querySelectorAll(".langbtn").forEach(b => { b.classList.toggle("active", b.dataset.lang === LANG);
     b.addEventListener("click", () => setLang(b.dataset.lang)); });
   S.T = E.table;

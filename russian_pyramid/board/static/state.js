@@ -95,13 +95,13 @@ export function renderScores() {
   for (let p = 0; p < nSides(); p++) {
     const row = document.createElement("div");
     row.className = "score-row" + (st.to_move === p ? " moving" : "");
-    const name = st.variant === "one-vs-pair" ? t(p === 0 ? "pair_single" : "pair_pair") : t("player", {p: "ABC"[p]});
+    const name = st.variant === "one-vs-pair" ? t(p === 0 ? "pair_single" : "pair_pair") : t("player", {p: p + 1});
     row.append(h("label", {class: "radio"},
       h("input", {type: "radio", name: "to-move", value: p, checked: st.to_move === p}), "\n      ",
       h("span", null, name), " ", h("small", null, t("to_move"))),
       "\n      ",
       h("input", {type: "number", class: "score", id: "score-" + p, min: -200, max: 300, value: st.scores[p],
-        "aria-label": `${t("score")} ${"ABC"[p]}`}));
+        "aria-label": `${t("score")}: ${name}`}));
     box.appendChild(row);
   }
   box.querySelectorAll("input[name=to-move]").forEach(r => r.addEventListener("change", e => {

@@ -85,11 +85,12 @@ export async function doSuggest() {
     S.suggestions = r.suggestions;
     S.line = r.line || null;
     S.suggestedFor = doc;
+    S.budget = b;  // the samples and the seed: the advice's fold of numbers (advice.js)
     document.body.dataset.advice = "shown";
     renderSuggestions();
     if (S.suggestions.length) selectSuggestion(0);
     if (b.kind === "time" && b.note) say(b.note[LANG] || b.note.en);
-    else say(t("answered", {t: num(S.lastSuggestMs / 1000, 1), n: b.samples_used, seed: b.seed}));
+    else say(t("answered", {t: num(S.lastSuggestMs / 1000, 1)}));  // the samples and the seed: the JSON's
   } catch (e) {
     say(t("server_error", {why: e.message}), "error");
   } finally {

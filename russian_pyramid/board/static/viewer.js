@@ -3,7 +3,7 @@
 // --- the game viewer -----------------------------------------------------------------------
 import {S, SUGG_COLOURS} from "./store.js";
 import {$, X, Y, api, clear, el, say} from "./dom.js";
-import {LANG, t} from "./i18n.js";
+import {LANG, countWords, pageTitle, t} from "./i18n.js";
 import {renderBalls} from "./table.js";
 import {drawRegion} from "./state.js";
 import {lineHook} from "./suggest.js";
@@ -23,6 +23,12 @@ export function setMode(mode) {
   document.querySelector("section.board").hidden = mode === "match";
   $("edit-tools").hidden = mode !== "edit";
   document.body.dataset.mode = mode;
+  // the header names the tab (the page of pyramid analyze --html: the game's review)
+  const h1 = document.querySelector("header h1");
+  h1.dataset.i18n = document.body.dataset.embedded ? "review_title"
+    : mode === "match" ? "title_match" : mode === "viewer" ? "title_viewer" : "title";
+  h1.textContent = t(h1.dataset.i18n);
+  document.title = pageTitle(h1.textContent);
   stopAnim();
   clear($("g-advice")); clear($("g-noise"));
   if (mode === "edit") {
@@ -60,7 +66,7 @@ export async function loadAnalysis(doc) {
   if (!S.recordText) { say(t("record_first"), "error"); return; }
   try {
     showReview(await api("POST", "/api/review", {record: S.recordText, analysis: doc}), true);
-    say(t("analysis_loaded", {n: doc.strokes.length}));
+    say(t("analysis_loaded", {strokes: countWords("words.strokes", doc.strokes.length)}));
   } catch (e) { say(t("server_error", {why: e.message}), "error"); }
 }
 export function showStroke() {
@@ -75,7 +81,8 @@ export function showStroke() {
     return;
   }
   const k = S.strokeIndex, s = rec.strokes[k];
-  $("record-head").textContent = t("record_loaded", {n: rec.strokes.length, players: (rec.header.players || []).join(" — ")});
+  $("record-head").textContent = t("record_loaded", {strokes: countWords("words.strokes", rec.strokes.length),
+    players: (rec.header.players || []).join(" — ")});
   $("stroke-no").textContent = t("stroke_no", {k: k + 1, n: rec.strokes.length});
   const balls = Object.assign({}, s.state_before.balls);
   if (s.placement) balls.cue = s.placement;
