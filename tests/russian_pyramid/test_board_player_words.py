@@ -97,7 +97,7 @@ LATIN = re.compile(r"[A-Za-z]")
 RULE_ID = re.compile(r"\bR\d")
 ALLOWED = re.compile(r"\b(?:Ctrl|Shift|Alt|Home|End|Enter|Esc)(?:\+(?:Shift|[A-Z]|←|→))*"
                      r"|\b(?:Android|iOS|Windows|macOS|Linux|Firefox|Edge|Chrome|Safari)\b")
-WALK = """
+WALK = r"""
 const out = [];
 const shown = el => el.checkVisibility({visibilityProperty: true});
 const skip = el => el.closest('details, .langbtn, #connect-url, script, style');
