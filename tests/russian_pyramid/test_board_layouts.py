@@ -27,8 +27,12 @@ PHONE = (390, 844)
 # (size, mobile emulation, name)
 SIZES = [(PHONE, True, "phone"), ((844, 390), True, "phone-landscape"),
          ((1024, 768), False, "tablet"), ((1366, 768), False, "desktop")]
-MIN_TABLE_PX = 340   # the table at least this wide on the phone upright (the issue)
-MIN_BALL_PX = 14     # every ball at least this wide there (the issue)
+# the table at least this wide on the phone upright, every ball at least this wide there: the
+# table drawn (with its tray) as tall as leaves the header, the setup buttons and the action bar
+# on the same 844 px screen (issue 54 item 1; issue 25 had 340 px and 14 px with the bar and the
+# buttons a scroll away)
+MIN_TABLE_PX = 300
+MIN_BALL_PX = 11
 
 
 def open_at(browser, size, mobile, lang="ru"):

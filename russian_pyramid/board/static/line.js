@@ -6,8 +6,8 @@
 // pyramid suggest --line's JSON): each step's stroke (kind, call, foul), the position it is
 // played from (balls; the cue ball absent when in hand, then placement) and where the cue ball
 // should stop (cue_stop).  While the first suggestion -- the line's first stroke -- is shown,
-// the table gets, for each step, a numbered ghost cue ball where the cue ball should stop
-// (1, 2, 3) and, from the second step on, a light dashed path: the cue ball to the object ball
+// the table gets, for each step, a dashed ring where the cue ball should stop
+// (labelled →1, →2, →3) and, from the second step on, a light dashed path: the cue ball to the object ball
 // and on to its stop, the object ball to its pocket (the stroke the suggestion draws is the
 // first step's).  Under the table one line of text lists the strokes with the line's P(win);
 // a button hides the line (kept in localStorage).
@@ -64,13 +64,14 @@ function drawLineStroke(g, s, k) {
   if (start && cuePath.length > 1) el("polyline", {points: pts(cuePath), class: "line-path line-cue", "data-step": k}, g);
 }
 
-// The numbered ghost cue ball where the cue ball should stop after step k.
+// Where the cue ball should stop after step k: a dashed ring labelled «→k» (issue 54: drawn
+// unlike a ball, no ball's number in it).
 function drawLineGhost(g, s, k) {
   if (!s.cue_stop) return;
   const R = 1000 * S.T.ball_radius_m, x = X(s.cue_stop[0]), y = Y(s.cue_stop[1]);
   el("circle", {cx: x, cy: y, r: R, class: "line-ghost", "data-role": "line-ghost", "data-step": k}, g);
   const n = el("text", {x, y, class: "line-num", "data-role": "line-num"}, g);
-  n.textContent = String(k);
+  n.textContent = t("line_ghost", {k});
 }
 
 // The line on the table (while the first suggestion is shown) and its text under the table.

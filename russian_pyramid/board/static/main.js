@@ -4,13 +4,13 @@
 import {S, ask} from "./store.js";
 import {$, api, say} from "./dom.js";
 import {LANG, LANGS, applyI18n, hasWord, loadWords, pickLanguage, t, useLanguage} from "./i18n.js";
-import {updateView} from "./view.js";
+import {initLayout, updateView} from "./view.js";
 import {drawTable, makeBalls} from "./table.js";
 import {accounted, pendingChecks, queueCheck} from "./check.js";
 import {changed, decodeState, encodeState, loadState, nSides, stateDoc,
   syncStateInputs} from "./state.js";
 import {doSuggest} from "./suggest.js";
-import {playOut, stopAnim, tryNoise} from "./play.js";
+import {initPlay, playOut, stopAnim, tryNoise} from "./play.js";
 import {bindViewerKeys, loadAnalysis, loadRecord, setMode, showReview, step} from "./viewer.js";
 import {setLang} from "./lang.js";
 import {initReview} from "./review.js";
@@ -80,7 +80,8 @@ async function loadPositionsMenu() {
 }
 
 async function init() {
-  initConnect(); initLine(); initPhoto(); initMatch(); initOffline();  // the panels join
+  initConnect(); initLine(); initPhoto(); initMatch(); initOffline(); initPlay();  // the panels join
+  initLayout();  // the table pinned with its bar on a phone (view.js)
   useLanguage(pickLanguage());
   try { await loadWords(LANG); } catch (e) { console.error(e); }  // shown with its keys
   applyI18n();
@@ -123,9 +124,11 @@ async function init() {
   $("btn-play").addEventListener("click", playOut);
   $("btn-unplay").addEventListener("click", stopAnim);  // back to the position (play.js)
   $("btn-noise").addEventListener("click", tryNoise);
-  $("tab-edit").addEventListener("click", () => setMode("edit"));
-  $("tab-viewer").addEventListener("click", () => setMode("viewer"));
-  $("tab-match").addEventListener("click", () => setMode("match"));
+  // another tab: the last tab's message (a refused photo, say) is not this one's
+  for (const mode of ["edit", "viewer", "match"]) $("tab-" + mode).addEventListener("click", () => {
+    if (S.mode !== mode) say("");
+    setMode(mode);
+  });
   $("file-record").addEventListener("change", e => readFile(e.target, loadRecord));
   $("file-analysis").addEventListener("change", e => readFile(e.target, text => loadAnalysis(JSON.parse(text))));
   $("btn-first").addEventListener("click", () => step("first"));

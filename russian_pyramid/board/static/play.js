@@ -6,7 +6,7 @@
 // --- playing strokes out -------------------------------------------------------------------
 import {S} from "./store.js";
 import {$, X, Y, api, clear, el, say} from "./dom.js";
-import {countWords, t, timesWords} from "./i18n.js";
+import {countWords, num, t, timesWords} from "./i18n.js";
 import {drawPaths, shotDoc} from "./advice.js";
 export function stopAnim() {
   if (S.anim) { cancelAnimationFrame(S.anim.raf); S.anim = null; }
@@ -14,12 +14,40 @@ export function stopAnim() {
   $("g-balls").classList.remove("faded");
   delete document.body.dataset.played;
   $("btn-unplay").hidden = true;
+  $("play-tools").hidden = true;
 }
-// A play-out still running: the setup waits for its end.  Once it has ended, a change of the
-// setup (a drag, a nudge, undo) first takes it away (leavePlayOut): the setup is never locked.
-export const playing = () => !!(S.anim && !S.anim.done);
+// A play-out still running: the setup waits for its end.  Once it has ended (or is paused), a
+// change of the setup (a drag, a nudge, undo) first takes it away (leavePlayOut): the setup is
+// never locked.
+export const playing = () => !!(S.anim && !S.anim.done && !S.anim.paused);
 export function leavePlayOut() { if (S.anim) stopAnim(); }
-function animate(motion, onDone) {
+
+// The play-out's controls (issue 54 item 1): again from the start, a pause, a step back or
+// forward of STEP_S of the stroke's own time, and the speed (1, 0.5, 0.25 of real time).
+const STEP_S = 0.1;
+const speed = () => Number($("play-speed").value) || 1;
+// The balls drawn at the play-out's time a.t (s of the stroke).
+function drawAt(a) {
+  const m = a.motion, k = Math.max(0, Math.min(m.n - 1, Math.floor(a.t / m.dt)));
+  for (const [b, track] of Object.entries(m.balls)) {
+    const p = track[Math.min(k, track.length - 1)];
+    if (p) a.els[b].setAttribute("transform", `translate(${X(p[0]).toFixed(1)} ${Y(p[1]).toFixed(1)})`);
+    a.els[b].style.display = p ? "" : "none";
+  }
+  a.done = k >= m.n - 1;
+  document.body.dataset.played = a.done ? "done" : "running";
+  $("play-pause").textContent = a.done || a.paused ? "▶" : "‖";
+}
+function frame(now) {
+  const a = S.anim;
+  if (!a) return;
+  if (!a.paused) a.t += (now - a.last) / 1000 * speed();
+  a.last = now;
+  drawAt(a);
+  if (!a.done && !a.paused) a.raf = requestAnimationFrame(frame);
+}
+function run(a) { a.last = performance.now(); a.raf = requestAnimationFrame(frame); }
+function animate(motion) {
   stopAnim();
   const g = $("g-anim"), R = 1000 * S.T.ball_radius_m, els = {};
   for (const b of Object.keys(motion.balls)) {
@@ -30,18 +58,46 @@ function animate(motion, onDone) {
     els[b] = e;
   }
   $("g-balls").classList.add("faded");
-  const t0 = performance.now();
-  const frame = () => {
-    const k = Math.min(motion.n - 1, Math.floor((performance.now() - t0) / 1000 / motion.dt));
-    for (const [b, track] of Object.entries(motion.balls)) {
-      const p = track[Math.min(k, track.length - 1)];
-      if (p) els[b].setAttribute("transform", `translate(${X(p[0]).toFixed(1)} ${Y(p[1]).toFixed(1)})`);
-      els[b].style.display = p ? "" : "none";
-    }
-    if (k < motion.n - 1) S.anim.raf = requestAnimationFrame(frame);
-    else { S.anim.done = true; if (onDone) onDone(); }
-  };
-  S.anim = {raf: requestAnimationFrame(frame), done: false};
+  S.anim = {motion, els, t: 0, paused: false, done: false, raf: 0};
+  drawAt(S.anim);
+  run(S.anim);
+  $("btn-unplay").hidden = false;
+  $("play-tools").hidden = false;
+}
+function playAgain() {
+  const a = S.anim;
+  if (!a) return;
+  cancelAnimationFrame(a.raf);
+  a.t = 0; a.paused = false;
+  drawAt(a); run(a);
+}
+function pauseOrGo() {
+  const a = S.anim;
+  if (!a) return;
+  if (a.done) { playAgain(); return; }
+  cancelAnimationFrame(a.raf);
+  a.paused = !a.paused;
+  drawAt(a);
+  if (!a.paused) run(a);
+}
+function stepBy(ds) {
+  const a = S.anim;
+  if (!a) return;
+  cancelAnimationFrame(a.raf);
+  a.paused = true;
+  a.t = Math.max(0, Math.min((a.motion.n - 1) * a.motion.dt, a.t + ds));
+  drawAt(a);
+}
+// the speeds' names in the page's words (×0,5 in Russian)
+function speedWords() {
+  for (const o of $("play-speed").options) o.textContent = t("play_speed_x", {x: num(Number(o.value), o.value.length > 3 ? 2 : o.value.length > 1 ? 1 : 0)});
+}
+export function initPlay() {
+  $("play-again").addEventListener("click", playAgain);
+  $("play-pause").addEventListener("click", pauseOrGo);
+  $("play-back").addEventListener("click", () => stepBy(-STEP_S));
+  $("play-fwd").addEventListener("click", () => stepBy(STEP_S));
+  document.addEventListener("wordschange", speedWords);
 }
 export async function playOut() {
   const s = S.suggestions[S.selected];
@@ -49,9 +105,7 @@ export async function playOut() {
   try {
     const r = await api("POST", "/api/simulate", shotDoc(s));
     clear($("g-noise"));
-    animate(r.motion, () => { document.body.dataset.played = "done"; });
-    document.body.dataset.played = "running";
-    $("btn-unplay").hidden = false;
+    animate(r.motion);
   } catch (e) { say(t("server_error", {why: e.message}), "error"); }
 }
 export async function tryNoise() {

@@ -9,7 +9,7 @@ import {S} from "./store.js";
 import {$, X, Y, clear, el, h, pct, pts, say} from "./dom.js";
 import {LANG, WORDS, applyI18n, loadWords, num, pageTitle, pickLanguage, pocketName, t,
   useLanguage} from "./i18n.js";
-import {VIEW, updateView} from "./view.js";
+import {VIEW, initLayout, updateView} from "./view.js";
 import {ballEl, drawTable, makeBalls} from "./table.js";
 import {loadState} from "./state.js";
 import {callText} from "./suggest.js";
@@ -346,6 +346,7 @@ export async function initEmbedded(E) {
   S.T = E.table;
   S.embedded = true;  // nothing asked of a server (check.js counts no points here)
   updateView(null);
+  initLayout();  // the table and ◀ ▶ in sight on a phone (view.js)
   drawTable();
   makeBalls();
   loadState(S.T.initial_state);

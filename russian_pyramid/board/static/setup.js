@@ -124,7 +124,8 @@ function showLoupe(xy, evt) {
   $("loupe-svg").setAttribute("viewBox", `${u - w / 2} ${v - w / 2} ${w} ${w}`);
   let left = evt.clientX - LOUPE_PX / 2, top = evt.clientY - LOUPE_PX - LOUPE_LIFT_PX;
   if (top < 0) top = evt.clientY + LOUPE_LIFT_PX;
-  left = Math.max(0, Math.min(window.innerWidth - LOUPE_PX, left));
+  // inside the page's width (clientWidth: without a scrollbar; innerWidth counts it in)
+  left = Math.max(0, Math.min(document.documentElement.clientWidth - LOUPE_PX, left));
   box.style.left = left + "px";
   box.style.top = top + "px";
   box.hidden = false;

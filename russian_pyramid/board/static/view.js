@@ -5,6 +5,7 @@
 // as ever, and this file turns the whole drawing with one SVG transform on <g id="g-view">.
 import {S} from "./store.js";
 import {$} from "./dom.js";
+import {t} from "./i18n.js";
 
 // A phone upright: narrower than this and taller than wide (CSS pixels).
 const PORTRAIT_MAX_WIDTH_PX = 600;
@@ -45,7 +46,7 @@ export function setViewBox(svg, box) {
   const [x, y, w, h] = box;
   svg.setAttribute("viewBox", (VIEW.portrait ? [y, -(x + w), h, w] : box).join(" "));
   // the drawing's width over its height, for the phone-on-its-side layout (board.css)
-  $("table-wrap").style.setProperty("--aspect", VIEW.portrait ? h / w : w / h);
+  document.documentElement.style.setProperty("--aspect", VIEW.portrait ? h / w : w / h);
   $("g-view").setAttribute("transform", VIEW.portrait ? "rotate(-90)" : "");
   document.body.classList.toggle("portrait", VIEW.portrait);
 }
@@ -77,4 +78,41 @@ export function updateView(redraw) {
   if (redraw) redraw();
   document.querySelectorAll("#table text").forEach(uprightText);
   return true;
+}
+
+// The phone's layout around the table (issue 54 item 1, board.css): the header's and the
+// action bar's heights as CSS variables, so that the table, pinned with its bar, is sized to
+// leave both in sight; the sheet of panels below pulled up (the table smaller, still whole)
+// or let down by the bar's ▴/▾ (body.sheet-up).
+export function initLayout() {
+  const root = document.documentElement, header = document.querySelector("header");
+  const stage = document.querySelector(".stage"), area = document.querySelector(".table-area");
+  const bar = $("action-bar"), tools = $("setup-tools");
+  // an element's height with its margins (0 when not drawn)
+  const outer = e => {
+    const cs = getComputedStyle(e);
+    return cs.display === "none" ? 0 : e.offsetHeight + parseFloat(cs.marginTop) + parseFloat(cs.marginBottom);
+  };
+  const measure = () => {
+    root.style.setProperty("--header-h", header.offsetHeight + "px");
+    if (stage.offsetParent === null && getComputedStyle(stage).position !== "fixed") return;  // the Match tab
+    const beside = getComputedStyle(area).display === "flex";  // the setup buttons beside the table
+    const over = getComputedStyle(tools).position === "absolute";  // over the drawing's corner
+    root.style.setProperty("--chrome-h", outer(bar) + (beside || over ? 0 : outer(tools)) + "px");
+    root.style.setProperty("--extra-w", (beside ? tools.offsetWidth + 6 : 0) + "px");
+    root.style.setProperty("--stage-h", stage.offsetHeight + "px");  // board.css's scroll-padding
+  };
+  const watch = new ResizeObserver(measure);
+  for (const e of [header, bar, tools, stage]) watch.observe(e);
+  measure();
+  const btn = $("btn-sheet");
+  const words = () => {
+    const up = document.body.classList.contains("sheet-up");
+    btn.textContent = up ? "⇓" : "⇑";
+    btn.title = t(up ? "sheet_down" : "sheet_up");
+    btn.setAttribute("aria-label", btn.title);
+    btn.setAttribute("aria-pressed", String(up));
+  };
+  btn.addEventListener("click", () => { document.body.classList.toggle("sheet-up"); words(); });
+  document.addEventListener("wordschange", words);
 }
