@@ -16,8 +16,8 @@ each play refereed by the rules core and valued as the search values its samples
 The report is a reliability table per band of predicted pot chance, 0.1 wide: the strokes,
 their mean prediction, the replayed rate and the difference; twice, for the chance the search
 itself estimated (``searched``: the best of noisy means, the winner's curse, before the fix)
-and for the chance the answer reports (``reported``: measured afresh); and the fresh samples'
-raw share (``fresh share``) for the choice of the rule of succession over it.  The issue's
+and for the chance the answer reports (``reported``: measured afresh; ``--fresh 0``: the
+search's own, as before the fix).  The issue's
 target: in every band of at least :data:`MIN_BAND` strokes the mean prediction within
 :data:`TOLERANCE` of the replayed rate.  The same for P(win) overall (mean prediction against
 the replays' mean value).
@@ -52,18 +52,17 @@ TOLERANCE = 0.02  # the target: |mean prediction - replayed rate| in such a bin
 # --smoke: one position, a tiny search and a few plays (benchmarks.smoke)
 SMOKE_SIZES = {"positions": None, "sample": 1, "budget": 8, "top": 2, "fresh": 4,
                "replays": 2}
-FIGURES = ("searched", "fresh_share", "reported")  # the predictions compared
+FIGURES = ("searched", "reported")  # the predictions compared
 
 
 @dataclass(frozen=True)
 class Replayed:
-    """One suggested stroke: its kind, the pot chance the search estimated, the fresh
-    samples' raw share, the chance the answer reports, the replayed rate; the same for
-    P(win) (searched, reported, replayed)."""
+    """One suggested stroke: its kind, the pot chance the search estimated, the chance the
+    answer reports, the replayed rate and the plays it rests on; the same for P(win)
+    (searched, reported, replayed); whether its pot meets a corner jaw."""
 
     kind: str
     searched: float
-    fresh_share: float
     reported: float
     replayed: float
     replays: int
@@ -85,19 +84,9 @@ def replay(agent: MCAgent, state: GameState, suggestion, n: int,
     if st.n == 0:
         return None
     s = d.searched
-    share = d.p_success if s is None else round(_share(d), 4)
-    return Replayed(str(d.kind), d.p_success if s is None else s.p_success, share,
-                    d.p_success, st.p_success, st.n, d.p_win if s is None else s.p_win,
+    return Replayed(str(d.kind), d.p_success if s is None else s.p_success, d.p_success,
+                    st.p_success, st.n, d.p_win if s is None else s.p_win,
                     d.p_win, st.value, suggestion.jaw_dependent)
-
-
-def _share(d) -> float:
-    """The fresh samples' raw share of a decision whose reported chance is the rule of
-    succession's ``(k + 1) / (n + 2)``: k / n (a tush's is its share already)."""
-    if d.strike is None:
-        return d.p_success
-    k = round(d.p_success * (d.samples + 2) - 1)
-    return k / d.samples
 
 
 def measure(lines: list[dict], args: argparse.Namespace, progress=None) -> list[Replayed]:

@@ -4,23 +4,22 @@ played again on fresh samples.
 A search ranks its strokes by the mean of a few noisy samples each and shows the best: the
 maximum of noisy means is biased high (Smith and Winkler, "The Optimizer's Curse",
 Management Science 52(3), 2006), so the chance it reports for the stroke it picked is above
-what the stroke does.  Measured on the board's suggestions before this module
-(benchmarks/pot_calibration.py, docs/PHYSICS.md): the reported pot chance stood 0.03-0.04
-above the replayed rate in every bin up to 0.6.  The cure is the textbook one: the strokes
+what the stroke does (issue 55: 0.03-0.04 above the replayed rate in every bin up to 0.6 in
+the pooltool transfer's positions; benchmarks/pot_calibration.py measures it on the board's
+suggestions, docs/PHYSICS.md).  The cure is the textbook one: the strokes
 are chosen on the search's samples and their chances measured on others, drawn afresh
 (:func:`reestimate`), so the choice no longer flatters the figure.  Each shown stroke gets
 its own generator spawned from the decision's (:func:`fresh_generators`: the same position
 and seed give the same figures, and a stroke's figure does not depend on how many strokes
 are shown before it).
 
-The pot chance a player reads is the posterior mean of the fresh successes under a uniform
-prior, Laplace's rule of succession ``(k + 1) / (n + 2)`` (Jaynes, *Probability Theory*,
-2003, section 6.5): a raw share of a few dozen samples says 0 or 1 for strokes that do not
-always or never pot, and its noise alone, binned by its own value, reads over-confident at
-the ends.  The other figures (P(win), the foul chance, the points) are the fresh samples'
-plain means; a P(win) the look-ahead made (``look``) is no samples' mean and is left as it
-is.
-"""
+Every figure is the fresh samples' plain mean (a P(win) the look-ahead made, ``look``, is no
+samples' mean and is left as it is).  A posterior mean under a prior was weighed and measured
+(benchmarks/pot_calibration.py, 600 suggested strokes of 200 self-play positions replayed 96
+times each): Laplace's rule of succession ``(k + 1) / (n + 2)`` reads 0.011 high in the band
+0-0.1, where 443 of the 600 strokes lie (Jeffreys' ``(k + 1/2) / (n + 1)``: 0.004), the plain
+share 0.003 low; in the bands 0.1-0.3 the three are within 0.01 of each other.  The shown
+strokes' chances are mostly near 0, where a uniform prior pulls them up: the plain share."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
@@ -33,11 +32,10 @@ from .pipeline import Analysis, Estimate, Evaluated
 from .proposal import Proposal
 
 # Fresh samples per shown stroke.  The pot chance of n samples has a standard error of at
-# most 0.5 / sqrt(n): 0.0625 at 64, and its noise binned by itself shifts a bin by about
-# var / (var + spread of the shown strokes' chances, ~0.3 squared) = 3 % of its distance
-# from the middle, which the rule of succession's n / (n + 2) = 0.97 takes back; three shown
-# strokes cost 192 samples, a third of the advice's budget of 600
-# (russian_pyramid.app.limits.DEFAULT_BUDGET).
+# most 0.5 / sqrt(n): 0.0625 at 64, unbiased; binned by its own value its noise shifts a bin
+# by about var / (var + spread of the shown strokes' chances, ~0.3 squared) = 3 % of its
+# distance from the shown strokes' mean, under 0.02 in every band.  Three shown strokes cost
+# 192 samples, a third of the advice's budget of 600 (russian_pyramid.app.limits).
 FRESH_SAMPLES = 64
 # The spawn key of the fresh samples' seed sequence under the decision's seed: apart from
 # the keys 0, 1, ... that the line of play spawns from the same seed (ai.search.line); the
@@ -47,8 +45,7 @@ FRESH_STREAM = 55
 
 @dataclass(frozen=True)
 class FreshEstimate:
-    """One shown stroke's chances on ``samples`` fresh samples: ``p_success`` by the rule of
-    succession, the others plain means."""
+    """One shown stroke's chances on ``samples`` fresh samples, each the samples' mean."""
 
     samples: int
     successes: int  # samples that made the call (the raw share is successes / samples)
@@ -58,12 +55,6 @@ class FreshEstimate:
     expected_points: float
     # the refereed samples, in the order drawn (when recorded: the line of play follows them)
     outcomes: tuple[SampledOutcome, ...] = field(default=(), compare=False, repr=False)
-
-
-def succession(successes: int, n: int) -> float:
-    """Laplace's rule of succession: ``(successes + 1) / (n + 2)``, the posterior mean of a
-    chance under a uniform prior after ``successes`` in ``n`` trials."""
-    return (successes + 1) / (n + 2)
 
 
 def fresh_generators(rng: np.random.Generator, k: int) -> list[np.random.Generator]:
@@ -81,8 +72,7 @@ def reestimate(ctx: Context, proposals: list[Proposal], rngs: list[np.random.Gen
     """Each proposal played ``n`` more times under the context's noise with its own
     generator, refereed and valued as the search values its samples
     (:class:`ai.search.allocate.Sampler`), its chances from those samples alone; None for
-    one whose every sample the rules core refused.  A tush (no strike) moves nothing: its
-    figures are exact, its pot chance the plain share (0).  ``record``: keep the samples."""
+    one whose every sample the rules core refused.  ``record``: keep the samples."""
     sampler = Sampler(ctx, list(proposals), record=record)
     out: list[FreshEstimate | None] = []
     for i, rng in enumerate(rngs):
@@ -91,10 +81,8 @@ def reestimate(ctx: Context, proposals: list[Proposal], rngs: list[np.random.Gen
         if st.n == 0:
             out.append(None)
             continue
-        exact = proposals[i].strike is None
-        out.append(FreshEstimate(st.n, st.success,
-                                 st.p_success if exact else succession(st.success, st.n),
-                                 st.value, st.p_foul, st.expected_points,
+        out.append(FreshEstimate(st.n, st.success, st.p_success, st.value, st.p_foul,
+                                 st.expected_points,
                                  tuple(sampler.outcomes[i]) if record else ()))
     return out
 
@@ -126,4 +114,4 @@ def remeasured(analysis: Analysis, shown: list[Evaluated], found: list[FreshEsti
 
 
 __all__ = ["FRESH_SAMPLES", "FreshEstimate", "fresh_estimate", "fresh_generators",
-           "reestimate", "remeasured", "succession"]
+           "reestimate", "remeasured"]

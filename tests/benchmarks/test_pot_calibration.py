@@ -14,8 +14,7 @@ from .conftest import assert_refused
 
 
 def _row(searched, reported, replayed):
-    return pc.Replayed("attack", searched, reported, reported, replayed, 48, 0.5, 0.5, 0.5,
-                       False)
+    return pc.Replayed("attack", searched, reported, replayed, 48, 0.5, 0.5, 0.5, False)
 
 
 def test_the_bands_average_prediction_and_replays_and_judge_only_full_bands():

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from ai.agents.mc import MCAgent
-from ai.search.fresh import FRESH_SAMPLES, fresh_generators, succession
+from ai.search.fresh import fresh_generators
 from engine import GameState
 from russian_pyramid.examples import path as example_path
 
@@ -32,11 +32,6 @@ def ranked():
             fresh.rank(state, np.random.default_rng(5), top=3, keep_line=True), fresh, state)
 
 
-def test_the_rule_of_succession():
-    assert succession(0, 0) == 0.5 and succession(3, 4) == 4 / 6 and succession(64, 64) == 65 / 66
-    assert FRESH_SAMPLES >= 32
-
-
 def test_fresh_generators_are_reproducible_and_leave_the_search_s_stream_alone():
     rng = np.random.default_rng(7)
     a = [g.random() for g in fresh_generators(rng, 3)]
@@ -58,9 +53,8 @@ def test_the_shown_strokes_are_measured_afresh_and_keep_the_search_s_figures(ran
                 searched.expected_points) == (p.samples, p.p_success, p.p_win, p.p_foul,
                                               p.expected_points)
         assert d.samples == FRESH
-        if d.strike is not None:  # the posterior mean of k successes in FRESH samples
-            k = d.p_success * (FRESH + 2) - 1
-            assert abs(k - round(k)) < 1e-3 and 0 <= round(k) <= FRESH
+        k = d.p_success * FRESH  # the share of k successes in FRESH samples
+        assert abs(k - round(k)) < 1e-3 and 0 <= round(k) <= FRESH
     assert any(d.p_win != d.searched.p_win for d in fresh.decisions)
     assert fresh.samples == plain.samples + FRESH * len(fresh.decisions)
 
