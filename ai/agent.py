@@ -56,6 +56,23 @@ class ShotInfo:
 
 
 @dataclass(frozen=True)
+class SearchEstimate:
+    """A shown stroke's figures as the search that chose it estimated them, kept beside the
+    figures measured afresh (:mod:`ai.search.fresh`, issue 55 item 4): the search's are
+    biased high, the best of noisy means (the winner's curse)."""
+
+    samples: int
+    p_success: float
+    p_win: float
+    p_foul: float
+    expected_points: float
+
+    def to_json(self) -> dict:
+        return {"samples": self.samples, "p_success": self.p_success, "p_win": self.p_win,
+                "p_foul": self.p_foul, "expected_points": self.expected_points}
+
+
+@dataclass(frozen=True)
 class Decision:
     """What to play: the call, the stroke (None for a tush), and where to place the cue ball
     when it is in hand.  The estimates are the agent's own, None where it made none.
@@ -82,6 +99,9 @@ class Decision:
     alternatives: tuple["Decision", ...] = ()
     sims: int | None = None  # strokes simulated for the whole decision (mc: Analysis.sims)
     decision_s: float | None = field(default=None, compare=False)  # wall time, seconds
+    # when the figures above were measured on fresh samples (advice): the search's own,
+    # out of to_json (a suggestion's JSON carries it as ``search_estimate``)
+    searched: SearchEstimate | None = None
 
     def to_json(self) -> dict:
         return {

@@ -111,6 +111,7 @@ MC_OPTIONS = {
     "position": NumberOption(int, 0, 20),  # leading pots given position variants (0: off)
     "stalls": _SWITCH,  # a long battle without points valued as a draw (on)
     "crn": _SWITCH,  # common random numbers: the k-th sample of every stroke, the same noise
+    "fresh": NumberOption(int, 0, 10_000),  # fresh samples of each shown stroke (advice; 64)
 }
 Option = NumberOption | NameOption | ChoiceOption
 OPTIONS: dict[str, dict[str, Option]] = {
@@ -147,7 +148,8 @@ MC_BASE = {"budget": "300", "time": "none", "skill": "strong", "placements": "2"
 # stroke for stroke by tests/ai/test_golden.py.
 MC_2 = {"budget": "300", "time": "none", "skill": "strong", "placements": "2", "shots": "6",
         "fouls": "1", "safeties": "1", "opening": "1", "value": "learned-mc2", "plan": "0",
-        "look": "0", "stalls": "1", "position": "0", "crn": "0"}
+        "look": "0", "stalls": "1", "position": "0", "crn": "0",
+        "fresh": "0"}  # its advice as when frozen: the search's own figures (ai/search/fresh.py)
 
 
 STRONG_BUDGET = "3000"

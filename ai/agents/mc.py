@@ -13,11 +13,13 @@ from engine.story import MAX_ALTERNATIVES
 from sim import Simulator, shared_simulator
 
 from ..advisor import Ranking
-from ..agent import Decision
+from ..agent import Decision, SearchEstimate
 from ..conditions import GameClock, GameConditions
 from ..describe import instruction
 from ..noise import NoiseModel
-from ..search import Analysis, Evaluated, SearchOptions, analyse
+from ..search import Analysis, Context, Evaluated, SearchOptions, analyse
+from ..search.fresh import (FRESH_SAMPLES, FreshEstimate, fresh_generators, reestimate,
+                            remeasured)
 from ..search.line import Line, principal_line
 from ..value import History, make_value
 
@@ -58,11 +60,13 @@ class MCAgent:
     long battle without points valued as the draw it amounts to,
     :mod:`ai.value.repetition`; on), ``crn`` 0/1 (common random numbers: the k-th sample of
     every stroke played with the same noise draws, so that strokes are compared on the same
-    luck, :class:`ai.search.allocate.Sampler`; off)."""
+    luck, :class:`ai.search.allocate.Sampler`; off), ``fresh`` the fresh samples of each
+    stroke :meth:`rank` shows, on which its figures are measured again (the winner's curse,
+    :mod:`ai.search.fresh`; :data:`~ai.search.fresh.FRESH_SAMPLES`; 0: the search's own)."""
 
     def __init__(self, name: str = "mc", budget=DEFAULT_BUDGET, time=None, skill=None,
                  fouls=1, safeties=1, placements=2, shots=6, opening=1, value=DEFAULT_VALUE,
-                 plan=0, look=0, stalls=1, position=0, crn=0,
+                 plan=0, look=0, stalls=1, position=0, crn=0, fresh=FRESH_SAMPLES,
                  simulator: Simulator | None = None):
         self.name = name
         # no skill given: strong, until a match tells the noise of its strokes (begin_game)
@@ -77,6 +81,9 @@ class MCAgent:
             opening=bool(_num(opening, int, "opening")), plan=_num(plan, int, "plan"),
             look=_num(look, int, "look"), position=_num(position, int, "position"),
             crn=bool(_num(crn, int, "crn")))
+        self.fresh = _num(fresh, int, "fresh")
+        if self.fresh < 0:
+            raise ValueError(f"option fresh={fresh!r} must be 0 or more samples")
         if not 0 <= self.options.look <= MAX_LOOK:
             raise ValueError(f"option look={look!r} must be a depth from 0 to {MAX_LOOK}")
         self.sim = simulator or shared_simulator()
@@ -109,18 +116,35 @@ class MCAgent:
         stroke a player would see as one suggestion (:meth:`ai.search.proposal.Proposal.key`)
         and sampled at least once, at most ``top``, best first, as decisions without their
         words (the application writes those, :mod:`ai.describe`); its samples are every
-        stroke's, and its basis the search (for :meth:`principal_line`)."""
+        stroke's, and its basis the search (for :meth:`principal_line`).  With ``fresh``
+        (the default) each shown stroke's figures are measured again on that many fresh
+        samples, its generator spawned from ``rng`` (:mod:`ai.search.fresh`), the search's
+        own kept in :attr:`ai.agent.Decision.searched`; they are put in the order of their
+        fresh P(win), and the basis's first stroke and samples are the fresh ones (the line
+        of play starts with the first suggestion: :func:`ai.search.fresh.remeasured`)."""
+        fresh_rngs = fresh_generators(rng, top) if self.fresh else []  # rng not advanced
         analysis = self.analyse(state, rng, top=top, keep_outcomes=keep_line)
-        out, seen = [], set()
+        shown, seen = [], set()
         for e in analysis.ranked:
             key = e.proposal.key()
             if key in seen or e.estimate.samples == 0:
                 continue
             seen.add(key)
-            out.append(to_decision(e, words=False))
-            if len(out) >= top:
+            shown.append(e)
+            if len(shown) >= top:
                 break
-        return Ranking(tuple(out), sum(e.estimate.samples for e in analysis.ranked), analysis)
+        out = [to_decision(e, words=False) for e in shown]
+        samples = sum(e.estimate.samples for e in analysis.ranked)
+        if self.fresh and shown:
+            ctx = Context(state, self.sim, self.noise, self.win, self.history)
+            found = reestimate(ctx, [e.proposal for e in shown], fresh_rngs[:len(shown)],
+                               self.fresh, record=keep_line)
+            keep = self.options.look > 0
+            analysis, order = remeasured(analysis, shown, found, keep_p_win=keep)
+            out = [out[i] if found[i] is None else measured(out[i], found[i], keep_p_win=keep)
+                   for i in order]
+            samples += sum(f.samples for f in found if f is not None)
+        return Ranking(tuple(out), samples, analysis)
 
     def principal_line(self, state: GameState, ranking: Ranking, seed: int,
                        length: int) -> Line:
@@ -172,6 +196,16 @@ class MCAgent:
 
 def _with_top(options: SearchOptions, top: int) -> SearchOptions:
     return replace(options, top=top)
+
+
+def measured(d: Decision, f: FreshEstimate, keep_p_win: bool = False) -> Decision:
+    """``d`` with its figures measured afresh (``f``), the search's kept in ``searched``;
+    ``keep_p_win``: the search's P(win) stays (the look-ahead's, no samples' mean)."""
+    searched = SearchEstimate(d.samples, d.p_success, d.p_win, d.p_foul, d.expected_points)
+    return replace(d, p_success=round(f.p_success, 4), p_foul=round(f.p_foul, 4),
+                   expected_points=round(f.expected_points, 3),
+                   p_win=d.p_win if keep_p_win else round(f.p_win, 4), samples=f.samples,
+                   searched=searched)
 
 
 def to_decision(e: Evaluated, words: bool = True) -> Decision:

@@ -48,6 +48,7 @@ from engine.errors import excerpt
 from engine.record import canonical_json
 from engine.words import LANGS, say
 from sim import shared_simulator
+from sim.rail_shot import struck_corner_jaw
 
 from ..errors import UserInputError
 from . import limits
@@ -57,6 +58,7 @@ from .position import read_state
 from .simulate import Paths, sampled_paths
 
 BUDGET_NOTE = "app.budget.time_note"  # the catalog's text of a search against the clock
+JAW_NOTE = "advice.jaw.note"  # the catalog's sentence of a stroke that rests on the jaw model
 
 
 class SeedFrom(StrEnum):
@@ -110,7 +112,12 @@ class Suggestion:
     in each language written (``lang`` the one asked; every language when ``all_langs``),
     its ``paths`` when asked for (``paths_asked``; None: nothing moved), and ``twins``, the
     ranks of the suggestions that differ from it only by the placement from hand
-    (:func:`placement_twins`).  JSON only in :meth:`to_json`: ``suggest --json``'s form."""
+    (:func:`placement_twins`), and ``jaw_dependent``: the called ball met a corner pocket's
+    jaw in that play (:func:`sim.rail_shot.struck_corner_jaw`), so the stroke rests on the
+    jaw model, which the rail shot shows uncertain (docs/PHYSICS.md, "The rail shot").  JSON
+    only in :meth:`to_json`: ``suggest --json``'s form, where the decision's figures are the
+    advisor's reported ones and ``search_estimate`` the search's own when they were measured
+    afresh (:mod:`ai.search.fresh`)."""
     decision: Decision
     advice: Advice | None
     words: tuple[tuple[str, AdviceWords], ...]
@@ -119,15 +126,26 @@ class Suggestion:
     paths_asked: bool = False
     paths: Paths | None = None
     twins: tuple[int, ...] = ()
+    jaw_dependent: bool = False
+
+    def jaw_note(self, lang: str) -> str | None:
+        """The player's sentence of a stroke that rests on the jaw model, in ``lang``; None
+        for another stroke."""
+        return say(JAW_NOTE, lang) if self.jaw_dependent else None
 
     def to_json(self) -> dict:
         words = dict(self.words)
         js = self.decision.to_json()
+        searched = self.decision.searched
+        js["search_estimate"] = None if searched is None else searched.to_json()
+        js["jaw_dependent"] = self.jaw_dependent
+        js["jaw_note"] = self.jaw_note(self.lang)
         js["instruction"] = words[self.lang].instruction
         js["advice"] = None if self.advice is None else self.advice.to_json()
         if self.all_langs:
             js["instructions"] = {lang: w.instruction for lang, w in words.items()}
             js["words"] = {lang: w.to_json() for lang, w in words.items()}
+            js["jaw_notes"] = {lang: self.jaw_note(lang) for lang in words}
         if self.paths_asked:
             js["paths"] = {} if self.paths is None else self.paths.to_json()
         js["differs_only_by_placement_from"] = list(self.twins)
@@ -316,7 +334,8 @@ def describe(state: GameState, simulator, decision: Decision, lang: str = "en",
              paths: bool = False, all_langs: bool = False) -> Suggestion:
     """A decision as a suggestion (see :func:`suggest`), with its advice: the stroke played
     once without noise (:func:`ai.describe.advise`), its words written once in each language
-    asked -- ``lang``, or every language with ``all_langs`` (:func:`ai.describe.advice_words`)."""
+    asked -- ``lang``, or every language with ``all_langs`` (:func:`ai.describe.advice_words`),
+    and whether the called ball met a corner jaw in that play (``jaw_dependent``)."""
     d = decision
     advice = result = None
     if d.strike is not None:
@@ -325,4 +344,7 @@ def describe(state: GameState, simulator, decision: Decision, lang: str = "en",
                                 d.placement, False if watch is None else watch)
     words = advice_words(d, advice, LANGS if all_langs else (lang,))
     drawn = sampled_paths(simulator, result) if paths and result is not None else None
-    return Suggestion(d, advice, tuple(words.items()), lang, all_langs, paths, drawn)
+    jaw = (result is not None and d.call is not None and d.call.ball is not None
+           and struck_corner_jaw(result, d.call.ball))
+    return Suggestion(d, advice, tuple(words.items()), lang, all_langs, paths, drawn,
+                      jaw_dependent=jaw)

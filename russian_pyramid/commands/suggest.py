@@ -103,6 +103,8 @@ def _human(suggestions, lang: str = "en") -> str:
                          p_foul=_pct(s["p_foul"]),
                          points=points if lang == "en" else points.replace(".", ",")))
         lines.append(f"   {s['instruction']}")
+        if s.get("jaw_note"):  # the stroke rests on the jaw model (issue 55)
+            lines.append(f"   {s['jaw_note']}")
         if s.get("differs_only_by_placement_from"):
             lines.append("   (" + say(PLACEMENT_TWINS, lang, n=", ".join(
                 map(str, s["differs_only_by_placement_from"]))) + ")")
