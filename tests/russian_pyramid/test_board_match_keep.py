@@ -200,11 +200,18 @@ def _until(drv, what):
     return WebDriverWait(drv, WAIT_S).until(what)
 
 
+def _tap(drv, element) -> None:
+    """A thumb's tap: the control scrolled to the middle of the screen first, as a player
+    scrolls it out from under the pinned table or the pinned typed line (issue 54 item 1)."""
+    drv.execute_script("arguments[0].scrollIntoView({block: 'center'});", element)
+    element.click()
+
+
 def _answer(drv, question: str, yes: bool) -> None:
     """The page's question (the Match tab's dialog) is ``question``: answered."""
     _until(drv, lambda d: d.find_element("id", "m-confirm").is_displayed())
     assert drv.find_element("id", "m-confirm-text").text == question
-    drv.find_element("id", "m-confirm-yes" if yes else "m-confirm-no").click()
+    _tap(drv, drv.find_element("id", "m-confirm-yes" if yes else "m-confirm-no"))
     _until(drv, lambda d: not d.find_element("id", "m-confirm").is_displayed())
 
 
@@ -224,25 +231,25 @@ def test_the_page_asks_before_what_a_tap_cannot_take_back_and_a_reload_comes_bac
             drv.allowed_console = STOPPED_FIRST  # the page's polls once this board is stopped
             drv.get(printed)
             _until(drv, lambda d: d.execute_script("return document.body.dataset.ready === '1'"))
-            drv.find_element("id", "tab-match").click()
+            _tap(drv, drv.find_element("id", "tab-match"))
             for field, name in (("m-p1", "Сергей"), ("m-p2", "Олег")):
                 drv.find_element("id", field).clear()
                 drv.find_element("id", field).send_keys(name)
-            drv.find_element("id", "m-start").click()  # no match runs: nothing to ask
+            _tap(drv, drv.find_element("id", "m-start"))  # no match runs: nothing to ask
             _until(drv, lambda d: d.find_element("id", "match-play").is_displayed())
             first = c.get("api/match").json()["id"]
-            drv.find_element("css selector", "#m-balls button[data-ball='7']").click()
-            drv.find_element("css selector", "#m-pockets button[data-pocket='FL']").click()
-            drv.find_element("id", "m-send").click()
+            _tap(drv, drv.find_element("css selector", "#m-balls button[data-ball='7']"))
+            _tap(drv, drv.find_element("css selector", "#m-pockets button[data-pocket='FL']"))
+            _tap(drv, drv.find_element("id", "m-send"))
             _until(drv, lambda d: "Сергей 7" in d.find_element("id", "m-score").text)
             miss = drv.find_element("css selector", "[data-line='miss']")
-            miss.click()
+            _tap(drv, miss)
             _answer(drv, "Записать промах?", yes=False)
             assert c.get("api/match").json()["strokes"] == ["7 FL"]  # nothing was sent
-            miss.click()
+            _tap(drv, miss)
             _answer(drv, "Записать промах?", yes=True)
             _until(drv, lambda d: len(c.get("api/match").json()["strokes"]) == 2)
-            drv.find_element("css selector", "[data-line='undo']").click()
+            _tap(drv, drv.find_element("css selector", "[data-line='undo']"))
             _answer(drv, "Отменить последний удар (промах)?", yes=True)
             _until(drv, lambda d: c.get("api/match").json()["strokes"] == ["7 FL"])
             assert parse_record(c.get("api/match/record").text).result["before"] == [
@@ -265,7 +272,7 @@ def test_the_page_asks_before_what_a_tap_cannot_take_back_and_a_reload_comes_bac
                         == "Устройство 127.0.0.3 просит вести счёт."
                     if answer == "m-handover-no":
                         screenshot(drv, "match-handover-asked-ru-390x844")
-                    drv.find_element("id", answer).click()
+                    _tap(drv, drv.find_element("id", answer))
                     _until(drv, lambda d: not d.find_element("id", "m-handover").is_displayed())
                     st = phone.get("api/match").json()
                     assert st["you_score"] is (answer == "m-handover-yes"), st
@@ -274,23 +281,23 @@ def test_the_page_asks_before_what_a_tap_cannot_take_back_and_a_reload_comes_bac
                 assert not drv.find_element("id", "m-send").is_enabled()
                 phone.post("api/match/line", json={"text": "5 NR x"})
                 _until(drv, lambda d: "Сергей: 5 БП х" in d.find_element("id", "m-strokes").text)
-                drv.find_element("id", "m-take-over").click()  # and back: the phone accepts
+                _tap(drv, drv.find_element("id", "m-take-over"))  # and back: the phone accepts
                 _until(drv, lambda d: phone.get("api/match").json()["handover"]["asked_by"])
                 phone.post("api/match/handover", json={"accept": True})
                 _until(drv, lambda d: not d.find_element("id", "m-watch").is_displayed())
-            drv.find_element("id", "m-new-match").click()
+            _tap(drv, drv.find_element("id", "m-new-match"))
             assert drv.find_element("id", "m-p1").get_attribute("value") == "Сергей"
-            drv.find_element("id", "m-start").click()
+            _tap(drv, drv.find_element("id", "m-start"))
             _answer(drv, "Начать новый матч? Текущий сохранится.", yes=False)
             assert c.get("api/match").json()["id"] == first
             drv.find_element("id", "m-p2").clear()
             drv.find_element("id", "m-p2").send_keys("Пётр")
-            drv.find_element("id", "m-start").click()
+            _tap(drv, drv.find_element("id", "m-start"))
             _until(drv, lambda d: d.find_element("id", "m-confirm").is_displayed())
             screenshot(drv, "match-ask-new-match-ru-390x844")
             _answer(drv, "Начать новый матч? Текущий сохранится.", yes=True)
             _until(drv, lambda d: c.get("api/match").json()["id"] != first)
-            drv.find_element("id", "m-new-match").click()
+            _tap(drv, drv.find_element("id", "m-new-match"))
             kept = _until(drv, lambda d: d.find_element(
                 "css selector", f"#m-list button[data-id='{first}']"))
             screenshot(drv, "match-kept-list-ru-390x844")

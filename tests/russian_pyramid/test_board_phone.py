@@ -54,7 +54,7 @@ def test_the_phone_keeps_the_table_and_its_actions_on_one_screen(browser, game_r
     drv = open_at(browser, PHONE, True)
     assert js(drv, "return document.body.classList.contains('portrait');")
     phone_ball = smallest_ball_px(drv)
-    Select(drv.find_element(By.ID, "sel-position")).select_by_visible_text("open")
+    Select(drv.find_element(By.ID, "sel-position")).select_by_value("/static/positions/open.json")
     WebDriverWait(drv, 10).until(lambda d: len(balls(d)) == 6)
     Select(drv.find_element(By.ID, "in-budget")).select_by_value("300")
     js(drv, "window.scrollTo(0, 0);")
@@ -179,7 +179,7 @@ def test_the_panels_are_beside_the_table(browser, size, mobile, name):
           f"{least:.1f} px (phone {PHONE_BALL_PX[0]:.1f})")
     if not mobile:  # a tablet's and a desktop's balls (a phone on its side: as tall as it can)
         assert least >= PHONE_BALL_PX[0] - 0.05
-    Select(drv.find_element(By.ID, "sel-position")).select_by_visible_text("open")
+    Select(drv.find_element(By.ID, "sel-position")).select_by_value("/static/positions/open.json")
     WebDriverWait(drv, 10).until(lambda d: len(balls(d)) == 6)
     Select(drv.find_element(By.ID, "in-budget")).select_by_value("300")
     js(drv, "window.scrollTo(0, 0);")

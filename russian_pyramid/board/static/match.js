@@ -94,7 +94,7 @@ function mStrokes(st) {
   if (!ol) {
     ol = document.createElement("ol");
     ol.id = "m-strokes"; ol.className = "m-strokes";
-    $("m-out").after(ol);
+    $("m-history").append(ol);
   }
   ol.textContent = "";
   (st.lines || []).forEach(ln => {
