@@ -73,6 +73,22 @@ def test_the_noise_equivalent_reads_the_curve():
     assert ol.noise_equivalent(0.001, {0.9: -0.001, 0.8: 0.0}) == (None, False)
 
 
+def test_the_shipped_set_loads_and_holds_every_level():
+    doc = ol.load_set()
+    assert doc["version"] == ol.VERSION and doc["oracle"] == ol.ORACLE_SPEC
+    levels = {p["magnitude"] for p in doc["positions"]}
+    assert levels == set(ol.LEVELS)
+    for p in doc["positions"]:
+        stops = [c["stop"] for c in p["candidates"]]
+        assert stops.count("best") == 1 and set(stops) <= {"best", "se", "worse", "cap"}
+        best = p["candidates"][stops.index("best")]
+        assert best["stroke"] == p["best"] and best["diff"] == 0.0 and 0.0 <= p["value"] <= 1.0
+        assert best["n"] == max(c["n"] for c in p["candidates"]) <= doc["cap"]
+        assert sorted(p["handicap"]) == sorted(f"{f:g}" for f in ol.HANDICAP)
+        again = ol.Stroke.from_json(ol.Stroke.from_json(p["best"]).to_json())
+        assert again.same(ol.Stroke.from_json(p["best"]))  # its numbers kept to 1e-9
+
+
 def test_a_set_of_another_version_or_no_set_is_refused(tmp_path):
     old = tmp_path / "old.json.gz"
     old.write_bytes(gzip.compress(json.dumps({"version": 0, "positions": []}).encode()))
