@@ -60,7 +60,7 @@ from ai.search.context import Context, clamp_strike
 from ai.search.pipeline import sources
 from ai.search.referee import Referee
 from engine import Call, GameState, adjudicate, tush_stroke
-from engine.files import read_bytes, write_atomic
+from engine.files import InputFileError, read_bytes, write_atomic
 from sim import Strike, shared_simulator
 
 from . import smoke
@@ -99,8 +99,9 @@ class Stroke:
                    None if obj["strike"] is None else Strike.from_json(obj["strike"]))
 
     def same(self, other: "Stroke") -> bool:
-        """The same call and stroke (the stroke's numbers to 1e-9)."""
-        if self.call != other.call or (self.strike is None) != (other.strike is None):
+        """The same call (as a record writes it) and stroke (its numbers to 1e-9)."""
+        calls = [None if c is None else c.to_json() for c in (self.call, other.call)]
+        if calls[0] != calls[1] or (self.strike is None) != (other.strike is None):
             return False
         return self.strike is None or bool(np.allclose(
             list(self.strike.to_json().values()), list(other.strike.to_json().values()),
@@ -392,7 +393,7 @@ def report(argv: list[str] | None, folder: Path | None) -> int:
         return 0
     try:
         doc = load_set(args.set)
-    except (SetError, OSError) as exc:
+    except (SetError, InputFileError) as exc:
         ap.error(str(exc))
     stops = [c["stop"] for p in doc["positions"] for c in p["candidates"]]
     print(f"the set: {args.set} (version {doc['version']}): {len(doc['positions'])} positions "

@@ -104,6 +104,7 @@ def test_bad_input_exits_2(tmp_path, capsys):
     bad = tmp_path / "bad.json.gz"
     bad.write_bytes(b"{}")
     assert_refused(ol.main, [(["--set", str(bad)], "--set"),
+                             (["--set", str(tmp_path / "none.json.gz")], "--set"),
                              (["--rescore", "0"], "--rescore"),
                              (["--agent", "nobody"], "--agent"),
                              (["--levels", "x"], "--levels")], capsys)
