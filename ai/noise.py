@@ -21,8 +21,10 @@ BALL_RADIUS_M = 0.034
 # The standard normal draws one stroke's noise takes: aim, speed, elevation, side, vertical.
 NOISE_DIMS = 5
 
-SKILLS = {  # named skill levels: the noise magnitude factor
+SKILLS = {  # named skill levels: the noise magnitude factor (what each means on the 12 ft
+    # table, a straight pot's rate and the balls a visit: ai/README.md, "Levels of play")
     "perfect": 0.0,
+    "pro": 0.25,  # issue 56: where position play decides (a pyramid professional's runs)
     "master": 0.5,
     "strong": 1.0,
     "club": 2.0,

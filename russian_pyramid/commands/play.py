@@ -53,7 +53,7 @@ def register(subparsers) -> None:
     p.add_argument("--agent-b", metavar="SPEC", help="agent of side 1 (default as --agent-a)")
     p.add_argument("--agent-c", metavar="SPEC", help="agent of side 2 (three-each only)")
     p.add_argument("--skill-a", default="strong", help="execution noise of side 0: perfect, "
-                   "master, strong, club, beginner or a magnitude factor (default strong)")
+                   "pro, master, strong, club, beginner or a magnitude factor (default strong)")
     p.add_argument("--skill-b", default="strong", help="execution noise of side 1")
     p.add_argument("--skill-c", default=None, help="execution noise of side 2 (three-each; "
                    "default strong)")

@@ -48,7 +48,7 @@ def register(subparsers) -> None:
     p.add_argument("--top", type=int, default=DEFAULT_TOP, metavar="N",
                    help=f"how many suggestions ({DEFAULT_TOP})")
     p.add_argument("--skill", default=DEFAULT_SKILL,
-                   help="noise level assumed for both players: perfect, master, strong, club, "
+                   help="noise level assumed for both players: perfect, pro, master, strong, club, "
                         "beginner, or a magnitude factor (default strong = 1.0)")
     p.add_argument("--time-budget", type=float, default=None, metavar="SECONDS",
                    help="also stop sampling after about this many seconds (the advice then "

@@ -1,0 +1,110 @@
+"""The oracle-loss benchmark's pieces (benchmarks/oracle_loss.py): the stopping rule of the
+oracle's common-random-number sampling, the bootstrap, the noise-equivalent, the versioned
+set (the shipped one loads; a set of another version is refused), bad input exits 2."""
+import gzip
+import json
+
+import numpy as np
+import pytest
+
+from ai.noise import NOISE_DIMS
+from benchmarks import oracle_loss as ol
+
+from .conftest import assert_refused
+
+
+def _draws(seed=0):
+    rng = np.random.default_rng(seed)
+    return lambda n: rng.standard_normal((n, NOISE_DIMS))
+
+
+def test_a_candidate_that_moves_with_the_best_stops_at_once_on_its_se():
+    # the same luck (row k's first draw) plus a constant: the difference has no spread
+    play = lambda i, z: 0.5 + 0.1 * z[:, 0] - 0.01 * i  # noqa: E731
+    found = ol.run_oracle(play, 3, _draws(), cap=512, first=16)
+    assert found.best == 0 and found.stops == ["best", "se", "se"]
+    assert [len(v) for v in found.values] == [16, 16, 16]
+    assert found.diffs[2] == pytest.approx(0.02) and found.ses[2] < 1e-12
+
+
+def test_independent_luck_runs_to_the_cap_and_says_so():
+    # two equal candidates on independent luck: the SE of their difference stays ~0.1/sqrt(n)
+    rng = np.random.default_rng(5)
+    play = lambda i, z: 0.5 + 0.1 * (z[:, 0] if i == 0 else rng.standard_normal(len(z)))  # noqa: E731,E501
+    found = ol.run_oracle(play, 2, _draws(1), cap=64, first=16)
+    assert sorted(found.stops) == ["best", "cap"]
+    assert [len(v) for v in found.values] == [64, 64]
+    assert found.ses[1 - found.best] > ol.SE_TARGET
+
+
+def test_a_clearly_worse_candidate_stops_early_and_the_close_one_is_sampled_on():
+    rng = np.random.default_rng(9)
+    def play(i, z):
+        own = rng.standard_normal(len(z))
+        return {0: 0.6 + 0.05 * z[:, 0], 1: 0.1 + 0.05 * own, 2: 0.6 + 0.05 * own}[i]
+    found = ol.run_oracle(play, 3, _draws(2), cap=128, first=16)
+    assert found.stops[1] == "worse" and len(found.values[1]) == 16
+    assert max(len(found.values[0]), len(found.values[2])) == 128
+
+
+def test_the_difference_uses_common_finite_rows():
+    best = np.array([1.0, 2.0, np.nan, 4.0, 5.0])
+    other = np.array([0.0, 1.0, 1.0, np.nan])
+    d, se, n = ol.difference(best, other)
+    assert n == 2 and d == pytest.approx(1.0) and se == 0.0
+    assert ol.difference(np.array([1.0]), np.array([0.0]))[1] == float("inf")
+
+
+def test_the_bootstrap_interval_holds_the_mean_and_narrows_with_more_data():
+    rng = np.random.default_rng(3)
+    small, big = rng.normal(0.001, 0.002, 20), rng.normal(0.001, 0.002, 2000)
+    lo, hi = ol.bootstrap(small, np.random.default_rng(0))
+    assert lo < small.mean() < hi
+    lo2, hi2 = ol.bootstrap(big, np.random.default_rng(0))
+    assert hi2 - lo2 < (hi - lo) / 4
+    assert ol.bootstrap(np.zeros(5), np.random.default_rng(0)) == (0.0, 0.0)
+
+
+def test_the_noise_equivalent_reads_the_curve():
+    curve = {0.9: 0.001, 0.8: 0.003}
+    assert ol.noise_equivalent(0.0005, curve) == (pytest.approx(0.05), False)
+    assert ol.noise_equivalent(0.002, curve) == (pytest.approx(0.15), False)
+    assert ol.noise_equivalent(0.004, curve) == (pytest.approx(0.2), True)
+    assert ol.noise_equivalent(0.001, {0.9: -0.001, 0.8: 0.0}) == (None, False)
+
+
+def test_the_shipped_set_loads_and_holds_every_level():
+    doc = ol.load_set()
+    assert doc["version"] == ol.VERSION and doc["oracle"] == ol.ORACLE_SPEC
+    levels = {p["magnitude"] for p in doc["positions"]}
+    assert levels == set(ol.LEVELS)
+    for p in doc["positions"]:
+        stops = [c["stop"] for c in p["candidates"]]
+        assert stops.count("best") == 1 and set(stops) <= {"best", "se", "worse", "cap"}
+        best = p["candidates"][stops.index("best")]
+        assert best["stroke"] == p["best"] and best["diff"] == 0.0 and 0.0 <= p["value"] <= 1.0
+        assert best["n"] == max(c["n"] for c in p["candidates"]) <= doc["cap"]
+        assert sorted(p["handicap"]) == sorted(f"{f:g}" for f in ol.HANDICAP)
+        again = ol.Stroke.from_json(ol.Stroke.from_json(p["best"]).to_json())
+        assert again.same(ol.Stroke.from_json(p["best"]))  # its numbers kept to 1e-9
+
+
+def test_a_set_of_another_version_or_no_set_is_refused(tmp_path):
+    old = tmp_path / "old.json.gz"
+    old.write_bytes(gzip.compress(json.dumps({"version": 0, "positions": []}).encode()))
+    with pytest.raises(ol.SetError, match="version 0"):
+        ol.load_set(old)
+    bad = tmp_path / "bad.json.gz"
+    bad.write_bytes(b"not gzip")
+    with pytest.raises(ol.SetError, match="not a gzip"):
+        ol.load_set(bad)
+
+
+def test_bad_input_exits_2(tmp_path, capsys):
+    bad = tmp_path / "bad.json.gz"
+    bad.write_bytes(b"{}")
+    assert_refused(ol.main, [(["--set", str(bad)], "--set"),
+                             (["--set", str(tmp_path / "none.json.gz")], "--set"),
+                             (["--rescore", "0"], "--rescore"),
+                             (["--agent", "nobody"], "--agent"),
+                             (["--levels", "x"], "--levels")], capsys)
