@@ -42,7 +42,9 @@ def register(subparsers) -> None:
     p.add_argument("--corners", metavar="X1,Y1,...,X4,Y4",
                    help="the playing area's corners in the photo's pixels, in the order: the "
                         "house end's right corner, the far right, the far left, the house "
-                        "end's left (the table is then not looked for)")
+                        "end's left (the table is then not looked for; kept within 5 px; "
+                        "given in another order, they are sorted and the house end is the "
+                        "end nearer the camera)")
     p.add_argument("--refine", action="store_true",
                    help="with --corners: they are approximate (tapped, read off a screen); "
                         "the cloth's outline is looked for near them and fitted")

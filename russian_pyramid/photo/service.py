@@ -81,6 +81,10 @@ def parse_corners(text: str) -> np.ndarray:
     return np.array(values).reshape(4, 2)
 
 
+def _corners_text(corners_px: np.ndarray) -> str:
+    return excerpt(",".join(f"{v:g}" for v in np.asarray(corners_px, float).ravel()))
+
+
 def _to_work(p, scale: float):
     """A pixel of the photo on the scaled copy (pixel centres at integers in both)."""
     return (p + 0.5) * scale - 0.5
@@ -113,15 +117,17 @@ def read_position(photo, table: str = "pyramid-12ft",
         else:
             if np.any(corners_px < 0) or np.any(corners_px[:, 0] > w0) \
                     or np.any(corners_px[:, 1] > h0):
-                raise UserInputError(f"--corners: {corners_px.ravel().tolist()} lie outside "
+                raise UserInputError(f"--corners: {_corners_text(corners_px)} lie outside "
                                      f"the {w0} x {h0} photo", field="corners")
             view = view_from_corners(work, spec, _to_work(corners_px, scale),
                                      refine=refine_corners)
     except NoTableError as exc:
         raise UserInputError(f"no table found in the photo: {exc}", reason="no-table") from None
     except GeometryError as exc:
-        given = "--corners: " if corners_px is not None else ""  # the corners given, or found
-        raise UserInputError(f"{given}the table's corners do not fit a camera: {exc}",
+        if corners_px is not None:  # the corners given (any order: corners.py)
+            raise UserInputError(f"--corners: {_corners_text(corners_px)} do not make a "
+                                 f"table: {exc}", field="corners", reason="no-table") from None
+        raise UserInputError(f"the table's corners do not fit a camera: {exc}",
                              reason="no-table") from None
     found = find_balls(work, view, spec)
     k = cue_index(found)
