@@ -47,7 +47,7 @@ class PhotoBall:
 class PhotoPosition:
     table: str
     balls: tuple[PhotoBall, ...]
-    cue_colour: str | None  # "red", "yellow", or None when no ball looked like the cue ball
+    cue_colour: str | None  # "red", "yellow", "white" (pool's), or None: no ball looked like it
     corners_px: tuple[tuple[float, float], ...]  # playing area NR, FR, FL, NL in the photo
     width_px: int
     height_px: int
