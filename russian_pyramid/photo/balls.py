@@ -17,9 +17,9 @@ import numpy as np
 from sim.table import POCKET_IDS, TableSpec
 
 from .clusters import cluster_centres
-from .colour import balanced_hsv
+from .colour import balanced_hsv, cloth_like
 from .imaging import cv2
-from .table_find import CUSHION_TOP_WIDTH_M, TableView
+from .table_find import CUSHION_TOP_WIDTH_M, HUE_TOLERANCE, TableView
 from .tops import median_top_shift, top_row
 
 IVORY_SAT_MAX = 0.30  # an ivory ball, lit or shaded, is less saturated than this (0-1)
@@ -139,15 +139,25 @@ def ball_masks(hsv: np.ndarray, view: TableView, spec: TableSpec,
                                             (-c, W + c, spec.cushion_height_m)]))
     region = np.zeros(hsv.shape[:2], np.uint8)
     cv.fillConvexPoly(region, np.round(outline).astype(np.int32), 1)
-    free = region.astype(bool) & ~view.cloth_mask.astype(bool)
-    grey = hsv if bgr is None else balanced_hsv(bgr, free)
-    s, v = grey[..., 1], grey[..., 2]
-    ivory = (s < 255 * IVORY_SAT_MAX) & (v > 255 * LIGHT_MIN)
+    cloth = view.cloth_mask.astype(bool) & region.astype(bool)
+    if bgr is not None:  # of the cloth's hue and of its colour (a blue ball is not cloth)
+        cloth = cloth_like(bgr, cloth)
+    free = region.astype(bool) & ~cloth
+    ivory = (hsv[..., 1] < 255 * IVORY_SAT_MAX) & (hsv[..., 2] > 255 * LIGHT_MIN)
+    if bgr is not None:  # and what is ivory once the light is made grey (never fewer pixels)
+        grey = balanced_hsv(bgr, free)
+        ivory |= (grey[..., 1] < 255 * IVORY_SAT_MAX) & (grey[..., 2] > 255 * LIGHT_MIN)
     coloured = coloured_mask(hsv, CUE_LIGHT_MIN)
     # a ball of any colour (pool's, snooker's: issue 57): saturated as the cue ball and lit, not
-    # of the cloth's hue (on the tune half of the real photos: broadcast recall 54 -> 62 %,
-    # youtube 91 -> 88 %; 0.55 instead of CUE_SAT_MIN lost on both)
+    # of the cloth's (docs/PHOTO.md, Real photos; 0.55 instead of CUE_SAT_MIN lost on the tune
+    # half; any hue but the cloth's own tolerance moved two balls of the render
+    # independent_16007_023 past 20 mm)
     any_colour = (hsv[..., 1] > 255 * CUE_SAT_MIN) & (hsv[..., 2] > 255 * CUE_LIGHT_MIN)
+    apart = np.abs(hsv[..., 0].astype(np.int16) - int(round(view.cloth_hue)))
+    apart = np.minimum(apart, 180 - apart)  # OpenCV's hue wraps at 180
+    # of a hue well apart from the cloth's (its shades drift by up to twice its tolerance: a
+    # render's cushions and shadows), or of its hue and not of its colour (cloth_like)
+    any_colour &= (apart > 2 * HUE_TOLERANCE) | (view.cloth_mask.astype(bool) & ~cloth)
     out = []
     for m in (free & (ivory | coloured | any_colour), free & coloured):
         m = cv.morphologyEx(m.astype(np.uint8), cv.MORPH_CLOSE, np.ones((3, 3), np.uint8))

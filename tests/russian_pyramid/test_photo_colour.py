@@ -11,7 +11,7 @@ import pytest
 
 from russian_pyramid.photo.balls import (COLOURED_TABLE_MIN, CUE_SAT_MIN, IVORY_SAT_MAX, Ball,
                                          cue_colour, cue_index)
-from russian_pyramid.photo.colour import balanced_hsv, light_gains
+from russian_pyramid.photo.colour import balanced_hsv, cloth_like, light_gains
 from russian_pyramid.photo.imaging import cv2
 
 WARM = np.array([0.62, 0.85, 1.0])  # B, G, R scaled: a tungsten-like light
@@ -62,3 +62,21 @@ def test_on_a_table_of_coloured_balls_the_cue_ball_is_the_white_one(saturations,
     assert cue_index(balls) == cue
     if cue == 3:
         assert cue_colour(balls[cue]) == "white"
+
+
+def test_a_ball_of_the_cloths_hue_but_not_its_colour_is_no_cloth():
+    """A blue ball on a blue cloth (the broadcast frames' blue balls, taken for cloth by its
+    hue): the cloth's colour model, learned from the cloth's pixels, leaves it out; the cloth
+    in its own shade (a quarter darker at one end) stays cloth."""
+    cv = cv2()
+    shade = np.linspace(0.75, 1.0, 320)[None, :, None]
+    img = np.clip(np.full((240, 320, 3), (150, 90, 30), float) * shade, 0, 255).astype(np.uint8)
+    cv.circle(img, (160, 120), 14, (170, 40, 10), -1)  # a deeper blue ball
+    hsv = cv.cvtColor(img, cv.COLOR_BGR2HSV).astype(int)
+    assert abs(hsv[120, 160, 0] - hsv[10, 10, 0]) <= 14  # of the cloth's hue (HUE_TOLERANCE)
+    by_hue = np.ones(img.shape[:2], bool)  # every pixel of the cloth's hue
+    cloth = cloth_like(img, by_hue)
+    assert not cloth[111:130, 151:170].any()  # the ball (the square inside its disc)
+    ring = np.ones(img.shape[:2], bool)
+    cv.circle(ring.view(np.uint8), (160, 120), 20, 0, -1)
+    assert cloth[ring].mean() > 0.99  # the cloth, lit and in shade
