@@ -1,6 +1,8 @@
 """Issue 57 item 1: ``pyramid photo`` on real photographs, scored in image space.
 
 ``python -m benchmarks.photo_real [ROOT] [--split tune|held-out|all] [--set NAME] [--json OUT]``
+(``--smoke``: one of the tests' renders laid out as a broadcast frame in a temporary folder,
+boxed where the reader itself finds its balls: the whole path, numbers meaningless)
 
 ROOT (or the environment variable ``PYRAMID_PHOTO_REAL``) is a folder holding checkouts of two
 public repositories, as they are (docs/PHOTO.md, "Real photos", says where they come from):
@@ -47,6 +49,8 @@ import numpy as np
 from russian_pyramid.errors import UserInputError
 from russian_pyramid.photo.imaging import cv2
 from russian_pyramid.photo.service import read_position
+
+from . import smoke
 
 ENV = "PYRAMID_PHOTO_REAL"
 MANIFEST = Path(__file__).with_name("photo_real_manifest.json")
@@ -276,17 +280,44 @@ def main(argv=None) -> int:
     p.add_argument("--json", metavar="OUT", help="write every photo's result here")
     p.add_argument("--write-manifest", action="store_true")
     p.add_argument("-v", "--verbose", action="store_true", help="one line a photo")
-    args = p.parse_args(argv)
-    if not args.root or not Path(args.root).is_dir():
+    args = smoke.parse(p, argv)
+    if args.smoke:
+        with smoke.scratch(True) as folder:
+            return _run(args, _smoke_root(folder))
+    return _run(args, args.root)
+
+
+def _smoke_root(folder: Path) -> Path:
+    """A broadcast-like set of one photo (the tests' render case_000, boxed where the reader
+    finds its balls) under ``folder``."""
+    clip = folder / "CV_Project" / "data" / "game2_clip1"
+    (clip / "frames").mkdir(parents=True)
+    (clip / "bounding_boxes").mkdir()
+    render = Path(__file__).parent.parent / "tests" / "russian_pyramid" / "photo_data"
+    data = (render / "case_000.jpg").read_bytes()
+    cv = cv2()
+    img = cv.imdecode(np.frombuffer(data, np.uint8), cv.IMREAD_COLOR)
+    cv.imwrite(str(clip / "frames" / "frame_first.png"), img)
+    boxes = [f"{b.u_px - b.radius_px:.0f} {b.v_px - b.radius_px:.0f} {2 * b.radius_px:.0f} "
+             f"{2 * b.radius_px:.0f} {BROADCAST_CUE_CLASS if b.id == 'cue' else 3}"
+             for b in read_position(data).balls]
+    (clip / "bounding_boxes" / "frame_first_bbox.txt").write_text("\n".join(boxes) + "\n")
+    cv.imwrite(str(clip / "frames" / "frame_last.png"), img)
+    (clip / "bounding_boxes" / "frame_last_bbox.txt").write_text("")
+    return folder
+
+
+def _run(args, root) -> int:
+    if not root or not Path(root).is_dir():
         print(f"photo_real: no photos (give ROOT or set ${ENV}; docs/PHOTO.md, Real photos): "
               "nothing measured")
         return 0
-    photos = all_photos(Path(args.root))
-    if args.write_manifest:
+    photos = all_photos(Path(root))
+    if args.write_manifest and not args.smoke:
         write_manifest(photos)
         print(f"wrote {MANIFEST} ({len(photos)} photos)")
         return 0
-    bad = check_manifest(photos)
+    bad = [] if args.smoke else check_manifest(photos)
     if bad:
         print(f"photo_real: {len(bad)} photos differ from the manifest: {bad[:5]}",
               file=sys.stderr)
@@ -307,7 +338,7 @@ def main(argv=None) -> int:
             if sel:
                 rows[(name, split)] = summary(sel)
     print(table_text(rows))
-    if args.json:
+    if args.json:  # a smoke run's too: where the command names
         Path(args.json).write_text(json.dumps([asdict(r) for r in results], indent=1) + "\n")
     return 0
 
