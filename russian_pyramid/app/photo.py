@@ -9,8 +9,6 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from sim.presets import table_by_name
-
 from ..errors import UserInputError
 from ..photo.service import PhotoPosition, parse_corners, read_position
 from ..photo.settle import SettleError, settle
@@ -63,7 +61,7 @@ def settled(position: PhotoPosition, start: float) -> PhotoAnswer:
     """The detector's ``position`` settled (:func:`russian_pyramid.photo.settle.settle`) into
     one the simulator accepts: what the board answers and ``pyramid photo`` prints; ``start``
     the :func:`time.perf_counter` at which the work began."""
-    spec = table_by_name(position.table)
+    spec = position.spec()  # the preset at the size read (issue 57: any table)
     try:
         placed, moved = settle({b.id: (b.x_m, b.y_m) for b in position.balls}, spec)
     except SettleError as exc:

@@ -26,6 +26,7 @@ from ..errors import UserInputError
 from ..io import print_json
 from ..photo.imaging import EXTRA as PHOTO_EXTRA
 from ..photo.service import parse_corners, read_position
+from ..photo.table_size import parse_ball_diameter, parse_table_size
 
 
 def register(subparsers) -> None:
@@ -42,10 +43,19 @@ def register(subparsers) -> None:
     p.add_argument("--corners", metavar="X1,Y1,...,X4,Y4",
                    help="the playing area's corners in the photo's pixels, in the order: the "
                         "house end's right corner, the far right, the far left, the house "
-                        "end's left (the table is then not looked for)")
+                        "end's left (the table is then not looked for; kept within 5 px; "
+                        "given in another order, they are sorted and the house end is the "
+                        "end nearer the camera)")
     p.add_argument("--refine", action="store_true",
                    help="with --corners: they are approximate (tapped, read off a screen); "
                         "the cloth's outline is looked for near them and fitted")
+    p.add_argument("--table-size", metavar="L,W",
+                   help="another table than the preset's: the playing area's length and width "
+                        "in metres (e.g. 2.54,1.27 for 9-ft pool); the preset's pockets are "
+                        "kept, in proportion to the balls")
+    p.add_argument("--ball-diameter", metavar="D",
+                   help="the balls' diameter with its unit, mm or m (e.g. 57.15mm, 0.0525m); "
+                        "default: the preset's (68 mm)")
     p.add_argument("--json", action="store_true", help="print one JSON document on stdout")
     p.add_argument("--lang", choices=LANGS, default=DEFAULT_LANG,
                    help="language of the printed lines (the JSON's keys stay as they are)")
@@ -59,7 +69,10 @@ def run(args) -> int:
     if args.refine and corners is None:
         raise UserInputError("--refine needs --corners (the corners to refine)",
                              field="refine")
-    pos = read_position(args.image, args.table, corners, refine_corners=args.refine)
+    size = parse_table_size(args.table_size) if args.table_size is not None else None
+    ball = parse_ball_diameter(args.ball_diameter) if args.ball_diameter is not None else None
+    pos = read_position(args.image, args.table, corners, refine_corners=args.refine,
+                        table_size_m=size, ball_diameter_m=ball)
     answer = settled(pos, start)  # a position the simulator takes, as the board's photo
     if args.json:
         print_json(answer.to_json())

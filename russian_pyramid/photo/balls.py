@@ -17,8 +17,9 @@ import numpy as np
 from sim.table import POCKET_IDS, TableSpec
 
 from .clusters import cluster_centres
+from .colour import balanced_hsv, cloth_like
 from .imaging import cv2
-from .table_find import CUSHION_TOP_WIDTH_M, TableView
+from .table_find import CUSHION_TOP_WIDTH_M, HUE_TOLERANCE, TableView
 from .tops import median_top_shift, top_row
 
 IVORY_SAT_MAX = 0.30  # an ivory ball, lit or shaded, is less saturated than this (0-1)
@@ -31,6 +32,10 @@ CUE_SAT_MIN = 0.40  # the cue ball's mean saturation at least (red or yellow)
 CUE_SAT_STANDOUT_MIN = 0.28
 CUE_SAT_STANDOUT_RATIO = 1.5
 CUE_LIGHT_MIN = 0.22
+# Issue 57 item 6: a table with at least this many coloured balls (saturation CUE_SAT_MIN or
+# more) is pool's or snooker's, whose cue ball is the white one: the least saturated, if under
+# CUE_SAT_MIN (a pyramid has one coloured ball, the cue ball).
+COLOURED_TABLE_MIN = 3
 # A coloured ball's underside in its own shade keeps its colour, darker: a red cue ball under
 # the tubes is 0.19-0.22 there (seed 16007 case_023, 3840 x 2880), under CUE_LIGHT_MIN, so the
 # mask holds only its lit top, the fitted circle is small and its cover low, and the ball was
@@ -121,9 +126,11 @@ class Ball:
     confidence: float
 
 
-def ball_masks(hsv: np.ndarray, view: TableView, spec: TableSpec) -> tuple:
+def ball_masks(hsv: np.ndarray, view: TableView, spec: TableSpec,
+               bgr: np.ndarray | None = None) -> tuple:
     """Two masks inside the table's outline: every ball (ivory or coloured), and the coloured
-    ones alone (the cue ball: found apart when it touches an ivory ball)."""
+    ones alone (the cue ball: found apart when it touches an ivory ball).  With ``bgr`` the
+    ivory test is made under the photo's light made grey (:mod:`.colour`)."""
     cv = cv2()
     L, W, c = spec.length_m, spec.width_m, CUSHION_TOP_WIDTH_M
     outline = view.camera.project(np.array([(-c, -c, spec.cushion_height_m),
@@ -132,12 +139,27 @@ def ball_masks(hsv: np.ndarray, view: TableView, spec: TableSpec) -> tuple:
                                             (-c, W + c, spec.cushion_height_m)]))
     region = np.zeros(hsv.shape[:2], np.uint8)
     cv.fillConvexPoly(region, np.round(outline).astype(np.int32), 1)
-    s, v = hsv[..., 1], hsv[..., 2]
-    ivory = (s < 255 * IVORY_SAT_MAX) & (v > 255 * LIGHT_MIN)
+    cloth = view.cloth_mask.astype(bool) & region.astype(bool)
+    if bgr is not None:  # of the cloth's hue and of its colour (a blue ball is not cloth)
+        cloth = cloth_like(bgr, cloth)
+    free = region.astype(bool) & ~cloth
+    ivory = (hsv[..., 1] < 255 * IVORY_SAT_MAX) & (hsv[..., 2] > 255 * LIGHT_MIN)
+    if bgr is not None:  # and what is ivory once the light is made grey (never fewer pixels)
+        grey = balanced_hsv(bgr, free)
+        ivory |= (grey[..., 1] < 255 * IVORY_SAT_MAX) & (grey[..., 2] > 255 * LIGHT_MIN)
     coloured = coloured_mask(hsv, CUE_LIGHT_MIN)
-    free = region.astype(bool) & ~view.cloth_mask.astype(bool)
+    # a ball of any colour (pool's, snooker's: issue 57): saturated as the cue ball and lit, not
+    # of the cloth's (docs/PHOTO.md, Real photos; 0.55 instead of CUE_SAT_MIN lost on the tune
+    # half; any hue but the cloth's own tolerance moved two balls of the render
+    # independent_16007_023 past 20 mm)
+    any_colour = (hsv[..., 1] > 255 * CUE_SAT_MIN) & (hsv[..., 2] > 255 * CUE_LIGHT_MIN)
+    apart = np.abs(hsv[..., 0].astype(np.int16) - int(round(view.cloth_hue)))
+    apart = np.minimum(apart, 180 - apart)  # OpenCV's hue wraps at 180
+    # of a hue well apart from the cloth's (its shades drift by up to twice its tolerance: a
+    # render's cushions and shadows), or of its hue and not of its colour (cloth_like)
+    any_colour &= (apart > 2 * HUE_TOLERANCE) | (view.cloth_mask.astype(bool) & ~cloth)
     out = []
-    for m in (free & (ivory | coloured), free & coloured):
+    for m in (free & (ivory | coloured | any_colour), free & coloured):
         m = cv.morphologyEx(m.astype(np.uint8), cv.MORPH_CLOSE, np.ones((3, 3), np.uint8))
         out.append(cv.morphologyEx(m, cv.MORPH_OPEN, np.ones((3, 3), np.uint8)))
     return tuple(out)
@@ -338,7 +360,7 @@ def _with_clusters(peaks: list, mask: np.ndarray, gray: np.ndarray, view: TableV
 def find_balls(bgr: np.ndarray, view: TableView, spec: TableSpec) -> list[Ball]:
     cv = cv2()
     hsv = cv.cvtColor(bgr, cv.COLOR_BGR2HSV)
-    mask, colour = ball_masks(hsv, view, spec)
+    mask, colour = ball_masks(hsv, view, spec, bgr)
     peaks = _peaks(mask, view, spec, caps=True)
     for p in _peaks(colour, view, spec):  # a coloured ball merged with an ivory one
         if all(np.hypot(p[0] - q[0], p[1] - q[1]) >= COLOUR_APART_RADII * p[3] for q in peaks):
@@ -445,6 +467,9 @@ def cue_index(balls: list[Ball]) -> int | None:
     if not balls:
         return None
     sat = np.array([b.saturation for b in balls])
+    if np.sum(sat >= CUE_SAT_MIN) >= COLOURED_TABLE_MIN:  # pool's or snooker's balls: the white
+        k = int(np.argmin(sat))
+        return k if sat[k] < CUE_SAT_MIN else None
     k = int(np.argmax(sat))
     if sat[k] >= CUE_SAT_MIN:
         return k
@@ -454,4 +479,6 @@ def cue_index(balls: list[Ball]) -> int | None:
 
 
 def cue_colour(ball: Ball) -> str:
+    if ball.saturation < CUE_SAT_MIN:  # the white cue ball of a table of coloured balls
+        return "white"
     return "yellow" if YELLOW_HUE[0] <= ball.hue <= YELLOW_HUE[1] else "red"

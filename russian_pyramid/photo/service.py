@@ -15,12 +15,14 @@ import numpy as np
 
 from engine.errors import excerpt
 from sim.presets import UnknownTableError, table_by_name
+from sim.table import TableSpec
 
 from ..errors import UserInputError
 from .balls import cue_colour, cue_index, find_balls
 from .geometry import GeometryError
 from .imaging import WORK_MAX_WIDTH_PX, cv2, decode, read_photo
 from .table_find import NoTableError, find_table, view_from_corners
+from .table_size import sized
 
 UNREAD_PREFIX = "?"  # an object ball whose number is not read: "?1", "?2"... (INTERFACES)
 
@@ -45,13 +47,21 @@ class PhotoBall:
 class PhotoPosition:
     table: str
     balls: tuple[PhotoBall, ...]
-    cue_colour: str | None  # "red", "yellow", or None when no ball looked like the cue ball
+    cue_colour: str | None  # "red", "yellow", "white" (pool's), or None: no ball looked like it
     corners_px: tuple[tuple[float, float], ...]  # playing area NR, FR, FL, NL in the photo
     width_px: int
     height_px: int
     camera_height_m: float
     focal_px: float
     seconds: float = field(compare=False, default=0.0)
+    # the playing area (L, W) and the balls' diameter read, in metres (issue 57: any table;
+    # the preset's unless --table-size / --ball-diameter were given)
+    table_size_m: tuple[float, float] | None = None
+    ball_diameter_m: float | None = None
+
+    def spec(self) -> TableSpec:
+        """The table read: the preset ``table`` at the size read."""
+        return sized(table_by_name(self.table), self.table_size_m, self.ball_diameter_m)
 
     def to_json(self) -> dict:
         """The position document plus ``photo``: what the detector saw."""
@@ -64,6 +74,10 @@ class PhotoPosition:
                           "camera_height_m": round(self.camera_height_m, 3),
                           "focal_px": round(self.focal_px, 1), "cue_colour": self.cue_colour,
                           "balls": [b.to_json() for b in self.balls],
+                          **({"table_size_m": [round(v, 4) for v in self.table_size_m]}
+                             if self.table_size_m is not None else {}),
+                          **({"ball_diameter_m": round(self.ball_diameter_m, 5)}
+                             if self.ball_diameter_m is not None else {}),
                           "seconds": round(self.seconds, 3)}}
 
 
@@ -81,6 +95,10 @@ def parse_corners(text: str) -> np.ndarray:
     return np.array(values).reshape(4, 2)
 
 
+def _corners_text(corners_px: np.ndarray) -> str:
+    return excerpt(",".join(f"{v:g}" for v in np.asarray(corners_px, float).ravel()))
+
+
 def _to_work(p, scale: float):
     """A pixel of the photo on the scaled copy (pixel centres at integers in both)."""
     return (p + 0.5) * scale - 0.5
@@ -92,13 +110,17 @@ def _from_work(q, scale: float):
 
 def read_position(photo, table: str = "pyramid-12ft",
                   corners_px: np.ndarray | None = None,
-                  refine_corners: bool = False) -> PhotoPosition:
+                  refine_corners: bool = False,
+                  table_size_m: tuple[float, float] | None = None,
+                  ball_diameter_m: float | None = None) -> PhotoPosition:
     """The position in a photo: ``photo`` a path or the bytes of a JPEG/PNG file;
     ``corners_px`` the playing area's corners if given, taken as they are or, with
-    ``refine_corners`` (a finger's taps), as where to look for the outline."""
+    ``refine_corners`` (a finger's taps), as where to look for the outline;
+    ``table_size_m`` (L, W) and ``ball_diameter_m``: another table's size than the preset's
+    (validated: :mod:`.table_size`)."""
     start = time.perf_counter()
     try:
-        spec = table_by_name(table)
+        spec = sized(table_by_name(table), table_size_m, ball_diameter_m)
     except UnknownTableError as exc:
         raise UserInputError(f"--table: {exc}", field="table") from None
     img = decode(photo) if isinstance(photo, (bytes, bytearray)) else read_photo(photo)
@@ -113,15 +135,17 @@ def read_position(photo, table: str = "pyramid-12ft",
         else:
             if np.any(corners_px < 0) or np.any(corners_px[:, 0] > w0) \
                     or np.any(corners_px[:, 1] > h0):
-                raise UserInputError(f"--corners: {corners_px.ravel().tolist()} lie outside "
+                raise UserInputError(f"--corners: {_corners_text(corners_px)} lie outside "
                                      f"the {w0} x {h0} photo", field="corners")
             view = view_from_corners(work, spec, _to_work(corners_px, scale),
                                      refine=refine_corners)
     except NoTableError as exc:
         raise UserInputError(f"no table found in the photo: {exc}", reason="no-table") from None
     except GeometryError as exc:
-        given = "--corners: " if corners_px is not None else ""  # the corners given, or found
-        raise UserInputError(f"{given}the table's corners do not fit a camera: {exc}",
+        if corners_px is not None:  # the corners given (any order: corners.py)
+            raise UserInputError(f"--corners: {_corners_text(corners_px)} do not make a "
+                                 f"table: {exc}", field="corners", reason="no-table") from None
+        raise UserInputError(f"the table's corners do not fit a camera: {exc}",
                              reason="no-table") from None
     found = find_balls(work, view, spec)
     k = cue_index(found)
@@ -145,4 +169,8 @@ def read_position(photo, table: str = "pyramid-12ft",
                          width_px=w0, height_px=h0,
                          camera_height_m=float(view.camera.centre_m[2] + spec.cushion_height_m),
                          focal_px=view.camera.focal_px / scale,
-                         seconds=time.perf_counter() - start)
+                         seconds=time.perf_counter() - start,
+                         table_size_m=None if table_size_m is None else
+                         (spec.length_m, spec.width_m),
+                         ball_diameter_m=None if ball_diameter_m is None else
+                         2 * spec.ball_radius_m)

@@ -18,6 +18,7 @@ from sim.table import TableSpec
 
 from .geometry import (Camera, GeometryError, camera_from_homography, fit_camera_to_lines,
                        homography, rectangle_residual)
+from .corners import camera_through_corners
 from .imaging import cv2
 from .outline import cloth_likeness, edge_points, linear_light, outer_corners
 
@@ -390,6 +391,19 @@ def fit_outline(bgr: np.ndarray, spec: TableSpec, cam: Camera, cloth_bgr: np.nda
     return cam
 
 
+def _centred(cam: Camera, corners_px: np.ndarray, spec: TableSpec, shape) -> Camera:
+    """The camera of the corners with its principal point at the image's centre (taps a few
+    pixels off: the outline's fit moves the corners, not the principal point), or ``cam``."""
+    L, W = spec.length_m, spec.width_m
+    inner = np.array([(0, 0), (L, 0), (L, W), (0, W)], float)
+    try:
+        return camera_from_homography(homography(inner, corners_px),
+                                      ((shape[1] - 1) / 2, (shape[0] - 1) / 2),
+                                      spec.cushion_height_m)
+    except GeometryError:
+        return cam
+
+
 def view_from_corners(bgr: np.ndarray, spec: TableSpec, corners_px: np.ndarray,
                       refine: bool = False) -> TableView:
     """The table from the playing area's four corners tapped by the user (NR, FR, FL, NL:
@@ -398,9 +412,7 @@ def view_from_corners(bgr: np.ndarray, spec: TableSpec, corners_px: np.ndarray,
     near them (:func:`fit_outline`), as when the table is found by the program."""
     cv = cv2()
     L, W = spec.length_m, spec.width_m
-    inner = np.array([(0, 0), (L, 0), (L, W), (0, W)], float)
-    principal = ((bgr.shape[1] - 1) / 2, (bgr.shape[0] - 1) / 2)
-    cam = camera_from_homography(homography(inner, corners_px), principal, spec.cushion_height_m)
+    cam, corners_px = camera_through_corners(corners_px, spec, bgr.shape[:2])
     hsv = cv.cvtColor(bgr, cv.COLOR_BGR2HSV)
     inside = cam.project(np.c_[np.array([(L * .3, W * .3), (L * .5, W * .5), (L * .7, W * .7)]),
                                np.zeros(3)]).astype(int)
@@ -411,8 +423,9 @@ def view_from_corners(bgr: np.ndarray, spec: TableSpec, corners_px: np.ndarray,
         area = np.zeros(bgr.shape[:2], np.uint8)
         cv.fillConvexPoly(area, np.round(corners_px).astype(np.int32), 1)
         cloth = (cloth_mask(hsv, hue) & area).astype(bool)
-        if cloth.sum() >= MIN_CLOTH_TO_REFINE_PX:
-            cam = fit_outline(bgr, spec, cam, np.median(bgr[cloth], axis=0))
+        if cloth.sum() >= MIN_CLOTH_TO_REFINE_PX:  # from the camera centred on the image:
+            cam = fit_outline(bgr, spec, _centred(cam, corners_px, spec, bgr.shape[:2]),
+                              np.median(bgr[cloth], axis=0))  # the outline's fit keeps it
     return _view(cam, spec, hue, bgr)
 
 
