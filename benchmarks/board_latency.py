@@ -112,7 +112,7 @@ def _browser(url, repeat, budgets) -> None:
         drv.get(url)
         WebDriverWait(drv, 20).until(lambda d: d.execute_script(
             "return document.body.dataset.ready === '1'"))
-        Select(drv.find_element(By.ID, "sel-position")).select_by_visible_text("open")
+        Select(drv.find_element(By.ID, "sel-position")).select_by_value("/static/positions/open.json")
         for budget in map(str, budgets):
             Select(drv.find_element(By.ID, "in-budget")).select_by_value(budget)
             times = []
