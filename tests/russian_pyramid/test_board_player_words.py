@@ -7,6 +7,7 @@ contact point on the object ball's face, not a cue direction in degrees.
 Screenshots in build/board-screenshots/."""
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -269,3 +270,57 @@ def test_the_photo_section_and_the_phones_dialog_speak_russian_only(browser):
     seen.update(latin_on_page(drv))
     assert not seen, "\n".join(map(str, sorted(seen)))
     screenshot(drv, "player-words-ru-connect")
+
+
+# --- issue 54, item 5: the server's refusals and errors (its text is the engine's English) ----
+# said in the page's words; the server's own text in a <details> fold («Подробности»).
+def _folds(drv, el_id) -> list:
+    """The texts of the server-text folds in ``el_id``: [summary, the text folded]."""
+    return js(drv, "return Array.from(document.getElementById(arguments[0])"
+                   ".querySelectorAll('details.server-text'), f => [f.querySelector('summary')"
+                   ".textContent, f.textContent.slice(f.querySelector('summary')"
+                   ".textContent.length)]);", el_id)
+
+
+def test_the_servers_refusals_are_said_in_russian(browser, tmp_path):
+    """At 390x844 (touch), in Russian: a bad shared link, a file that is not JSON, a state the
+    server refuses on /api/check (a field of the rules' it does not take, no accounting to
+    show) and a match start the server refuses (one name twice): each said in Russian, no
+    Latin letter outside a fold, and the fold holds the server's text."""
+    from .test_board_match_start import _open_setup, _type
+    drv = _phone(browser)
+    # a shared link the page cannot read (main.js: the link is refused, the position stays)
+    js(drv, "location.hash = '#s=not-a-state';")
+    WebDriverWait(drv, 10).until(lambda d: d.find_element(By.ID, "message").text)
+    assert not latin_on_page(drv), latin_on_page(drv)
+    folds = _folds(drv, "message")
+    assert len(folds) == 1 and folds[0][0] == "Подробности" and LATIN.search(folds[0][1]), folds
+    assert drv.find_element(By.ID, "message").text.startswith("Не удалось прочитать файл: ")
+    # a file that is not JSON
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    drv.find_element(By.ID, "file-state").send_keys(str(bad))
+    WebDriverWait(drv, 10).until(lambda d: "JSON" in "".join(f[1] for f in _folds(d, "message")))
+    assert not latin_on_page(drv), latin_on_page(drv)
+    # a state the server refuses (the rules core's English, no accounting): the score check
+    doc = js(drv, "return fetch(arguments[0]).then(r => r.json());", OPEN)
+    doc.update(scores=[0, 0], to_move=0, handicap_points="abc")
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps(doc), encoding="utf-8")
+    drv.find_element(By.ID, "file-state").send_keys(str(state))
+    WebDriverWait(drv, 10).until(lambda d: _folds(d, "score-check"))
+    assert not latin_on_page(drv), latin_on_page(drv)
+    check = drv.find_element(By.ID, "score-check").text
+    assert check.startswith("Нельзя: запрос не принят"), check
+    assert "handicap_points" in _folds(drv, "score-check")[0][1]
+    # a match start the server refuses: one name twice
+    _open_setup(drv)
+    _type(drv, "m-p1", "Сергей")
+    _type(drv, "m-p2", "Сергей")
+    drv.find_element(By.ID, "m-start").click()
+    if js(drv, "return document.getElementById('m-confirm').open"):  # another test's match runs
+        drv.find_element(By.ID, "m-confirm-yes").click()
+    WebDriverWait(drv, 10).until(lambda d: _folds(d, "m-setup-out"))
+    assert not latin_on_page(drv, ["Сергей"]), latin_on_page(drv)
+    assert LATIN.search(_folds(drv, "m-setup-out")[0][1])
+    screenshot(drv, "player-words-ru-refusals")

@@ -51,9 +51,9 @@ FAMILIES = {
 # first argument of an add(...) that lists facts; el.dataset.i18n, el.dataset.i18nTitle,
 # .i18nAria, .i18nAlt: index.html's data-i18n, data-i18n-title, -aria, -alt; h1.dataset.i18n:
 # the header's key, set by setMode (below); key + "." + pluralForm(n): i18n.js's countWords,
-# its calls below)
-VARIABLES = {"s.kind", "a.best.kind", "k", "key", "el.dataset.i18n", "el.dataset.i18nTitle",
-             "el.dataset.i18nAria", "el.dataset.i18nAlt", "h1.dataset.i18n",
+# its calls below; lead: the sentence of i18n.js's serverSaid(lead, ...), its calls below)
+VARIABLES = {"lead", "s.kind", "a.best.kind", "k", "key", "el.dataset.i18n",
+             "el.dataset.i18nTitle", "el.dataset.i18nAria", "el.dataset.i18nAlt", "h1.dataset.i18n",
              'key + "." + pluralForm(n)'}
 PLURAL_FORMS = ("one", "few", "many")
 
@@ -96,6 +96,7 @@ def page_keys() -> set[str]:
     for name in SCRIPTS:  # t(k) in the add() that lists facts
         src = (STATIC / name).read_text(encoding="utf-8")
         keys.update(re.findall(r'(?<![.\w])add\("([^"]+)"', src))
+        keys.update(re.findall(r'serverSaid\("([^"]+)"', src))  # a server's text, said
         # countWords("words.strokes", n): words.strokes.one, .few, .many
         keys.update(f"{k}.{f}" for k in re.findall(r'countWords\("([^"]+)"', src)
                     for f in PLURAL_FORMS)

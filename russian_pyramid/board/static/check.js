@@ -10,7 +10,7 @@
 // accepted place (or the tray) and the server's reason is shown.
 import {S} from "./store.js";
 import {$, api, ballLabel, say} from "./dom.js";
-import {countWords, num, t} from "./i18n.js";
+import {countWords, num, serverSaid, t} from "./i18n.js";
 import {ballEl, placeBallEl} from "./table.js";
 import {baseDoc, changed, keepLink} from "./state.js";
 const CHECK_DELAY_MS = 120;  // wait after a drop before asking: a phone's quick drops, one request
@@ -46,7 +46,7 @@ async function runCheck() {
     await api("POST", "/api/check", {table: S.T.name, balls: trial}, false, controller.signal);
   } catch (e) {
     if (controller.signal.aborted) return;  // a newer check (or a new position) took over
-    why = refusalWords(e);
+    why = serverSaid("refused", e, refusalWords(e));  // a <span>: the server's text folded
   }
   if (S.check !== c || c.controller !== controller) return;
   c.controller = null;
@@ -64,21 +64,21 @@ async function runCheck() {
   changed();
 }
 // The server's refusal in the player's words: {reason: "cushion" | "overlap", balls: [ids]}
-// (sim.PositionRefused); any other error as the server wrote it.
+// (sim.PositionRefused); null for any other (i18n.js's serverSaid says it, its text folded).
 function refusalWords(e) {
   const r = e.data && e.data.refusal;
   if (r && r.reason === "overlap" && r.balls && r.balls.length === 2)
     return t("refused_overlap", {a: ballLabel(r.balls[0]), b: ballLabel(r.balls[1])});
   if (r && r.reason === "cushion" && r.balls && r.balls.length === 1)
     return t("refused_cushion", {a: ballLabel(r.balls[0])});
-  return e.message;
+  return null;
 }
 function refuse(id, why) {
   if (!(S.drag && S.drag.id === id)) placeBallEl(id, S.balls[id] || null);
   const g = ballEl(id);
   g.classList.add("refused");
   setTimeout(() => g.classList.remove("refused"), 1200);
-  say(t("refused", {why}), "error");
+  say(why, "error");
 }
 
 
@@ -88,7 +88,8 @@ function refuse(id, why) {
 // shows -- the points on the table and off it, what the scores add up to -- and the
 // adjustment a position set up by hand must carry (balls put aside, points no shelf
 // explains; R1).  A state refused for its points (422) carries its accounting too; any other
-// refusal is shown as the server wrote it.  The page never counts a point itself.
+// refusal is shown in the page's words, the server's text in a fold (serverSaid).  The page
+// never counts a point itself.
 const ACCOUNT_DELAY_MS = 120;  // as a drop's check: quick changes, one request
 export function queueAccount() {
   if (S.embedded) return;  // the page pyramid analyze --html writes: no server
@@ -108,7 +109,7 @@ async function runAccount() {
   } catch (e) {
     if (controller.signal.aborted) return;  // a newer state took over
     counted = e.data && e.data.accounting || null;
-    if (!counted) error = e.message;
+    if (!counted) error = e;  // said by serverSaid (showAccounting)
   }
   if (c.controller !== controller) return;
   c.controller = null;
@@ -136,7 +137,7 @@ export function showAccounting() {
   const box = $("score-check"), a = S.accounting;
   if (!a || !S.state) return;
   if (!a.counted) {
-    box.textContent = t("refused", {why: a.error});
+    box.replaceChildren(serverSaid("refused", a.error));
     box.className = "score-check warn";
     return;
   }

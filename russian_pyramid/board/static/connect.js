@@ -3,7 +3,7 @@
 // connected (GET /api/connect, refreshed while the dialog is open).  On 127.0.0.1 alone the
 // dialog says how to start the board for phones.
 import {$, api, clear} from "./dom.js";
-import {t} from "./i18n.js";
+import {serverSaid, t} from "./i18n.js";
 
 const CONNECT_REFRESH_MS = 3000;
 let connectTimer = null;
@@ -17,7 +17,7 @@ function agentName(ua) {  // a short name of the browser and system, from the Us
 }
 async function refreshConnect() {
   let c;
-  try { c = await api("GET", "/api/connect"); } catch (e) { $("connect-note").textContent = e.message; return; }
+  try { c = await api("GET", "/api/connect"); } catch (e) { $("connect-note").replaceChildren(serverSaid("server_error", e)); return; }
   $("connect-qr").hidden = !c.lan;
   $("connect-url").hidden = !c.lan;
   if (c.lan) {

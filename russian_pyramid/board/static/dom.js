@@ -62,9 +62,11 @@ export async function api(method, url, body, raw, signal) {
   return data;
 }
 
+// The message line: a text, or a node (i18n.js's serverSaid: a server's text in a fold).
 export function say(text, kind) {
   const m = $("message");
-  m.textContent = text || "";
+  if (text instanceof Node) m.replaceChildren(text);
+  else m.textContent = text || "";
   m.className = "message" + (kind ? " " + kind : "");
 }
 

@@ -112,6 +112,43 @@ export function foldRules(out, text) {
   fold.hidden = out.hidden || out.textContent === String(text);
 }
 
+// A text the server (or a file, a link) wrote -- an error, a refusal: the engine's English --
+// said to a player: `lead` is the sentence's catalog key, with {why}.  In English the text is
+// said as it is; in another language, when it has Latin letters, {why} is said in the page's
+// words -- what the answer's status says (serverReason) -- and the text itself sits in a
+// <details> fold («Подробности»), as the rule ids do (foldRules).  `known`: what the caller
+// read from the answer's data (a refusal's reason and balls, in the page's words), said
+// instead in every language, without a fold.  `e`: an Error of dom.js's
+// api() (its .status, .data) or a text.  A <span>, for say(), or an element's replaceChildren.
+const LATIN = /[A-Za-z]/;
+export function serverSaid(lead, e, known) {
+  const text = typeof e === "string" ? e : String((e && e.message) || "");
+  const out = document.createElement("span");
+  const folded = !known && LANG !== "en" && LATIN.test(text);
+  out.append(t(lead, {why: known || (folded ? serverReason(e) : text)}));
+  if (folded) {
+    const fold = document.createElement("details"), summary = document.createElement("summary");
+    fold.className = "server-text";
+    summary.textContent = t("details");
+    fold.append(summary, text);
+    out.append(" ", fold);
+  }
+  return out;
+}
+// What the server's answer says, by its status and data (russian_pyramid/board/server.py's
+// handlers); a text of the page itself (a file, a link read by the page) has no status.
+function serverReason(e) {
+  const status = e && e.status, data = (e && e.data) || {};
+  if (!status) return t(e instanceof TypeError ? "srv_offline" : "srv_unreadable");
+  if (data.retry_after_s !== undefined) return t("srv_busy", {s: data.retry_after_s});
+  if (status === 409 && data.scorer) return t("srv_scorer", {who: data.scorer});
+  if (status === 408) return t("srv_slow");
+  if (status === 413) return t("srv_too_large");
+  if (status === 501) return t("srv_missing_extra");
+  if (status === 507) return t("srv_not_written");
+  return t(status >= 500 ? "srv_failed" : "srv_not_accepted");
+}
+
 // A pocket as the notation names it in the page's language (notation.pocket.<id>: ДЛ, FL).
 export function pocketName(id) { return t("notation.pocket." + id); }
 

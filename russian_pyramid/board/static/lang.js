@@ -2,13 +2,13 @@
 // everything shown said again in it; and the AI's badge, in the page's words.
 import {S} from "./store.js";
 import {$, say} from "./dom.js";
-import {applyI18n, loadWords, t, useLanguage} from "./i18n.js";
+import {applyI18n, loadWords, serverSaid, t, useLanguage} from "./i18n.js";
 import {renderScores} from "./state.js";
 import {renderSuggestions} from "./suggest.js";
 import {renderAdvice} from "./advice.js";
 import {showStroke} from "./viewer.js";
 export async function setLang(lang) {
-  try { await loadWords(lang); } catch (e) { say(t("server_error", {why: e.message}), "error"); return; }
+  try { await loadWords(lang); } catch (e) { say(serverSaid("server_error", e), "error"); return; }
   useLanguage(lang);
   say("");  // a message in the other language is stale
   try { localStorage.setItem("pyramid.lang", lang); } catch (e) { /* private mode */ }

@@ -3,7 +3,7 @@
 // --- files, links, language ----------------------------------------------------------------
 import {S, ask} from "./store.js";
 import {$, api, say} from "./dom.js";
-import {LANG, LANGS, applyI18n, hasWord, loadWords, pickLanguage, t, useLanguage} from "./i18n.js";
+import {LANG, LANGS, applyI18n, hasWord, loadWords, pickLanguage, serverSaid, t, useLanguage} from "./i18n.js";
 import {initLayout, updateView} from "./view.js";
 import {drawTable, makeBalls} from "./table.js";
 import {accounted, pendingChecks, queueCheck} from "./check.js";
@@ -25,7 +25,7 @@ function readFile(input, handler) {
   const f = input.files && input.files[0];
   if (!f) return;
   const reader = new FileReader();
-  reader.onload = () => { try { handler(String(reader.result)); } catch (e) { say(t("bad_file", {why: e.message}), "error"); } };
+  reader.onload = () => { try { handler(String(reader.result)); } catch (e) { say(serverSaid("bad_file", e), "error"); } };
   reader.readAsText(f);
   input.value = "";
 }
@@ -95,7 +95,7 @@ async function init() {
   let start = S.T.initial_state;
   const m = location.hash.match(/^#s=(.+)$/);
   try { loadState(m ? decodeState(m[1]) : start); }
-  catch (e) { loadState(start); say(t("bad_file", {why: e.message}), "error"); }  // a bad link: refused, said
+  catch (e) { loadState(start); say(serverSaid("bad_file", e), "error"); }  // a bad link: refused, said
   $("in-variant").addEventListener("change", e => {
     S.state.variant = e.target.value;
     const n = nSides();
@@ -114,7 +114,7 @@ async function init() {
     changed(); });
   $("sel-position").addEventListener("change", async e => {
     if (!e.target.value) return;
-    try { loadState(await api("GET", e.target.value), t("loaded")); } catch (err) { say(t("bad_file", {why: err.message}), "error"); }
+    try { loadState(await api("GET", e.target.value), t("loaded")); } catch (err) { say(serverSaid("bad_file", err), "error"); }
     e.target.value = "";
   });
   $("file-state").addEventListener("change", e => readFile(e.target, loadDocText));
@@ -143,7 +143,7 @@ async function init() {
   bindViewerKeys();
   window.addEventListener("hashchange", () => {  // a link pasted into an open board
     const h = location.hash.match(/^#s=(.+)$/);
-    if (h) { try { loadState(decodeState(h[1]), t("loaded")); } catch (e) { say(t("bad_file", {why: e.message}), "error"); } }
+    if (h) { try { loadState(decodeState(h[1]), t("loaded")); } catch (e) { say(serverSaid("bad_file", e), "error"); } }
   });
   window.addEventListener("resize", () => updateView(() => { drawTable(); setMode(S.mode); }));
   await loadPositionsMenu();  // "ready" includes the menu of positions (it fails quietly)

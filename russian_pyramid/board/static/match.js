@@ -8,7 +8,7 @@
 // score passes to another device only when its scorer accepts, a reload comes back to this tab
 // with the names, the last ruling and the strokes.
 import {$, api} from "./dom.js";
-import {LANG, foldRules, loadWords, pocketName, t, withoutRuleIds} from "./i18n.js";
+import {LANG, foldRules, loadWords, pocketName, serverSaid, t, withoutRuleIds} from "./i18n.js";
 import {openList, mConfirm} from "./matchlist.js";
 
 const MATCH = {status: null, lastShown: null};
@@ -37,6 +37,13 @@ function mShow(lines, refused, id) {
   out.hidden = false;
   foldRules(out, (lines || []).join("\n"));  // the rule ids in a fold (i18n.js)
   out.className = "m-out" + (refused ? " refused" : "");
+}
+// An error of the server's (its text the engine's English): said in the page's words, the
+// text in a fold (i18n.js's serverSaid); the rules' fold of mShow hidden.
+function mRefused(e, id) {
+  const out = $(id || "m-out");
+  mShow([], true, id);
+  out.replaceChildren(serverSaid("refused", e));
 }
 function mStatus(st) {
   MATCH.status = st;
@@ -85,7 +92,7 @@ function mHandover(st) {
 }
 async function mAnswer(accept) {
   try { mStatus(await api("POST", "/api/match/handover", {accept})); }
-  catch (e) { mShow([e.message], true); }
+  catch (e) { mRefused(e); }
 }
 // the game's strokes as entered, each in the page's words (the server says them in each
 // language: a line typed with the Russian buttons is kept canonical, issue 54)
@@ -133,7 +140,7 @@ async function mSend(line) {
     mShow(r.printed, r.refused);
     mStatus(r.status);
     if (!r.refused && line === undefined) mText().value = "";
-  } catch (e) { mShow([e.message], true); }
+  } catch (e) { mRefused(e); }
 }
 // --- the start form: players, variant, calls, games, breaker, pair order, handicap ----------
 function mPlayers() {
@@ -220,7 +227,7 @@ async function mStart() {
     const st = await api("POST", "/api/match/start", doc);
     $("m-setup-out").hidden = true;
     mStatus(st);
-  } catch (e) { mShow([e.message], true, "m-setup-out"); }  // the form stays, with why
+  } catch (e) { mRefused(e, "m-setup-out"); }  // the form stays, with why
 }
 export async function initMatch() {
   try { await loadWords(LANG); } catch (e) { /* main.js says so */ }
@@ -277,7 +284,7 @@ export async function initMatch() {
   });
   $("m-back").addEventListener("click", () => mStatus(MATCH.status));
   $("m-take-over").addEventListener("click", async () => {
-    try { mStatus(await api("POST", "/api/match/scorer", {})); } catch (e) { mShow([e.message], true); }
+    try { mStatus(await api("POST", "/api/match/scorer", {})); } catch (e) { mRefused(e); }
   });
   $("m-handover-yes").addEventListener("click", () => mAnswer(true));
   $("m-handover-no").addEventListener("click", () => mAnswer(false));

@@ -3,7 +3,7 @@
 // (POST /api/match/open); the players' names remembered, offered by the start form; and
 // mConfirm, the question a line that cannot be taken back by a tap asks once.
 import {$, api} from "./dom.js";
-import {t} from "./i18n.js";
+import {serverSaid, t} from "./i18n.js";
 
 // the question, answered «Да» or «Нет» (Escape, a tap on «Нет»: no)
 export function mConfirm(text) {
@@ -67,7 +67,7 @@ export async function openList(match, opened) {
         const running = match.status && match.status.active;
         if (running && !(await mConfirm(t("match_confirm_open")))) return;
         try { opened(await api("POST", "/api/match/open", {id: m.id})); }
-        catch (e) { $("m-setup-out").hidden = false; $("m-setup-out").textContent = e.message; }
+        catch (e) { $("m-setup-out").hidden = false; $("m-setup-out").replaceChildren(serverSaid("refused", e)); }
       });
       li.appendChild(b);
     }

@@ -14,7 +14,7 @@
 // A module: the board's core calls it through the store's hooks (initPhoto registers them).
 import {BALL_IDS, S, on} from "./store.js";
 import {$, api, clear, el, say} from "./dom.js";
-import {num, t} from "./i18n.js";
+import {num, serverSaid, t} from "./i18n.js";
 import {ballEl} from "./table.js";
 import {dropChecks} from "./check.js";
 import {changed, syncStateInputs} from "./state.js";
@@ -60,7 +60,7 @@ async function sendPhoto(blob, type, corners) {
   } catch (e) {
     document.body.dataset.photo = "refused";  // the position on the board is as it was
     const noTable = e.data && e.data.reason === "no-table";
-    say(photoRefusal(e) + (noTable ? " " + t("photo_mark_corners_or") : ""), "error");
+    say(noTable ? photoRefusal(e) + " " + t("photo_mark_corners_or") : photoRefusal(e), "error");
     if (noTable) await startCorners(blob, type, true);
     return;
   }
@@ -89,7 +89,7 @@ function photoRefusal(e) {
   if (e.status === 413) return t("photo_too_large");
   if (e.status === 415 || reason === "not-an-image") return t("photo_not_image");
   if (reason === "no-table") return t("photo_no_table");
-  return t("photo_refused", {why: e.message});
+  return serverSaid("photo_refused", e);
 }
 // --- the corners marked by the player ---------------------------------------------------------
 // The photo shown without balls; each tap on it marks the next corner (numbered); the fourth

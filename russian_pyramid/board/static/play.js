@@ -6,7 +6,7 @@
 // --- playing strokes out -------------------------------------------------------------------
 import {S} from "./store.js";
 import {$, X, Y, api, clear, el, say} from "./dom.js";
-import {countWords, num, t, timesWords} from "./i18n.js";
+import {countWords, num, serverSaid, t, timesWords} from "./i18n.js";
 import {drawPaths, shotDoc} from "./advice.js";
 export function stopAnim() {
   if (S.anim) { cancelAnimationFrame(S.anim.raf); S.anim = null; }
@@ -106,7 +106,7 @@ export async function playOut() {
     const r = await api("POST", "/api/simulate", shotDoc(s));
     clear($("g-noise"));
     animate(r.motion);
-  } catch (e) { say(t("server_error", {why: e.message}), "error"); }
+  } catch (e) { say(serverSaid("server_error", e), "error"); }
 }
 export async function tryNoise() {
   const s = S.suggestions[S.selected];
@@ -136,6 +136,6 @@ export async function tryNoise() {
     $("noise-summary").textContent = t("noise_summary", {n: r.runs.length, tries: countWords("words.tries", r.runs.length),
       skill: t("sk_of_" + skill),
       k_times: timesWords(k), cue: c ? t("noise_cue", {c_times: timesWords(c)}) : ""});
-  } catch (e) { say(t("server_error", {why: e.message}), "error"); }
+  } catch (e) { say(serverSaid("server_error", e), "error"); }
 }
 

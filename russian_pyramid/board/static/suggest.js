@@ -3,7 +3,7 @@
 // --- the AI's advice -----------------------------------------------------------------------
 import {S, SUGG_COLOURS, ask, emit} from "./store.js";
 import {$, api, clear, h, pct, say, signed} from "./dom.js";
-import {LANG, num, pocketName, t} from "./i18n.js";
+import {LANG, num, pocketName, serverSaid, t} from "./i18n.js";
 import {accountPending, accounted} from "./check.js";
 import {baseDoc, stateDoc} from "./state.js";
 import {drawSuggestion, renderAdvice} from "./advice.js";
@@ -92,7 +92,7 @@ export async function doSuggest() {
     if (b.kind === "time" && b.note) say(b.note[LANG] || b.note.en);
     else say(t("answered", {t: num(S.lastSuggestMs / 1000, 1)}));  // the samples and the seed: the JSON's
   } catch (e) {
-    say(t("server_error", {why: e.message}), "error");
+    say(serverSaid("server_error", e), "error");
   } finally {
     stopProgress();
     S.busy = false;

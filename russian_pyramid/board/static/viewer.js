@@ -3,7 +3,7 @@
 // --- the game viewer -----------------------------------------------------------------------
 import {S, SUGG_COLOURS} from "./store.js";
 import {$, X, Y, api, clear, el, say} from "./dom.js";
-import {LANG, countWords, pageTitle, t} from "./i18n.js";
+import {LANG, countWords, pageTitle, serverSaid, t} from "./i18n.js";
 import {renderBalls} from "./table.js";
 import {drawRegion} from "./state.js";
 import {lineHook} from "./suggest.js";
@@ -45,7 +45,7 @@ export async function loadRecord(text) {
     const view = await api("POST", "/api/record", text, true);
     S.recordText = text;  // sent again with an analysis (POST /api/review)
     showReview(view);
-  } catch (e) { say(t("server_error", {why: e.message}), "error"); }
+  } catch (e) { say(serverSaid("server_error", e), "error"); }
 }
 // A record view (POST /api/record) or a review (POST /api/review, the page of pyramid analyze
 // --html): each stroke, and its analysis when there is one (s.analysis, review.js).
@@ -62,12 +62,12 @@ export function showReview(doc, keepIndex) {
 // The analysis (pyramid analyze --json) laid over the record by the server: the better
 // strokes simulated, what each changes (russian_pyramid/app/review.py).
 export async function loadAnalysis(doc) {
-  if (!doc || !Array.isArray(doc.strokes)) { say(t("bad_file", {why: "no \"strokes\" list (pyramid analyze --json)"}), "error"); return; }
+  if (!doc || !Array.isArray(doc.strokes)) { say(serverSaid("bad_file", "no \"strokes\" list (pyramid analyze --json)"), "error"); return; }
   if (!S.recordText) { say(t("record_first"), "error"); return; }
   try {
     showReview(await api("POST", "/api/review", {record: S.recordText, analysis: doc}), true);
     say(t("analysis_loaded", {strokes: countWords("words.strokes", doc.strokes.length)}));
-  } catch (e) { say(t("server_error", {why: e.message}), "error"); }
+  } catch (e) { say(serverSaid("server_error", e), "error"); }
 }
 export function showStroke() {
   const facts = $("stroke-facts");
