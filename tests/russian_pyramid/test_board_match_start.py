@@ -168,13 +168,23 @@ def _open_setup(drv):
     assert drv.find_element(By.ID, "match-setup").is_displayed()
 
 
-def start_match(drv):
+def start_match(drv, refused: bool = False):
     """«Начать матч»; while a match runs (another test's, on the session's board) the page asks
-    first (issue 54): yes, the running one is kept."""
+    first (issue 54): yes, the running one is kept.  Waits until the match runs, or (with
+    ``refused``) until the form shows the server's refusal."""
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
     drv.find_element(By.ID, "m-start").click()
-    if drv.execute_script("return document.getElementById('m-confirm').open"):
+    # the question may come after the page has asked the server (an await): wait for any end
+    asked = "return document.getElementById('m-confirm').open;"
+    started = "return !document.getElementById('match-play').hidden;"  # the form hid it
+    said = "return !document.getElementById('m-setup-out').hidden;"
+    done = (lambda d: d.execute_script(said)) if refused else (
+        lambda d: d.execute_script(started))
+    WebDriverWait(drv, 30).until(lambda d: d.execute_script(asked) or done(d))
+    if drv.execute_script(asked):
         drv.find_element(By.ID, "m-confirm-yes").click()
+        WebDriverWait(drv, 30).until(done)
 
 
 def _type(drv, el_id, text):
@@ -271,7 +281,7 @@ def test_start_form_refusal_is_shown(browser):
     _type(drv, "m-hc-points", "70")
     Select(drv.find_element(By.ID, "m-hc-kind")).select_by_value("mixed")
     drv.find_element(By.CSS_SELECTOR, '#m-hc-balls button[data-ball="15"]').click()
-    start_match(drv)
+    start_match(drv, refused=True)
     WebDriverWait(drv, 10).until(
         lambda d: "target of 71" in d.find_element(By.ID, "m-setup-out").text)
     assert "refused" in drv.find_element(By.ID, "m-setup-out").get_attribute("class")
