@@ -23,8 +23,8 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from .conftest import screenshot
 from .test_board_browser import balls
-from .test_board_layouts import PHONE, js, open_at, side_scroll, smallest_ball_px, view_xy
-from .test_board_match_start import _open_setup, _type, start_match
+from .test_board_layouts import (PHONE, js, open_at, pot_and_miss, side_scroll, smallest_ball_px,
+                                 view_xy)
 from .test_board_setup import drag_to, finger, tap
 
 BOX = """const r = document.getElementById(arguments[0]).getBoundingClientRect();
@@ -138,18 +138,7 @@ def test_the_phone_keeps_the_table_and_its_actions_on_one_screen(browser, game_r
     in_view(drv, "table", "btn-prev", "btn-next")
     # a running match: the score, the typed line, «Записать», the last ruling, no scrolling
     js(drv, "window.scrollTo(0, 0);")
-    _open_setup(drv)
-    Select(drv.find_element(By.ID, "m-variant")).select_by_value("two-player")
-    Select(drv.find_element(By.ID, "m-hc-kind")).select_by_value("")
-    _type(drv, "m-p1", "Аня")
-    _type(drv, "m-p2", "Боря")
-    start_match(drv)  # a match another test started on this board is kept, asked first
-    for line in ("7 FL", "miss"):
-        _type(drv, "m-text", line)
-        drv.find_element(By.ID, "m-send").click()
-        time.sleep(0.5)
-    WebDriverWait(drv, 10).until(lambda d: d.find_element(By.ID, "m-out").text)
-    js(drv, "window.scrollTo(0, 0);")
+    pot_and_miss(drv)
     in_view(drv, "m-score", "m-text", "m-send", "m-out")
     # a key far down the screen: tapped, the line and the score still in view
     key = drv.find_element(By.CSS_SELECTOR, '.m-whole button[data-line="tush"]')
