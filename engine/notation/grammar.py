@@ -30,17 +30,17 @@ from ..values import CUE
 from .entry import Command, NotationError, StrokeEntry
 from .lexicon import (BALL, COMMANDS, FACT, FELL, FIRST_BALL, FLAG_KINDS, FOUL_CLAUSE, GAME,
                       MANNER, MANNER_WORDS, OFF_TABLE, POCKET, UNKNOWN, ball_of, fact_of,
-                      Flag, is_foul_word, kind_of, pocket_of)
+                      Flag, is_foul_word, kind_of, line_words, pocket_of)
 
 CALL = "call"  # the kind of an object ball opening a stroke line
 
 
 def parse_line(text: str, state: GameState | None) -> StrokeEntry | Command | None:
     """Read one typed line (see the module doc); None for an empty line or a comment."""
-    line = text.strip()
-    if not line or line.startswith("#"):
+    read = line_words(text)
+    if read is None:
         return None
-    words = line.split()
+    line, words = read
     head = words[0].lower()
     if head in COMMANDS:
         name = COMMANDS[head]

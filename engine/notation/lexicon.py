@@ -94,6 +94,15 @@ FELL, MANNER, FIRST_BALL, FOUL_CLAUSE, FACT, POCKET, BALL, UNKNOWN = (
     "fell", "manner", "first", "foul", "fact", "pocket", "ball", "unknown")
 
 
+def line_words(text: str) -> tuple[str, list[str]] | None:
+    """A typed line stripped, and its words; None for an empty line or a comment (``#``),
+    which every reader of the notation passes over."""
+    line = text.strip()
+    if not line or line.startswith("#"):
+        return None
+    return line, line.split()
+
+
 def pocket_of(tok: str) -> str | None:
     """The pocket id a word names (``FL``, ``fl``, ``ДЛ``, ``дл``), or None."""
     up = tok.upper()

@@ -20,7 +20,7 @@ from ..values import CUE
 from ..words import DEFAULT_LANG, LANGS, check_lang, word, words_under
 from .lexicon import (BALL, COMMANDS, FACT, FELL, FIRST_BALL, FLAG_KINDS, FOUL_CLAUSE, GAME,
                       MANNER, MANNER_WORDS, OFF_TABLE, POCKET, ball_of, fact_of, is_foul_word,
-                      kind_of, pocket_of, spellings)
+                      kind_of, line_words, pocket_of, spellings)
 
 FLAGS = frozenset(kind for kind, _ in FLAG_KINDS)
 
@@ -84,10 +84,10 @@ def render_line(text: str, lang: str) -> str:
     """``text`` (a line of the notation, in any language) with every word said in ``lang``
     (see the module doc); an empty line or a comment as it is."""
     check_lang(lang)
-    line = text.strip()
-    if not line or line.startswith("#"):
-        return line
-    words = line.split()
+    read = line_words(text)
+    if read is None:
+        return text.strip()
+    words = read[1]
     head = words[0].lower()
     if head in COMMANDS:
         return " ".join([_said(f"notation.command.{COMMANDS[head]}", lang)]
