@@ -155,6 +155,15 @@ def test_a_club_keeps_score_through_kills_then_analyses_and_reviews(tmp_path):
             for line in LINES[KILL_AFTER:]:
                 _send(drv, line)
             assert drv.find_element(By.ID, "m-score").text == "Иван 68 — Пётр 72"
+            # a reload comes back to the Match tab, the score and every stroke listed (issue 54)
+            drv.refresh()
+            wait_ready(drv)
+            WebDriverWait(drv, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#m-strokes li"))
+            assert drv.find_element(By.ID, "panel-match").is_displayed()
+            assert drv.find_element(By.ID, "m-score").text == "Иван 68 — Пётр 72"
+            listed = [li.text for li in drv.find_elements(By.CSS_SELECTOR, "#m-strokes li")]
+            assert len(listed) == 24 and listed[0].startswith("Иван: "), listed
+            assert drv.find_element(By.ID, "m-text").get_attribute("value") == ""  # not sent twice
             screenshot(drv, "journey-club-match")
             url, token = board_address(PRINTED + printed)
             with client(url, token, timeout=30) as c:  # «Скачать запись»: the record written

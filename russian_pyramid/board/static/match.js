@@ -20,6 +20,12 @@ const ASK_FIRST = {miss: () => t("match_confirm_miss"), tush: () => t("match_con
 const POCKETS = ["FL", "FR", "ML", "MR", "NL", "NR"];
 
 function mText() { return $("m-text"); }
+// the typed line emptied, and said so at once to offline.js's copy (kept for a reload): a reload
+// right after «Записать» must not bring the sent line back
+function mClearLine() {
+  mText().value = "";
+  mText().dispatchEvent(new Event("input"));
+}
 // a modifier button's notation word in the page's language (the first spelling of its
 // catalog text: «х», «первым», «+биток»); the server keeps the line canonical (issue 54)
 const TOK_WORDS = {x: "not-potted", first: "first", wrong: "manner-wrong", "=": "unchanged",
@@ -139,7 +145,7 @@ async function mSend(line) {
     const r = await api("POST", "/api/match/line", {text});
     mShow(r.printed, r.refused);
     mStatus(r.status);
-    if (!r.refused && line === undefined) mText().value = "";
+    if (!r.refused && line === undefined) mClearLine();
   } catch (e) { mRefused(e); }
 }
 // --- the start form: players, variant, calls, games, breaker, pair order, handicap ----------
@@ -274,7 +280,7 @@ export async function initMatch() {
   document.querySelectorAll("#panel-match [data-line]").forEach(b =>
     b.addEventListener("click", () => mSend(b.dataset.line)));
   $("m-send").addEventListener("click", () => mSend());
-  $("m-clear").addEventListener("click", () => { mText().value = ""; });
+  $("m-clear").addEventListener("click", mClearLine);
   mText().addEventListener("keydown", e => { if (e.key === "Enter") mSend(); });
   $("m-start").addEventListener("click", mStart);
   // a new match replaces the current one only when it is started; until then, back to it
