@@ -19,6 +19,7 @@ from ai.speed_scale import LENGTHS_WITH_CUSHIONS
 from engine.words import count_words
 
 from .conftest import screenshot
+from .test_board_match_start import _open_setup, _type, start_match
 
 OPEN = "/static/positions/open.json"  # a shipped position (the menu's value; its name is a word)
 LATIN_POCKET = re.compile(r"\b(NL|NR|ML|MR|FL|FR)\b")
@@ -218,7 +219,6 @@ def test_the_game_tab_speaks_russian_only(browser, game_record):
 def test_the_match_tab_speaks_russian_only(browser, tmp_path):
     """The Match tab: its start form, then a running match with a pot, a miss and a свояк
     (whose ruling names the ball put back); then the match's record in the Game tab."""
-    from .test_board_match_start import _open_setup, start_match
     drv, seen = _phone(browser), set()
     _open_setup(drv)
     seen.update(latin_on_page(drv))
@@ -286,7 +286,6 @@ def test_the_servers_refusals_are_said_in_russian(browser, tmp_path):
     server refuses on /api/check (a field of the rules' it does not take, no accounting to
     show) and a match start the server refuses (one name twice): each said in Russian, no
     Latin letter outside a fold, and the fold holds the server's text."""
-    from .test_board_match_start import _open_setup, _type
     drv = _phone(browser)
     # a shared link the page cannot read (main.js: the link is refused, the position stays)
     js(drv, "location.hash = '#s=not-a-state';")
@@ -316,10 +315,9 @@ def test_the_servers_refusals_are_said_in_russian(browser, tmp_path):
     _open_setup(drv)
     _type(drv, "m-p1", "Сергей")
     _type(drv, "m-p2", "Сергей")
-    drv.find_element(By.ID, "m-start").click()
-    if js(drv, "return document.getElementById('m-confirm').open"):  # another test's match runs
-        drv.find_element(By.ID, "m-confirm-yes").click()
-    WebDriverWait(drv, 10).until(lambda d: _folds(d, "m-setup-out"))
+    # another test's match may run on the session's board: the page asks first, after an await
+    start_match(drv, refused=True)
+    WebDriverWait(drv, 30).until(lambda d: _folds(d, "m-setup-out"))
     assert not latin_on_page(drv, ["Сергей"]), latin_on_page(drv)
     assert LATIN.search(_folds(drv, "m-setup-out")[0][1])
     screenshot(drv, "player-words-ru-refusals")
