@@ -63,8 +63,16 @@ class NoiseModel:
         and elevation inside their ranges (a player does not miscue by noise alone here)."""
         if self.magnitude == 0.0:
             return strike
+        return self.apply(strike, self.draw(rng), miscue_offset)
+
+    def draw(self, rng: np.random.Generator) -> np.ndarray:
+        """One stroke's standard normal draws, as :meth:`perturb` takes them from ``rng``:
+        :data:`NOISE_DIMS` of them, none (an empty array, ``rng`` untouched) at magnitude 0
+        (the chance outcome of a stroke, :mod:`ai.env.forward`)."""
+        if self.magnitude == 0.0:
+            return np.zeros(0)
         # the same bits on every machine (sim.detmath)
-        return self.apply(strike, dm.standard_normal(rng, NOISE_DIMS), miscue_offset)
+        return dm.standard_normal(rng, NOISE_DIMS)
 
     def apply(self, strike: Strike, z: np.ndarray,
               miscue_offset: float = PhysicsParams.miscue_offset) -> Strike:

@@ -11,7 +11,8 @@ Public API (all values are immutable; JSON round-trips via ``to_json`` / ``from_
 * :func:`adjudicate` (-> :class:`Outcome` with ``adjudication`` and ``state``),
   :func:`adjudicate_events`, :func:`adjudicate_sim_result`, :func:`evaluate`
 * :func:`legal_calls` (:func:`callable_balls`), :func:`placement_region`,
-  :func:`can_place_cue`, :func:`tush_available`, :func:`penalty_hands_game`
+  :func:`can_place_cue`, :func:`tush_available`, :func:`penalty_hands_game`,
+  :func:`player_to_move` (the player at the table; ``Variant.side_of_player``)
 * a match's progression (R3.1, R10.1): :func:`next_game`, :func:`breaker_of_game`,
   :func:`replay_drawn_game`, :func:`start_last_ball_replay` (:mod:`engine.match`)
 * typed values: :class:`GameOutcome` and :class:`Termination` (``GameState.outcome``), the
@@ -33,7 +34,7 @@ from .outcome import GameOutcome, Termination
 from .handicap import (BallsHandicap, MixedHandicap, PointsHandicap, apply_handicap,
                        settle_missed_balls)
 from .queries import (callable_balls, can_place_cue, legal_calls, penalty_hands_game,
-                      placement_region, tush_available, tush_stroke)
+                      placement_region, player_to_move, tush_available, tush_stroke)
 from .record import GameRecord, make_header, read_record, replay, stroke_record, write_record
 from .special import (apply_corner_cluster, first_to_reach, give_warning, next_game,
                       start_last_ball_replay)

@@ -26,6 +26,24 @@ class Variant(StrEnum):
         return 3 if self is Variant.THREE_EACH else 2
 
     @property
+    def n_players(self) -> int:
+        """People at the table: three in three each for himself and in one against a pair
+        (the single and the pair's two partners, R12.2), two in the ordinary game."""
+        return 2 if self is Variant.TWO_PLAYER else 3
+
+    def side_of_player(self, player: int) -> int:
+        """The side (the index of ``scores``) a player plays for: in one against a pair player
+        0 is the single (side 0) and players 1 and 2 the pair's partners A and B (side 1,
+        R12.2); in the other variants each player is his own side."""
+        if not (isinstance(player, int) and not isinstance(player, bool)
+                and 0 <= player < self.n_players):
+            raise ValueError(f"player must be 0..{self.n_players - 1} in {self.value}, "
+                             f"got {player!r}")
+        if self is Variant.ONE_VS_PAIR:
+            return min(player, 1)
+        return player
+
+    @property
     def default_target(self) -> int:
         """Points to win when none was agreed: 51 in three each (R12.1), else 71 (R9.1)."""
         return 51 if self is Variant.THREE_EACH else 71

@@ -6,13 +6,15 @@
   (R3.2, R8.1, R8.3);
 * :func:`tush_available` -- whether a deliberate touch foul is an option (R7.1d, R11.8);
 * :func:`evaluate` -- what a stroke outcome would do (re-exported from adjudicate);
-* :func:`penalty_hands_game` -- whether a 5-point penalty would give the opponent the game.
+* :func:`penalty_hands_game` -- whether a 5-point penalty would give the opponent the game;
+* :func:`player_to_move` -- the player at the table (one against a pair: which partner).
 """
 from __future__ import annotations
 
 from .adjudicate import evaluate
 from .calls import Call, all_calls
 from .geometry import Region, balls_in_region, spot_is_free
+from .kinds import Variant
 from .state import GameState
 from .stroke import StrokeFacts
 from .values import CUE, PENALTY_POINTS
@@ -79,6 +81,15 @@ def tush_stroke() -> StrokeFacts:
     return StrokeFacts(facts=frozenset({"tush"}))
 
 
+def player_to_move(state: GameState) -> int:
+    """The player at the table (:meth:`engine.kinds.Variant.side_of_player` numbers them): the
+    side to move, except in one against a pair, where the pair's turn is played by the partner
+    ``state.pair.partner`` names (R12.2): player 1 (A) or 2 (B)."""
+    if state.variant == Variant.ONE_VS_PAIR and state.to_move == 1:
+        return 1 + (state.pair.partner if state.pair is not None else 0)
+    return state.to_move
+
+
 def penalty_hands_game(state: GameState) -> bool:
     """Would a foul by the player to move give the game away?  True in a last-ball replay
     (R10.2) and when the 5 points (R7.2) take the penalty's recipient to his target (R9.1)."""
@@ -91,4 +102,4 @@ def penalty_hands_game(state: GameState) -> bool:
 
 
 __all__ = ["legal_calls", "placement_region", "can_place_cue", "tush_available",
-           "tush_stroke", "evaluate", "penalty_hands_game"]
+           "tush_stroke", "evaluate", "penalty_hands_game", "player_to_move"]

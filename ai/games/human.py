@@ -24,6 +24,7 @@ from typing import Sequence
 
 from engine.kinds import NamedFact, Variant
 from engine.record import GameRecord
+from engine.queries import player_to_move
 from engine.values import LAST_BALL_BONUS, ball_value
 from engine.words import DEFAULT_LANG, say, words_under
 
@@ -47,7 +48,7 @@ def person_of(record: GameRecord, stroke) -> str:
     st = stroke.state_before
     k = stroke.player
     if st.variant == Variant.ONE_VS_PAIR and k == 1 and len(people) == 3:
-        return people[1 + (st.pair.partner if st.pair is not None else 0)]
+        return people[player_to_move(st)]
     return people[k] if k < len(people) else say("stats.side", DEFAULT_LANG, k=k)
 
 

@@ -67,11 +67,25 @@ def balls_for_stroke(state: GameState, placement) -> dict[str, tuple[float, floa
 def execute(state: GameState, decision: Decision, simulator: Simulator,
             rng: np.random.Generator, noise: NoiseModel) -> StrokeReport:
     """Play a decision: perturb the stroke, simulate it, adjudicate the result."""
+    played = None
+    if decision.strike is not None:  # (a tush draws no noise)
+        balls_for_stroke(state, decision.placement)  # a bad placement refused before the draw
+        played = noise.perturb(decision.strike, rng, simulator.physics.miscue_offset)
+    return execute_played(state, decision, simulator, played)
+
+
+def execute_played(state: GameState, decision: Decision, simulator: Simulator,
+                   played: Strike | None) -> StrokeReport:
+    """Play a decision whose stroke is already known as played: ``played``, its strike after
+    the execution noise (None for a tush, a decision without a strike); simulate it and
+    adjudicate the result (:func:`execute` draws the noise, :func:`ai.env.forward.apply` is
+    given it)."""
     if decision.strike is None:  # a tush: nothing moves (R7.1d)
         outcome = adjudicate(state, tush_stroke())
         return StrokeReport(state, decision, None, None, None, outcome)
+    if played is None:
+        raise ValueError("played: a decision with a strike needs the strike played")
     balls = balls_for_stroke(state, decision.placement)
-    played = noise.perturb(decision.strike, rng, simulator.physics.miscue_offset)
     watch = watch_line_x(state)
     result = simulator.simulate(balls, played, watch_house_line=False if watch is None else watch,
                                 check=False)

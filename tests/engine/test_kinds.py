@@ -4,15 +4,16 @@ record or answer changes."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
-from engine import GameState, initial_state
+from engine import GameState, initial_state, player_to_move
 from engine.calls import BALL_AND_POCKET, CALL_MODES, EXACT
 from engine.context import PAIR_ALTERNATE, PAIR_WHILE_SCORING
 from engine.kinds import CallMode, FoulLetter, NamedFact, PairOrder, Variant
 from engine.record import canonical_json
-from engine.state import ONE_VS_PAIR, THREE_EACH, TWO_PLAYER, VARIANTS
+from engine.state import ONE_VS_PAIR, THREE_EACH, TWO_PLAYER, VARIANTS, PairState
 from engine.stroke import FOUL_LETTERS, NAMED_FACTS
 
 ENUMS = (Variant, CallMode, PairOrder, FoulLetter, NamedFact)
@@ -55,3 +56,20 @@ def test_states_write_the_same_bytes_whether_built_or_read(variant):
 
 def test_R12_1_R9_1_variant_sides_and_default_targets():
     assert [(v.n_sides, v.default_target) for v in Variant] == [(2, 71), (3, 51), (2, 71)]
+
+
+def test_R12_2_players_and_their_sides():
+    """One against a pair: three players, the single on side 0, partners A and B on side 1;
+    the player at the table is the partner the pair state names."""
+    assert [Variant(v).n_players for v in VARIANTS] == [2, 3, 3]
+    assert [Variant.ONE_VS_PAIR.side_of_player(p) for p in range(3)] == [0, 1, 1]
+    assert [Variant.THREE_EACH.side_of_player(p) for p in range(3)] == [0, 1, 2]
+    for bad in (2, -1, True, "1"):
+        with pytest.raises(ValueError, match="player must be 0..1"):
+            Variant.TWO_PLAYER.side_of_player(bad)
+    state = initial_state(ONE_VS_PAIR)
+    assert player_to_move(state) == 0
+    for partner in (0, 1):
+        turn = replace(state, to_move=1, pair=PairState(partner=partner))
+        assert player_to_move(turn) == 1 + partner
+    assert player_to_move(initial_state(THREE_EACH, breaker=2)) == 2
