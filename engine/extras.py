@@ -54,7 +54,8 @@ EXTRAS = {e.name: e for e in (
           "the pictures: --png, --png-dir and analyze's graphs (matplotlib)"),
     Extra("crosscheck", ("pymunk",), "the cross-check of the physics against pymunk (tests)"),
     Extra("cluster", ("dask", "distributed"), "tournaments on a Dask cluster (--backend dask)"),
-    Extra("env", ("gymnasium",), "ai.env.PyramidEnv as a Gymnasium environment"),
+    Extra("env", ("gymnasium", "pettingzoo"),
+          "ai.env.PyramidEnv as a Gymnasium environment, ai.env.aec_env (PettingZoo)"),
     Extra("learn", ("sklearn",), "the learning curves' gradient-boosted trees (scikit-learn)"),
 )}
 

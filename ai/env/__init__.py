@@ -9,10 +9,14 @@ environment").  Importing this package registers it with Gymnasium as :data:`ENV
 * :mod:`ai.env.episode` -- the settings of a game and ``reset(options=...)``;
 * :mod:`ai.env.info` -- what ``info`` carries;
 * :mod:`ai.env.render` -- the ``rgb_array`` frames;
-* :mod:`ai.env.snapshot` -- a copy of the game to restore (apply a stroke, undo) or save.
+* :mod:`ai.env.snapshot` -- a copy of the game to restore (apply a stroke, undo) or save;
+* :mod:`ai.env.forward` -- the forward model, OpenSpiel's way: ``apply(state, decision,
+  noise_draw)``, ``returns``, ``current_player``;
+* :mod:`ai.env.aec` -- several players, each an agent: :func:`aec_env` (PettingZoo's AEC API).
 """
 from __future__ import annotations
 
+from .aec import PyramidAEC, aec_env
 from .actions import (ACTION_MANNERS, N_CALLS, IllegalActionError, call_index, call_mask,
                       call_parts, legal_call_indices)
 from .core import PyramidEnv, gymnasium
@@ -37,4 +41,4 @@ register()
 
 __all__ = ["PyramidEnv", "ENV_ID", "register", "ACTION_MANNERS", "N_CALLS", "IllegalActionError",
            "call_index", "call_parts", "call_mask", "legal_call_indices", "RESET_OPTIONS",
-           "EpisodeSettings", "EnvSnapshot"]
+           "EpisodeSettings", "EnvSnapshot", "PyramidAEC", "aec_env"]

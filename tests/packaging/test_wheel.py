@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PINS = ROOT / ".ci" / "constraints.txt"
 PYLONS = "pyramid==2.1"  # Pylons' web framework: the distribution and import package `pyramid`
 OPTIONAL = ("matplotlib", "cv2", "starlette", "uvicorn", "segno", "pymunk", "dask", "gymnasium",
-            "sklearn")
+            "pettingzoo", "sklearn")
 CORE_MAX_MB = 400  # the core's site-packages (numpy, numba, llvmlite, joblib, this program)
 STROKES = "4"  # `pyramid play --seed 1 --quiet`, cut to a few strokes: the game is the README's
 COMMIT = git_commit(ROOT)
