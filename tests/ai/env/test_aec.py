@@ -37,10 +37,8 @@ def test_two_players_see_what_the_single_agent_environment_shows():
     """The AEC observation and spaces are PyramidEnv's: the same arrays, the same spaces."""
     env = aec_env("two-player")
     single = PyramidEnv(opponent="random", learner_side=1)
-    single.reset(seed=2)
-    state = single.state
-    ours = observation_of(state, 1, single.max_strokes)
-    theirs = single._observation()
+    theirs, info = single.reset(seed=2)
+    ours = observation_of(info["state"], 1, single.max_strokes)
     assert ours.keys() == theirs.keys()
     for key in ours:
         assert np.array_equal(ours[key], theirs[key]), key
