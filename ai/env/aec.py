@@ -21,7 +21,7 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from engine import GameState, extras
+from engine import EngineError, GameState, extras
 from engine.kinds import CallMode, PairOrder, Variant
 from sim import Simulator, shared_simulator
 from sim.events import BALL_IDS
@@ -205,7 +205,7 @@ class PyramidAEC(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self._skip_agent_selection = None
-        self._after_stroke(None, ())
+        self._after_stroke(None, None, ())
 
     def step(self, action) -> None:
         """The selected agent plays ``action``; once the game is over (or truncated) each
@@ -223,9 +223,8 @@ class PyramidAEC(AECEnv):
         report = forward.play(state, decision, draw, self.simulator)
         self._state = report.state_after
         self._strokes += 1
-        self._player = player
         self._cumulative_rewards[agent] = 0.0
-        self._after_stroke(report, tuple(adjusted))
+        self._after_stroke(report, player, tuple(adjusted))
 
     def observe(self, agent: str) -> dict[str, Any]:
         side = self.variant.side_of_player(self.possible_agents.index(agent))
@@ -260,7 +259,10 @@ class PyramidAEC(AECEnv):
 
     # --- inside -----------------------------------------------------------------------------
     def _start(self, start) -> GameState:
-        state = start if isinstance(start, GameState) else GameState.from_json(start)
+        try:
+            state = start if isinstance(start, GameState) else GameState.from_json(start)
+        except EngineError as exc:
+            raise ValueError(f"options.state: {exc}") from None
         if state.variant != self.variant or state.table != self.simulator.table.name:
             raise ValueError(f"options.state: a {state.variant} game on {state.table!r}; this "
                              f"environment plays {self.variant} on "
@@ -269,9 +271,9 @@ class PyramidAEC(AECEnv):
             raise ValueError("options.state: the game is over; start from a game going on")
         return state
 
-    def _after_stroke(self, report, adjusted: tuple[str, ...]) -> None:
-        """Rewards, ends, infos and the next agent after a reset (``report`` None) or a
-        stroke."""
+    def _after_stroke(self, report, shooter: int | None, adjusted: tuple[str, ...]) -> None:
+        """Rewards, ends, infos and the next agent after a reset (``report`` None) or the
+        stroke of player ``shooter``."""
         state = self._state
         over = state.game_over
         cut = not over and self._strokes >= self.max_strokes
@@ -284,18 +286,16 @@ class PyramidAEC(AECEnv):
         player = forward.current_player(state)
         mask, parts = call_mask(state), action_mask_parts(state)
         none = {k: (None if v is None else np.zeros_like(v)) for k, v in parts.items()}
-        stroke = None if report is None else stroke_info(report, self._player)
+        stroke = None if report is None else stroke_info(report, shooter)
+        to_move = None if over or cut else self.possible_agents[player]
         self.infos = {}
-        for k, agent in enumerate(self.agents):
-            mine = k == player and not (over or cut)
+        for agent in self.agents:
+            mine = agent == to_move
             self.infos[agent] = {
                 "state": state, "stroke": stroke, "adjusted": list(adjusted),
                 "call_mask": mask if mine else np.zeros_like(mask),
                 "action_mask": parts if mine else none}
-        if over or cut:
-            self.agent_selection = self.agents[0]
-        else:
-            self.agent_selection = self.possible_agents[player]
+        self.agent_selection = self.agents[0] if to_move is None else to_move
         self._accumulate_rewards()
 
 

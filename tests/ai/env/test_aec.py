@@ -113,3 +113,5 @@ def test_bad_settings_are_refused_naming_them():
     env = aec_env("three-each")
     with pytest.raises(ValueError, match="options.state"):
         env.reset(options={"state": initial_state()})
+    with pytest.raises(ValueError, match="options.state: scores"):
+        env.reset(options={"state": dict(initial_state("three-each").to_json(), scores=[1])})
