@@ -33,12 +33,17 @@ export function queueCheck(id, xy) {
   if (S.check.timer) clearTimeout(S.check.timer);
   S.check.timer = setTimeout(runCheck, CHECK_DELAY_MS);
 }
+// A queued request starts: its timer is spent and the one before it, still under way, is
+// aborted (the last request wins); the controller of this one, kept on the queue.
+function lastRequestWins(c) {
+  c.timer = null;
+  if (c.controller) c.controller.abort();
+  c.controller = new AbortController();
+  return c.controller;
+}
 async function runCheck() {
   const c = S.check;
-  c.timer = null;
-  if (c.controller) c.controller.abort();  // the last request wins
-  const controller = new AbortController();
-  c.controller = controller;
+  const controller = lastRequestWins(c);
   const moves = Object.assign({}, c.moves);
   const trial = Object.assign({}, S.balls, moves);
   let why = null;
@@ -98,10 +103,7 @@ export function queueAccount() {
 }
 async function runAccount() {
   const c = S.account;
-  c.timer = null;
-  if (c.controller) c.controller.abort();  // the last request wins
-  const controller = new AbortController();
-  c.controller = controller;
+  const controller = lastRequestWins(c);
   const base = baseDoc(), key = JSON.stringify(base);
   let counted = null, error = null;
   try {
