@@ -120,8 +120,10 @@ def _rescue_fan(cue, targets, balls, R):
 def screen(ctx: Context, placement, strikes: list[Strike], aimed_at: list[str]):
     """Play ``strikes`` noiselessly from ``placement``, each calling the ball it is aimed at
     (:func:`_safety_call`), and value the position each leaves by P(win) for the shooter.
-    Returns ([(value, call, strike, kind)] best first, fouls left out; the batch).  Every
-    sample is adjudicated in full (no shared rulings: each is a different stroke)."""
+    Returns ([(value, call, strike, kind)] best first, fouls left out; the batch).  Each
+    stroke is different, so every sample is ruled as if adjudicated in full: a ruling is
+    shared only where that is known to give the same (``checked``,
+    :class:`~ai.search.referee.Referee`)."""
     st = ctx.state
     legal = [c for c in legal_calls(st) if c is not None]
     batch = ctx.run(placement, strikes)
@@ -129,7 +131,7 @@ def screen(ctx: Context, placement, strikes: list[Strike], aimed_at: list[str]):
     rulings: dict[int, object] = {}
     for call in dict.fromkeys(calls):  # each distinct call once, in order of appearance
         idx = [j for j, c in enumerate(calls) if c == call]
-        ref = Referee(st, call, placement, ctx.jaw_pocket, share=False)
+        ref = Referee(st, call, placement, ctx.jaw_pocket, checked=True)
         rulings.update(zip(idx, ref.rulings(batch, idx)))
     scored = []
     for j, s in enumerate(strikes):
