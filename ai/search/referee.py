@@ -22,6 +22,7 @@ Nothing about the rules is decided here: every score, foul and turn comes from t
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -39,10 +40,6 @@ from sim import detmath as dm
 # rules core is asked again; balls a few micrometres off the bed are pulled back onto it.
 SEPARATION_GAP_M = 2e-6
 BED_SNAP_M = 2e-5
-# Checked sharing (:class:`Referee`) sends resting places this much nearer than the rules
-# core's overlap limit to the full adjudication: numpy's hypot may differ from math's in the
-# last bit, and a doubt costs only one adjudication.
-OVERLAP_MARGIN_M = 1e-9
 
 
 class InvalidSample(RuntimeError):
@@ -188,9 +185,8 @@ class Referee:
         """Whether adjudicating a sample in full would give ``hit``'s ruling and the state
         :meth:`engine.Outcome.state_with_resting_places` makes of ``final_map`` (module doc,
         3.): no foul, every ball without a resting place pocketed, and resting places the
-        rules core takes as they are (on the bed within its tolerance, no two overlapping;
-        the overlap test is a hair stricter than the core's, so a doubt means the full
-        adjudication)."""
+        rules core takes as they are (on the bed within its tolerance, no two overlapping: the
+        core's own tests, :func:`engine.geometry.overlaps`)."""
         if hit.adjudication.fouls:
             return False
         fell = {BALL_IDS[b] for b, _ in pocketed}
@@ -204,11 +200,9 @@ class Referee:
                 return False
             else:
                 at.append(p)
-        if len(at) > 1:
-            xy = np.asarray(at)
-            d = xy[:, None, :] - xy[None, :, :]
-            gap = np.hypot(d[..., 0], d[..., 1])[np.triu_indices(len(at), 1)]
-            near = 2 * self.state.spec.ball_radius_m - OVERLAP_TOLERANCE_M + OVERLAP_MARGIN_M
-            if (gap < near).any():
-                return False
+        near = 2 * self.state.spec.ball_radius_m - OVERLAP_TOLERANCE_M  # as overlaps() has it
+        for i, (x, y) in enumerate(at):
+            for qx, qy in at[i + 1:]:
+                if math.hypot(x - qx, y - qy) < near:
+                    return False
         return True

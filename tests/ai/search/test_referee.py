@@ -86,7 +86,7 @@ def test_checked_sharing_adjudicates_doubtful_resting_places_in_full(sim):
     batch = sim.run_batch_arrays(pos, on, sim.cue_ball_motions(strikes))
     finals = batch.finals.copy()
     i7, i3, i9 = (BALL_IDS.index(b) for b in ("7", "3", "9"))
-    finals[2, i3] = finals[2, i7] + (2 * st.spec.ball_radius_m - 1e-7, 0.0)  # overlapping
+    finals[2, i3] = finals[2, i7] + (2 * st.spec.ball_radius_m - 1e-5, 0.0)  # overlapping
     finals[3, i9] = (-0.5, 0.5)  # off the bed
     finals[4, i9] = np.nan  # gone without a pocketing
     odd = replace(batch, finals=finals)
@@ -94,4 +94,5 @@ def test_checked_sharing_adjudicates_doubtful_resting_places_in_full(sim):
     ref = Referee(st, None, None, jaws, checked=True)
     _rulings_alike(full, ref.rulings(odd))
     shared = Referee(st, None, None, jaws).rulings(odd)  # unchecked sharing differs there
-    assert [s.state for s in shared[2:5]] != [f.state if f else None for f in full[2:5]]
+    for k in (2, 3, 4):
+        assert (full[k] is None) != (shared[k] is None) or shared[k].state != full[k].state, k
