@@ -123,6 +123,9 @@ class Referee:
         self.called_idx = BALL_IDS.index(ball) if ball is not None else -1
         self.cache: dict = {}
         self.adjudicated = 0  # samples adjudicated in full (the rest shared a ruling)
+        # each ball of the state (and the cue ball placed from hand) and its simulator row
+        self.slots = [(b, BALL_IDS.index(b)) for b in state.balls] + (
+            [("cue", 0)] if state.cue_in_hand else [])
 
     def rulings(self, batch: Batch, samples=None) -> list[Ruling | None]:
         """A :class:`Ruling` for every sample of ``batch`` (or of the indices ``samples``), or
@@ -146,14 +149,11 @@ class Referee:
 
     def _ruling(self, first: int, pocketed: tuple, crossed: bool, fulfilled, final: np.ndarray):
         key = (first, pocketed, crossed, fulfilled)
+        rows = final.tolist()  # Python floats, as float() of each
         final_map = {}
-        for b in self.state.balls:
-            i = BALL_IDS.index(b)
-            x = final[i, 0]
-            final_map[b] = None if np.isnan(x) else (float(x), float(final[i, 1]))
-        if self.state.cue_in_hand:
-            x = final[0, 0]
-            final_map["cue"] = None if np.isnan(x) else (float(x), float(final[0, 1]))
+        for b, i in self.slots:
+            x, y = rows[i]
+            final_map[b] = None if math.isnan(x) else (x, y)
         hit = self.cache.get(key) if self.share else None
         if hit is not None and self.checked and not self._alike(hit, pocketed, final_map):
             hit = None  # adjudicated in full, the representative kept
