@@ -23,7 +23,7 @@ from numba import types as T
 from engine import manner
 from sim import warmup as sim_warmup
 
-from .geometry import kernels
+from .geometry import kernels, paths
 from .value import kernels as value_kernels
 
 F, I = T.float64, T.int64
@@ -39,6 +39,7 @@ KERNELS = (
                         A1, I1)),
     (kernels.best_pot, (F, F, A2, I1, A2, I1, A2, A2, B1) + (F,) * 10 + (A3, F)),
     (kernels.q_anywhere, (A2, I1, A2, I1, A2, A2, B1) + (F,) * 9 + (A3, F)),
+    (paths._clear_kernel, (A2, A2, A2, F)),
     (value_kernels.table_summary, (A2, T.boolean, A2, I1, A2, I1, A2, I1, I1, A2, A2, B1)
      + (F,) * 14 + (A3, F)),
 )

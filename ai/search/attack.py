@@ -8,7 +8,7 @@ from typing import Sequence
 
 import numpy as np
 
-from engine import Call, legal_calls
+from engine import Call
 from engine.calls import BANK, CAROM, CLEAN, COMBINATION, CUSHION_FIRST, KISS
 from engine.kinds import CallMode
 from engine.values import LAST_BALL_BONUS, ball_value
@@ -65,13 +65,14 @@ def attack_candidates(ctx: Context, placement, max_shots: int = 8,
     clean one's alone without ``other_manners``), ranked, the best few per manner, each in
     its speed/spin variants."""
     st = ctx.state
-    calls = [c for c in legal_calls(st) if c is not None]
+    every = ctx.legal_calls()
+    calls = [c for c in every if c is not None]
     legal = {(c.ball, c.pocket, c.manner) for c in calls}
     bp_mode = st.call_mode == CallMode.BALL_AND_POCKET
     if bp_mode:
         legal |= {(c.ball, c.pocket, m) for c in calls
                   for m in (BANK, CUSHION_FIRST, COMBINATION, KISS, CAROM)}
-    no_call = legal_calls(st) == [None]
+    no_call = every == [None]
     targets = sorted({c.ball for c in calls}) if not no_call else st.object_balls
     balls = ctx.balls_with(placement)
     cue = np.asarray(balls["cue"], float)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine import GameState
+from engine import Call, GameState, legal_calls
 from engine.geometry import TEMPORARY_HOUSE, balls_in_region
 from engine.manner import jaw_pockets
 from sim import Batch, Simulator, Strike
@@ -52,8 +52,17 @@ class Context:
             self.watch = (x, 0.0, 1.0, 0.0)
             self.house_balls = balls_in_region(self.spec, state.balls, region.name)
         self.history = history  # situations met this game (ai.value.repetition), if kept
+        self._calls: tuple[Call | None, ...] | None = None
         self.sims = 0
         self.invalid = 0  # samples the rules core refused (simulator left overlapping balls)
+
+    def legal_calls(self) -> list[Call | None]:
+        """:func:`engine.legal_calls` of the state, worked out once a decision (the sources
+        each ask, and it costs over a millisecond with hundreds of calls); a new list each
+        time."""
+        if self._calls is None:
+            self._calls = tuple(legal_calls(self.state))
+        return list(self._calls)
 
     def positions(self, placement):
         if placement is None:

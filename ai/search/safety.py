@@ -9,7 +9,7 @@ from typing import Sequence
 
 import numpy as np
 
-from engine import Call, legal_calls, penalty_hands_game, summarise_batch
+from engine import Call, penalty_hands_game, summarise_batch
 from engine.calls import CLEAN
 from engine.kinds import CallMode
 from engine.manner import balls_of, tags_of
@@ -120,16 +120,19 @@ def _rescue_fan(cue, targets, balls, R):
 def screen(ctx: Context, placement, strikes: list[Strike], aimed_at: list[str]):
     """Play ``strikes`` noiselessly from ``placement``, each calling the ball it is aimed at
     (:func:`_safety_call`), and value the position each leaves by P(win) for the shooter.
-    Returns ([(value, call, strike, kind)] best first, fouls left out; the batch).  Every
-    sample is adjudicated in full (no shared rulings: each is a different stroke)."""
+    Returns ([(value, call, strike, kind)] best first, fouls left out; the batch).  Each
+    stroke is different, so every sample is ruled as if adjudicated in full: a ruling is
+    shared only where that is known to give the same (``checked``,
+    :class:`~ai.search.referee.Referee`)."""
     st = ctx.state
-    legal = [c for c in legal_calls(st) if c is not None]
+    legal = [c for c in ctx.legal_calls() if c is not None]
     batch = ctx.run(placement, strikes)
-    calls = [_safety_call(ctx, aimed_at[j], legal) for j in range(len(strikes))]
+    by_ball = {b: _safety_call(ctx, b, legal) for b in dict.fromkeys(aimed_at)}
+    calls = [by_ball[aimed_at[j]] for j in range(len(strikes))]
     rulings: dict[int, object] = {}
     for call in dict.fromkeys(calls):  # each distinct call once, in order of appearance
         idx = [j for j, c in enumerate(calls) if c == call]
-        ref = Referee(st, call, placement, ctx.jaw_pocket, share=False)
+        ref = Referee(st, call, placement, ctx.jaw_pocket, checked=True)
         rulings.update(zip(idx, ref.rulings(batch, idx)))
     scored = []
     for j, s in enumerate(strikes):
@@ -152,7 +155,7 @@ def _discovered(ctx: Context, placement, batch: Batch, strikes) -> list[Proposal
     into calls of exactly the manner that happened (and the balls it used), to be refined and
     sampled like any attack."""
     st = ctx.state
-    legal_balls = {c.ball for c in legal_calls(st) if c is not None}
+    legal_balls = {c.ball for c in ctx.legal_calls() if c is not None}
     first = summarise_batch(batch.events, batch.offsets, -1, ctx.jaw_pocket).first
     fell = pocketings(batch)
     summaries: dict[int, object] = {}  # by the ball that fell first

@@ -24,6 +24,25 @@ MAX_CUT_DEG = 70.0  # thinner cuts are too uncertain to bank with
 PRIOR_SCALE = {1: 0.5, 2: 0.35}
 
 
+# Routes kept by the object ball's place (and the table, and the cushions): they do not
+# depend on the cue ball, so a decision from hand asks for the same ones at every spot, and
+# most balls stand where they stood at the decision before.  Cleared when this full.
+ROUTE_CACHE_ENTRIES = 4096
+_ROUTES: dict = {}
+
+
+def routes(ctx, O: np.ndarray, n_cushions: int) -> tuple:
+    """:func:`ai.geometry.bank_routes` of the ball at ``O`` (a pure function of its
+    arguments, kept: :data:`ROUTE_CACHE_ENTRIES`)."""
+    key = (ctx.spec, float(O[0]), float(O[1]), n_cushions)
+    hit = _ROUTES.get(key)
+    if hit is None:
+        if len(_ROUTES) >= ROUTE_CACHE_ENTRIES:
+            _ROUTES.clear()
+        hit = _ROUTES[key] = tuple(bank_routes(ctx.spec, ctx.pk, O, n_cushions))
+    return hit
+
+
 def shots(q: ShotQuery) -> list[Shot]:
     ctx, cue, sphi = q.ctx, q.cue, q.sphi
     R = ctx.R
@@ -33,7 +52,7 @@ def shots(q: ShotQuery) -> list[Shot]:
         obst = np.array([p for bb, p in q.others.items() if bb != b] + [cue]).reshape(-1, 2)
         others = np.array([p for bb, p in q.others.items() if bb != b]).reshape(-1, 2)
         for n_cushions in ((1, 2) if q.resource else (1,)):
-            for k, route in bank_routes(ctx.spec, ctx.pk, O, n_cushions):
+            for k, route in routes(ctx, O, n_cushions):
                 pts = route.points
                 if not path_clear(pts[:-1], pts[1:], obst, R).all():
                     continue

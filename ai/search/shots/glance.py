@@ -29,14 +29,17 @@ PRIOR_SCALE = 0.3
 
 def tangent_points(A: np.ndarray, Q: np.ndarray, r: float) -> list[np.ndarray]:
     """The two points T on the circle of radius r about A where the line from Q touches it:
-    (Q - T) is perpendicular to (T - A).  Empty if Q is inside the circle."""
-    w = Q - A
-    dist = dm.length2(w)
+    (Q - T) is perpendicular to (T - A).  Empty if Q is inside the circle.  (In scalars:
+    numpy's elementwise arithmetic on 2-vectors rounds as Python's does, and the scan asks
+    this thousands of times a decision.)"""
+    ax, ay = float(A[0]), float(A[1])
+    wx, wy = float(Q[0]) - ax, float(Q[1]) - ay
+    dist = math.sqrt(wx * wx + wy * wy)
     if dist <= r * (1 + 1e-9):
         return []
     beta = dm.acos(r / dist)
-    base = dm.atan2(w[1], w[0])
-    return [A + r * np.array([dm.cos(base + sgn * beta), dm.sin(base + sgn * beta)])
+    base = dm.atan2(wy, wx)
+    return [np.array([ax + r * dm.cos(base + sgn * beta), ay + r * dm.sin(base + sgn * beta)])
             for sgn in (-1.0, 1.0)]
 
 
@@ -44,17 +47,20 @@ def glance_cut(arrive_from: np.ndarray, T: np.ndarray, A: np.ndarray, leave_to: 
     """A ball arriving at T from ``arrive_from``, touching ball A (centre distance 2R) and
     leaving along the tangent toward ``leave_to`` (a stun contact, equal masses): the cut
     angle of that contact, or None if the ball would not arrive heading into A with its
-    tangential motion toward ``leave_to``."""
-    d_in = T - arrive_from
-    n_in = dm.length2(d_in)
+    tangential motion toward ``leave_to``.  (In scalars, as :func:`tangent_points`.)"""
+    tx, ty = float(T[0]), float(T[1])
+    ix, iy = tx - float(arrive_from[0]), ty - float(arrive_from[1])
+    n_in = math.sqrt(ix * ix + iy * iy)
     if n_in < 1e-9:
         return None
-    d_in = d_in / n_in
-    n = A - T
-    n = n / dm.length2(n)
-    out = leave_to - T
-    out = out / max(dm.length2(out), 1e-12)
-    c_n, c_t = dm.dot2(d_in, n), dm.dot2(d_in, out)
+    ix, iy = ix / n_in, iy / n_in
+    nx, ny = float(A[0]) - tx, float(A[1]) - ty
+    n_len = math.sqrt(nx * nx + ny * ny)
+    nx, ny = nx / n_len, ny / n_len
+    ox, oy = float(leave_to[0]) - tx, float(leave_to[1]) - ty
+    o_len = max(math.sqrt(ox * ox + oy * oy), 1e-12)
+    ox, oy = ox / o_len, oy / o_len
+    c_n, c_t = ix * nx + iy * ny, ix * ox + iy * oy
     if c_n <= MIN_GLANCE_COS or c_t <= MIN_GLANCE_COS:
         return None
     return dm.acos(min(1.0, c_n))
@@ -66,14 +72,21 @@ def glances(others: dict, called: str, arrive_from, leave_to, R: float, near,
     """Every way a ball coming from ``arrive_from`` can glance off another ball A (within
     ``reach_m`` of ``near``) toward ``leave_to``: yields (A's id, A, the ball's centre T at
     the contact, the cut angle there, the other balls as obstacles)."""
+    low, high = math.radians(min_cut_deg), math.radians(max_cut_deg)
+    nx, ny = float(near[0]), float(near[1])
     for a_ball, A in others.items():
-        if a_ball == called or dm.length2((A - near)) > reach_m:
+        if a_ball == called:
             continue
-        obst = np.array([p for bb, p in others.items()
-                         if bb not in (called, a_ball)]).reshape(-1, 2)
+        dx, dy = float(A[0]) - nx, float(A[1]) - ny
+        if math.sqrt(dx * dx + dy * dy) > reach_m:
+            continue
+        obst = None  # made only for a glance that is yielded (most are not)
         for T in tangent_points(A, leave_to, 2 * R):
             cut = glance_cut(arrive_from, T, A, leave_to)
-            if cut is not None and math.radians(min_cut_deg) < cut < math.radians(max_cut_deg):
+            if cut is not None and low < cut < high:
+                if obst is None:
+                    obst = np.array([p for bb, p in others.items()
+                                     if bb not in (called, a_ball)]).reshape(-1, 2)
                 yield a_ball, A, T, cut, obst
 
 
