@@ -112,6 +112,22 @@ class Session:
         return render.ruling_text(self.s.people, entry, outcome,
                                   self.strokes[-1].state_before, self.s.lang)
 
+    def last_ruling(self) -> tuple[str, ...]:
+        """What the game's last stroke printed (its ruling and the status after it), said
+        again when the game is taken up anew (a board restarted, a stored match opened); the
+        status alone before any stroke."""
+        if not self.strokes:
+            return (self.status(),)
+        e = self.strokes[-1]
+        try:
+            entry = parse_line(e.text, e.state_before)
+        except NotationError:
+            entry = None
+        if not isinstance(entry, StrokeEntry):  # not a stroke's line as the record keeps it
+            return (self.status(),)
+        return (render.ruling_text(self.s.people, entry, e.outcome, e.state_before,
+                                   self.s.lang),)
+
     def summary(self) -> str:
         return render.summary_text(self.s.people, self.results + self._this_game(),
                                    self.state, self.s.lang)

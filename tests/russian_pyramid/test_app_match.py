@@ -11,6 +11,7 @@ import pytest
 
 from engine import read_record, verify_record
 from russian_pyramid.app.match import LineResult, MatchDesk, MatchStatus, SessionTerms, run_session
+from russian_pyramid.app.match.store import MatchStore
 from russian_pyramid.app.match_start import MatchStart, match_start
 from russian_pyramid.board import match as board_match
 from russian_pyramid.errors import UserInputError
@@ -106,3 +107,18 @@ def test_the_start_form_is_a_typed_value_the_desk_takes(tmp_path):
         match_start([1])
     st = MatchDesk(tmp_path / "m.jsonl").start(start)
     assert st.sides == ("Ann", "Bob & Cid") and st.lang == "ru"
+
+
+@pytest.mark.parametrize("where", ["match-record", "data-folder"])
+def test_a_restarted_desk_says_the_last_ruling_again(tmp_path, where):
+    """Issue 54 (a leftover): a board started again goes on with its match, and the Match
+    tab's ruling box shows the last stroke's ruling at once, not the bare status until the
+    next line is entered."""
+    record = tmp_path / "m.jsonl" if where == "match-record" else None
+    store = MatchStore(tmp_path / "data")
+    desk = MatchDesk(record, store=store)
+    desk.start({"players": ["Аня", "Боря"], "lang": "ru", "date": "2026-11-30"}, "10.0.0.2")
+    printed = desk.line({"text": "7 FL"}, "10.0.0.2").printed
+    again = MatchDesk(record, store=store).status("10.0.0.2")
+    assert again.active and again.last == printed, (again.last, printed)
+    assert "Аня" in again.last[0] and again.last[0] != again.status_text

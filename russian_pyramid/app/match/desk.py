@@ -117,6 +117,8 @@ class MatchDesk:
                                               flag="the data folder's match")
             except UserInputError as exc:  # the board starts; the file stays, listed
                 print(f"pyramid board: {exc}", file=sys.stderr)
+        if self.session is not None:  # a restarted board shows the last ruling again
+            self.last = self.session.last_ruling()
 
     def _check_scorer(self, device: str) -> None:
         if self.session is not None and self.scorer not in (None, device):
@@ -165,7 +167,7 @@ class MatchDesk:
     def _begin(self, session: Session, out: list[str], device: str) -> None:
         """``session`` is the desk's now, kept by ``device``; the one before stays stored."""
         self.session, self.out, self.scorer = session, out, device
-        self.asking, self.refused, self.last = None, set(), (session.status(),)
+        self.asking, self.refused, self.last = None, set(), session.last_ruling()
         self.store.set_current(session.base)
 
     def start(self, doc, device: str = THIS_COMPUTER) -> MatchStatus:
