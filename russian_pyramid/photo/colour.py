@@ -83,3 +83,20 @@ def cloth_like(bgr: np.ndarray, cloth: np.ndarray) -> np.ndarray:
     out = np.zeros(cloth.size, bool)
     out[idx[d2 <= CLOTH_D2_MAX]] = True
     return out.reshape(cloth.shape)
+
+
+# A ball the colour tests miss (issue 57): the black ball, darker than the light limit that
+# keeps the pockets' holes out; a blue or purple ball on a blue cloth, a green one on a green
+# cloth, of a hue near the cloth's.  What is not cloth (:func:`cloth_like`) or darker than
+# DARK_RATIO of the cloth's median value (the black ball on the broadcast frames' blue cloth:
+# 0.2, a dark blue of the cloth's own hue; the cloth's shade beside a ball 0.6-0.9) is such a
+# ball's, when round and of a ball's size (balls.py).
+DARK_RATIO = 0.45
+
+
+def unlike_cloth(hsv: np.ndarray, free: np.ndarray, cloth: np.ndarray) -> np.ndarray:
+    """``free`` (what is not cloth, boolean) and what is darker than :data:`DARK_RATIO` of
+    the ``cloth`` pixels' median value (boolean, ``hsv``'s size)."""
+    value = hsv[..., 2]
+    cloth_value = float(np.median(value[cloth])) if cloth.any() else 255.0
+    return free | (value < DARK_RATIO * cloth_value)
