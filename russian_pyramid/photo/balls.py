@@ -39,7 +39,9 @@ CUE_LIGHT_MIN = 0.22
 # CUE_SAT_MIN (a pyramid has one coloured ball, the cue ball).
 COLOURED_TABLE_MIN = 3
 # ... and light: the black ball is as unsaturated as the white (its inner disc's value 0.15-0.3
-# on the broadcast frames' tune half, the white cue ball's 0.6-0.9).
+# on the broadcast frames' tune half, the white cue ball's 0.6-0.9); of those, the one whose
+# saturation less its value is least (a striped ball's white band: as unsaturated under a warm
+# grade, 0.33 against the cue ball's 0.34, but darker, 0.56 against 0.87).
 WHITE_VALUE_MIN = 0.45
 # A coloured ball's underside in its own shade keeps its colour, darker: a red cue ball under
 # the tubes is 0.19-0.22 there (seed 16007 case_023, 3840 x 2880), under CUE_LIGHT_MIN, so the
@@ -478,7 +480,9 @@ def cue_index(balls: list[Ball]) -> int | None:
         light = np.array([b.value >= WHITE_VALUE_MIN for b in balls])  # not the black
         if not light.any():
             return None
-        k = int(np.argmin(np.where(light, sat, np.inf)))
+        # the whitest: unsaturated and light (a striped ball is as unsaturated, darker)
+        white = sat - np.array([b.value for b in balls])
+        k = int(np.argmin(np.where(light, white, np.inf)))
         return k if sat[k] < CUE_SAT_MIN else None
     k = int(np.argmax(sat))
     if sat[k] >= CUE_SAT_MIN:

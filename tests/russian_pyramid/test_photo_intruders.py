@@ -85,3 +85,6 @@ def test_on_a_pool_table_the_cue_ball_is_the_white_not_the_black():
              ball(4, 0.18, 0.8)]
     assert cue_index(balls) == 4
     assert cue_index(balls[:4]) is None  # the white not seen: none named
+    # under a warm grade the white is as unsaturated as a striped ball's white band, but lighter
+    # (the broadcast frames' game1_clip2)
+    assert cue_index(balls[:3] + [ball(3, 0.33, 0.56), ball(4, 0.34, 0.87)]) == 4
