@@ -16,7 +16,7 @@ import numpy as np
 
 from sim.table import POCKET_IDS, TableSpec
 
-from .circles import edge_points, refine
+from .circles import edge_points, lower_cover, refine, ring_share
 from .clusters import cluster_centres
 from .colour import balanced_hsv, cloth_like, unlike_cloth
 from .imaging import cv2
@@ -117,6 +117,11 @@ OTHER_APART_RADII = 1.6
 # (1.3-2 radii) not cloth or dark: a shadowed edge of a cushion, a hand's shadow run along it
 # (0.22-0.33; the true balls 0-0.16).
 OTHER_MIN_CONFIDENCE = 0.62
+# ... and in place of the balls' peaks near it when each is shallower than this part of its
+# depth (a striped ball whose white band alone is found: issue 57, the broadcast frames)
+STRIPE_DEPTH_RATIO = 0.75
+STRIPE_DEPTH_MAX = 0.6  # ... and shallower than this part of the radius (a lit red cue ball's
+# peak is deeper: its shade and shadow, dark, deepened the other's; render independent_131_004)
 OTHER_RING_MAX = 0.2
 OTHER_RING_RADII = (1.3, 2.0)
 # The cue ball's centre on its own: a red or yellow ball's outline is set off from the cloth
@@ -198,7 +203,7 @@ def ball_masks(hsv: np.ndarray, view: TableView, spec: TableSpec,
     for m in (free & (ivory | coloured | any_colour), free & coloured):
         m = cv.morphologyEx(m.astype(np.uint8), cv.MORPH_CLOSE, np.ones((3, 3), np.uint8))
         out.append(cv.morphologyEx(m, cv.MORPH_OPEN, np.ones((3, 3), np.uint8)))
-    other = unlike_cloth(hsv, free, cloth) & region.astype(bool)
+    other = (unlike_cloth(bgr, hsv, free, cloth) if bgr is not None else free) & region.astype(bool)
     other = cv.morphologyEx(other.astype(np.uint8), cv.MORPH_OPEN, np.ones((3, 3), np.uint8))
     return Masks(balls=out[0], coloured=out[1], free=free, region=region.astype(bool),
                  other=other)
@@ -307,30 +312,6 @@ def shade_shift(peaks: list, fits: list, bgr: np.ndarray, cloth_bgr: np.ndarray,
     return SHADE_SHIFT_RADII if shift is None else float(np.clip(shift, 0.0, SHADE_MAX_RADII))
 
 
-def _ring_share(mask: np.ndarray, u: float, v: float, r: float) -> float:
-    """The part of the ring :data:`OTHER_RING_RADII` round (u, v) (radius ``r``) that
-    ``mask`` covers."""
-    lo, hi = OTHER_RING_RADII
-    v0, v1 = max(int(v - hi * r), 0), min(int(v + hi * r) + 1, mask.shape[0])
-    u0, u1 = max(int(u - hi * r), 0), min(int(u + hi * r) + 1, mask.shape[1])
-    yy, xx = np.mgrid[v0:v1, u0:u1]
-    d2 = (xx - u) ** 2 + (yy - v) ** 2
-    ring = (d2 >= (lo * r) ** 2) & (d2 <= (hi * r) ** 2)
-    return float(mask[v0:v1, u0:u1][ring].mean()) if ring.any() else 0.0
-
-
-def _lower_cover(mask: np.ndarray, fit: tuple[float, float, float]) -> float:
-    """The part of the lower half of the fitted disc (u, v, radius) that the mask covers."""
-    u, v, r = fit
-    if r <= 0:
-        return 0.0
-    v0, v1 = max(int(v), 0), min(int(v + r) + 1, mask.shape[0])
-    u0, u1 = max(int(u - r), 0), min(int(u + r) + 1, mask.shape[1])
-    yy, xx = np.mgrid[v0:v1, u0:u1]
-    half = ((xx - u) ** 2 + (yy - v) ** 2 <= r * r) & (yy >= v)
-    return float(mask[v0:v1, u0:u1][half].mean()) if half.any() else 0.0
-
-
 def _with_clusters(peaks: list, mask: np.ndarray, gray: np.ndarray, view: TableView,
                    spec: TableSpec) -> list:
     """The peaks, those of each cluster (a blob of at least :data:`CLUSTER_AREA_BALLS` balls'
@@ -367,9 +348,17 @@ def find_balls(bgr: np.ndarray, view: TableView, spec: TableSpec) -> list[Ball]:
     # and away from every ball found
     other = masks.other * ~hand
     for p in _peaks(other, view, spec):
-        if p[2] >= OTHER_DEPTH_MIN * p[3] and all(
-                np.hypot(p[0] - q[0], p[1] - q[1]) >= OTHER_APART_RADII * max(p[3], q[3])
-                for q in peaks):
+        if p[2] < OTHER_DEPTH_MIN * p[3]:
+            continue
+        near = [q for q in peaks
+                if np.hypot(p[0] - q[0], p[1] - q[1]) < OTHER_APART_RADII * max(p[3], q[3])]
+        # a striped ball: its white band alone a shallow peak of the balls' mask, the whole
+        # ball a deep one here
+        if near and all(q[4] in (0, 1) and q[2] < STRIPE_DEPTH_RATIO * p[2]
+                        and q[2] < STRIPE_DEPTH_MAX * q[3] for q in near):
+            peaks = [q for q in peaks if q not in near]
+            near = []
+        if not near:
             peaks.append(p[:4] + (OTHER,))
     edge_sets = {0: edge_points(mask), 1: edge_points(colour), OTHER: edge_points(other)}
     L, W, R = spec.length_m, spec.width_m, spec.ball_radius_m
@@ -388,7 +377,7 @@ def find_balls(bgr: np.ndarray, view: TableView, spec: TableSpec) -> list[Ball]:
             fits.append((p[0], p[1], 0.0))
         elif p[4] == CAP:
             fit = refine(edge_sets[0], p[:4], [q for q in others if q[4] in (0, CAP)])
-            if _lower_cover(mask, fit) >= CAP_LOWER_COVER:  # the whole ball is seen
+            if lower_cover(mask, fit) >= CAP_LOWER_COVER:  # the whole ball is seen
                 peaks[i] = p[:4] + (0,)
                 fits.append(fit)
                 continue
@@ -433,7 +422,7 @@ def find_balls(bgr: np.ndarray, view: TableView, spec: TableSpec) -> list[Ball]:
         size = max(0.0, 1.0 - abs(rad / r_exp - 1.0))
         confidence = round(float(min(1.0, cover) * size), 3)
         if p[4] == OTHER and (near_pocket or confidence < OTHER_MIN_CONFIDENCE
-                              or _ring_share(other, u, v, rad) > OTHER_RING_MAX):
+                              or ring_share(other, u, v, rad, OTHER_RING_RADII) > OTHER_RING_MAX):
             continue
         if confidence < (POCKET_MIN_CONFIDENCE if near_pocket else MIN_CONFIDENCE):
             continue

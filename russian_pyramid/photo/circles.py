@@ -64,3 +64,28 @@ def refine(edge_pts: np.ndarray, peak, others) -> tuple[float, float, float]:
         if np.hypot(cu - u, cv_ - v) < 0.6 * r:
             return cu, cv_, fit[2]
     return fit
+
+
+def ring_share(mask: np.ndarray, u: float, v: float, r: float,
+               radii: tuple[float, float]) -> float:
+    """The part of the ring between ``radii`` (in radii ``r``) round (u, v) that ``mask``
+    covers."""
+    lo, hi = radii
+    v0, v1 = max(int(v - hi * r), 0), min(int(v + hi * r) + 1, mask.shape[0])
+    u0, u1 = max(int(u - hi * r), 0), min(int(u + hi * r) + 1, mask.shape[1])
+    yy, xx = np.mgrid[v0:v1, u0:u1]
+    d2 = (xx - u) ** 2 + (yy - v) ** 2
+    ring = (d2 >= (lo * r) ** 2) & (d2 <= (hi * r) ** 2)
+    return float(mask[v0:v1, u0:u1][ring].mean()) if ring.any() else 0.0
+
+
+def lower_cover(mask: np.ndarray, fit: tuple[float, float, float]) -> float:
+    """The part of the lower half of the fitted disc (u, v, radius) that the mask covers."""
+    u, v, r = fit
+    if r <= 0:
+        return 0.0
+    v0, v1 = max(int(v), 0), min(int(v + r) + 1, mask.shape[0])
+    u0, u1 = max(int(u - r), 0), min(int(u + r) + 1, mask.shape[1])
+    yy, xx = np.mgrid[v0:v1, u0:u1]
+    half = ((xx - u) ** 2 + (yy - v) ** 2 <= r * r) & (yy >= v)
+    return float(mask[v0:v1, u0:u1][half].mean()) if half.any() else 0.0
