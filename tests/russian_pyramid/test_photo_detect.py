@@ -145,3 +145,16 @@ def test_a_green_rectangle_seen_square_on_is_no_table():
 def test_bad_corners_are_refused_naming_the_flag(text):
     with pytest.raises(UserInputError, match="--corners"):
         parse_corners(text)
+
+
+def test_each_ball_carries_the_error_its_place_may_have():
+    """Issue 57 item 5: the error to expect per ball, from the camera (the metres a pixel spans
+    at its place): larger the farther the ball (the higher in the photo); over 10 mm
+    uncertain.  A phone's photo at 960 x 720 from beyond a long side (independent_131_004)."""
+    pos = read_position(DATA / "independent_131_004.jpg", "pyramid-12ft")
+    doc = {b["id"]: b for b in pos.to_json()["photo"]["balls"]}
+    by_height = sorted(doc.values(), key=lambda b: b["v_px"])
+    assert by_height[0]["error_mm"] > 10 > 7 > by_height[-1]["error_mm"]  # far, near
+    assert [b["id"] for b in doc.values() if b["uncertain"]] \
+        == [b["id"] for b in doc.values() if b["error_mm"] > 10]
+    assert sum(b["uncertain"] for b in doc.values()) == 2
