@@ -120,8 +120,9 @@ OTHER_MIN_CONFIDENCE = 0.62
 # ... and in place of the balls' peaks near it when each is shallower than this part of its
 # depth (a striped ball whose white band alone is found: issue 57, the broadcast frames)
 STRIPE_DEPTH_RATIO = 0.75
-STRIPE_DEPTH_MAX = 0.6  # ... and shallower than this part of the radius (a lit red cue ball's
-# peak is deeper: its shade and shadow, dark, deepened the other's; render independent_131_004)
+STRIPE_DEPTH_MAX = 0.6  # ... and shallower than this part of the radius, and not of the cue
+# ball's colours (a pyramid's red or yellow cue ball: its shade and shadow, dark, deepen the
+# other's peak; it moved 2-6 mm on renders independent_131_004, _8011_024 and _16007_023)
 OTHER_RING_MAX = 0.2
 OTHER_RING_RADII = (1.3, 2.0)
 # The cue ball's centre on its own: a red or yellow ball's outline is set off from the cloth
@@ -301,7 +302,7 @@ def shade_shift(peaks: list, fits: list, bgr: np.ndarray, cloth_bgr: np.ndarray,
         if p[4] or rad <= 0:
             continue
         if any(np.hypot(q[0] - p[0], q[1] - p[1]) < ISOLATED_RADII * p[3]
-               for q in peaks if q is not p):
+               for q in peaks if q is not p and q[4] != OTHER):  # a dark peak may be no ball
             continue
         iu, iv = int(round(u)), int(round(v))
         if not (0 <= iv < hsv.shape[0] and 0 <= iu < hsv.shape[1]) \
@@ -337,7 +338,7 @@ def find_balls(bgr: np.ndarray, view: TableView, spec: TableSpec) -> list[Ball]:
     masks = ball_masks(hsv, view, spec, bgr)
     # a hand, an arm, a cue reaching in over the rail (intruders.py): no ball
     hand = intruder_mask(masks.free, masks.region, view, spec,
-                         lambda px: expected_radius_px(view, spec, px))
+                         lambda px: expected_radius_px(view, spec, px), masks.balls)
     mask, colour = masks.balls * ~hand, masks.coloured * ~hand
     peaks = _peaks(mask, view, spec, caps=True)
     for p in _peaks(colour, view, spec):  # a coloured ball merged with an ivory one
@@ -354,8 +355,9 @@ def find_balls(bgr: np.ndarray, view: TableView, spec: TableSpec) -> list[Ball]:
                 if np.hypot(p[0] - q[0], p[1] - q[1]) < OTHER_APART_RADII * max(p[3], q[3])]
         # a striped ball: its white band alone a shallow peak of the balls' mask, the whole
         # ball a deep one here
-        if near and all(q[4] in (0, 1) and q[2] < STRIPE_DEPTH_RATIO * p[2]
-                        and q[2] < STRIPE_DEPTH_MAX * q[3] for q in near):
+        if near and all(q[4] == 0 and q[2] < STRIPE_DEPTH_RATIO * p[2]
+                        and q[2] < STRIPE_DEPTH_MAX * q[3]
+                        and not colour[int(q[1]), int(q[0])] for q in near):
             peaks = [q for q in peaks if q not in near]
             near = []
         if not near:

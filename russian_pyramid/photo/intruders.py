@@ -33,18 +33,22 @@ INTRUDER_MIN_BALLS = 2.0
 # (at the table's middle) crosses the edge: a hand, an arm; a sliver of the rail inside an
 # outline a pixel or two out, a cue's shaft (narrower than a ball: no ball's peak) do not.
 THICK_RADII = 0.5
-# The balls an intruder touches (:func:`_without_balls`): opened by a disc of this part of a
-# ball's radius, a piece of at most BALL_PIECE_MAX balls' discs is a ball.
+# The balls an intruder touches (:func:`_balls_touching`): its pixels of the balls' mask opened
+# by a disc of this part of a ball's radius, a piece of at most BALL_PIECE_MAX balls' discs is
+# balls (two touching balls beside a sleeve over the far cushion: the board's test on
+# case_023; 1.8 lost them).
 BALL_OPENING = 0.8
-BALL_PIECE_MAX = 1.8
+BALL_PIECE_MAX = 3.0
 
 
 def intruder_mask(free: np.ndarray, region: np.ndarray, view: TableView, spec: TableSpec,
-                  radius_px: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
+                  radius_px: Callable[[np.ndarray], np.ndarray],
+                  balls: np.ndarray) -> np.ndarray:
     """The pixels of the regions of ``free`` (what is not cloth in the table's ``region``,
     boolean) that cross the region's edge away from the pockets and are larger than
     :data:`INTRUDER_MIN_BALLS` balls (``radius_px``: a ball's radius at these (u, v) pixels)
-    at their centroids (boolean, ``free``'s size)."""
+    at their centroids (boolean, ``free``'s size); the balls it touches (of ``balls``, the
+    balls' mask) left out (:func:`_balls_touching`)."""
     cv = cv2()
     region8 = region.astype(np.uint8)
     # the thick parts only: a sliver of the rail inside the outline (an outline a pixel or two
@@ -74,29 +78,35 @@ def intruder_mask(free: np.ndarray, region: np.ndarray, view: TableView, spec: T
         return np.zeros(free.shape, bool)
     r = radius_px(cents[crossing])
     out = np.zeros(free.shape, bool)
+    kept = np.zeros(free.shape, bool)
     for k, rk in zip(crossing, r):
         if stats[k, cv.CC_STAT_AREA] > INTRUDER_MIN_BALLS * np.pi * rk ** 2:
-            out |= _without_balls(labels == k, band, rk)
-    # with its edge (what the opening rounded off)
-    return cv.dilate(out.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool) & free
+            part = labels == k
+            ball_px = _balls_touching(part & balls.astype(bool), band, rk)
+            out |= part & ~ball_px
+            kept |= ball_px
+    # with its edge (what the opening rounded off), not the balls' own
+    grow = np.ones((5, 5), np.uint8)
+    return (cv.dilate(out.astype(np.uint8), grow).astype(bool) & free
+            & ~cv.dilate(kept.astype(np.uint8), grow).astype(bool))
 
 
-def _without_balls(region: np.ndarray, band: np.ndarray, radius_px: float) -> np.ndarray:
-    """An intruder's ``region`` (boolean) less the balls it touches: the cue ball at the
-    cue's tip, a ball by the hand.  What a disc of :data:`BALL_OPENING` of a ball's radius
-    leaves of it (the cue and the fingers are narrower) falls in pieces; a piece of at most
-    :data:`BALL_PIECE_MAX` balls' area away from the rail's band is a ball, not the
-    intruder's."""
+def _balls_touching(region: np.ndarray, band: np.ndarray, radius_px: float) -> np.ndarray:
+    """The balls an intruder touches (the cue ball at the cue's tip, a ball by the hand or a
+    sleeve): what a disc of :data:`BALL_OPENING` of a ball's radius leaves of the intruder's
+    pixels that are the balls' (``region``: a cue and fingers are narrower, a dark sleeve no
+    ball's colour) falls in pieces; a piece of at most :data:`BALL_PIECE_MAX` balls' area away
+    from the rail's band is a ball (boolean: those pieces, grown back by a few pixels)."""
     cv = cv2()
     d = max(3, int(round(2 * BALL_OPENING * radius_px)) | 1)
     disc = cv.getStructuringElement(cv.MORPH_ELLIPSE, (d, d))
     opened = cv.morphologyEx(region.astype(np.uint8), cv.MORPH_OPEN, disc)
     n, labels, stats, _ = cv.connectedComponentsWithStats(opened, connectivity=8)
-    out = region.copy()
+    out = np.zeros(region.shape, bool)
     grow = np.ones((5, 5), np.uint8)
     for k in range(1, n):
         piece = labels == k
         if stats[k, cv.CC_STAT_AREA] <= BALL_PIECE_MAX * np.pi * radius_px ** 2 \
                 and not (piece & band).any():
-            out &= ~cv.dilate(piece.astype(np.uint8), grow).astype(bool)
-    return out
+            out |= cv.dilate(piece.astype(np.uint8), grow).astype(bool)
+    return out & region
