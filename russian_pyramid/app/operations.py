@@ -129,7 +129,8 @@ def _photo(body, options: PhotoOptions) -> PhotoAnswer:
     if not body:
         raise UserInputError("photo: the body is empty: send the photo's JPEG or PNG file",
                              reason="not-an-image")
-    return photo_answer(body, options.table, options.corners, refine=options.refine)
+    return photo_answer(body, options.table, options.corners, refine=options.refine,
+                        table_size=options.table_size, ball_diameter=options.ball_diameter)
 
 
 def _simulate(body, options: SimulateOptions) -> Simulated | NoisyRuns:

@@ -224,22 +224,32 @@ class NoOptions:
 @dataclass(frozen=True)
 class PhotoOptions:
     """How to read a photo: the ``table`` (a preset's name; None: the default), the playing
-    area's ``corners`` in the photo (``X1,Y1,...,X4,Y4``, NR, FR, FL, NL; None: found) and
-    ``refine``: the corners are a finger's taps, the outline looked for near them."""
+    area's ``corners`` in the photo (``X1,Y1,...,X4,Y4``, NR, FR, FL, NL; None: found),
+    ``refine``: the corners are a finger's taps, the outline looked for near them; another
+    table's ``table_size`` (``L,W`` in metres) and ``ball_diameter`` (``57.15mm``) than the
+    preset's (issue 57 item 4: ``pyramid photo --table-size``, ``--ball-diameter``)."""
     table: str | None = None
     corners: str | None = None
     refine: bool = False
+    table_size: str | None = None
+    ball_diameter: str | None = None
     PARAMS: ClassVar[Mapping[str, OptionKind]] = MappingProxyType({
-        "table": OptionKind.NAME, "corners": OptionKind.TEXT, "refine": OptionKind.TEXT})
+        "table": OptionKind.NAME, "corners": OptionKind.TEXT, "refine": OptionKind.TEXT,
+        "table_size": OptionKind.TEXT, "ball_diameter": OptionKind.TEXT})
     HELP: ClassVar[Mapping[str, str]] = MappingProxyType({
         "table": "a preset, pyramid-12ft",
         "corners": "X1,Y1,...,X4,Y4: the playing area's corners in the photo, NR, FR, FL, NL",
-        "refine": "1: the corners are a finger's taps, the outline looked for near them; 0"})
+        "refine": "1: the corners are a finger's taps, the outline looked for near them; 0",
+        "table_size": "L,W: the playing area in metres (2.54,1.27), another table's than the "
+                      "preset's",
+        "ball_diameter": "the balls' diameter with its unit (57.15mm), another than the "
+                         "preset's"})
 
     @classmethod
     def from_params(cls, params: Mapping | None) -> "PhotoOptions":
-        """``table``, ``corners`` and ``refine`` (``0``, the default, or ``1``, which needs
-        ``corners``); bad ones: UserInputError naming them."""
+        """``table``, ``corners``, ``refine`` (``0``, the default, or ``1``, which needs
+        ``corners``), ``table_size`` and ``ball_diameter`` (read by the photo reader); bad
+        ones: UserInputError naming them."""
         params = params or {}
         refine = params.get("refine", "0")
         if refine not in ("0", "1"):
@@ -249,7 +259,8 @@ class PhotoOptions:
             raise UserInputError("photo: refine=1 looks for the outline near the corners "
                                  "tapped: give corners=X1,Y1,...,X4,Y4 too", field="refine")
         return cls(table=params.get("table"), corners=params.get("corners"),
-                   refine=refine == "1")
+                   refine=refine == "1", table_size=params.get("table_size"),
+                   ball_diameter=params.get("ball_diameter"))
 
 
 def _shown(value) -> str:

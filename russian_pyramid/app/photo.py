@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from ..errors import UserInputError
 from ..photo.service import PhotoPosition, parse_corners, read_position
 from ..photo.settle import SettleError, settle
+from ..photo.table_size import parse_ball_diameter, parse_table_size
 
 SHOWN_MOVE_M = 5e-5  # a move under 0.05 mm is the rounding, not said
 
@@ -38,21 +39,28 @@ class PhotoAnswer:
 
 
 def photo_answer(data: bytes, table: str | None = None,
-                 corners: str | None = None, refine: bool = False) -> PhotoAnswer:
+                 corners: str | None = None, refine: bool = False,
+                 table_size: str | None = None, ball_diameter: str | None = None) -> PhotoAnswer:
     """The position in the photo ``data`` (a JPEG or PNG file's bytes) on ``table`` (a
     preset's name; None: the default), with ``corners`` (``X1,...,Y4``, the playing area's
     corners in the photo) if given, ``refine``: those are a finger's taps (the outline is
-    looked for near them).  Bad input: UserInputError (``reason`` in its detail:
-    ``not-an-image``, ``file-too-large``, ``image-too-large``, ``no-table``, ...)."""
+    looked for near them); ``table_size`` (``L,W``, metres) and ``ball_diameter``
+    (``57.15mm``): another table's size than the preset's (as ``pyramid photo
+    --table-size``, ``--ball-diameter``).  Bad input: UserInputError (``reason`` in its
+    detail: ``not-an-image``, ``file-too-large``, ``image-too-large``, ``no-table``, ...)."""
     start = time.perf_counter()
     try:
         corners_px = parse_corners(corners) if corners else None
+        size = parse_table_size(table_size) if table_size is not None else None
+        ball = parse_ball_diameter(ball_diameter) if ball_diameter is not None else None
         position = read_position(bytes(data), table or "pyramid-12ft", corners_px,
-                                 refine_corners=refine)
+                                 refine_corners=refine, table_size_m=size,
+                                 ball_diameter_m=ball)
     except UserInputError as exc:  # the command line's words for its flags: "--corners: ..."
         message = str(exc)
-        if message.startswith("--"):
-            raise UserInputError(message[2:], **exc.detail) from None
+        if message.startswith("--"):  # the flag's name as the board's parameter: table_size
+            flag, _, rest = message[2:].partition(":")
+            raise UserInputError(flag.replace("-", "_") + ":" + rest, **exc.detail) from None
         raise
     return settled(position, start)
 

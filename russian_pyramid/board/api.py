@@ -91,8 +91,10 @@ def review(doc) -> dict:
 def photo(data: bytes, params: Mapping | None = None) -> dict:
     """The position in a photo of the table: ``data`` the JPEG or PNG file's bytes; query
     parameters ``table`` (a preset), ``corners`` (``X1,Y1,...,X4,Y4``: the playing area's
-    corners in the photo, NR, FR, FL, NL) and ``refine`` (``1``: the corners are a finger's
-    taps, the outline is looked for near them; ``0``, the default: taken as they are)."""
+    corners in the photo, NR, FR, FL, NL), ``refine`` (``1``: the corners are a finger's
+    taps, the outline is looked for near them; ``0``, the default: taken as they are),
+    ``table_size`` (``L,W`` in metres) and ``ball_diameter`` (``57.15mm``): another table's
+    size than the preset's."""
     params = dict(params or {})
     unknown = sorted(set(params) - PHOTO_PARAMS)
     if unknown:

@@ -16,9 +16,11 @@ import numpy as np
 
 from sim.table import POCKET_IDS, TableSpec
 
+from .circles import edge_points, lower_cover, refine, ring_share
 from .clusters import cluster_centres
-from .colour import balanced_hsv, cloth_like
+from .colour import balanced_hsv, cloth_like, unlike_cloth
 from .imaging import cv2
+from .intruders import intruder_mask
 from .table_find import CUSHION_TOP_WIDTH_M, HUE_TOLERANCE, TableView
 from .tops import median_top_shift, top_row
 
@@ -36,6 +38,11 @@ CUE_LIGHT_MIN = 0.22
 # more) is pool's or snooker's, whose cue ball is the white one: the least saturated, if under
 # CUE_SAT_MIN (a pyramid has one coloured ball, the cue ball).
 COLOURED_TABLE_MIN = 3
+# ... and light: the black ball is as unsaturated as the white (its inner disc's value 0.15-0.3
+# on the broadcast frames' tune half, the white cue ball's 0.6-0.9); of those, the one whose
+# saturation less its value is least (a striped ball's white band: as unsaturated under a warm
+# grade, 0.33 against the cue ball's 0.34, but darker, 0.56 against 0.87).
+WHITE_VALUE_MIN = 0.45
 # A coloured ball's underside in its own shade keeps its colour, darker: a red cue ball under
 # the tubes is 0.19-0.22 there (seed 16007 case_023, 3840 x 2880), under CUE_LIGHT_MIN, so the
 # mask holds only its lit top, the fitted circle is small and its cover low, and the ball was
@@ -97,6 +104,27 @@ CAP_DEPTH_MIN = 0.25
 CAP_NEAR_CUSHION_M = 0.14
 CAP_LOWER_COVER = 0.8  # a cap's peak whose fitted disc's lower half the mask covers: a whole ball
 CAP = 3
+# A ball the colour tests miss (:func:`~.colour.unlike_cloth`: the black ball, a blue one on a
+# blue cloth): a peak of what is not cloth or dark at least OTHER_DEPTH_MIN of the expected
+# radius deep (a ball's shadow beside it is a crescent, shallower) and at least
+# OTHER_APART_RADII radii from every ball's peak (the shadow under a ball found is nearer).
+OTHER = 4
+OTHER_DEPTH_MIN = 0.6
+OTHER_APART_RADII = 1.6
+# ... kept when its confidence is at least OTHER_MIN_CONFIDENCE, away from the pockets (a
+# pocket's hole seen past its jaws is a dark disc: 0.69-0.92 on the tune half of the real
+# photos, the true dark balls 0.65-0.95) and with at most OTHER_RING_MAX of the ring round it
+# (1.3-2 radii) not cloth or dark: a shadowed edge of a cushion, a hand's shadow run along it
+# (0.22-0.33; the true balls 0-0.16).
+OTHER_MIN_CONFIDENCE = 0.62
+# ... and in place of the balls' peaks near it when each is shallower than this part of its
+# depth (a striped ball whose white band alone is found: issue 57, the broadcast frames)
+STRIPE_DEPTH_RATIO = 0.75
+STRIPE_DEPTH_MAX = 0.6  # ... and shallower than this part of the radius, and not of the cue
+# ball's colours (a pyramid's red or yellow cue ball: its shade and shadow, dark, deepen the
+# other's peak; it moved 2-6 mm on renders independent_131_004, _8011_024 and _16007_023)
+OTHER_RING_MAX = 0.2
+OTHER_RING_RADII = (1.3, 2.0)
 # The cue ball's centre on its own: a red or yellow ball's outline is set off from the cloth
 # by its colour more than its lightness, and the fitted circle with the ivory balls' shade
 # shift left it 0.2-0.4 radius off (20-45 mm along the line of sight at 4-6 pixels a
@@ -124,13 +152,27 @@ class Ball:
     saturation: float
     hue: float
     confidence: float
+    value: float = 1.0  # its inner disc's mean HSV value (0-1): the black ball's is low
+
+
+@dataclass(frozen=True)
+class Masks:
+    """Inside the table's outline (``region``): every ball (ivory or coloured, uint8), the
+    coloured ones alone (the cue ball: found apart when it touches an ivory ball), what is not
+    cloth (``free``, boolean)."""
+
+    balls: np.ndarray
+    coloured: np.ndarray
+    free: np.ndarray
+    region: np.ndarray
+    other: np.ndarray  # not cloth or dark (uint8): the balls the colour tests miss
 
 
 def ball_masks(hsv: np.ndarray, view: TableView, spec: TableSpec,
-               bgr: np.ndarray | None = None) -> tuple:
-    """Two masks inside the table's outline: every ball (ivory or coloured), and the coloured
-    ones alone (the cue ball: found apart when it touches an ivory ball).  With ``bgr`` the
-    ivory test is made under the photo's light made grey (:mod:`.colour`)."""
+               bgr: np.ndarray | None = None) -> Masks:
+    """The masks of :class:`Masks`.  With ``bgr`` the ivory test is made under the photo's
+    light made grey (:mod:`.colour`) and the cloth is what its colour model says
+    (:func:`~.colour.cloth_like`)."""
     cv = cv2()
     L, W, c = spec.length_m, spec.width_m, CUSHION_TOP_WIDTH_M
     outline = view.camera.project(np.array([(-c, -c, spec.cushion_height_m),
@@ -162,7 +204,10 @@ def ball_masks(hsv: np.ndarray, view: TableView, spec: TableSpec,
     for m in (free & (ivory | coloured | any_colour), free & coloured):
         m = cv.morphologyEx(m.astype(np.uint8), cv.MORPH_CLOSE, np.ones((3, 3), np.uint8))
         out.append(cv.morphologyEx(m, cv.MORPH_OPEN, np.ones((3, 3), np.uint8)))
-    return tuple(out)
+    other = (unlike_cloth(bgr, hsv, free, cloth) if bgr is not None else free) & region.astype(bool)
+    other = cv.morphologyEx(other.astype(np.uint8), cv.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    return Masks(balls=out[0], coloured=out[1], free=free, region=region.astype(bool),
+                 other=other)
 
 
 def coloured_mask(hsv: np.ndarray, light_min: float) -> np.ndarray:
@@ -172,12 +217,6 @@ def coloured_mask(hsv: np.ndarray, light_min: float) -> np.ndarray:
     s, v, hue = hsv[..., 1], hsv[..., 2], hsv[..., 0]
     return ((s > 255 * CUE_SAT_MIN) & (v > 255 * light_min)
             & ((hue <= YELLOW_HUE[1]) | (hue >= 160)))
-
-
-def _edge_points(mask: np.ndarray) -> np.ndarray:
-    cv = cv2()
-    ev, eu = np.nonzero(mask - cv.erode(mask, np.ones((3, 3), np.uint8)))
-    return np.c_[eu, ev].astype(float)
 
 
 def expected_radius_px(view: TableView, spec: TableSpec, pixels: np.ndarray) -> np.ndarray:
@@ -238,58 +277,6 @@ def _peaks(mask: np.ndarray, view: TableView, spec: TableSpec, caps: bool = Fals
     return kept
 
 
-def _fit_circle(points: np.ndarray) -> tuple[float, float, float] | None:
-    """Least-squares circle (Kasa) through edge points: (u, v, radius)."""
-    if len(points) < 8:
-        return None
-    x, y = points[:, 0], points[:, 1]
-    a = np.c_[2 * x, 2 * y, np.ones(len(x))]
-    sol, *_ = np.linalg.lstsq(a, x * x + y * y, rcond=None)
-    r2 = sol[2] + sol[0] ** 2 + sol[1] ** 2
-    return (float(sol[0]), float(sol[1]), float(np.sqrt(r2))) if r2 > 0 else None
-
-
-def _fit_fixed(points: np.ndarray, u: float, v: float, r: float) -> tuple[float, float]:
-    """The centre of the circle of radius ``r`` nearest the points (Gauss-Newton from (u, v),
-    points more than a third of the radius off the circle left out: another ball's edge)."""
-    c = np.array([u, v], float)
-    for _ in range(8):
-        d = points - c
-        dist = np.hypot(d[:, 0], d[:, 1])
-        use = (np.abs(dist - r) < r / 3) & (dist > 1e-9)
-        if use.sum() < 6:
-            break
-        j = -d[use] / dist[use, None]  # d(dist)/d(c)
-        res = dist[use] - r
-        step, *_ = np.linalg.lstsq(j, -res, rcond=None)
-        c += step
-        if np.hypot(*step) < 0.01:
-            break
-    return float(c[0]), float(c[1])
-
-
-def _refine(edge_pts: np.ndarray, peak, others) -> tuple[float, float, float]:
-    """The peak's circle from the edge points round it that face away from its neighbours:
-    a free circle, then one of the expected radius (the camera's) fitted to the same points."""
-    u, v, _, r = peak
-    d = np.hypot(edge_pts[:, 0] - u, edge_pts[:, 1] - v)
-    near = edge_pts[(d > 0.5 * r) & (d < 1.6 * r)]
-    for o in others:
-        if len(near) == 0:
-            break
-        dn = np.hypot(near[:, 0] - u, near[:, 1] - v)
-        do = np.hypot(near[:, 0] - o[0], near[:, 1] - o[1])
-        near = near[dn < do]
-    fit = _fit_circle(near)
-    if fit is None or not (0.7 * r < fit[2] < 1.4 * r) or np.hypot(fit[0] - u, fit[1] - v) > 0.6 * r:
-        fit = (float(u), float(v), float(r))
-    if len(near) >= 8:
-        cu, cv_ = _fit_fixed(near, fit[0], fit[1], r - 0.5)  # edge pixels lie half a pixel in
-        if np.hypot(cu - u, cv_ - v) < 0.6 * r:
-            return cu, cv_, fit[2]
-    return fit
-
-
 def cluster_shift(peaks: list, bgr: np.ndarray, cloth_bgr: np.ndarray) -> float | None:
     """The same for the balls of a cluster (placed by their upper arcs, :mod:`clusters`):
     from those with cloth above them (no other ball's peak within :data:`ISOLATED_RADII`
@@ -315,7 +302,7 @@ def shade_shift(peaks: list, fits: list, bgr: np.ndarray, cloth_bgr: np.ndarray,
         if p[4] or rad <= 0:
             continue
         if any(np.hypot(q[0] - p[0], q[1] - p[1]) < ISOLATED_RADII * p[3]
-               for q in peaks if q is not p):
+               for q in peaks if q is not p and q[4] != OTHER):  # a dark peak may be no ball
             continue
         iu, iv = int(round(u)), int(round(v))
         if not (0 <= iv < hsv.shape[0] and 0 <= iu < hsv.shape[1]) \
@@ -324,18 +311,6 @@ def shade_shift(peaks: list, fits: list, bgr: np.ndarray, cloth_bgr: np.ndarray,
         tops.append((u, v, p[3]))
     shift = median_top_shift(tops, bgr, cloth_bgr, SHADE_MIN_BALLS)
     return SHADE_SHIFT_RADII if shift is None else float(np.clip(shift, 0.0, SHADE_MAX_RADII))
-
-
-def _lower_cover(mask: np.ndarray, fit: tuple[float, float, float]) -> float:
-    """The part of the lower half of the fitted disc (u, v, radius) that the mask covers."""
-    u, v, r = fit
-    if r <= 0:
-        return 0.0
-    v0, v1 = max(int(v), 0), min(int(v + r) + 1, mask.shape[0])
-    u0, u1 = max(int(u - r), 0), min(int(u + r) + 1, mask.shape[1])
-    yy, xx = np.mgrid[v0:v1, u0:u1]
-    half = ((xx - u) ** 2 + (yy - v) ** 2 <= r * r) & (yy >= v)
-    return float(mask[v0:v1, u0:u1][half].mean()) if half.any() else 0.0
 
 
 def _with_clusters(peaks: list, mask: np.ndarray, gray: np.ndarray, view: TableView,
@@ -360,13 +335,34 @@ def _with_clusters(peaks: list, mask: np.ndarray, gray: np.ndarray, view: TableV
 def find_balls(bgr: np.ndarray, view: TableView, spec: TableSpec) -> list[Ball]:
     cv = cv2()
     hsv = cv.cvtColor(bgr, cv.COLOR_BGR2HSV)
-    mask, colour = ball_masks(hsv, view, spec, bgr)
+    masks = ball_masks(hsv, view, spec, bgr)
+    # a hand, an arm, a cue reaching in over the rail (intruders.py): no ball
+    hand = intruder_mask(masks.free, masks.region, view, spec,
+                         lambda px: expected_radius_px(view, spec, px), masks.balls)
+    mask, colour = masks.balls * ~hand, masks.coloured * ~hand
     peaks = _peaks(mask, view, spec, caps=True)
     for p in _peaks(colour, view, spec):  # a coloured ball merged with an ivory one
         if all(np.hypot(p[0] - q[0], p[1] - q[1]) >= COLOUR_APART_RADII * p[3] for q in peaks):
             peaks.append(p[:4] + (1,))
     peaks = _with_clusters(peaks, mask, cv.cvtColor(bgr, cv.COLOR_BGR2GRAY), view, spec)
-    edge_sets = (_edge_points(mask), _edge_points(colour))
+    # the balls the colour tests miss (the black, a blue one on a blue cloth): round, deep
+    # and away from every ball found
+    other = masks.other * ~hand
+    for p in _peaks(other, view, spec):
+        if p[2] < OTHER_DEPTH_MIN * p[3]:
+            continue
+        near = [q for q in peaks
+                if np.hypot(p[0] - q[0], p[1] - q[1]) < OTHER_APART_RADII * max(p[3], q[3])]
+        # a striped ball: its white band alone a shallow peak of the balls' mask, the whole
+        # ball a deep one here
+        if near and all(q[4] == 0 and q[2] < STRIPE_DEPTH_RATIO * p[2]
+                        and q[2] < STRIPE_DEPTH_MAX * q[3]
+                        and not colour[int(q[1]), int(q[0])] for q in near):
+            peaks = [q for q in peaks if q not in near]
+            near = []
+        if not near:
+            peaks.append(p[:4] + (OTHER,))
+    edge_sets = {0: edge_points(mask), 1: edge_points(colour), OTHER: edge_points(other)}
     L, W, R = spec.length_m, spec.width_m, spec.ball_radius_m
     geometry = spec.geometry
     pockets = [spec.pocket_position(k) for k in POCKET_IDS]
@@ -382,8 +378,8 @@ def find_balls(bgr: np.ndarray, view: TableView, spec: TableSpec) -> list[Ball]:
         if p[4] == CLUSTER:  # placed by its upper arc: no refit
             fits.append((p[0], p[1], 0.0))
         elif p[4] == CAP:
-            fit = _refine(edge_sets[0], p[:4], [q for q in others if q[4] in (0, CAP)])
-            if _lower_cover(mask, fit) >= CAP_LOWER_COVER:  # the whole ball is seen
+            fit = refine(edge_sets[0], p[:4], [q for q in others if q[4] in (0, CAP)])
+            if lower_cover(mask, fit) >= CAP_LOWER_COVER:  # the whole ball is seen
                 peaks[i] = p[:4] + (0,)
                 fits.append(fit)
                 continue
@@ -391,7 +387,7 @@ def find_balls(bgr: np.ndarray, view: TableView, spec: TableSpec) -> list[Ball]:
             top = top_row(bgr, cloth_bgr, p[0], p[1], p[3])
             fits.append((p[0], p[1], 0.0) if top is None else (p[0], top + p[3], p[3]))
         else:
-            fits.append(_refine(edge_sets[p[4]], p[:4], [q for q in others if q[4] == p[4]]))
+            fits.append(refine(edge_sets[p[4]], p[:4], [q for q in others if q[4] == p[4]]))
     shift = shade_shift(peaks, fits, bgr, cloth_bgr, hsv)
     in_cluster = cluster_shift(peaks, bgr, cloth_bgr)
     if in_cluster is None:  # the arcs' placement was right under the fixed shift's lamps
@@ -416,21 +412,25 @@ def find_balls(bgr: np.ndarray, view: TableView, spec: TableSpec) -> list[Ball]:
         lit = pix[pix[:, 2] > 255 * LIGHT_MIN] if len(pix) else pix
         sat = float(np.mean(lit[:, 1]) / 255) if len(lit) else 0.0
         hue = float(np.median(lit[:, 0])) if len(lit) else 0.0
+        value = float(np.mean(pix[:, 2]) / 255) if len(pix) else 0.0
         disc = (xx[box] - u) ** 2 + (yy[box] - v) ** 2 <= rad ** 2
         if p[4] == CAP:  # the cushion hides its lower half
             disc &= yy[box] <= v
         near_pocket = min(np.hypot(x - px, y - py) for px, py in pockets) < POCKET_NEAR_M
-        covered = mask[box].astype(bool)
+        covered = (other if p[4] == OTHER else mask)[box].astype(bool)
         if sat >= CUE_SAT_STANDOUT_MIN and not near_pocket:
             covered |= coloured_mask(hsv[box], SHADED_COLOUR_LIGHT_MIN)  # its shaded underside
         cover = float(covered[disc].mean()) if disc.any() else 0.0
         size = max(0.0, 1.0 - abs(rad / r_exp - 1.0))
         confidence = round(float(min(1.0, cover) * size), 3)
+        if p[4] == OTHER and (near_pocket or confidence < OTHER_MIN_CONFIDENCE
+                              or ring_share(other, u, v, rad, OTHER_RING_RADII) > OTHER_RING_MAX):
+            continue
         if confidence < (POCKET_MIN_CONFIDENCE if near_pocket else MIN_CONFIDENCE):
             continue
         found.append(Ball(x_m=float(min(max(x, 0.0), L)), y_m=float(min(max(y, 0.0), W)),
                           u_px=u, v_px=v, radius_px=rad, saturation=sat, hue=hue,
-                          confidence=confidence))
+                          confidence=confidence, value=value))
     # Two balls' centres cannot be nearer than 2R: of two that are (one ball seen twice) the
     # surer is kept.
     kept: list[Ball] = []
@@ -468,7 +468,12 @@ def cue_index(balls: list[Ball]) -> int | None:
         return None
     sat = np.array([b.saturation for b in balls])
     if np.sum(sat >= CUE_SAT_MIN) >= COLOURED_TABLE_MIN:  # pool's or snooker's balls: the white
-        k = int(np.argmin(sat))
+        light = np.array([b.value >= WHITE_VALUE_MIN for b in balls])  # not the black
+        if not light.any():
+            return None
+        # the whitest: unsaturated and light (a striped ball is as unsaturated, darker)
+        white = sat - np.array([b.value for b in balls])
+        k = int(np.argmin(np.where(light, white, np.inf)))
         return k if sat[k] < CUE_SAT_MIN else None
     k = int(np.argmax(sat))
     if sat[k] >= CUE_SAT_MIN:

@@ -17,7 +17,7 @@ import numpy as np
 from sim.table import TableSpec
 
 from .geometry import (Camera, GeometryError, camera_from_homography, fit_camera_to_lines,
-                       homography, rectangle_residual)
+                       focal_from_homography, homography, rectangle_residual)
 from .corners import camera_through_corners
 from .imaging import cv2
 from .outline import cloth_likeness, edge_points, linear_light, outer_corners
@@ -50,6 +50,9 @@ HEIGHT_RANGE_M = (0.2, 3.5)
 # the cloth's hue taken for the table, the photo held at a roll: seed 17011 case_022 turned
 # by 8 deg), which put the four corners on one point outside the photo.
 DISTANCE_MAX_M = 30.0
+# A table seen square on (from overhead): the camera put this high (any height gives the same
+# table seen so; a phone's at a standing player's reach, within HEIGHT_RANGE_M).
+SQUARE_ON_HEIGHT_M = 2.5
 HUE_TOLERANCE = 14  # OpenCV hue units (0-180): the cloth's hue, give or take, lit or in shade
 # An outline is the table's only if it is the image of a rectangle of the table's shape
 # (geometry.rectangle_residual at most this): over the 271 tables found in 270 renders of
@@ -265,7 +268,7 @@ def _orient(quad_px: np.ndarray, spec: TableSpec, shape: tuple[int, int]) -> Cam
         for shift in range(4):
             h = homography(outer, np.roll(q, -shift, axis=0))
             try:
-                cam = camera_from_homography(h, principal, spec.cushion_height_m)
+                cam = _camera_of_homography(h, principal, spec)
             except GeometryError:
                 continue
             if not _plausible(cam, shape, spec) \
@@ -281,6 +284,23 @@ def _orient(quad_px: np.ndarray, spec: TableSpec, shape: tuple[int, int]) -> Cam
     if best is None:
         raise NoTableError("the cloth's outline does not fit a table seen from above")
     return best[1]
+
+
+def _camera_of_homography(h: np.ndarray, principal: tuple[float, float],
+                          spec: TableSpec) -> Camera:
+    """The camera of ``h`` (:func:`camera_from_homography`); for a table seen square on (from
+    overhead, a broadcast's top view: no focal length can be told, and any gives the same
+    table), the one :data:`SQUARE_ON_HEIGHT_M` above it."""
+    try:
+        return camera_from_homography(h, principal, spec.cushion_height_m)
+    except GeometryError:
+        if focal_from_homography(h, principal) is not None:
+            raise
+    probe = camera_from_homography(h, principal, spec.cushion_height_m, focal_px=1000.0)
+    if probe.centre_m[2] <= 0:
+        raise GeometryError("the corners are in mirrored order")
+    return camera_from_homography(h, principal, spec.cushion_height_m,
+                                  focal_px=1000.0 * SQUARE_ON_HEIGHT_M / probe.centre_m[2])
 
 
 def _nearness(cam: Camera, spec: TableSpec) -> float:

@@ -139,6 +139,23 @@ def test_tapped_corners_and_the_table_are_taken(client):
     assert not r.json()["error"].startswith("--")  # not the command line's flag
 
 
+def test_another_tables_size_is_taken_as_the_command_takes_it(client):
+    """``table_size`` and ``ball_diameter`` (issue 57 item 4: ``pyramid photo --table-size``,
+    ``--ball-diameter``): the position read in that table's metres, a bad one refused naming
+    the parameter."""
+    r = _post(client, _photo("case_023"), table_size="3.2,1.6", ball_diameter="61.2mm")
+    assert r.status_code == 200, r.text
+    doc = r.json()
+    assert doc["photo"]["table_size_m"] == [3.2, 1.6]
+    assert doc["photo"]["ball_diameter_m"] == 0.0612
+    assert all(0 <= x <= 3.2 and 0 <= y <= 1.6 for x, y in doc["balls"].values())
+    for params, words in (({"table_size": "9,1"}, "table_size: the length 9 m is outside"),
+                          ({"ball_diameter": "61"}, "ball_diameter: '61' has no unit")):
+        r = _post(client, _photo("case_023"), **params)
+        assert r.status_code == 422 and words in r.json()["error"], r.text
+        assert r.json()["field"] in params
+
+
 def test_settle_moves_nothing_that_fits():
     spec = table_by_name("pyramid-12ft")
     R = spec.ball_radius_m

@@ -229,3 +229,14 @@ def test_photo_on_a_desktop(browser):
     assert _picker_open(drv)
     assert drv.find_element(By.ID, "btn-photo").text == "Photo of the table"
     screenshot(drv, "photo-desktop-picker")
+    # a photo whose far balls' places are a centimetre or more unsure (issue 57 item 5): those
+    # circled dashed, and said
+    js(drv, "document.getElementById('photo-picker').hidden = true;")
+    _photo_in(drv, DATA / "independent_131_004.jpg")
+    dashed = drv.find_elements(By.CSS_SELECTOR, "#photo-svg .photo-ball.uncertain circle")
+    assert len(dashed) == 2 and all(c.get_attribute("stroke-dasharray") for c in dashed)
+    assert not drv.find_elements(
+        By.CSS_SELECTOR, "#photo-svg .photo-ball:not(.uncertain) circle[stroke-dasharray]")
+    said = message(drv)[0]
+    assert "2 balls' places may be off by up to 11 mm" in said, said
+    screenshot(drv, "photo-desktop-uncertain")

@@ -200,6 +200,9 @@ function showPhoto(ans, blob) {
   const said = [t("photo_found", {n: Object.keys(ids).length, s: num(S.lastPhotoMs / 1000, 1)})];
   const moved = Object.values(ans.photo.moved_mm || {});
   if (moved.length) said.push(t("photo_moved", {mm: num(Math.max(...moved), 0)}));
+  // far in a grazing view a pixel spans centimetres: those balls' places said uncertain (issue 57)
+  const unsure = ans.photo.balls.filter(b => b.uncertain && ids[b.id]);
+  if (unsure.length) said.push(t("photo_uncertain", {n: unsure.length, mm: num(Math.max(...unsure.map(b => b.error_mm)), 0)}));
   if (!S.balls.cue) said.push(t("photo_no_cue"));
   if (unread.length) said.push(t("photo_ask"));
   say(said.join(" "));
@@ -224,9 +227,10 @@ function drawPhoto() {
   for (const b of ans.photo.balls) {
     const bid = boardIdOf(b.id), on = bid && S.balls[bid];
     const open = on && S.unread.includes(bid);
-    const g = el("g", {class: "photo-ball" + (bid === "cue" ? " cue" : "") + (open ? " unread" : "")
+    const g = el("g", {class: "photo-ball" + (bid === "cue" ? " cue" : "") + (open ? " unread" : "") + (b.uncertain ? " uncertain" : "")
       + (PHOTO.picking && PHOTO.picking === bid ? " picking" : ""), "data-photo-ball": b.id, "data-ball": bid || ""}, svg);
-    el("circle", {cx: b.u_px, cy: b.v_px, r: b.radius_px * CIRCLE_SCALE, "stroke-width": line}, g);
+    el("circle", {cx: b.u_px, cy: b.v_px, r: b.radius_px * CIRCLE_SCALE, "stroke-width": line,
+      ...(b.uncertain ? {"stroke-dasharray": `${2 * line} ${1.5 * line}`} : {})}, g);  // its place unsure
     const size = Math.max(W, H) / 45;
     const tx = el("text", {x: b.u_px, y: b.v_px - b.radius_px * CIRCLE_SCALE - size * 0.35, "font-size": size}, g);
     tx.textContent = !on ? "" : bid === "cue" ? t("photo_cue_label") : open ? "?" : bid;
