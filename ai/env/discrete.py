@@ -148,7 +148,9 @@ class DiscreteCodec:
         speed = min(max(speed * SPEED_FACTORS[parts.speed], lo), hi)
         strike = Strike(speed_mps=speed, phi_rad=float(tab.phi[0, k]),
                         vertical=SPIN_LEVELS[parts.spin])
-        call = None if callable_balls(state) is None else Call(ball, parts.pocket, CLEAN)
+        # no call on a stroke without one (R10.1, R11.10), nor where none may be named (the
+        # environment's Dict action does the same, ai.env.codec.Decoder.call)
+        call = Call(ball, parts.pocket, CLEAN) if callable_balls(state) else None
         return Decoded(Decision(call, strike, spot, instruction="call-level action"),
                        tuple(adjusted))
 
