@@ -9,6 +9,9 @@ a few spots for that pot.  The mask marks the indices the rules take, as sb3-con
 pot speed), ``spin`` 0..2 (:data:`SPIN_LEVELS`: draw, centre, follow).  On a stroke without a
 call (R10.1, R11.10) the ball is aimed at and nothing is called; with one ball left it is
 named (R5.3 allows not naming it; naming it is the same call).
+
+The wrapper's observation adds ``pot_chances`` (:func:`pot_chances`): the closed-form chance of
+each ball-pocket pot an index aims, so that a learner need not find the geometry itself.
 """
 from __future__ import annotations
 
@@ -28,7 +31,8 @@ from ..geometry import pockets_of, pot_speed, shot_table
 from ..noise import NoiseModel
 from ..search.placement import hand_spots
 from .actions import NO_OP_INDEX, SPEED_RANGE_MPS, IllegalActionError
-from .codec import Decoded
+from ..games.match import MAX_STROKES_PER_GAME
+from .codec import Decoded, observation_of
 
 # The speed levels: factors of the closed-form pot speed of the ghost-ball shot
 # (ai.geometry.pot_speed, 1.2..5.5 m/s: "with some to spare"), softer and firmer.
@@ -42,8 +46,10 @@ N_DISCRETE = N_AIM_BALLS * len(POCKET_IDS) * N_LEVELS  # 15 x 6 x 9 = 810
 # The spots from hand tried for a pot: the best few of the placement search's grid
 # (ai.search.placement.hand_spots) and the middle of the region.
 HAND_SPOTS = 3
-# The closed-form pot chances that rank the spots are those of a strong player.
+# The closed-form pot chances that rank the spots (and the observation's) are those of a
+# strong player.
 RANKING_SKILL = "strong"
+POT_CHANCES = "pot_chances"  # the key the wrapper adds to the observation
 
 
 @dataclass(frozen=True)
@@ -103,6 +109,31 @@ def discrete_mask(state: GameState) -> np.ndarray:
     return mask
 
 
+def pot_chances(state: GameState, noise) -> np.ndarray:
+    """(15, 6) float32: the closed-form chance (:func:`ai.geometry.shot_table`) of a clean pot of
+    ball k + 1 into each pocket, aimed by the ghost ball from the cue ball, from hand the best
+    of the spots :meth:`DiscreteCodec.decode` tries; 0 for a ball off the table, a blocked or
+    impossible pot.  The ``pot_chances`` key of the wrapper's observation: the geometry an
+    index plays, given to the learner rather than left for it to find."""
+    out = np.zeros((N_AIM_BALLS, len(POCKET_IDS)), np.float32)
+    balls = list(state.object_balls)
+    if state.game_over or not balls:
+        return out
+    spec = state.spec
+    pk = pockets_of(spec)
+    rows = [OBJECT_BALLS.index(b) for b in balls]
+    for spot in _spots(state, pk, noise):
+        cue = np.asarray(state.balls["cue"] if spot is None else spot, float)
+        tab = shot_table(spec, pk, cue, state.balls, balls, noise)
+        out[rows] = np.maximum(out[rows], tab.p.astype(np.float32))
+    return out
+
+
+def _spots(state: GameState, pk, noise) -> list:
+    """Where the cue ball is played from: where it lies, or from hand a few spots."""
+    return hand_spots(state, pk, noise, HAND_SPOTS) if state.cue_in_hand else [None]
+
+
 class DiscreteCodec:
     """Decodes a call-level index into a :class:`Decision` (ghost-ball aim; the spot from
     hand that gives the pot the best closed-form chance).  ``strict``: an index the mask
@@ -115,6 +146,14 @@ class DiscreteCodec:
 
     def mask(self, state: GameState) -> np.ndarray:
         return discrete_mask(state)
+
+    def observation(self, state: GameState, player: int,
+                    max_strokes: int = MAX_STROKES_PER_GAME) -> dict:
+        """The wrapper's observation: :func:`ai.env.codec.observation_of` and
+        ``pot_chances`` (:func:`pot_chances`)."""
+        obs = observation_of(state, player, max_strokes)
+        obs[POT_CHANCES] = pot_chances(state, self.noise)
+        return obs
 
     def decode(self, index, state: GameState) -> Decoded:
         parts = discrete_parts(index)
@@ -133,10 +172,8 @@ class DiscreteCodec:
         k = POCKET_IDS.index(parts.pocket)
         spec = state.spec
         pk = pockets_of(spec)
-        spots = (hand_spots(state, pk, self.noise, HAND_SPOTS) if state.cue_in_hand
-                 else [None])
         best = None
-        for spot in spots:
+        for spot in _spots(state, pk, self.noise):
             cue = np.asarray(state.balls["cue"] if spot is None else spot, float)
             tab = shot_table(spec, pk, cue, state.balls, [ball], self.noise)
             p = float(tab.p[0, k])
@@ -155,5 +192,5 @@ class DiscreteCodec:
                        tuple(adjusted))
 
 
-__all__ = ["SPEED_FACTORS", "SPIN_LEVELS", "N_DISCRETE", "DiscreteParts", "DiscreteCodec",
+__all__ = ["POT_CHANCES", "pot_chances", "SPEED_FACTORS", "SPIN_LEVELS", "N_DISCRETE", "DiscreteParts", "DiscreteCodec",
            "discrete_index", "discrete_parts", "discrete_mask", "aim_balls"]

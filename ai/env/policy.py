@@ -27,7 +27,8 @@ Policy = Callable[[dict, np.ndarray], Any]
 
 class PolicyAgent:
     """An agent that asks ``policy(observation, mask)`` for its action: the observation of the
-    side to move (:func:`ai.env.codec.observation_of`) and the mask of ``form``'s actions;
+    side to move as the wrapper of ``form`` gives it (:func:`ai.env.codec.observation_of`,
+    with ``pot_chances`` for ``discrete``) and the mask of ``form``'s actions;
     the action is decoded as the environment of that form decodes it (an action the rules
     cannot take as it is adjusted, as there)."""
 
@@ -53,7 +54,10 @@ class PolicyAgent:
         return action_mask(state)
 
     def decide(self, state: GameState, rng: np.random.Generator) -> Decision:
-        obs = observation_of(state, state.to_move, self.max_strokes)
+        if self._discrete is not None:
+            obs = self._discrete.observation(state, state.to_move, self.max_strokes)
+        else:
+            obs = observation_of(state, state.to_move, self.max_strokes)
         action = self.policy(obs, self.mask(state))
         decoder = Decoder(self._miscue_offset, False, lambda s: random_placement(s, rng))
         adjusted: tuple[str, ...] = ()

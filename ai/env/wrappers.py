@@ -7,7 +7,8 @@
 * :class:`UnitBox` -- ``Box(-1, 1, (8,))``, the call and the stroke normalised, the tip on a
   disc (:mod:`ai.env.box`).
 
-The observation is the environment's (:func:`ai.env.codec.observation_of`).  Both are
+The observation is the environment's (:func:`ai.env.codec.observation_of`); the Discrete
+wrapper's adds ``pot_chances`` (:func:`ai.env.discrete.pot_chances`).  Both are
 registered (``ai.env``) as :data:`CALLS_ENV_ID` and :data:`BOX_ENV_ID`, made by
 :func:`calls_env` and :func:`box_env` from the keyword arguments of :class:`PyramidEnv`.
 """
@@ -17,7 +18,7 @@ import numpy as np
 
 from .box import N_BOX, BoxCodec
 from .core import PyramidEnv, gymnasium, spaces
-from .discrete import N_DISCRETE, DiscreteCodec
+from .discrete import N_AIM_BALLS, N_DISCRETE, POT_CHANCES, DiscreteCodec, pot_chances
 
 CALLS_ENV_ID = "pyramid/SmallPyramidCalls-v0"
 BOX_ENV_ID = "pyramid/SmallPyramidBox-v0"
@@ -42,14 +43,21 @@ class DiscreteCalls(_Wrapper):
         super().__init__(env)
         self.codec = DiscreteCodec(strict=strict)
         self.action_space = spaces.Discrete(N_DISCRETE)
+        self.observation_space = spaces.Dict({
+            **env.observation_space.spaces,
+            POT_CHANCES: spaces.Box(0.0, 1.0, shape=(N_AIM_BALLS, 6), dtype=np.float32)})
 
     def action_masks(self) -> np.ndarray:
         """The indices taken as they are now (a finished game: the no-op index 0 only)."""
         return self.codec.mask(self.env.unwrapped.state)
 
+    def _observe(self, obs: dict) -> dict:
+        return dict(obs, **{POT_CHANCES: pot_chances(self.env.unwrapped.state,
+                                                     self.codec.noise)})
+
     def reset(self, *, seed=None, options=None):
         obs, info = self.env.reset(seed=seed, options=options)
-        return obs, _merged(info, (), self.action_masks())
+        return self._observe(obs), _merged(info, (), self.action_masks())
 
     def step(self, action):
         state = self.env.unwrapped.state
@@ -57,8 +65,8 @@ class DiscreteCalls(_Wrapper):
             raise RuntimeError("the game has ended: call reset()")
         decoded = self.codec.decode(action, state)
         obs, reward, terminated, truncated, info = self.env.step(decoded.decision)
-        return obs, reward, terminated, truncated, _merged(info, decoded.adjusted,
-                                                           self.action_masks())
+        return self._observe(obs), reward, terminated, truncated, _merged(
+            info, decoded.adjusted, self.action_masks())
 
 
 class UnitBox(_Wrapper):

@@ -89,3 +89,17 @@ def test_the_discrete_wrapper_masks_and_plays_its_calls():
     obs, reward, terminated, truncated, info = env.step(int(np.flatnonzero(mask)[-1]))
     assert info["adjusted"] == []
     assert info["action_mask"].shape == (ai.env.N_DISCRETE,)
+
+
+def test_the_discrete_observation_gives_the_pot_chances_the_agent_sees_too():
+    env = DiscreteCalls(PyramidEnv(opponent="random"))
+    obs, info = env.reset(seed=0)
+    obs, *_ = env.step(int(np.flatnonzero(env.action_masks())[0]))
+    assert env.observation_space.contains(obs)
+    chances = obs["pot_chances"]
+    assert chances.shape == (15, 6) and 0 < chances.max() <= 1
+    state = env.unwrapped.state
+    off = [k for k in range(15) if str(k + 1) not in state.balls]
+    assert not chances[off].any()  # a ball off the table has no pot
+    seen = env.codec.observation(state, env.unwrapped.learner_side)
+    np.testing.assert_array_equal(seen["pot_chances"], chances)
