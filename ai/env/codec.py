@@ -54,47 +54,53 @@ def _need_spaces() -> None:
         raise ImportError("the spaces need Gymnasium: pip install -e '.[env]'")
 
 
-def observation_space(spec: TableSpec, max_strokes: int = MAX_STROKES_PER_GAME):
-    """The ``Dict`` space of :func:`observation_of` on table ``spec`` (docs/API.md, "The
-    observation")."""
+def observation_space(spec: TableSpec, max_strokes: int = MAX_STROKES_PER_GAME,
+                      n_sides: int = 2):
+    """The ``Dict`` space of :func:`observation_of` on table ``spec`` for a game of ``n_sides``
+    sides (docs/API.md, "The observation")."""
     _need_spaces()
+    if n_sides not in (2, 3):
+        raise ValueError(f"n_sides must be 2 or 3, got {n_sides!r}")
     hi_x, hi_y = spec.length_m + OFF_TABLE_MARGIN_M, spec.width_m + OFF_TABLE_MARGIN_M
     low = np.tile(np.array([-OFF_TABLE_MARGIN_M, -OFF_TABLE_MARGIN_M, 0.0], np.float32),
                   (len(BALL_IDS), 1))
     high = np.tile(np.array([hi_x, hi_y, 1.0], np.float32), (len(BALL_IDS), 1))
-    score = spaces.Box(-SCORE_BOUND, SCORE_BOUND, shape=(2,), dtype=np.float32)
+    score = spaces.Box(-SCORE_BOUND, SCORE_BOUND, shape=(n_sides,), dtype=np.float32)
     return spaces.Dict({
         "balls": spaces.Box(low, high, dtype=np.float32),
         "scores": score, "targets": score,
         "cue_in_hand": spaces.Discrete(2), "break_pending": spaces.Discrete(2),
         "must_not_call": spaces.Discrete(2),
         "warning": spaces.Discrete(2),
-        "unchanged_fouls": spaces.Box(0, max_strokes, shape=(2,), dtype=np.int64)})
+        "unchanged_fouls": spaces.Box(0, max_strokes, shape=(n_sides,), dtype=np.int64)})
 
 
 def observation_of(state: GameState, player: int,
                    max_strokes: int = MAX_STROKES_PER_GAME) -> dict[str, np.ndarray | int]:
-    """What ``player`` (a side, 0 or 1) sees of ``state``, from its side (its own first): the
-    observation of the environment's learner, and of :func:`ai.env.agent_from_policy`'s
-    agent.  ``max_strokes`` bounds ``unchanged_fouls`` as :func:`observation_space` does."""
-    if player not in (0, 1) or isinstance(player, bool):
-        raise ValueError(f"player must be a side, 0 or 1, got {player!r}")
+    """What ``player`` (a side: 0 or 1, or 2 in three each for himself) sees of ``state``,
+    from its side: the per-side entries its own first, then the sides after it in turn order
+    (two sides: ``(mine, the other's)``).  The observation of the environment's learner and of
+    :func:`ai.env.agent_from_policy`'s agent.  ``max_strokes`` bounds ``unchanged_fouls`` as
+    :func:`observation_space` does."""
+    n = state.n_sides
+    if isinstance(player, bool) or player not in range(n):
+        raise ValueError(f"player must be a side, 0..{n - 1}, got {player!r}")
     balls = np.zeros((len(BALL_IDS), 3), np.float32)
     for k, b in enumerate(BALL_IDS):
         if b in state.balls:
             x, y = state.balls[b]
             balls[k] = (x, y, 1.0)
-    me, other = player, 1 - player
+    order = [(int(player) + k) % n for k in range(n)]
     streak = state.unchanged_foul_streak
     return {
         "balls": balls,
-        "scores": np.array([state.scores[me], state.scores[other]], np.float32),
-        "targets": np.array([state.target_of(me), state.target_of(other)], np.float32),
+        "scores": np.array([state.scores[s] for s in order], np.float32),
+        "targets": np.array([state.target_of(s) for s in order], np.float32),
         "cue_in_hand": int(state.cue_in_hand),
         "break_pending": int(state.break_pending),
         "must_not_call": int(state.no_call_strokes_left > 0),
         "warning": int(state.warning),
-        "unchanged_fouls": np.minimum(np.array([streak[me], streak[other]], np.int64),
+        "unchanged_fouls": np.minimum(np.array([streak[s] for s in order], np.int64),
                                       max_strokes),
     }
 

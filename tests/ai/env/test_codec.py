@@ -10,7 +10,8 @@ import pytest
 from ai.agent import Decision
 from ai.agents.greedy import GreedyAgent
 from ai.env import (NO_OP_INDEX, Decoder, IllegalActionError, PyramidEnv, action_mask,
-                    call_mask, decode, encode, observation_of)
+                    call_mask, decode, encode, observation_of,
+                    observation_space)
 from engine import Call, initial_state
 from engine.outcome import GameOutcome
 from sim import Strike
@@ -31,8 +32,17 @@ def test_the_environment_observes_through_the_codec_from_either_side():
     mine, theirs = observation_of(info["state"], 1), observation_of(info["state"], 0)
     assert list(mine["scores"]) == list(theirs["scores"][::-1])
     assert env.observation_space.contains(mine) and env.observation_space.contains(theirs)
-    with pytest.raises(ValueError, match="player must be a side"):
+    with pytest.raises(ValueError, match="player must be a side, 0..1, got 2"):
         observation_of(info["state"], 2)
+
+
+def test_three_sides_are_seen_from_each_sides_own_in_turn_order():
+    """For the multi-agent environment: three each for himself (R12.1) has three sides."""
+    state = replace(initial_state(variant="three-each"), scores=(5, 7, 11),
+                    unchanged_foul_streak=(0, 1, 2))
+    obs = observation_of(state, 1)
+    assert obs["scores"].tolist() == [7, 11, 5] and obs["unchanged_fouls"].tolist() == [1, 2, 0]
+    assert observation_space(state.spec, n_sides=3).contains(obs)
 
 
 def test_a_decision_encodes_and_decodes_back():
