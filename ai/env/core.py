@@ -7,9 +7,11 @@ reward, terminated, truncated, info)``.  Between two of your strokes the opponen
 randomness (your execution noise, the opponent's choices and noise) flows from one generator
 seeded by ``reset(seed=)``: the same seed and the same actions give the same game.
 
-docs/API.md ("A learning environment") is the reference: the observation, the action encoding
-(:mod:`ai.env.actions`), the mask of legal calls, ``reset`` options (:mod:`ai.env.episode`),
-``info`` (:mod:`ai.env.info`) and the frames of ``render()`` (:mod:`ai.env.render`).
+docs/API.md ("A learning environment") is the reference: the observation and the decoding of
+an action (:mod:`ai.env.codec`, public: the environment reads both through it and nothing
+else), the call encoding and the mask of legal calls (:mod:`ai.env.actions`), ``reset``
+options (:mod:`ai.env.episode`), ``info`` (:mod:`ai.env.info`) and the frames of ``render()``
+(:mod:`ai.env.render`).
 
 Gymnasium is optional (``pip install -e '.[env]'``): without it the environment works the same
 but has no ``observation_space`` / ``action_space``.
