@@ -30,6 +30,11 @@ import numpy as np
 
 from ai.env import DiscreteCalls, PyramidEnv, agent_from_policy
 
+try:
+    from gymnasium.wrappers import FilterObservation
+except ImportError:  # the env extra: without it the wrappers' spaces are missing too
+    FilterObservation = None
+
 try:  # the learn-rl extra (pyproject.toml): torch is gigabytes, so CI does not install it
     from sb3_contrib import MaskablePPO
 except ImportError:
@@ -38,16 +43,26 @@ except ImportError:
 Z95 = 1.959963984540054  # the 97.5 % quantile of the normal distribution
 HELD_OUT_BASE = 1_000_000  # held-out seeds are >= this; training seeds are below it
 OPPONENT = "greedy"
+# The observations a model may be trained on: the wrapper's whole one, or only the pot
+# chances and the two flags that change what a stroke may do (the coordinates and the scores,
+# unscaled, are most of the whole one's numbers).
+OBSERVATIONS = {"all": None, "chances": ("pot_chances", "cue_in_hand", "must_not_call")}
 # PPO's settings: sb3's defaults but shorter rollouts (a game is ~30 of the learner's steps)
 N_STEPS, BATCH_SIZE, LEARNING_RATE = 512, 64, 3e-4
 
 
 @dataclass(frozen=True)
 class WinRate:
+    """Wins of the held-out games with their 95 % Wilson interval, and the mean final lead
+    (the learner's score less greedy's) with its 95 % normal interval: a finer measure while
+    the wins are few."""
+
     wins: int
     games: int
     low: float
     high: float
+    mean_lead: float
+    lead_half_width: float
 
 
 @dataclass(frozen=True)
@@ -57,6 +72,7 @@ class Report:
     train_s: float
     trained: WinRate | None
     random_call: WinRate
+    best_chance: WinRate
 
 
 def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
@@ -76,40 +92,62 @@ def random_call_policy(rng: np.random.Generator):
     return policy
 
 
-def model_policy(model):
-    """The trained model's deterministic choice among the legal indices."""
+def best_chance_policy(obs, mask):
+    """A fixed scorer over the wrapper's observation, no learning: the legal index whose
+    ball-pocket has the highest ``pot_chances``, at the middle speed and no spin -- what a
+    learner on this wrapper can reach by reading one key (greedy's rule, on the wrapper's
+    levels)."""
+    legal = np.flatnonzero(mask)
+    middle = legal[(legal % 9) == 4]  # speed level 1, spin level 1: index % 9 == 1 * 3 + 1
+    pool = middle if len(middle) else legal
+    chances = obs["pot_chances"].reshape(-1)[pool // 9]
+    return int(pool[int(np.argmax(chances))])
+
+
+def model_policy(model, obs_keys: str = "all"):
+    """The trained model's deterministic choice among the legal indices, seeing the keys of
+    the observation it was trained on (:data:`OBSERVATIONS`)."""
+    keys = OBSERVATIONS[obs_keys]
+
     def policy(obs, mask):
-        action, _ = model.predict(obs, action_masks=mask, deterministic=True)
+        seen = obs if keys is None else {k: obs[k] for k in keys}
+        action, _ = model.predict(seen, action_masks=mask, deterministic=True)
         return int(action)
     return policy
 
 
-def Trained(model: str = "ppo_pyramid.zip", name: str = "ppo", simulator=None):
+def Trained(model: str = "ppo_pyramid.zip", obs: str = "all", name: str = "ppo",
+            simulator=None):
     """A saved model as a tournament agent (``--agents 'examples/learn_maskable_ppo.py:Trained:
-    model=ppo_pyramid.zip'``)."""
+    model=ppo_pyramid.zip'``; ``obs=`` as it was trained)."""
     if MaskablePPO is None:
         raise RuntimeError("the trained agent needs sb3-contrib: pip install -e '.[learn-rl]'")
-    return agent_from_policy(model_policy(MaskablePPO.load(model)), "discrete", name=name,
-                             simulator=simulator)
+    return agent_from_policy(model_policy(MaskablePPO.load(model), obs), "discrete",
+                             name=name, simulator=simulator)
 
 
 def held_out(policy, games: int) -> WinRate:
     """``policy`` as an agent (agent_from_policy) against greedy on games HELD_OUT_BASE + k."""
     agent = agent_from_policy(policy, "discrete", name="learner")
     env = PyramidEnv(opponent=OPPONENT, learner_side=None)
-    wins = 0
+    wins, leads = 0, []
     for k in range(games):
         env.reset(seed=HELD_OUT_BASE + k)
         rng = np.random.default_rng(HELD_OUT_BASE + k)
         terminated = truncated = False
         while not (terminated or truncated):
-            _, reward, terminated, truncated, _ = env.step(agent.decide(env.state, rng))
+            obs, reward, terminated, truncated, _ = env.step(agent.decide(env.state, rng))
         wins += reward > 0
-    return WinRate(int(wins), games, *wilson(int(wins), games))
+        leads.append(float(obs["scores"][0] - obs["scores"][1]))
+    half = Z95 * float(np.std(leads, ddof=1)) / math.sqrt(games) if games > 1 else math.inf
+    return WinRate(int(wins), games, *wilson(int(wins), games), round(float(np.mean(leads)), 2),
+                   round(half, 2))
 
 
-def train(steps: int, seed: int):
+def train(steps: int, seed: int, obs_keys: str = "all"):
     env = DiscreteCalls(PyramidEnv(opponent=OPPONENT, learner_side=None, reward="points"))
+    if OBSERVATIONS[obs_keys] is not None:
+        env = FilterObservation(env, list(OBSERVATIONS[obs_keys]))
     env.reset(seed=seed)
     model = MaskablePPO("MultiInputPolicy", env, n_steps=N_STEPS, batch_size=BATCH_SIZE,
                         learning_rate=LEARNING_RATE, seed=seed, verbose=0)
@@ -123,6 +161,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100, help="held-out games each (100)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--save", help="write the trained model here (a .zip)")
+    parser.add_argument("--load", help="measure this saved model instead of training one")
+    parser.add_argument("--obs", choices=tuple(OBSERVATIONS), default="all",
+                        help="the observation the model sees (all)")
     parser.add_argument("--json", help="write the report here")
     parser.add_argument("--baseline-only", action="store_true",
                         help="measure the random legal call only (no sb3-contrib needed)")
@@ -134,18 +175,22 @@ def main(argv: list[str] | None = None) -> int:
     trained, train_s = None, 0.0
     if not args.baseline_only:
         t0 = time.monotonic()
-        model = train(args.steps, args.seed)
+        model = (MaskablePPO.load(args.load) if args.load
+                 else train(args.steps, args.seed, args.obs))
         train_s = time.monotonic() - t0
         if args.save:
             model.save(args.save)
-        trained = held_out(model_policy(model), args.games)
+        trained = held_out(model_policy(model, args.obs), args.games)
     baseline = held_out(random_call_policy(np.random.default_rng(args.seed)), args.games)
-    report = Report(args.seed, 0 if args.baseline_only else args.steps, round(train_s, 1),
-                    trained, baseline)
-    for label, rate in (("trained MaskablePPO", trained), ("random legal call", baseline)):
+    best = held_out(best_chance_policy, args.games)
+    report = Report(args.seed, 0 if args.baseline_only or args.load else args.steps,
+                    round(train_s, 1), trained, baseline, best)
+    for label, rate in (("trained MaskablePPO", trained), ("random legal call", baseline),
+                        ("best pot chance", best)):
         if rate is not None:
             print(f"{label:>20}: {rate.wins}/{rate.games} against {OPPONENT} "
-                  f"(95 % CI {100 * rate.low:.1f}-{100 * rate.high:.1f} %)")
+                  f"(95 % CI {100 * rate.low:.1f}-{100 * rate.high:.1f} %), mean final lead "
+                  f"{rate.mean_lead:+.1f} +- {rate.lead_half_width:.1f}")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump(asdict(report), out, indent=1)
