@@ -2,7 +2,8 @@
 
 An agent spec is ``NAME`` or ``NAME:key=value,key=value`` (e.g. ``mc:budget=400,skill=strong``).
 Each entry maps a name to a factory taking the options as strings (and, for agents that
-simulate, the process's simulator as ``simulator``).
+simulate, the process's simulator as ``simulator``); an agent of one's own takes a value written
+as JSON (a number, ``[list]``, ``{object}``) as that value (:func:`option_values`).
 
 Agents of your own (docs/AGENTS.md) are named by where they live, with options after a second
 colon: ``path/to/my_agent.py:MyAgent``, ``package.module:MyAgent:depth=2``; installed packages
@@ -15,7 +16,9 @@ import hashlib
 import importlib
 import importlib.util
 import inspect
+import json
 import math
+import re
 import sys
 from dataclasses import FrozenInstanceError, dataclass
 from importlib.metadata import entry_points
@@ -197,11 +200,28 @@ def check_options(name: str, opts: dict[str, str]) -> None:
         schema[key].check(name, key, value)
 
 
+def split_options(text: str) -> list[str]:
+    """``key=value,key=value`` cut at the commas outside brackets, so that a JSON list or
+    object may be a value (``weights=[0.5,1],depth=2``)."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch in "[{":
+            depth += 1
+        elif ch in "]}":
+            depth = max(depth - 1, 0)
+        elif ch == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return parts
+
+
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """``NAME:key=value,...`` -> (NAME, {key: value}), the values as written (strings)."""
     name, _, rest = spec.partition(":")
     opts = {}
     if rest:
-        for part in rest.split(","):
+        for part in split_options(rest):
             key, eq, value = part.partition("=")
             if not eq or not key:
                 raise ValueError(f"agent option {_cut(part)} in {_cut(spec)} must be "
@@ -211,6 +231,26 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
                                  f"{_cut(spec)}")
             opts[key.strip()] = value.strip()
     return name.strip(), opts
+
+
+NUMBER = re.compile(r"-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?")  # a JSON number
+
+
+def option_values(label: str, opts: dict[str, str]) -> dict[str, object]:
+    """The options of an agent of one's own (a file, a module, an entry point) as it takes
+    them: a value written as a JSON number, list or object is given as that (``depth=2`` is
+    2, ``weights=[0.5,1]`` a list), anything else, and ``name``, as its string."""
+    out: dict[str, object] = {}
+    for key, value in opts.items():
+        if key != "name" and (value[:1] in "[{" and value or NUMBER.fullmatch(value)):
+            try:
+                out[key] = json.loads(value)
+            except ValueError as exc:
+                raise ValueError(f"agent {_cut(label)}: option {key}={_cut(value)} is not "
+                                 f"JSON: {exc}") from None
+        else:
+            out[key] = value
+    return out
 
 
 ENTRY_POINT_GROUP = "pyramid.agents"  # [project.entry-points."pyramid.agents"] name = "mod:Class"
@@ -264,7 +304,7 @@ def _head_and_options(text: str) -> tuple[str, str]:
 def _name_option(spec: str) -> str | None:
     """The ``name=`` a spec gives its agent, or None."""
     options = spec.rsplit(":", 1)[1] if ":" in spec else ""
-    for part in options.split(","):
+    for part in split_options(options):
         key, eq, value = part.partition("=")
         if eq and key.strip() == "name" and value.strip():
             return value.strip()
@@ -297,20 +337,34 @@ def _module_of(where: str):
         # one module per file, named by its path, so two files called agent.py do not collide
         name = "pyramid_agent_" + hashlib.sha1(str(path).encode()).hexdigest()[:12]
         if name not in sys.modules:
-            spec = importlib.util.spec_from_file_location(name, path)
-            module = importlib.util.module_from_spec(spec)
-            sys.modules[name] = module
-            try:
-                spec.loader.exec_module(module)
-            except Exception as exc:
-                del sys.modules[name]
-                raise ValueError(f"agent file {where!r} failed to load: "
-                                 f"{type(exc).__name__}: {exc}") from None
+            _load_file(name, path, where)
         return sys.modules[name]
     try:
         return importlib.import_module(where)
     except ImportError as exc:
         raise ValueError(f"agent module {where!r} cannot be imported: {exc}") from None
+
+
+def _load_file(name: str, path: Path, where: str) -> None:
+    """Run the agent file ``path`` as module ``name``, its folder first on ``sys.path`` while
+    it loads (it may import the modules beside it), then ``sys.path`` as it was.  Only a file
+    the user names is loaded so: a results file's specs run code only with --trust-agents
+    (russian_pyramid.app.tournament_replay)."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    folder = str(path.parent)
+    before = sys.path.count(folder)
+    sys.path.insert(0, folder)
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:
+        del sys.modules[name]
+        raise ValueError(f"agent file {where!r} failed to load: "
+                         f"{type(exc).__name__}: {exc}") from None
+    finally:
+        if sys.path.count(folder) > before:
+            sys.path.remove(folder)
 
 
 def _build(factory: Callable[..., Agent], label: str, simulator, opts: dict) -> Agent:
@@ -396,10 +450,11 @@ def _make_agent(spec: str, simulator: Simulator | None) -> Agent:
         where, _, rest = spec.partition(":")
         cls_name, _, options = rest.partition(":")
         _, opts = parse_spec("x:" + options) if options else ("", {})
+        values = option_values(spec, opts)
         module = _module_of(where)
         if not hasattr(module, cls_name):
             raise ValueError(f"{where!r} has no {cls_name!r}")
-        return _build(getattr(module, cls_name), spec, simulator, opts)
+        return _build(getattr(module, cls_name), spec, simulator, values)
     name, opts = parse_spec(spec)
     if "simulator" in opts:
         raise ValueError(f"bad options for agent {name!r}: 'simulator' is not an option")
@@ -408,7 +463,7 @@ def _make_agent(spec: str, simulator: Simulator | None) -> Agent:
         if factory is None:
             raise ValueError(f"unknown agent {_cut(name)}; known: {', '.join(agent_names())}, "
                              f"or path/to/file.py:Class, or package.module:Class")
-        return _build(factory, name, simulator, opts)
+        return _build(factory, name, simulator, option_values(name, opts))
     check_options(name, opts)
     try:
         return FACTORIES[name](simulator=simulator, **opts)

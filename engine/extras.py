@@ -3,7 +3,7 @@ provides, whether they are installed, and what to tell a user who lacks one.
 
 The core -- the simulator, the rules, the AI and the commands ``play``, ``suggest``, ``score``,
 ``simulate``, ``analyze``, ``engine`` and ``tournament`` in text and JSON -- needs numpy, numba
-and joblib only.  The rest is an extra, :data:`EXTRAS`; ``[all]`` is every one of them.
+and joblib only.  The rest is an extra, :data:`EXTRAS`; ``[all]`` is every one of them but ``learn-rl``.
 
 Nothing here imports an optional package: :func:`missing` asks :func:`importlib.util.find_spec`
 where it would be found.  A module that uses an optional package imports it at its top, and is
@@ -17,7 +17,9 @@ is said in words (exit status 2 on the command line) and never as a traceback:
 * ``cluster``: :func:`ai.games.parallel.workers` (``--backend dask``);
 * ``learn``: :mod:`ai.calibrate.trees` (``--learners gbm``);
 * ``env`` (:mod:`ai.env`) works without Gymnasium, as a plain class; ``crosscheck`` (pymunk)
-  is used by the tests only (``tests/sim/test_pymunk_crosscheck.py`` skips without it).
+  is used by the tests only (``tests/sim/test_pymunk_crosscheck.py`` skips without it);
+* ``learn-rl`` (sb3-contrib, torch) is used by ``examples/learn_maskable_ppo.py`` only, and is
+  the one extra ``[all]`` leaves out (:attr:`Extra.in_all`).
 
 tests/engine/test_extras.py checks that this table and ``pyproject.toml`` name the same extras
 and that every optional import of the packages belongs to one; tests/cli/test_without_extras.py
@@ -44,6 +46,7 @@ class Extra:
     name: str
     modules: tuple[str, ...]
     needed_by: str
+    in_all: bool = True  # installed by [all] (and so by ``make venv`` and CI)
 
 
 EXTRAS = {e.name: e for e in (
@@ -57,6 +60,11 @@ EXTRAS = {e.name: e for e in (
     Extra("env", ("gymnasium", "pettingzoo"),
           "ai.env.PyramidEnv as a Gymnasium environment, ai.env.aec_env (PettingZoo)"),
     Extra("learn", ("sklearn",), "the learning curves' gradient-boosted trees (scikit-learn)"),
+    # torch is gigabytes from the registry: not in [all], so neither CI nor ``make venv``
+    # installs it (issue 58 item 5)
+    Extra("learn-rl", ("sb3_contrib", "stable_baselines3", "torch"),
+          "examples/learn_maskable_ppo.py: MaskablePPO on ai.env's Discrete wrapper",
+          in_all=False),
 )}
 
 

@@ -71,6 +71,8 @@ REWRITES = {  # applied in this order to every command (without its comment)
     "learning": Rewrite(r"(examples/learn_cem\.py)(?!.*--quick)", r"\1 --quick",
                         "the default run learns for minutes; --quick (8 + 8 games) walks the "
                         "same path"),
+    "ppo baseline": Rewrite(r"(examples/learn_maskable_ppo\.py --baseline-only --games )\d+",
+                            r"\g<1>2", "100 held-out games take minutes; 2 walk the same path"),
     "board port": Rewrite(r"^(pyramid board\b(?!.*--port).*)$", r"\1 --port 0",
                           "the board's port 8071 may be taken (by another board of this run): "
                           "any free port"),
@@ -89,13 +91,17 @@ EXEMPT = {  # commands shown in the docs that cannot run in a test (a pattern ea
                                       "reader's shell, in a folder not this machine's to write",
     r"^pyramid photo IMAGE\b": "a synopsis: IMAGE is the reader's photo (docs/USAGE.md's "
                                "example on a shipped render runs)",
-    r"--agent-a mypackage\.agents:": "an agent of a package of the reader's, not shipped",
+    r"--agent-a '?mypackage\.agents:": "an agent of a package of the reader's, not shipped",
     r"^pyramid board --lan\b": "serves the club's network (every interface, a QR code for "
                                "phones; its address, its certificate); "
                                "tests/russian_pyramid/test_board_lan.py runs it on loopback",
     r"^dask |--scheduler tcp://HEAD": "a Dask cluster of the reader's machines; "
                                       "tests/ai/games/test_parallel.py plays on a local one",
     r"^apt-get install": "installs a system package",
+    r"learn_maskable_ppo\.py(?: --steps|:Trained)": "trains or plays MaskablePPO, which needs "
+                                                    "torch (the learn-rl extra, gigabytes), not "
+                                                    "installed in CI; tests/ai/env/test_policy.py "
+                                                    "plays a numpy policy the same way",
     r"^python -m benchmarks\.photo_set(_independent)? ": "renders with POV-Ray (10-50 s a "
                                                          "photo), only to make the set; "
                                                          "tests/benchmarks/test_smoke.py runs "

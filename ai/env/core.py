@@ -7,9 +7,11 @@ reward, terminated, truncated, info)``.  Between two of your strokes the opponen
 randomness (your execution noise, the opponent's choices and noise) flows from one generator
 seeded by ``reset(seed=)``: the same seed and the same actions give the same game.
 
-docs/API.md ("A learning environment") is the reference: the observation, the action encoding
-(:mod:`ai.env.actions`), the mask of legal calls, ``reset`` options (:mod:`ai.env.episode`),
-``info`` (:mod:`ai.env.info`) and the frames of ``render()`` (:mod:`ai.env.render`).
+docs/API.md ("A learning environment") is the reference: the observation and the decoding of
+an action (:mod:`ai.env.codec`, public: the environment reads both through it and nothing
+else), the call encoding and the mask of legal calls (:mod:`ai.env.actions`), ``reset``
+options (:mod:`ai.env.episode`), ``info`` (:mod:`ai.env.info`) and the frames of ``render()``
+(:mod:`ai.env.render`).
 
 Gymnasium is optional (``pip install -e '.[env]'``): without it the environment works the same
 but has no ``observation_space`` / ``action_space``.
@@ -24,8 +26,7 @@ import numpy as np
 
 from engine import GameState
 from sim import Simulator, shared_simulator
-from sim.events import BALL_IDS
-from sim.table import DEFAULT_TABLE, POCKET_IDS
+from sim.table import DEFAULT_TABLE
 
 from ..agent import Agent
 from ..agents.random_agent import random_placement
@@ -33,8 +34,9 @@ from ..games.match import MAX_STROKES_PER_GAME, execute
 from ..noise import NoiseModel
 from ..registry import make_agent
 from . import render as frames
-from .actions import (ACTION_MANNERS, ELEVATION_MAX_RAD, N_BALL_CHOICES, SPEED_RANGE_MPS,
-                      ActionReader, call_mask, legal_call_indices)
+from . import codec
+from .actions import action_mask, legal_call_indices
+from .codec import OFF_TABLE_MARGIN_M, SCORE_BOUND
 from .episode import EpisodeSettings
 from .info import StepInfo, StrokeSummary
 from .snapshot import EnvSnapshot
@@ -46,8 +48,6 @@ except ImportError:  # pragma: no cover - exercised only where gymnasium is abse
     gymnasium = None
     spaces = None
 
-OFF_TABLE_MARGIN_M = 0.1  # a ball hanging in a pocket's throat lies a little outside L x W
-SCORE_BOUND = 1000.0  # far beyond any score of a game to 71 (R9.1), penalties included
 REWARDS = ("win", "points")
 RENDER_MODES = ("rgb_array",)  # "human" is not offered: docs/API.md says why
 RENDER_FPS = 2  # a frame per observation; a rate for video recorders, no physics
@@ -97,43 +97,15 @@ class PyramidEnv(_Base):
         self.strict = strict
         self.render_mode = render_mode
         self._rng = np.random.default_rng()
-        self._reader = ActionReader(self.simulator.physics.miscue_offset, strict,
-                                    lambda state: random_placement(state, self._rng))
+        self._decoder = codec.Decoder(self.simulator.physics.miscue_offset, strict,
+                                      lambda state: random_placement(state, self._rng))
         self._state: GameState | None = None
         self._mask: np.ndarray | None = None
         self.learner_side = 0 if learner_side is None else learner_side
         spec = self.simulator.table
-        self._length_m, self._width_m = spec.length_m, spec.width_m
         if spaces is not None:
-            self.observation_space, self.action_space = self._spaces()
-
-    # --- spaces ---------------------------------------------------------------------------
-    def _spaces(self):
-        hi_x, hi_y = self._length_m + OFF_TABLE_MARGIN_M, self._width_m + OFF_TABLE_MARGIN_M
-        low = np.tile(np.array([-OFF_TABLE_MARGIN_M, -OFF_TABLE_MARGIN_M, 0.0], np.float32),
-                      (len(BALL_IDS), 1))
-        high = np.tile(np.array([hi_x, hi_y, 1.0], np.float32), (len(BALL_IDS), 1))
-        score = spaces.Box(-SCORE_BOUND, SCORE_BOUND, shape=(2,), dtype=np.float32)
-        observation = spaces.Dict({
-            "balls": spaces.Box(low, high, dtype=np.float32),
-            "scores": score, "targets": score,
-            "cue_in_hand": spaces.Discrete(2), "break_pending": spaces.Discrete(2),
-            "must_not_call": spaces.Discrete(2),
-            "warning": spaces.Discrete(2),
-            "unchanged_fouls": spaces.Box(0, self.max_strokes, shape=(2,), dtype=np.int64)})
-        miscue = self.simulator.physics.miscue_offset
-        action = spaces.Dict({
-            "ball": spaces.Discrete(N_BALL_CHOICES),
-            "pocket": spaces.Discrete(len(POCKET_IDS)),
-            "manner": spaces.Discrete(len(ACTION_MANNERS)),
-            "strike": spaces.Box(
-                np.array([-np.pi, SPEED_RANGE_MPS[0], 0.0, -miscue, -miscue], np.float32),
-                np.array([np.pi, SPEED_RANGE_MPS[1], ELEVATION_MAX_RAD, miscue, miscue],
-                         np.float32), dtype=np.float32),
-            "placement": spaces.Box(np.zeros(2, np.float32),
-                                    np.array([self._length_m, self._width_m], np.float32),
-                                    dtype=np.float32)})
-        return observation, action
+            self.observation_space = codec.observation_space(spec, self.max_strokes)
+            self.action_space = codec.action_space(spec, self.simulator.physics.miscue_offset)
 
     # --- the Gymnasium API ----------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: Mapping | None = None):
@@ -163,9 +135,9 @@ class PyramidEnv(_Base):
         if self._state.game_over or self._strokes >= self.max_strokes:
             raise RuntimeError("the game has ended: call reset()")
         state = self._state
-        decision, adjusted = self._reader.decision(action, state)
+        decoded = self._decoder.decode(action, state)
         lead_before = self._lead(state)
-        report = execute(state, decision, self.simulator, self._rng, self.noise)
+        report = execute(state, decoded.decision, self.simulator, self._rng, self.noise)
         self._state = report.state_after
         self._strokes += 1
         strokes = [StrokeSummary.of(report, self.learner_side)] + self._opponent_plays()
@@ -173,7 +145,7 @@ class PyramidEnv(_Base):
         truncated = not terminated and self._strokes >= self.max_strokes
         reward = self._reward(lead_before)
         return (self._observation(), reward, terminated, truncated,
-                self._info(strokes, tuple(adjusted)))
+                self._info(strokes, decoded.adjusted))
 
     def render(self):
         """The table now as an H x W x 3 uint8 image (``render_mode="rgb_array"``), or None
@@ -188,9 +160,11 @@ class PyramidEnv(_Base):
 
     def action_masks(self) -> np.ndarray:
         """The calls legal now, as sb3-contrib's ``MaskablePPO`` reads them: a bool array of
-        :data:`ai.env.actions.N_CALLS`, one per call index (docs/API.md)."""
+        :data:`ai.env.actions.N_CALLS`, one per call index (docs/API.md); after the end of
+        the game only the no-op :data:`ai.env.actions.NO_OP_INDEX`
+        (:func:`ai.env.actions.action_mask`)."""
         if self._mask is None:
-            self._mask = call_mask(self.state)
+            self._mask = action_mask(self.state)
         return self._mask.copy()
 
     def legal_actions(self) -> list[int]:
@@ -260,7 +234,7 @@ class PyramidEnv(_Base):
         return out
 
     def _info(self, strokes, adjusted) -> dict[str, Any]:
-        self._mask = call_mask(self._state)
+        self._mask = action_mask(self._state)
         return StepInfo(self._state, tuple(strokes), adjusted, self._mask.copy()).as_dict()
 
     def _lead(self, state: GameState) -> float:
@@ -276,25 +250,7 @@ class PyramidEnv(_Base):
         return 1.0 if state.result.winner == self.learner_side else -1.0
 
     def _observation(self) -> dict[str, np.ndarray | int]:
-        state = self._state
-        balls = np.zeros((len(BALL_IDS), 3), np.float32)
-        for k, b in enumerate(BALL_IDS):
-            if b in state.balls:
-                x, y = state.balls[b]
-                balls[k] = (x, y, 1.0)
-        me, other = self.learner_side, 1 - self.learner_side
-        streak = state.unchanged_foul_streak
-        return {
-            "balls": balls,
-            "scores": np.array([state.scores[me], state.scores[other]], np.float32),
-            "targets": np.array([state.target_of(me), state.target_of(other)], np.float32),
-            "cue_in_hand": int(state.cue_in_hand),
-            "break_pending": int(state.break_pending),
-            "must_not_call": int(state.no_call_strokes_left > 0),
-            "warning": int(state.warning),
-            "unchanged_fouls": np.minimum(np.array([streak[me], streak[other]], np.int64),
-                                          self.max_strokes),
-        }
+        return codec.observation_of(self._state, self.learner_side, self.max_strokes)
 
 
 __all__ = ["PyramidEnv", "OFF_TABLE_MARGIN_M", "REWARDS", "RENDER_MODES"]

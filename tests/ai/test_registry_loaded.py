@@ -2,6 +2,7 @@
 package's entry point; options after a second colon; clear errors."""
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -131,3 +132,40 @@ def test_name_is_accepted_for_any_agent_and_shown(tmp_path):
         make_agent(f"{EXAMPLE}:EasiestPot:name=")
     with pytest.raises(ValueError, match="bad options"):
         make_agent(f"{EXAMPLE}:EasiestPot:name=x,depth=2")  # other options still checked
+
+
+def test_an_agent_file_imports_its_siblings_and_the_path_is_restored(tmp_path):
+    """Issue 58 item 6: the file's folder is on sys.path while it loads, then taken off."""
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "helper_of_sibling_test.py").write_text("SPEED = 3.0\n")
+    (folder / "sibling_agent.py").write_text(
+        "from helper_of_sibling_test import SPEED\n"
+        "from ai.agents.random_agent import RandomAgent\n\n\n"
+        "def Sib(name='sib', weights=(1,), depth=0, label='x'):\n"
+        "    agent = RandomAgent(name)\n"
+        "    agent.options = (SPEED, weights, depth, label)\n"
+        "    return agent\n")
+    path_before = list(sys.path)
+    agent = make_agent(f"{folder}/sibling_agent.py:Sib:weights=[0.5,-2],depth=3,label=deep")
+    assert sys.path == path_before
+    # options: a JSON list and number as values, a word as its string (issue 58 item 6)
+    assert agent.options == (3.0, [0.5, -2], 3, "deep")
+    with pytest.raises(ValueError, match="option weights=.* is not JSON"):
+        make_agent(f"{folder}/sibling_agent.py:Sib:weights=[0.5,")
+
+
+def test_a_failing_agent_file_leaves_the_path_as_it_was(tmp_path):
+    (tmp_path / "bad_agent.py").write_text("import no_such_sibling_module\n")
+    path_before = list(sys.path)
+    with pytest.raises(ValueError, match="failed to load.*no_such_sibling_module"):
+        make_agent(f"{tmp_path}/bad_agent.py:X")
+    assert sys.path == path_before
+
+
+def test_built_in_agents_keep_their_string_options():
+    assert registry.parse_spec("mc:budget=400,skill=strong") == (
+        "mc", {"budget": "400", "skill": "strong"})
+    assert registry.parse_spec("x:w=[1,2],d={\"a\":1,\"b\":2},n=3") == (
+        "x", {"w": "[1,2]", "d": "{\"a\":1,\"b\":2}", "n": "3"})
+    assert make_agent("greedy:skill=1.5,name=g").name == "g"
