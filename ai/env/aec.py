@@ -7,11 +7,11 @@ R12.2).
 
 The game moves through :mod:`ai.env.forward`: the agent selected is
 :func:`~ai.env.forward.current_player`, its action is decoded into a decision
-(:func:`decision_of`), the stroke's noise drawn (:func:`~ai.env.forward.sample_noise`) from the
+(:class:`ai.env.codec.Decoder`), the stroke's noise drawn (:func:`~ai.env.forward.sample_noise`) from the
 one generator seeded by ``reset(seed=)`` and the stroke applied; at the end each agent's reward
-is its :func:`~ai.env.forward.returns`.  The observation of an agent (:func:`observation_of`)
-is the single-agent environment's, from its side, with a row per side: yours, then the next
-sides in turn order.  The action space is the single-agent environment's.
+is its :func:`~ai.env.forward.returns`.  The observation of an agent is the codec's
+(:func:`ai.env.codec.observation_of`, the single-agent environment's), from its side, with a
+row per side: yours, then the next sides in turn order.  The action space is the codec's too.
 
 PettingZoo (and Gymnasium) are optional: ``pip install -e '.[env]'``.
 """
@@ -24,7 +24,6 @@ import numpy as np
 from engine import EngineError, GameState, extras
 from engine.kinds import CallMode, PairOrder, Variant
 from sim import Simulator, shared_simulator
-from sim.events import BALL_IDS
 from sim.table import DEFAULT_TABLE, POCKET_IDS
 
 from ..agents.random_agent import random_placement
@@ -32,83 +31,20 @@ from ..games.match import MAX_STROKES_PER_GAME
 from ..games.series import Series
 from . import forward
 from . import render as frames
-from .actions import (ACTION_MANNERS, ELEVATION_MAX_RAD, N_BALL_CHOICES, SPEED_RANGE_MPS,
-                      ActionReader, call_mask)
-from .core import OFF_TABLE_MARGIN_M, RENDER_FPS, RENDER_MODES, SCORE_BOUND
+from .actions import ACTION_MANNERS, N_BALL_CHOICES, call_mask
+from .codec import Decoder, action_space, observation_of, observation_space
+from .core import RENDER_FPS, RENDER_MODES
 
-try:  # optional: PettingZoo's base class and Gymnasium's spaces
-    from gymnasium import spaces
+try:  # optional: PettingZoo's base class
     from pettingzoo import AECEnv
 except ImportError:  # pragma: no cover - exercised only where they are absent
-    spaces = None
     AECEnv = object
 
 AGENT_NAME = "player_{}"  # PettingZoo's recommended names: player_0, player_1, ...
 ENV_NAME = "pyramid_aec_v0"
 
 
-# --- the codec: the one place where observations are built and actions decoded ------------
-def observation_of(state: GameState, side: int, max_strokes: int) -> dict[str, Any]:
-    """What ``side`` sees: the keys of :class:`ai.env.PyramidEnv`'s observation, the per-side
-    rows in turn order from ``side`` (yours first); for two sides the very same arrays as the
-    single-agent environment (tests/ai/env/test_aec.py checks it)."""
-    n = state.n_sides
-    order = [(side + k) % n for k in range(n)]
-    balls = np.zeros((len(BALL_IDS), 3), np.float32)
-    for k, b in enumerate(BALL_IDS):
-        if b in state.balls:
-            x, y = state.balls[b]
-            balls[k] = (x, y, 1.0)
-    streak = state.unchanged_foul_streak
-    return {
-        "balls": balls,
-        "scores": np.array([state.scores[s] for s in order], np.float32),
-        "targets": np.array([state.target_of(s) for s in order], np.float32),
-        "cue_in_hand": int(state.cue_in_hand),
-        "break_pending": int(state.break_pending),
-        "must_not_call": int(state.no_call_strokes_left > 0),
-        "warning": int(state.warning),
-        "unchanged_fouls": np.minimum(np.array([streak[s] for s in order], np.int64),
-                                      max_strokes),
-    }
-
-
-def spaces_of(simulator: Simulator, n_sides: int, max_strokes: int):
-    """``(observation space, action space)`` of an agent: :class:`ai.env.PyramidEnv`'s, with
-    ``n_sides`` rows per side (equal to its spaces for two sides: tested)."""
-    spec = simulator.table
-    hi_x, hi_y = spec.length_m + OFF_TABLE_MARGIN_M, spec.width_m + OFF_TABLE_MARGIN_M
-    low = np.tile(np.array([-OFF_TABLE_MARGIN_M, -OFF_TABLE_MARGIN_M, 0.0], np.float32),
-                  (len(BALL_IDS), 1))
-    high = np.tile(np.array([hi_x, hi_y, 1.0], np.float32), (len(BALL_IDS), 1))
-    score = spaces.Box(-SCORE_BOUND, SCORE_BOUND, shape=(n_sides,), dtype=np.float32)
-    observation = spaces.Dict({
-        "balls": spaces.Box(low, high, dtype=np.float32),
-        "scores": score, "targets": score,
-        "cue_in_hand": spaces.Discrete(2), "break_pending": spaces.Discrete(2),
-        "must_not_call": spaces.Discrete(2), "warning": spaces.Discrete(2),
-        "unchanged_fouls": spaces.Box(0, max_strokes, shape=(n_sides,), dtype=np.int64)})
-    miscue = simulator.physics.miscue_offset
-    action = spaces.Dict({
-        "ball": spaces.Discrete(N_BALL_CHOICES),
-        "pocket": spaces.Discrete(len(POCKET_IDS)),
-        "manner": spaces.Discrete(len(ACTION_MANNERS)),
-        "strike": spaces.Box(
-            np.array([-np.pi, SPEED_RANGE_MPS[0], 0.0, -miscue, -miscue], np.float32),
-            np.array([np.pi, SPEED_RANGE_MPS[1], ELEVATION_MAX_RAD, miscue, miscue],
-                     np.float32), dtype=np.float32),
-        "placement": spaces.Box(np.zeros(2, np.float32),
-                                np.array([spec.length_m, spec.width_m], np.float32),
-                                dtype=np.float32)})
-    return observation, action
-
-
-def decision_of(reader: ActionReader, action, state: GameState):
-    """An agent's action (the action space's ``Dict``, or an :class:`ai.agent.Decision`) as
-    the decision the rules take, and what of it was adjusted (:class:`ActionReader`)."""
-    return reader.decision(action, state)
-
-
+# --- what the codec (ai.env.codec) does not say: the mask per part, a stroke's info --------
 def action_mask_parts(state: GameState) -> dict[str, np.ndarray | None]:
     """The legal calls as one mask per part of the action (PettingZoo's
     ``action_space.sample(mask)``): exact, as the legal calls are every pocket for each legal
@@ -174,11 +110,13 @@ class PyramidAEC(AECEnv):
         n_sides = self.variant.n_sides
         self.observation_spaces, self.action_spaces = {}, {}
         for agent in self.possible_agents:
-            self.observation_spaces[agent], self.action_spaces[agent] = spaces_of(
-                self.simulator, n_sides, max_strokes)
+            self.observation_spaces[agent] = observation_space(self.simulator.table,
+                                                               max_strokes, n_sides)
+            self.action_spaces[agent] = action_space(self.simulator.table,
+                                                     self.simulator.physics.miscue_offset)
         self._rng = np.random.default_rng()
-        self._reader = ActionReader(self.simulator.physics.miscue_offset, strict,
-                                    lambda state: random_placement(state, self._rng))
+        self._decoder = Decoder(self.simulator.physics.miscue_offset, strict,
+                                lambda state: random_placement(state, self._rng))
         self._state: GameState | None = None
 
     def observation_space(self, agent: str):
@@ -218,7 +156,8 @@ class PyramidAEC(AECEnv):
             return
         state = self._state
         player = self.possible_agents.index(agent)  # the player to move (_after_stroke)
-        decision, adjusted = decision_of(self._reader, action, state)
+        decoded = self._decoder.decode(action, state)
+        decision, adjusted = decoded.decision, decoded.adjusted
         draw = forward.sample_noise(self._rng, self.noise[player], decision)
         report = forward.play(state, decision, draw, self.simulator)
         self._state = report.state_after
@@ -305,5 +244,4 @@ def aec_env(variant: str = "two-player", **kwargs) -> PyramidAEC:
     return PyramidAEC(variant, **kwargs)
 
 
-__all__ = ["PyramidAEC", "aec_env", "observation_of", "spaces_of", "decision_of",
-           "action_mask_parts", "stroke_info", "AGENT_NAME", "ENV_NAME"]
+__all__ = ["PyramidAEC", "aec_env", "action_mask_parts", "stroke_info", "AGENT_NAME", "ENV_NAME"]

@@ -6,7 +6,7 @@ import pytest
 
 from ai.agent import DELIBERATE_FOUL, TUSH, Decision
 from ai.env import PyramidEnv, aec_env
-from ai.env.aec import observation_of
+from ai.env.codec import observation_of
 from ai.env.forward import TERMINAL_PLAYER
 from engine import initial_state
 
