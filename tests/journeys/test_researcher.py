@@ -2,15 +2,24 @@
 an agent of one's own in a file (russian_pyramid/examples/my_agent.py copied, as one starts), a tournament
 against ``greedy`` with every game's record, one game played again from the results file
 (``--replay``), and the table again from the file (``--report``).  (A record's analysis is
-the analyst's journey, test_analyst.py.)
+the analyst's journey, test_analyst.py.)  Issue 58's walk: a policy of one's own (docs/API.md's) as
+a tournament agent through ``ai.env.agent_from_policy``, the game for three in PettingZoo's
+API, the forward model.
 
 Reduced: 2 games (``--games 2``), at most 60 strokes a game (``--max-strokes 60``), one worker
 (``--jobs 1``)."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
+import warnings
 
+import numpy as np
+import pytest
+from pettingzoo.test import api_test
+
+from ai.env import aec_env, decode, forward
 from engine import read_record, verify_record
 from tests.cli.clihelp import ROOT, pyramid
 
@@ -64,3 +73,53 @@ def test_a_researcher_runs_an_own_agent_in_a_tournament(tmp_path):
     assert r.returncode == 0, r.stderr
     assert f"{GAMES} of {GAMES} games in r.jsonl (nothing played)" in r.stdout
     assert r.stdout.startswith(table), (table, r.stdout)
+
+
+# --- issue 58: the researcher's learning walk, as docs/API.md writes it ---------------------
+def _docs_block(starts: str) -> str:
+    """The code block of docs/API.md whose first line starts with ``starts``."""
+    text = (ROOT / "docs" / "API.md").read_text(encoding="utf-8")
+    for block in re.findall(r"```py(?:thon)?\n(.*?)```", text, flags=re.S):
+        if block.startswith(starts):
+            return block
+    raise AssertionError(f"docs/API.md has no code block starting {starts!r}")
+
+
+def test_a_researcher_plays_a_policy_in_a_tournament_and_the_game_for_three(tmp_path):
+    """The policy of docs/API.md ("The codec, and a policy as an agent") in the agent file it
+    shows, beside the module it imports, plays ``pyramid tournament`` as the file's comment
+    writes it (reduced: 2 games, 30 strokes); then the documented PettingZoo walk for three
+    players passes PettingZoo's own api_test, and the forward model gives back a stroke of the
+    game: the same noise draw, the same state."""
+    example = _docs_block("from ai.env import agent_from_policy, decode")
+    policy = example[example.index("def nearest_ball"):example.index("agent = ")]
+    (tmp_path / "my_weights.py").write_text(
+        "import numpy as np\n\nfrom ai.env import discrete_parts\n\n\n" + policy,
+        encoding="utf-8")
+    agent_file = _docs_block("# my_policy.py")
+    command = agent_file.splitlines()[0].split("-- ", 1)[1].split()
+    (tmp_path / "my_policy.py").write_text(agent_file, encoding="utf-8")
+    assert command[:3] == ["pyramid", "tournament", "--agents"], command
+    games = command.index("--games")
+    command[games + 1] = "2"
+    r = pyramid(*command[1:], "--max-strokes", 30, "--jobs", 1, "--out", "p.jsonl",
+                "--no-progress", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    lines = [json.loads(x) for x in (tmp_path / "p.jsonl").read_text().splitlines()]
+    assert len(lines) == 3 and not any("error" in g for g in lines[1:])
+    assert "my_policy.py:Nearest" in r.stdout and all(g["n_strokes"] > 0 for g in lines[1:])
+    # several players: PettingZoo's api_test on the documented environment, three each
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # its advice to flatten Dict spaces
+        api_test(aec_env("three-each", max_strokes=8), num_cycles=8)
+    # the forward model: a state, a decision, a noise draw (the chance outcome), the next state
+    env = aec_env("two-player", max_strokes=4)
+    env.reset(seed=3)
+    state = env.game_state
+    env.action_space(env.agent_selection).seed(3)
+    action = env.action_space(env.agent_selection).sample(env.last()[4]["action_mask"])
+    decision = decode(action, state)
+    draw = forward.sample_noise(np.random.default_rng(9), "strong", decision)
+    once, twice = forward.apply(state, decision, draw), forward.apply(state, decision, draw)
+    assert once == twice and hash(once) == hash(twice) and once != state
+    assert {once: "a state is a key"}[twice] == "a state is a key"
