@@ -16,7 +16,6 @@ import shutil
 import warnings
 
 import numpy as np
-import pytest
 from pettingzoo.test import api_test
 
 from ai.env import aec_env, decode, forward
