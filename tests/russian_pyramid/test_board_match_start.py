@@ -168,6 +168,16 @@ def _open_setup(drv):
     assert drv.find_element(By.ID, "match-setup").is_displayed()
 
 
+def two_players(drv, first: str, second: str):
+    """The start form set for two players named ``first`` and ``second``: the form shows the
+    running match's terms (issue 54: a reload keeps them), which may be another test's."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+    Select(drv.find_element(By.ID, "m-variant")).select_by_value("two-player")
+    _type(drv, "m-p1", first)
+    _type(drv, "m-p2", second)
+
+
 def start_match(drv, refused: bool = False):
     """«Начать матч»; while a match runs (another test's, on the session's board) the page asks
     first (issue 54): yes, the running one is kept.  Waits until the match runs, or (with

@@ -19,7 +19,7 @@ from ai.speed_scale import LENGTHS_WITH_CUSHIONS
 from engine.words import count_words
 
 from .conftest import screenshot
-from .test_board_match_start import _open_setup, _type, start_match
+from .test_board_match_start import _open_setup, _type, start_match, two_players
 
 OPEN = "/static/positions/open.json"  # a shipped position (the menu's value; its name is a word)
 LATIN_POCKET = re.compile(r"\b(NL|NR|ML|MR|FL|FR)\b")
@@ -221,6 +221,7 @@ def test_the_match_tab_speaks_russian_only(browser, tmp_path):
     (whose ruling names the ball put back); then the match's record in the Game tab."""
     drv, seen = _phone(browser), set()
     _open_setup(drv)
+    two_players(drv, "Аня", "Боря")  # not another test's match's names, kept by the form
     seen.update(latin_on_page(drv))
     start_match(drv)  # a match another test started on this board is kept, asked first
     seen.update(latin_on_page(drv))
@@ -313,8 +314,7 @@ def test_the_servers_refusals_are_said_in_russian(browser, tmp_path):
     assert "handicap_points" in _folds(drv, "score-check")[0][1]
     # a match start the server refuses: one name twice
     _open_setup(drv)
-    _type(drv, "m-p1", "Сергей")
-    _type(drv, "m-p2", "Сергей")
+    two_players(drv, "Сергей", "Сергей")
     # another test's match may run on the session's board: the page asks first, after an await
     start_match(drv, refused=True)
     WebDriverWait(drv, 30).until(lambda d: _folds(d, "m-setup-out"))
