@@ -7,18 +7,26 @@ at least half of them.)
     python -m benchmarks.pro_line --make FILE [--positions 20] [--games 4] [--strokes 40]
         [--seed 5656]
 
-**Open**: an object ball is open when a clean pot of it is geometrically possible from where
-the cue ball lies (:func:`open_balls`): for some pocket the ghost-ball stroke passes every
+**Open**: an object ball is open when a clean pot of it is geometrically on from where the
+cue ball lies (:func:`open_balls`): for some pocket the ghost-ball stroke passes every
 pre-filter of the search's clean pots, :func:`ai.geometry.shot_table.shot_table`'s
 ``feasible`` -- the cue ball's path to the ghost ball and the object ball's path to the
-pocket's aiming point clear of every other ball (by two radii), the cut under 78 degrees, the
-approach to the pocket within its angle (62 degrees corner, 58 middle), both paths on the bed.
-No chance is asked of it: open is geometry, not skill.
+pocket's aiming point clear of every other ball by two radii, the cut under 78 degrees, the
+approach within the pocket's angle (62 degrees corner, 58 middle), both paths on the bed.  No
+chance is asked of it (open is geometry, not skill): with the closed form's chance at the
+`pro` noise at least the value's "pottable" (0.25, ai/value/features.py) as well, only 6 of
+the 102 positions of the set's self-play had four such balls.
+
+**Room for three** (:func:`room_for_three`): the shooter's score with the three most valuable
+balls on the table added stays below his target (R9.1), so that no run of three can be cut
+short by winning the game (the line stops at a won game: the shooter no longer keeps the
+table).
 
 **The set** (``--make``): ``--games`` games of :data:`SELFPLAY_SPEC` against itself at the
 `pro` noise (0.25, played and believed; :func:`benchmarks.levels.selfplay`, game g seeded
 ``seed + g``, cut at ``--strokes``), their positions with the cue ball on the table
-(:func:`benchmarks.levels.open_states`), those with at least :data:`MIN_OPEN` open balls, and
+(:func:`benchmarks.levels.open_states`), those with at least :data:`MIN_OPEN` open balls and
+room for three, and
 ``--positions`` of them drawn by a generator seeded ``seed``.  Stored as JSON
 (:data:`DATA`, :data:`VERSION`) with how it was made; each position as ``pyramid suggest``
 reads it (a study position: the balls off the table put aside, the scores set).
@@ -52,6 +60,7 @@ from ai.geometry.pockets import pockets_of
 from ai.geometry.shot_table import shot_table
 from ai.noise import NoiseModel, SKILLS
 from engine import GameState
+from engine.values import ball_value
 from engine.files import InputFileError, read_bytes, write_atomic
 from russian_pyramid.app import limits
 from russian_pyramid.app.options import SuggestOptions
@@ -60,7 +69,7 @@ from russian_pyramid.app.suggest import state_to_suggest, suggest
 from . import smoke
 from .levels import open_states, selfplay
 
-VERSION = 1  # of the set's layout and of the way it was made
+VERSION = 2  # of the set's layout and of the way it was made
 DATA = Path(__file__).parent / "data" / "pro_line.json"
 SELFPLAY_SPEC = "mc-fast"
 MIN_OPEN = 4  # issue 56: "at least four balls open"
@@ -82,6 +91,12 @@ def open_balls(state: GameState) -> list[str]:
     return [b for b, ok in zip(targets, table.feasible.any(axis=1)) if ok]
 
 
+def room_for_three(state: GameState) -> bool:
+    """No run of :data:`RUN` pots can win the game for the player to move (module doc)."""
+    values = sorted((ball_value(b) for b in state.balls if b != "cue"), reverse=True)
+    return state.scores[state.to_move] + sum(values[:RUN]) < state.target_of(state.to_move)
+
+
 def study(state: GameState) -> dict:
     """``state`` as a study position ``pyramid suggest`` reads: the balls off the table put
     aside and the scores set (the state's ``adjustment``, docs/FORMATS.md)."""
@@ -98,7 +113,7 @@ def make_set(positions: int, games: int, strokes: int, seed: int,
     """The set (module doc)."""
     magnitude = SKILLS["pro"]
     states = [s for s in open_states(selfplay(magnitude, games, strokes, seed, spec))
-              if len(open_balls(s)) >= MIN_OPEN]
+              if len(open_balls(s)) >= MIN_OPEN and room_for_three(s)]
     if len(states) < positions:
         raise SystemExit(f"--make: only {len(states)} positions with {MIN_OPEN} open balls in "
                          f"{games} games of {strokes} strokes; give more --games or --strokes")
@@ -132,12 +147,20 @@ def run_position(doc: dict, skill, line: int, budget: int) -> dict:
     steps = [] if found.line is None else list(found.line.steps)
     rows = [{"kind": s.kind, "call": None if s.call is None else s.call.to_json(),
              "p_keep": s.p_keep, "p_success": s.p_success, "p_win": s.p_win} for s in steps]
-    first = steps[:RUN]
-    chance = float(np.prod([s.p_keep for s in first])) if len(first) == RUN else 0.0
     return {"open": open_balls(state), "steps": rows, "seconds": round(seconds, 2),
-            "chance_three": round(chance, 4),
-            "runs_three": len(first) == RUN and all(s.p_keep >= POT_SHARE for s in first),
-            "shows_three": len(first) == RUN and all(s.p_keep > 0 for s in first)}
+            **verdict([s.p_keep for s in steps])}
+
+
+def verdict(p_keeps: list[float]) -> dict:
+    """What a line whose steps keep the table with ``p_keeps`` shows: ``runs_three`` (its
+    first :data:`RUN` steps each pot, ``p_keep`` >= :data:`POT_SHARE`), ``shows_three`` (each
+    merely shows a pot, ``p_keep`` > 0) and ``chance_three`` (their product; 0 for a shorter
+    line)."""
+    first = p_keeps[:RUN]
+    whole = len(first) == RUN
+    return {"chance_three": round(float(np.prod(first)), 4) if whole else 0.0,
+            "runs_three": whole and all(k >= POT_SHARE for k in first),
+            "shows_three": whole and all(k > 0 for k in first)}
 
 
 def _call(c: dict | None) -> str:
