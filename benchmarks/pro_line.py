@@ -79,6 +79,10 @@ MAX_SET_BYTES = 2_000_000
 SMOKE_SIZES = {"positions": 1, "budget": 30}
 
 
+class SetError(ValueError):
+    """A set that cannot be made or read (exit 2, the message naming the option)."""
+
+
 def open_balls(state: GameState) -> list[str]:
     """The object balls open from the cue ball's place (module doc); none with the cue ball
     in hand."""
@@ -115,7 +119,7 @@ def make_set(positions: int, games: int, strokes: int, seed: int,
     states = [s for s in open_states(selfplay(magnitude, games, strokes, seed, spec))
               if len(open_balls(s)) >= MIN_OPEN and room_for_three(s)]
     if len(states) < positions:
-        raise SystemExit(f"--make: only {len(states)} positions with {MIN_OPEN} open balls in "
+        raise SetError(f"--make: only {len(states)} positions with {MIN_OPEN} open balls in "
                          f"{games} games of {strokes} strokes; give more --games or --strokes")
     picked = sorted(np.random.default_rng(seed).permutation(len(states))[:positions])
     return {"version": VERSION, "selfplay": spec, "magnitude": magnitude, "games": games,
@@ -126,14 +130,14 @@ def make_set(positions: int, games: int, strokes: int, seed: int,
 
 
 def load_set(path: str | Path = DATA) -> dict:
-    """The set at ``path``, checked for its version; exits 2 naming what is wrong."""
+    """The set at ``path``, checked for its version; :class:`SetError` naming what is wrong."""
     try:
         doc = json.loads(read_bytes(path, MAX_SET_BYTES, "--set").decode("utf-8"))
     except (OSError, InputFileError, UnicodeDecodeError, ValueError) as exc:
-        raise SystemExit(f"--set {path}: not a JSON set ({exc})") from None
+        raise SetError(f"--set {path}: not a JSON set ({exc})") from None
     if not isinstance(doc, dict) or doc.get("version") != VERSION \
             or not isinstance(doc.get("positions"), list):
-        raise SystemExit(f"--set {path}: not a version {VERSION} set of this benchmark")
+        raise SetError(f"--set {path}: not a version {VERSION} set of this benchmark")
     return doc
 
 
@@ -195,6 +199,15 @@ def main(argv=None) -> int:
     if not RUN <= args.line <= limits.MAX_LINE:
         ap.error(f"--line must be from {RUN} to {limits.MAX_LINE}, got {args.line}")
     skill = float(args.skill) if args.skill.replace(".", "", 1).isdigit() else args.skill
+    if isinstance(skill, str) and skill not in SKILLS:
+        ap.error(f"--skill must be one of {', '.join(SKILLS)} or a factor, got {skill!r}")
+    try:
+        return _run(args, skill)
+    except SetError as exc:
+        ap.error(str(exc))
+
+
+def _run(args: argparse.Namespace, skill) -> int:
     with smoke.scratch(args.smoke) as folder:
         if args.make:
             doc = make_set(args.positions, args.games, args.strokes, args.seed)

@@ -3,6 +3,8 @@ positions leave room for three pots, what a line's figures count as a run of thr
 shipped set is what its filter keeps."""
 from dataclasses import replace
 
+import pytest
+
 from benchmarks import pro_line as pl
 from engine import initial_state
 from russian_pyramid.app.suggest import state_to_suggest
@@ -50,3 +52,12 @@ def test_the_shipped_set_is_twenty_positions_its_filter_keeps():
         state = state_to_suggest(p)  # as pyramid suggest reads it
         assert "cue" in state.balls and not state.game_over
         assert len(pl.open_balls(state)) >= pl.MIN_OPEN and pl.room_for_three(state)
+
+
+@pytest.mark.parametrize("argv, field", [(["--set", __file__], "--set"),
+                                         (["--skill", "ace"], "--skill"),
+                                         (["--line", "2"], "--line")])
+def test_bad_input_exits_2_naming_the_option(argv, field, capsys):
+    with pytest.raises(SystemExit) as exc:
+        pl.main(argv)
+    assert exc.value.code == 2 and field in capsys.readouterr().err
