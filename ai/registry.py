@@ -115,6 +115,9 @@ MC_OPTIONS = {
     "stalls": _SWITCH,  # a long battle without points valued as a draw (on)
     "crn": _SWITCH,  # common random numbers: the k-th sample of every stroke, the same noise
     "fresh": NumberOption(int, 0, 10_000),  # fresh samples of each shown stroke (advice; 64)
+    "scan": NumberOption(int, 3, 401, words=("auto",)),  # refinement scan (41: fine; mc auto)
+    "cut": NumberOption(float, 0.0, 1.0),  # hopeless pots dropped unrefined (share of best)
+    "screen": ChoiceOption(("3", "5", "auto")),  # contact fractions a ball in the screen
 }
 Option = NumberOption | NameOption | ChoiceOption
 OPTIONS: dict[str, dict[str, Option]] = {
@@ -141,7 +144,8 @@ def _mc(name: str, budget: str | None = None, **pinned: str):
 # does not move it.  Its play is kept stroke for stroke by tests/ai/test_golden.py.
 MC_BASE = {"budget": "300", "time": "none", "skill": "strong", "placements": "2", "shots": "6",
            "fouls": "1", "safeties": "1", "opening": "1", "value": "race", "plan": "0",
-           "look": "0", "stalls": "0", "position": "0", "crn": "0"}
+           "look": "0", "stalls": "0", "position": "0", "crn": "0",
+           "scan": "41", "cut": "0", "screen": "5"}  # the fine scan and screen (as at bd01126)
 
 
 # The opponent every change of issue 29 is measured against: the default MC agent as it was
@@ -152,7 +156,8 @@ MC_BASE = {"budget": "300", "time": "none", "skill": "strong", "placements": "2"
 MC_2 = {"budget": "300", "time": "none", "skill": "strong", "placements": "2", "shots": "6",
         "fouls": "1", "safeties": "1", "opening": "1", "value": "learned-mc2", "plan": "0",
         "look": "0", "stalls": "1", "position": "0", "crn": "0",
-        "fresh": "0"}  # its advice as when frozen: the search's own figures (ai/search/fresh.py)
+        "fresh": "0",  # its advice as when frozen: the search's own figures (ai/search/fresh.py)
+        "scan": "41", "cut": "0", "screen": "5"}  # its candidates as when frozen
 
 
 STRONG_BUDGET = "3000"

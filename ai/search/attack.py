@@ -19,7 +19,7 @@ from ..agent import ATTACK, ShotInfo
 from .context import Context, clamp_strike
 from .proposal import Placement, Proposal
 from .position import position_variants
-from .refine import refine
+from .refine import STEPS, refine, scan_steps
 from .shots import GENERATORS, ShotQuery
 
 # Two-cushion banks, kisses and caroms are looked for only when no clean pot is at least this
@@ -41,17 +41,25 @@ class Attacks:
 
     name = "attacks"
 
-    def __init__(self, max_shots: int = 6, other_manners: bool = True, position: int = 0):
+    def __init__(self, max_shots: int = 6, other_manners: bool = True, position: int = 0,
+                 scan: int = STEPS, cut: float = 0.0):
         self.max_shots = max_shots  # clean pots refined per spot
         self.other_manners = other_manners
         self.position = position  # leading pots per spot given position variants (0: none)
+        # directions of a refinement scan over +-1.2 deg (fewer than STEPS: a coarse scan whose
+        # window ends are sharpened; 0: by the noise, ai.search.refine.scan_steps), and the
+        # hopeless candidates cut before any scan: a ranking below ``cut`` times the spot's
+        # best (0: none cut)
+        self.scan, self.cut = scan, cut
 
     def propose(self, ctx: Context, places: Sequence[Placement | None]) -> list[Proposal]:
         cands: list[Proposal] = []
         varied: list[Proposal] = []
         for pl in places:
-            refined = refine(ctx, attack_candidates(ctx, pl, max_shots=self.max_shots,
-                                                    other_manners=self.other_manners))
+            found = attack_candidates(ctx, pl, max_shots=self.max_shots,
+                                      other_manners=self.other_manners, cut=self.cut)
+            steps = self.scan or scan_steps(ctx.noise)
+            refined = refine(ctx, found, steps=steps, sharpen=steps < STEPS)
             cands += refined
             if self.position:
                 varied += position_variants(ctx, refined, self.position)
@@ -60,10 +68,11 @@ class Attacks:
 
 
 def attack_candidates(ctx: Context, placement, max_shots: int = 8,
-                      other_manners: bool = True) -> list[Proposal]:
+                      other_manners: bool = True, cut: float = 0.0) -> list[Proposal]:
     """Unrefined pots from ``placement``: every generator's shots for the legal calls (the
     clean one's alone without ``other_manners``), ranked, the best few per manner, each in
-    its speed/spin variants."""
+    its speed/spin variants; ``cut`` > 0: shots ranked below ``cut`` times the best dropped
+    before any simulation (hopeless by their geometric prior)."""
     st = ctx.state
     every = ctx.legal_calls()
     calls = [c for c in every if c is not None]
@@ -101,6 +110,8 @@ def attack_candidates(ctx: Context, placement, max_shots: int = 8,
         v = ball_value(s.ball) + (LAST_BALL_BONUS if len(st.object_balls) == 1 else 0)
         ranked.append((s.prior * (VALUE_BASE + v / VALUE_SCALE), call, s))
     ranked.sort(key=lambda t: -t[0])
+    if cut > 0.0 and ranked:
+        ranked = [r for r in ranked if r[0] >= cut * ranked[0][0]]
     per_manner: dict = {}
     out = []
     for _, call, s in ranked:

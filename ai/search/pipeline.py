@@ -31,7 +31,8 @@ from .lookahead import first_budget, leaf_budget, leaf_options, look_ahead
 from .opening import BUDGET_FACTOR, Opening
 from .placement import hand_spots, safety_spots
 from .proposal import CandidateSource, Proposal
-from .safety import Safeties
+from .refine import STEPS
+from .safety import FRACTIONS, Safeties
 
 # When nothing at all is proposed: a stroke at the nearest ball at 1.5 m/s + 0.5 m/s per
 # metre, calling the first legal call.
@@ -58,6 +59,11 @@ class SearchOptions:
     other_manners: bool = True  # attacks beyond clean pots (banks, combinations, ...)
     position: int = 0  # leading pots per spot given position variants (ai.search.position)
     crn: bool = False  # common random numbers across the proposals (ai.search.allocate.Sampler)
+    scan: int = STEPS  # directions of an attack's refinement scan (fewer: coarse, sharpened;
+    # 0: by the noise, ai.search.refine.scan_steps)
+    cut: float = 0.0  # attacks ranked below this share of a spot's best dropped unrefined
+    screen: int = 5  # contact fractions a ball in the safety screen (ai.search.safety.FRACTIONS;
+    # 0: by the noise, ai.search.safety.screen_fractions)
 
 
 @dataclass(frozen=True)
@@ -94,9 +100,9 @@ class Analysis:
 def sources(options: SearchOptions, state: GameState) -> list[CandidateSource]:
     """The candidate sources of a decision, in the order they are asked."""
     out: list[CandidateSource] = [Attacks(options.max_shots, options.other_manners,
-                                           options.position)]
+                                           options.position, options.scan, options.cut)]
     if options.safeties:
-        out.append(Safeties(safety_spots(state)))
+        out.append(Safeties(safety_spots(state), FRACTIONS.get(options.screen)))
     if options.fouls:
         out.append(DeliberateFouls())
     if options.opening:

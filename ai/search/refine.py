@@ -14,6 +14,7 @@ from sim import Batch, layout
 from sim.events import BALL_IDS
 from sim.table import POCKET_IDS
 
+from ..noise import NoiseModel
 from .context import Context, aimed
 from .proposal import Proposal
 
@@ -25,6 +26,34 @@ STEPS = 41
 # (a window of 1 degree or more counts as a sure pot): 0.3 prior + 0.7 window.
 PRIOR_KEEP, WINDOW_WEIGHT = 0.3, 0.7
 WINDOW_FULL_DEG = 1.0
+# A scan coarser than STEPS (the ``scan`` option of the default agent, issue 56 item 4): each
+# end of the window found is checked once half a step further out (one batch of at most two
+# strokes), so that the aim and the width keep the fine scan's resolution at about half its
+# strokes (21 + 2 against 41); its bisections stop after BISECT_COARSE halvings (a window
+# narrower than the scan's step / 2**8, under 0.0005 deg, is hopeless at any level of play:
+# the direction noise at `pro`, 0.25, is 0.03 deg) instead of BISECT_ITERATIONS.
+BISECT_COARSE = 8
+# The default's candidates by the noise it believes in (``scan=auto``, ``screen=auto``):
+# coarse where the direction noise is from COARSE_FROM_DEG to below COARSE_BELOW_DEG (the
+# `strong` level, 0.125 deg), a scan of COARSE_STEPS directions (a step of 0.17 deg,
+# sharpened to 0.09) and the coarse safety screen; fine elsewhere.  Measured on the
+# oracle-loss set (ai/README.md "Decision time", 3-5 decision seeds a level): at 1.0 the coarse
+# forms lost 0.0001 a decision more than the fine ones (within the noise); at 0.5 the coarse
+# scan lost 0.0019 more, at 2.0 (0.25 deg) the scan 0.0005 and the screen 0.0007 more.  The
+# band's edges lie between the measured levels.
+COARSE_STEPS = 15
+COARSE_FROM_DEG, COARSE_BELOW_DEG = 0.1, 0.2
+
+
+def coarse_for(noise: NoiseModel) -> bool:
+    """Whether the default generates its candidates coarsely for a player of ``noise``."""
+    sphi_deg = math.degrees(noise.magnitude * noise.sigma_phi_rad)
+    return COARSE_FROM_DEG <= sphi_deg < COARSE_BELOW_DEG
+
+
+def scan_steps(noise: NoiseModel) -> int:
+    """The directions of the default's refinement scan for a player of ``noise``."""
+    return COARSE_STEPS if coarse_for(noise) else STEPS
 # Bisection of a window narrower than the scan: at most this many halvings, and the sign
 # changes nearest the geometric aim tried first, at most this many of them.
 BISECT_ITERATIONS = 16
@@ -47,9 +76,11 @@ def success_mask(ctx: Context, batch: Batch, call, called: str | None) -> np.nda
 
 
 def refine(ctx: Context, cands: list[Proposal], half_width_deg: float = HALF_WIDTH_DEG,
-           steps: int = STEPS) -> list[Proposal]:
+           steps: int = STEPS, sharpen: bool = False) -> list[Proposal]:
     """Each proposal aimed at the middle of its longest window of directions that pot;
-    proposals without a window are dropped."""
+    proposals without a window are dropped.  ``sharpen``: each end of the window is checked
+    once half a step further out (a coarse scan with the fine one's resolution), and a
+    bisection stops after :data:`BISECT_COARSE` halvings."""
     out = []
     for c in cands:
         shot = c.shot
@@ -63,7 +94,8 @@ def refine(ctx: Context, cands: list[Proposal], half_width_deg: float = HALF_WID
         if not ok.any() and wide:
             # a kiss or carom window can be narrower than the scan's step: find where the
             # called ball's last line crosses the pocket instead
-            phi = _bisect_miss(ctx, c, batch, offs)
+            phi = _bisect_miss(ctx, c, batch, offs,
+                               BISECT_COARSE if sharpen else BISECT_ITERATIONS)
             if phi is None:
                 continue
             out.append(replace(c, strike=aimed(c.strike, phi), prior=c.prior * PRIOR_KEEP,
@@ -71,26 +103,53 @@ def refine(ctx: Context, cands: list[Proposal], half_width_deg: float = HALF_WID
             continue
         if not ok.any():
             continue
-        # longest run of successes
-        best_len, best_start, run, start = 0, 0, 0, 0
-        for j, v in enumerate(ok):
-            if v:
-                if run == 0:
-                    start = j
-                run += 1
-                if run > best_len:
-                    best_len, best_start = run, start
-            else:
-                run = 0
-        mid = best_start + (best_len - 1) / 2.0
+        best_len, best_start = longest_run(ok)
         step = offs[1] - offs[0]
-        phi = c.strike.phi_rad + float(offs[0] + mid * step)
-        window_deg = float(math.degrees(best_len * step))
+        lo, hi = float(best_start), float(best_start + best_len - 1)  # in steps
+        unit = 1.0  # the width a direction stands for, in steps
+        if sharpen:
+            lo, hi = _sharpen(ctx, c, offs, lo, hi)
+            unit = 0.5
+        phi = c.strike.phi_rad + float(offs[0] + 0.5 * (lo + hi) * step)
+        window_deg = float(math.degrees((hi - lo + unit) * step))
         out.append(replace(c, strike=aimed(c.strike, phi),
                            prior=c.prior * PRIOR_KEEP
                            + WINDOW_WEIGHT * min(1.0, window_deg / WINDOW_FULL_DEG),
                            shot=replace(shot, window_deg=window_deg)))
     return out
+
+
+def longest_run(ok: np.ndarray) -> tuple[int, int]:
+    """The length and start of the longest run of True in ``ok`` (the first of equals)."""
+    best_len, best_start, run, start = 0, 0, 0, 0
+    for j, v in enumerate(ok):
+        if v:
+            if run == 0:
+                start = j
+            run += 1
+            if run > best_len:
+                best_len, best_start = run, start
+        else:
+            run = 0
+    return best_len, best_start
+
+
+def _sharpen(ctx: Context, c: Proposal, offs: np.ndarray, lo: float, hi: float
+             ) -> tuple[float, float]:
+    """The window [lo, hi] (in scan steps) with each end moved half a step out where the
+    direction half a step beyond it fulfils the call too (an end at the scan's edge stays)."""
+    step = float(offs[1] - offs[0])
+    tries = [x for x in (lo - 0.5, hi + 0.5) if 0.0 <= x <= len(offs) - 1]
+    if not tries:
+        return lo, hi
+    strikes = [aimed(c.strike, c.strike.phi_rad + float(offs[0]) + x * step) for x in tries]
+    ok = success_mask(ctx, ctx.run(c.placement, strikes), c.call, c.shot.ball)
+    for x, good in zip(tries, ok):
+        if good and x < lo:
+            lo = x
+        elif good and x > hi:
+            hi = x
+    return lo, hi
 
 
 def signed_miss(rows: np.ndarray, called: int, target: np.ndarray) -> float:
@@ -117,7 +176,8 @@ def signed_miss(rows: np.ndarray, called: int, target: np.ndarray) -> float:
     return float(d[0] * r[1] - d[1] * r[0])
 
 
-def _bisect_miss(ctx: Context, c: Proposal, batch: Batch, offs: np.ndarray) -> float | None:
+def _bisect_miss(ctx: Context, c: Proposal, batch: Batch, offs: np.ndarray,
+                 iterations: int = BISECT_ITERATIONS) -> float | None:
     """Bisect the cue direction between two scanned neighbours whose called ball passes on
     opposite sides of the called pocket; return the first direction that fulfils the call,
     or None."""
@@ -131,7 +191,7 @@ def _bisect_miss(ctx: Context, c: Proposal, batch: Batch, offs: np.ndarray) -> f
     base = c.strike.phi_rad
     for j in flips[:BISECT_FLIPS]:
         lo, hi, f_lo = offs[j], offs[j + 1], miss[j]
-        for _ in range(BISECT_ITERATIONS):
+        for _ in range(iterations):
             mid = 0.5 * (lo + hi)
             strike = aimed(c.strike, base + float(mid))
             one = ctx.run(c.placement, [strike])
