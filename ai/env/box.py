@@ -22,6 +22,7 @@ import math
 import numpy as np
 
 from engine import GameState
+from sim import detmath
 
 from .actions import ELEVATION_MAX_RAD, SPEED_RANGE_MPS, action_mask, call_parts
 from .codec import DEFAULT_MISCUE_OFFSET, BOUND_TOLERANCE
@@ -70,8 +71,8 @@ class BoxCodec:
         lo, hi = SPEED_RANGE_MPS
         r = _unit(tip_r) * self.miscue_offset * (1.0 - TIP_MARGIN)
         strike = np.array([phi * math.pi, lo + _unit(speed) * (hi - lo),
-                           _unit(elev) * ELEVATION_MAX_RAD, r * math.cos(tip_a * math.pi),
-                           r * math.sin(tip_a * math.pi)])
+                           _unit(elev) * ELEVATION_MAX_RAD, r * detmath.cos(tip_a * math.pi),
+                           r * detmath.sin(tip_a * math.pi)])  # the same on every machine
         placement = np.zeros(2)
         region = state.placement_region()
         if region is not None:
