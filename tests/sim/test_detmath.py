@@ -6,20 +6,14 @@ calls libm (its machine code is read in a fresh process)."""
 from __future__ import annotations
 
 import math
-import os
-import re
-import subprocess
-import sys
 from decimal import Decimal, getcontext
 from fractions import Fraction
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from sim import detmath as dm
 
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def _atan_decimal(x: Decimal) -> Decimal:
@@ -139,32 +133,5 @@ def test_standard_normals():
     assert np.allclose(dm.standard_normal(np.random.default_rng(5), 3), want, rtol=0, atol=1e-14)
 
 
-LIBM = {"sin", "cos", "tan", "asin", "acos", "atan", "atan2", "exp", "expm1", "exp2", "log",
-        "log1p", "log2", "log10", "pow", "erf", "erfc", "hypot", "cbrt", "sinh", "cosh", "tanh"}
-IR_PROBE = """
-import re, sys
-from ai.warmup import KERNELS
-from sim import warmup as sim_warmup
-declared = set()
-for kernel, signature in (*sim_warmup.TOP, *KERNELS):
-    kernel.compile(signature)
-    ir = "".join(kernel.inspect_llvm().values())
-    declared |= set(re.findall(r'declare [^@]*@"?([\\w.$]+)', ir))
-print(" ".join(sorted(declared)))
-"""
-
-
-@pytest.mark.slow
-def test_no_compiled_kernel_of_the_game_calls_libm(tmp_path):
-    """The machine code of the event loop (with every physics kernel it calls) and of the
-    rules' and the AI's kernels, compiled afresh: no libm function is declared, neither by
-    name nor as an LLVM intrinsic (which lowers to libm)."""
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"))
-    out = subprocess.run([sys.executable, "-c", IR_PROBE], cwd=ROOT, env=env, text=True,
-                         capture_output=True, timeout=600)
-    assert out.returncode == 0, out.stderr[-2000:]
-    declared = set(out.stdout.split())
-    assert "llvm.sqrt.f64" in declared  # the probe reads real code (sqrt is IEEE, allowed)
-    called = {d for d in declared
-              if d in LIBM or re.fullmatch(r"llvm\.(%s)\.f64" % "|".join(LIBM), d)}
-    assert not called
+# That no compiled kernel of the game calls libm is checked where every kernel is compiled
+# afresh anyway: tests/sim/test_warmup.py.
