@@ -32,9 +32,10 @@ demo: $(STAMP)
 ## The whole test suite, slow cases included (what CI runs), one pytest worker per logical
 ## CPU (pytest-xdist; a worker that is done takes tests from the other's queue, so the minute
 ## long cases do not leave one core idle at the end); `make test WORKERS=0` runs it in one process.
+## The 25 slowest tests are listed at the end: the suite must stay under 15 minutes in CI.
 WORKERS ?= logical
 test: $(STAMP)
-	$(PY) -m pytest -q -n $(WORKERS) $(if $(filter 0,$(WORKERS)),,--dist worksteal)
+	$(PY) -m pytest -q -n $(WORKERS) $(if $(filter 0,$(WORKERS)),,--dist worksteal) --durations=25
 
 ## Quick loop while developing: skips cases marked slow.
 test-fast: $(STAMP)
