@@ -33,7 +33,7 @@ from . import forward
 from . import render as frames
 from .actions import ACTION_MANNERS, N_BALL_CHOICES, call_mask
 from .codec import Decoder, action_space, observation_of, observation_space
-from .core import RENDER_FPS, RENDER_MODES
+from .core import RENDER_FPS, RENDER_MODES, check_limits
 
 try:  # optional: PettingZoo's base class
     from pettingzoo import AECEnv
@@ -90,11 +90,7 @@ class PyramidAEC(AECEnv):
                                   CallMode), ("pair_order", pair_order, PairOrder)):
             if value not in tuple(kind):
                 raise ValueError(f"{name} must be one of {', '.join(kind)}, got {value!r}")
-        if not (isinstance(max_strokes, int) and max_strokes > 0):
-            raise ValueError(f"max_strokes must be a positive integer, got {max_strokes!r}")
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode must be None or one of {', '.join(RENDER_MODES)}, "
-                             f"got {render_mode!r}")
+        check_limits(max_strokes, render_mode)
         self.variant = Variant(variant)
         n = self.variant.n_players
         skills = list(skill) if isinstance(skill, (list, tuple)) else [skill] * n

@@ -55,6 +55,16 @@ RENDER_FPS = 2  # a frame per observation; a rate for video recorders, no physic
 _Base = gymnasium.Env if gymnasium is not None else object
 
 
+def check_limits(max_strokes, render_mode) -> None:
+    """The arguments every environment of the game takes alike (this one and the AEC one):
+    ``max_strokes`` a positive integer, ``render_mode`` None or one of :data:`RENDER_MODES`."""
+    if not (isinstance(max_strokes, int) and max_strokes > 0):
+        raise ValueError(f"max_strokes must be a positive integer, got {max_strokes!r}")
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ValueError(f"render_mode must be None or one of {', '.join(RENDER_MODES)}, "
+                         f"got {render_mode!r}")
+
+
 class PyramidEnv(_Base):
     """Small Russian Pyramid (two sides, 71 points) against a built-in or given opponent.
 
@@ -77,11 +87,7 @@ class PyramidEnv(_Base):
                  strict: bool = False, render_mode: str | None = None):
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, got {reward!r}")
-        if not (isinstance(max_strokes, int) and max_strokes > 0):
-            raise ValueError(f"max_strokes must be a positive integer, got {max_strokes!r}")
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode must be None or one of {', '.join(RENDER_MODES)}, "
-                             f"got {render_mode!r}")
+        check_limits(max_strokes, render_mode)
         if not isinstance(strict, bool):
             raise ValueError(f"strict must be True or False, got {strict!r}")
         self.simulator = simulator or shared_simulator(table)
