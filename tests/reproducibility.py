@@ -23,9 +23,9 @@ from russian_pyramid.cli import main as cli
 # every setting)
 GAMES = {
     "greedy-vs-random": ["--seed", "3", "--agent-a", "greedy", "--agent-b", "random",
-                         "--max-strokes", "30"],
+                         "--max-strokes", "20"],
     "mc-vs-mcbase": ["--seed", "7", "--agent-a", "mc:budget=24", "--agent-b",
-                     "mc-base:budget=24", "--max-strokes", "14"],
+                     "mc-base:budget=24", "--max-strokes", "10"],
 }
 
 # What legitimately differs between two runs: when and where a record was made, the time a
