@@ -4,28 +4,22 @@ report for the same seed.  (The improvement itself is measured by the default ru
 "An example that learns"; a quick run is too small to show it.)"""
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from ai.env import call_index
 
-gymnasium = pytest.importorskip("gymnasium")
+from .examplefile import load_example
 
-EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "learn_cem.py"
+gymnasium = pytest.importorskip("gymnasium")
 
 
 @pytest.fixture(scope="module")
 def learn():
-    spec = importlib.util.spec_from_file_location("learn_cem_example", EXAMPLE)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load_example("learn_cem.py", "learn_cem_example")
 
 
 def test_wilson_interval_matches_known_values(learn):

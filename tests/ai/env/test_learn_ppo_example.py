@@ -4,28 +4,22 @@ reports; its interval is Wilson's.  (Training needs torch, which CI does not ins
 result is measured and stated in docs/API.md.)"""
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from ai.env import discrete_parts
 
-pytest.importorskip("gymnasium")
+from .examplefile import load_example
 
-EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "learn_maskable_ppo.py"
+pytest.importorskip("gymnasium")
 
 
 @pytest.fixture(scope="module")
 def ppo():
-    spec = importlib.util.spec_from_file_location("learn_ppo_example", EXAMPLE)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load_example("learn_maskable_ppo.py", "learn_ppo_example")
 
 
 def test_the_baseline_plays_through_the_agent_and_reports(ppo, tmp_path, capsys):
