@@ -1,0 +1,19 @@
+"""An example script of ``examples/`` loaded as a module, for the tests of its functions."""
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
+
+
+def load_example(file_name: str, module_name: str) -> ModuleType:
+    """``examples/file_name`` imported as ``module_name`` (registered in ``sys.modules``: its
+    dataclasses look their module up)."""
+    spec = importlib.util.spec_from_file_location(module_name, EXAMPLES / file_name)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
