@@ -3,8 +3,19 @@ import os
 
 import pytest
 
+from ai import warmup
 from ai.calibrate import selfplay
 from sim import Simulator
+
+
+def pytest_sessionstart(session):
+    """From a fresh clone the kernels are compiled once, here, before xdist's workers start
+    (``ai.warmup.first_run``: two processes, about 20 s): otherwise every worker compiles the
+    same kernels at its first decision, each on its own (about 30 s apiece, both cores busy
+    with the same work).  A worker (``workerinput``) finds the disk cache warm; so does a
+    second run."""
+    if not hasattr(session.config, "workerinput"):
+        warmup.first_run()
 
 
 def greedy_selfplay(tmp_path_factory, games: int, seed: int):

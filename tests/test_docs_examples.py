@@ -57,6 +57,8 @@ REWRITES = {  # applied in this order to every command (without its comment)
     "tournament jobs": Rewrite(r"^(pyramid tournament\b.*--jobs )\d+", r"\g<1>1",
                                "a worker's start (its imports, its kernels) costs more than "
                                "such short games: one process"),
+    "tournament all cores": Rewrite(r"^(pyramid tournament\b(?!.*--jobs)(?!.*--replay).*)$",
+                                    r"\1 --jobs 1", "the same where the cores are the default"),
     "long play": Rewrite(r"^(pyramid play\b(?!.*--max-strokes)(?:(?!.*--agent-a)|(?=.*--png-dir))"
                          r".*)$", r"\1 --max-strokes 2",
                          "a game of the default agents takes minutes, and --png-dir draws "
