@@ -37,7 +37,10 @@ MAX_CUT_RAD = math.radians(78.0)  # thinner cuts are left to the safety scan
 MAX_CORNER_APPROACH = math.radians(62.0)  # angle between the ball's path and the pocket axis
 MAX_MIDDLE_APPROACH = math.radians(58.0)  # beyond these the jaws turn a ball away
 # A cue ball hanging in a pocket's throat comes out only within this angle of the axis.
-THROAT_EXIT_COS = dm.cos(math.radians(35.0))
+# cos 35 deg as sim.detmath.cos gives it, written out: a compiled call when the module loads
+# started Numba's machinery in every command, --help and refusals too (0.6 s; tested equal
+# in tests/ai/geometry/test_jaws.py)
+THROAT_EXIT_COS = 0.8191520442889918
 # The aiming point lies this far inside the mouth, along the pocket's axis.
 AIM_INSIDE_MOUTH_M = 0.01
 # The jaws (issue 29): the windows above are fitted on pots whose straight line enters the

@@ -2,12 +2,15 @@
 runs into a jaw's rounding -- the phantoms benchmarks/pot_speeds.py found, and one met in
 self-play -- keep little or none of their chance, a straight pot keeps all of it, and the
 scaling is off at ramp 0 (the value mc-2 froze)."""
+import math
+
 import numpy as np
 import pytest
 
-from ai.geometry import JAW_RAMP_M, jaw_factor, jaw_shares, pockets_of, shot_table
+from ai.geometry import JAW_RAMP_M, THROAT_EXIT_COS, jaw_factor, jaw_shares, pockets_of, shot_table
 from ai.noise import NoiseModel
 from ai.value import LearnedWeights
+from sim import detmath
 from sim.table import POCKET_IDS
 
 from ..conftest import make_state
@@ -73,3 +76,9 @@ def test_the_shot_tables_shares_are_the_readable_factor_ball_by_ball():
     np.testing.assert_allclose(shares, readable, rtol=0, atol=1e-12)
     assert 0.1 < (shares < 1).mean() < 0.95 and (shares == 0).any() and (shares == 1).any()
     assert (jaw_shares(pk, objs, R, 0.0) == 1).all()
+
+
+def test_the_throat_s_exit_cosine_is_detmath_s_cosine_of_35_degrees():
+    """Written out as a number (a compiled call at import cost every command 0.6 s): the
+    same bits as the game's own cosine gives."""
+    assert THROAT_EXIT_COS == detmath.cos(math.radians(35.0))
