@@ -21,6 +21,7 @@ from .clusters import cluster_centres
 from .colour import balanced_hsv, cloth_like, unlike_cloth
 from .imaging import cv2
 from .intruders import intruder_mask
+from .silhouette import placed_by_silhouette
 from .table_find import CUSHION_TOP_WIDTH_M, HUE_TOLERANCE, TableView
 from .tops import median_top_shift, top_row
 
@@ -428,6 +429,10 @@ def find_balls(bgr: np.ndarray, view: TableView, spec: TableSpec) -> list[Ball]:
             continue
         if confidence < (POCKET_MIN_CONFIDENCE if near_pocket else MIN_CONFIDENCE):
             continue
+        if p[4] == 0 and sat < CUE_SAT_STANDOUT_MIN:  # an ivory ball: by its silhouette
+            u, v, x, y = placed_by_silhouette(bgr, cloth_bgr, view.camera, spec.ball_radius_m,
+                                              (u, v, x, y), r_exp,
+                                              [(q[0], q[1]) for q in peaks if q is not p])
         found.append(Ball(x_m=float(min(max(x, 0.0), L)), y_m=float(min(max(y, 0.0), W)),
                           u_px=u, v_px=v, radius_px=rad, saturation=sat, hue=hue,
                           confidence=confidence, value=value))
