@@ -72,6 +72,8 @@ class PhotoPosition:
     # the preset's unless --table-size / --ball-diameter were given)
     table_size_m: tuple[float, float] | None = None
     ball_diameter_m: float | None = None
+    # the table's cloth runs out of the photo (issue 57 item 4: framing.runs_out)
+    table_runs_out: bool = False
 
     def spec(self) -> TableSpec:
         """The table read: the preset ``table`` at the size read."""
@@ -92,6 +94,7 @@ class PhotoPosition:
                              if self.table_size_m is not None else {}),
                           **({"ball_diameter_m": round(self.ball_diameter_m, 5)}
                              if self.ball_diameter_m is not None else {}),
+                          **({"table_runs_out": True} if self.table_runs_out else {}),
                           "seconds": round(self.seconds, 3)}}
 
 
@@ -199,4 +202,4 @@ def read_position(photo, table: str = "pyramid-12ft",
                          table_size_m=None if table_size_m is None else
                          (spec.length_m, spec.width_m),
                          ball_diameter_m=None if ball_diameter_m is None else
-                         2 * spec.ball_radius_m)
+                         2 * spec.ball_radius_m, table_runs_out=view.runs_out)
