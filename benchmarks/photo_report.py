@@ -3,6 +3,7 @@
     python -m benchmarks.photo_set /tmp/photo_set --n 40        # the set (POV-Ray), once
     python -m benchmarks.photo_report /tmp/photo_set [--corners] [--write docs/PHOTO.md [--tag T]]
     python -m benchmarks.photo_report /tmp/photo_set --smoke    # its first photo only
+    python -m benchmarks.photo_report /tmp/graze --by-distance  # per ball, by its distance
 
 For every photo of the set (``case_NNN.jpg`` beside its truth ``case_NNN.json``) it runs the
 detector (finding the table itself, or with ``--corners`` given the true corners, as a user
@@ -11,7 +12,11 @@ tapping them would) and matches detections to true balls one to one, nearest fir
 (true balls found within 20 mm), precision (detections that are a true ball within 20 mm),
 the median and 95th percentile of the error of the matched balls in mm, the photos whose cue
 ball was found as "cue" within 20 mm, the photos where no table was found, and the seconds
-per photo (median and max).
+per photo (median and max).  ``--by-distance`` (issue 57 item 5, a grazing view) adds the
+balls' errors by their distance from the camera, and the near and far halves of the table:
+matched one to one within :data:`WIDE_MATCH_MM` (so a ball placed 30 mm off still counts),
+the median error, the share within 20 mm and the median signed error along the view line
+(negative: placed short of the truth, toward the camera).
 """
 from __future__ import annotations
 
@@ -34,15 +39,17 @@ from .photo_set import PhotoCase
 from .photo_set_independent import CONDITIONS as INDEPENDENT_CONDITIONS, IndependentCase
 
 MATCH_MM = 20.0
+WIDE_MATCH_MM = 60.0  # --by-distance: a ball placed this far off is still the same ball
+DISTANCE_BINS_M = (0.0, 2.5, 3.5, 4.5, 5.5, 99.0)  # the camera's distance to a ball, on the cloth
 
 
-def match(truth: dict, found: dict) -> list[tuple[str, str, float]]:
-    """(true id, detected id, error mm) pairs, nearest first, one to one, within MATCH_MM."""
+def match(truth: dict, found: dict, within_mm: float = MATCH_MM) -> list[tuple[str, str, float]]:
+    """(true id, detected id, error mm) pairs, nearest first, one to one, within ``within_mm``."""
     pairs = sorted((1000 * float(np.hypot(t[0] - f[0], t[1] - f[1])), tid, fid)
                    for tid, t in truth.items() for fid, f in found.items())
     used_t, used_f, out = set(), set(), []
     for d, tid, fid in pairs:
-        if d > MATCH_MM:
+        if d > within_mm:
             break
         if tid in used_t or fid in used_f:
             continue
@@ -97,8 +104,56 @@ def evaluate(folder: Path, corners: bool, limit: int | None = None) -> list[dict
         rows.append({"case": case, "found": len(found), "matched": len(pairs),
                      "true": len(case.balls), "errors_mm": [d for _, _, d in pairs],
                      "cue_ok": any(t == "cue" and f == "cue" for t, f, _ in pairs),
-                     "table": table, "seconds": seconds, "turned": turned})
+                     "table": table, "seconds": seconds, "turned": turned, "found_xy": found})
     return rows
+
+
+def ball_errors(rows: list[dict]) -> list[dict]:
+    """Every true ball of ``rows``: its distance from the camera on the cloth (m), which half of
+    the table it is on (the camera's or the far one), and, matched within
+    :data:`WIDE_MATCH_MM`, its error (mm) and signed error along the view line (mm, negative
+    short); None where it is not matched."""
+    out = []
+    for r in rows:
+        case = r["case"]
+        cam = np.array(case.camera_xyz_m[:2])
+        length, width = _size(case.table)
+        middle = np.array([length / 2, width / 2])
+        pairs = {t: f for t, f, _ in match(case.balls, r["found_xy"], WIDE_MATCH_MM)}
+        for tid, xy in case.balls.items():
+            t = np.array(xy)
+            view = (t - cam) / np.linalg.norm(t - cam)
+            row = {"distance_m": float(np.linalg.norm(t - cam)),
+                   "far": bool((t - middle) @ (middle - cam) > 0), "error_mm": None,
+                   "along_mm": None}
+            if tid in pairs:
+                d = 1000 * (np.array(r["found_xy"][pairs[tid]]) - t)
+                row["error_mm"], row["along_mm"] = float(np.hypot(*d)), float(d @ view)
+            out.append(row)
+    return out
+
+
+def distance_md(rows: list[dict]) -> str:
+    """The balls' errors by distance from the camera and by half of the table (Markdown)."""
+    balls = ball_errors(rows)
+    groups = [("all", balls), ("near half", [b for b in balls if not b["far"]]),
+              ("far half", [b for b in balls if b["far"]])]
+    for lo, hi in zip(DISTANCE_BINS_M[:-1], DISTANCE_BINS_M[1:]):
+        groups.append((f"{lo:.1f}-{hi:.1f} m" if hi < 99 else f"over {lo:.1f} m",
+                       [b for b in balls if lo <= b["distance_m"] < hi]))
+    out = ["| balls | n | within 20 mm | median mm | 90th pct mm | along the view, median mm |",
+           "|---|---|---|---|---|---|"]
+    for name, bs in groups:
+        if not bs:
+            continue
+        errs = [b["error_mm"] for b in bs if b["error_mm"] is not None]
+        along = [b["along_mm"] for b in bs if b["along_mm"] is not None]
+        within = sum(e <= MATCH_MM for e in errs) / len(bs)
+        med = f"{statistics.median(errs):.1f}" if errs else "-"
+        p90 = f"{np.percentile(errs, 90):.1f}" if errs else "-"
+        alo = f"{statistics.median(along):+.1f}" if along else "-"
+        out.append(f"| {name} | {len(bs)} | {100 * within:.1f} % | {med} | {p90} | {alo} |")
+    return "\n".join(out) + "\n"
 
 
 def summary(rows: list[dict]) -> dict:
@@ -143,11 +198,15 @@ def main(argv=None) -> int:
                    help="give the detector the true corners (as a user tapping them)")
     p.add_argument("--write", type=Path, help="replace the marked block of this Markdown file")
     p.add_argument("--tag", default="", help="the block's name (default: auto or corners)")
+    p.add_argument("--by-distance", action="store_true",
+                   help="the balls' errors by their distance from the camera as well")
     args = smoke.parse(p, argv)
     rows = evaluate(args.folder, args.corners, 1 if args.smoke else None)
     if not rows:
         p.error(f"{args.folder}: no photo there (case_NNN.jpg beside its truth case_NNN.json)")
     md = table_md(rows)
+    if args.by_distance:
+        md += "\n" + distance_md(rows)
     print(md)
     for r in rows:
         if r["matched"] < r["true"] or r["found"] > r["matched"] or not r["cue_ok"]:

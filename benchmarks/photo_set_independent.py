@@ -2,6 +2,7 @@
 
     python -m benchmarks.photo_set_independent OUT_DIR [--n 30] [--seed 131] [--scale 1]
     python -m benchmarks.photo_set_independent --smoke   # one photo, into a temporary folder
+    python -m benchmarks.photo_set_independent OUT_DIR --view low-end --n 24 --seed 5701
     python -m benchmarks.photo_report OUT_DIR [--corners] [--write docs/PHOTO.md --tag indep-auto]
 
 Nothing of ``benchmarks.photo_set``'s scene, camera or layout code is used (the scene's
@@ -22,6 +23,10 @@ on purpose:
   dot or yellow, a wooden rail of random width (100-160 mm) with pearl diamonds.
 * **clutter**: a chalk cube on the rail, in half the photos a cue lying across the rail.
 * **the image**: sensor noise and JPEG compression at quality 55-90.
+
+``--view low-end`` (issue 57 item 5, accuracy where the view grazes): the camera low behind the
+house end instead (the lens :data:`LOW_END_HEIGHT_M` above the cloth, 1600 x 1200 landscape),
+aimed at a point of the cloth's middle; the rest as above.
 
 The truth is in the frame the command's convention gives (docs/PHOTO.md "Which end is the
 house"): when the player stands at the far end or the left-hand side, the position is stated
@@ -58,6 +63,13 @@ FRAME_MARGIN = 0.01  # the table's outer corners at least this part of the frame
 LAMPS = ("pendants", "tubes")
 LAYOUTS = ("scatter", "groups", "rails", "rack")
 ORIENTATIONS = ("landscape", "portrait")
+VIEWS = ("standing", "low-end")
+# Issue 57 item 5: "24 renders ... at 1600x1200 (camera 1.1 m high behind the house end)"
+LOW_END_HEIGHT_M = 1.1
+LOW_END_SIZE_PX = (1600, 1200)
+LOW_END_ACROSS = 0.25  # the camera within this part of the width either side of the middle
+LOOK_ALONG_RANGE = (0.3, 0.7)  # aimed at a point this part of the length along, ...
+LOOK_ACROSS = 0.2  # ... within this part of the width either side of the middle
 CONDITIONS = ("camera", "orientation", "cloth", "lamps", "layout")
 
 
@@ -87,6 +99,7 @@ class IndependentCase:
     cue_on_rail: bool = False
     turned: bool = False  # the truth's frame is the scene's turned by 180 deg
     generator: str = "independent"
+    view: str = "standing"  # or "low-end" (issue 57 item 5)
 
     def to_json(self) -> dict:
         d = asdict(self)
@@ -222,13 +235,34 @@ def stand(rng, spec, rail_out_m, width_px, height_px):
         cam = (L / 2 + k * c, W / 2 + k * s, rng.uniform(*PHONE_HEIGHT_RANGE_M))
         look = (rng.uniform(0, L), rng.uniform(0, W), 0.0)
         roll = rng.uniform(-ROLL_MAX_DEG, ROLL_MAX_DEG)
-        px = to_pixels(outer, cam, look, roll, width_px, height_px)
-        m = FRAME_MARGIN
-        if (np.all(np.isfinite(px)) and px[:, 0].min() > m * width_px
-                and px[:, 0].max() < (1 - m) * width_px and px[:, 1].min() > m * height_px
-                and px[:, 1].max() < (1 - m) * height_px):
+        if _frames(outer, cam, look, roll, width_px, height_px):
             return cam, look, roll
     raise RuntimeError("no pose frames the table")
+
+
+def _frames(outer, cam, look, roll, width_px, height_px) -> bool:
+    """Whether the table's outer corners are all in the frame, FRAME_MARGIN inside."""
+    px = to_pixels(outer, cam, look, roll, width_px, height_px)
+    m = FRAME_MARGIN
+    return bool(np.all(np.isfinite(px)) and px[:, 0].min() > m * width_px
+                and px[:, 0].max() < (1 - m) * width_px and px[:, 1].min() > m * height_px
+                and px[:, 1].max() < (1 - m) * height_px)
+
+
+def low_end(rng, spec, rail_out_m, width_px, height_px):
+    """A camera LOW_END_HEIGHT_M above the cloth behind the house end (x < 0), framing the
+    whole table: (cam, look, roll)."""
+    L, W, e = spec.length_m, spec.width_m, rail_out_m
+    outer = [(-e, -e, 0.04), (L + e, -e, 0.04), (L + e, W + e, 0.04), (-e, W + e, 0.04)]
+    for _ in range(20000):
+        cam = (-e - rng.uniform(*STAND_OFF_RANGE_M),
+               W / 2 + rng.uniform(-LOW_END_ACROSS, LOW_END_ACROSS) * W, LOW_END_HEIGHT_M)
+        look = (rng.uniform(*LOOK_ALONG_RANGE) * L,
+                W / 2 + rng.uniform(-LOOK_ACROSS, LOOK_ACROSS) * W, 0.0)
+        roll = rng.uniform(-ROLL_MAX_DEG, ROLL_MAX_DEG)
+        if _frames(outer, cam, look, roll, width_px, height_px):
+            return cam, look, roll
+    raise RuntimeError("no low pose frames the table")
 
 
 def where(cam, spec) -> str:
@@ -251,13 +285,18 @@ def _turn(p, spec):
     return (spec.length_m - p[0], spec.width_m - p[1]) + tuple(p[2:])
 
 
-def make_case(index: int, seed: int, spec: TableSpec, table: str, scale: int = 1) -> tuple:
+def make_case(index: int, seed: int, spec: TableSpec, table: str, scale: int = 1,
+              view: str = "standing") -> tuple:
     """(IndependentCase, scene text) of photo ``index``; every choice from one seeded rng.
     ``scale``: the same photo with ``scale`` times the pixels each way (a phone's full
-    resolution is about 3 times the 1280 x 960 of the sets)."""
+    resolution is about 3 times the 1280 x 960 of the sets); ``view``: "standing" or
+    "low-end" (:func:`low_end`, 1600 x 1200 landscape)."""
     rng = np.random.default_rng([seed, index])
     orientation = ORIENTATIONS[int(rng.integers(2))]
     w, h = (1280 * scale, 960 * scale) if orientation == "landscape" else (960 * scale, 1280 * scale)
+    if view == "low-end":
+        orientation = "landscape"
+        w, h = LOW_END_SIZE_PX[0] * scale, LOW_END_SIZE_PX[1] * scale
     layout = LAYOUTS[index % len(LAYOUTS)]
     lamps = LAMPS[int(rng.integers(2))]
     cloth = list(CLOTH_HUES)[int(rng.integers(len(CLOTH_HUES)))]
@@ -266,7 +305,7 @@ def make_case(index: int, seed: int, spec: TableSpec, table: str, scale: int = 1
     rail_m = float(rng.uniform(*RAIL_WIDTH_RANGE_M))
     cue_on_rail = bool(rng.integers(2))
     balls = layout_balls(rng, spec, layout)
-    cam, look, roll = stand(rng, spec, top_m + rail_m, w, h)
+    cam, look, roll = (low_end if view == "low-end" else stand)(rng, spec, top_m + rail_m, w, h)
     table_text, rail_top = table_pov(rng, spec, top_m, rail_m, _jitter(rng, CLOTH_HUES[cloth], 0.12))
     ambient = rng.uniform(0.03, 0.10)
     wall = _jitter(rng, (0.55, 0.50, 0.42), 0.3)
@@ -303,7 +342,7 @@ def make_case(index: int, seed: int, spec: TableSpec, table: str, scale: int = 1
         corners_px=tuple((round(float(u), 2), round(float(v), 2)) for u, v in corners),
         orientation=orientation, roll_deg=round(float(roll), 3),
         jpeg_quality=int(rng.integers(55, 91)), cushion_top_m=round(top_m, 4),
-        cue_on_rail=cue_on_rail, turned=bool(turned))
+        cue_on_rail=cue_on_rail, turned=bool(turned), view=view)
     return case, scene, float(rng.uniform(1.0, 4.0))
 
 
@@ -342,6 +381,8 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=131)
     p.add_argument("--table", default="pyramid-12ft")
     p.add_argument("--scale", type=int, default=1, help="times the pixels each way (1: 1280 x 960)")
+    p.add_argument("--view", choices=VIEWS, default="standing",
+                   help="a standing player's phone, or a camera low behind the house end")
     with smoke.scratch(smoke.asked(argv)) as folder:
         args = smoke.parse(p, argv, n=1, **({"out": folder} if folder else {}))
         if args.out is None:
@@ -357,7 +398,7 @@ def make_set(args: argparse.Namespace) -> int:
     """Renders the cases asked for into ``args.out``."""
     spec = table_by_name(args.table)
     for i in range(args.first, args.first + args.n):
-        case, scene, noise = make_case(i, args.seed, spec, args.table, args.scale)
+        case, scene, noise = make_case(i, args.seed, spec, args.table, args.scale, args.view)
         render(case, scene, noise, args.out)
         print(case.name, case.camera, case.orientation, case.lamps, case.layout, flush=True)
     return 0

@@ -8,7 +8,7 @@ away from the corners (where the pockets notch it), and intersected.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 import itertools
 import math
 
@@ -19,6 +19,7 @@ from sim.table import TableSpec
 from .geometry import (Camera, GeometryError, camera_from_homography, fit_camera_to_lines,
                        focal_from_homography, homography, rectangle_residual)
 from .corners import camera_through_corners
+from .framing import runs_out
 from .imaging import cv2
 from .outline import cloth_likeness, edge_points, linear_light, outer_corners
 
@@ -91,6 +92,7 @@ class TableView:
     corners_px: np.ndarray  # playing-area corners NR, FR, FL, NL (x, y = 0,0 / L,0 / L,W / 0,W)
     cloth_hue: float
     cloth_mask: np.ndarray
+    runs_out: bool = False  # the cloth runs out of the photo (framing.runs_out; found only)
 
 
 def cloth_hues(hsv: np.ndarray) -> list[float]:
@@ -373,10 +375,12 @@ def find_table(bgr: np.ndarray, spec: TableSpec) -> TableView:
                     continue
                 best = (share, hue, cam, region)
     if best is None:
+        if candidates and runs_out(candidates[0][1]):  # the likeliest cloth's largest region
+            why = "the cloth runs out of the photo (frame the whole table, or give --corners)"
         raise NoTableError(why)
     _, hue, cam, region = best
     cam = fit_outline(bgr, spec, cam, np.median(small[region.astype(bool)], axis=0))
-    return _view(cam, spec, hue, bgr)
+    return replace(_view(cam, spec, hue, bgr), runs_out=runs_out(region))
 
 
 def _camera_of(quad: np.ndarray, fill: float, scale: float, spec: TableSpec,

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from benchmarks.photo_report import load_case, match
+from benchmarks.photo_report import ball_errors, distance_md, load_case, match
 from benchmarks.photo_set_independent import (IndependentCase, far_by_convention, make_case,
                                               to_pixels)
 from russian_pyramid.photo.service import read_position
@@ -184,3 +184,35 @@ def test_a_far_pockets_brown_inside_is_no_ball():
     pairs = match(case.balls, {b.id: (b.x_m, b.y_m) for b in pos.balls})
     assert len(pos.balls) == len(case.balls) == len(pairs) == 8
     assert ("cue", "cue") in {(t, f) for t, f, _ in pairs}
+
+
+@pytest.mark.parametrize("index", range(3))
+def test_a_low_end_case_is_the_issues_grazing_view(index):
+    """Issue 57 item 5: ``--view low-end``: the camera 1.1 m above the cloth behind the house
+    end, 1600 x 1200, the whole table in the frame; reproducible; the standing view's cases
+    are not changed by it."""
+    case, scene, _ = make_case(index, 5701, SPEC, "pyramid-12ft", view="low-end")
+    assert (case.width_px, case.height_px, case.view) == (1600, 1200, "low-end")
+    x, y, z = case.camera_xyz_m
+    assert z == pytest.approx(1.1) and x < 0 and case.camera == "end" and not case.turned
+    assert all(0 < u < 1600 and 0 < v < 1200 for u, v in case.corners_px)
+    assert make_case(index, 5701, SPEC, "pyramid-12ft", view="low-end")[1] == scene
+    assert make_case(index, 131, SPEC, "pyramid-12ft")[0].view == "standing"
+
+
+def test_the_report_gives_each_balls_error_by_distance_and_half():
+    """``photo_report --by-distance``: a ball 30 mm short of its truth along the view line
+    still counts (within 60 mm), in the far half, its signed error negative."""
+    case, _, _ = make_case(0, 5701, SPEC, "pyramid-12ft", view="low-end")
+    cam = np.array(case.camera_xyz_m[:2])
+    found = {}
+    for k, (x, y) in case.balls.items():
+        toward = (cam - (x, y)) / np.linalg.norm(cam - (x, y))
+        found[k] = tuple(np.array([x, y]) + (0.030 if x > SPEC.length_m / 2 else 0.0) * toward)
+    rows = [{"case": case, "found_xy": found}]
+    balls = ball_errors(rows)
+    far = [b for b in balls if b["far"]]
+    assert far and all(b["along_mm"] == pytest.approx(-30.0) for b in far)
+    assert all(b["error_mm"] == pytest.approx(0.0, abs=1e-6) for b in balls if not b["far"])
+    text = distance_md(rows)
+    assert "| far half |" in text and "| near half |" in text

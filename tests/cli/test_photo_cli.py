@@ -10,6 +10,7 @@ import zlib
 from russian_pyramid.app.photo import photo_answer
 from russian_pyramid.app.position import check
 from russian_pyramid.cli import main
+from russian_pyramid.photo.imaging import cv2
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "russian_pyramid" / "photo_data"
@@ -111,3 +112,18 @@ def test_the_position_printed_is_one_the_simulator_takes_as_the_boards_is(capsys
     for bid, xy in doc["balls"].items():
         moved_mm = math.dist(xy, seen[bid]) * 1000
         assert abs(moved_mm - doc["photo"]["moved_mm"].get(bid, 0.0)) < 0.15, (bid, moved_mm)
+
+
+def test_a_table_running_out_of_the_photo_is_warned_of(tmp_path, capsys):
+    """Issue 57 item 4: the near corners cut off by the frame (case_000): the printed lines
+    say the table runs out of the photo, in the reader's language; the whole photo's do not."""
+    truth = json.loads((DATA / "case_000.json").read_text())
+    cut = int(sorted(c[1] for c in truth["corners_px"])[2] - 40)
+    cropped = tmp_path / "cut.png"
+    cv2().imwrite(str(cropped), cv2().imread(str(DATA / "case_000.jpg"))[:cut])
+    assert main(["photo", str(cropped)]) == 0
+    assert "runs out of the photo" in capsys.readouterr().out
+    assert main(["photo", str(cropped), "--lang", "ru"]) == 0
+    assert "не помещается в кадр" in capsys.readouterr().out
+    assert main(["photo", str(DATA / "case_000.jpg")]) == 0
+    assert "runs out" not in capsys.readouterr().out
