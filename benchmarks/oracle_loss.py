@@ -5,6 +5,7 @@ oracle, on a fixed, versioned set of self-play positions at each level of play.
         [--levels 0.25,0.5,1,2] [--out FILE.json]
     python -m benchmarks.oracle_loss --make FILE --positions N [--games G] [--strokes S]
         [--cap 512] [--seed 5600]
+    python -m benchmarks.oracle_loss --make FILE --join SET1 SET2 ...
 
 **The set** (``--make``): for each level (noise magnitude 0.25, 0.5, 1.0, 2.0: ``pro``,
 ``master``, ``strong``, ``club``), ``--games`` self-play games of :data:`SELFPLAY_SPEC` at that
@@ -254,6 +255,32 @@ class SetError(ValueError):
     """A set that is not one this benchmark made (or one of another version)."""
 
 
+# What must agree for sets made by separate runs (``--levels`` split) to be joined
+JOIN_KEYS = ("version", "oracle", "value", "selfplay", "se_target", "worse_z", "cap", "games",
+             "strokes", "seed")
+
+
+def join_sets(docs: list[dict], names: list[str]) -> dict:
+    """One set of the positions of ``docs``, sets of the same making (:data:`JOIN_KEYS`) and
+    no level twice: what one run over all their levels makes (a level's positions and draws
+    depend only on the seed and the level).  :class:`SetError` naming the set that differs."""
+    first = docs[0]
+    seen: dict[float, str] = {}
+    for doc, name in zip(docs, names):
+        differ = [k for k in JOIN_KEYS if doc.get(k) != first.get(k)]
+        if differ:
+            raise SetError(f"--join {name}: made with other {', '.join(differ)} than "
+                           f"{names[0]}")
+        for m in sorted({p["magnitude"] for p in doc["positions"]}):
+            if m in seen:
+                raise SetError(f"--join {name}: level {m:g} is in {seen[m]} too")
+            seen[m] = name
+    out = {k: first[k] for k in JOIN_KEYS}
+    out["positions"] = sorted((p for doc in docs for p in doc["positions"]),
+                              key=lambda p: p["magnitude"])  # stable: each level's order kept
+    return out
+
+
 def load_set(path: str | Path = DATA) -> dict:
     """The set at ``path``; :class:`SetError` naming what is wrong."""
     data = read_bytes(path, MAX_SET_BYTES, "--set")
@@ -371,6 +398,8 @@ def report(argv: list[str] | None, folder: Path | None) -> int:
     ap.add_argument("--games", type=int, default=30, help="--make: self-play games a level")
     ap.add_argument("--strokes", type=int, default=80, help="--make: strokes a game at most")
     ap.add_argument("--cap", type=int, default=512, help="--make: samples a candidate at most")
+    ap.add_argument("--join", nargs="+", metavar="SET", help="--make FILE: join sets made "
+                    "by separate --levels runs into FILE (nothing sampled)")
     args = smoke.parse(ap, argv, positions=1, games=1, strokes=3, cap=8, rescore=4,
                        agent="greedy")
     for key in ("positions", "games", "strokes", "cap", "rescore"):
@@ -386,6 +415,16 @@ def report(argv: list[str] | None, folder: Path | None) -> int:
         write_set(args.make, make_set(1, 1, args.strokes, args.cap, 3, levels,
                                       player=args.agent, spec=SMOKE_ORACLE))
         args.set, args.make = args.make, None
+    if args.join:
+        if not args.make:
+            ap.error("--join: needs --make FILE, the joined set's file")
+        try:
+            joined = join_sets([load_set(path) for path in args.join], args.join)
+        except (SetError, InputFileError) as exc:
+            ap.error(str(exc))
+        write_set(args.make, joined)
+        print(f"wrote {args.make}: {len(joined['positions'])} positions")
+        return 0
     if args.make:
         write_set(args.make, make_set(args.positions, args.games, args.strokes, args.cap,
                                       args.seed, levels, _progress))

@@ -108,3 +108,28 @@ def test_bad_input_exits_2(tmp_path, capsys):
                              (["--rescore", "0"], "--rescore"),
                              (["--agent", "nobody"], "--agent"),
                              (["--levels", "x"], "--levels")], capsys)
+
+
+def _split(doc, levels):
+    return dict(doc, positions=[p for p in doc["positions"] if p["magnitude"] in levels])
+
+
+def test_sets_made_level_by_level_join_into_one(tmp_path):
+    doc = ol.load_set()
+    parts = [_split(doc, (1.0, 2.0)), _split(doc, (0.25,)), _split(doc, (0.5,))]
+    paths = []
+    for k, part in enumerate(parts):
+        paths.append(str(tmp_path / f"part{k}.json.gz"))
+        ol.write_set(paths[-1], part)
+    out = tmp_path / "joined.json.gz"
+    assert ol.main(["--make", str(out), "--join", *paths]) == 0
+    joined = ol.load_set(out)
+    assert joined == {k: doc[k] for k in (*ol.JOIN_KEYS, "positions")}
+    with pytest.raises(ol.SetError, match="level 0.25 is in a too"):
+        ol.join_sets([parts[1], parts[1]], ["a", "b"])
+    with pytest.raises(ol.SetError, match="b: made with other cap"):
+        ol.join_sets([parts[0], dict(parts[1], cap=8)], ["a", "b"])
+
+
+def test_a_join_without_a_file_to_make_exits_2(tmp_path, capsys):
+    assert_refused(ol.main, [(["--join", "x.json.gz"], "--join")], capsys)
