@@ -122,3 +122,27 @@ def test_a_restarted_desk_says_the_last_ruling_again(tmp_path, where):
     again = MatchDesk(record, store=store).status("10.0.0.2")
     assert again.active and again.last == printed, (again.last, printed)
     assert "Аня" in again.last[0] and again.last[0] != again.status_text
+
+
+def test_the_match_record_s_match_is_listed_and_opened_again(tmp_path):
+    """Issue 54 (a leftover): ``pyramid board --match-record FILE`` keeps its match outside
+    the data folder; the Match tab's list shows it (first, as ``match-record``) and opens it
+    again after another match was started; a file ``--force`` is to replace is not listed."""
+    record, store = tmp_path / "m.jsonl", MatchStore(tmp_path / "data")
+    desk = MatchDesk(record, store=store)
+    assert desk.listed().matches == ()
+    desk.start({"players": ["Аня", "Боря"], "lang": "ru", "date": "2026-11-30"})
+    desk.line({"text": "7 FL"})
+    first = desk.listed().matches
+    assert [(m.id, m.current, m.people, m.strokes) for m in first] == [
+        ("match-record", True, ("Аня", "Боря"), 1)]
+    desk.start({"players": ["Вова", "Гена"], "lang": "ru", "date": "2026-11-30"})
+    listed = desk.listed().matches
+    assert [(m.id == "match-record", m.current, m.people[0]) for m in listed] == [
+        (True, False, "Аня"), (False, True, "Вова")]
+    assert not record.with_name("m.game2.jsonl").exists()  # the new match is the folder's
+    st = desk.open({"id": "match-record"})
+    assert st.active and st.sides == ("Аня", "Боря")
+    assert [m.current for m in desk.listed().matches] == [True, False]
+    forced = MatchDesk(record, resume=False, store=store)
+    assert [m.id for m in forced.listed().matches] == [listed[1].id]

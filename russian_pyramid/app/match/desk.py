@@ -48,7 +48,7 @@ from ...scorekeeping.settings import start_settings
 from ..limits import MAX_TYPED_LINE_CHARS as MAX_LINE_CHARS
 from ..match_start import MatchStart
 from .answers import Handover, LineResult, MatchRecord, MatchStatus
-from .store import MatchList, MatchStore
+from .store import MatchList, MatchStore, stored_match
 
 
 def _field(name: str) -> str:
@@ -65,6 +65,9 @@ def latest_game(base: Path) -> Path:
     return game_path(base, k)
 
 
+# The id of ``pyramid board --match-record FILE``'s match in the list: not a stored match's
+# (those are named by the time, store.MATCH_ID), so the two never meet
+RECORD_ID = "match-record"
 THIS_COMPUTER = "127.0.0.1"  # the device of a desk used without the network (the tests, a script)
 # a scorer's page asks for the status every 2 s (static/match.js, MATCH_POLL_MS) while a match
 # runs; one not heard from for this long (15 polls: its screen off, the phone gone) is not
@@ -211,7 +214,9 @@ class MatchDesk:
         if not isinstance(doc, dict) or set(doc) != {"id"}:
             raise UserInputError(f"the body must be {{\"id\": a stored match's id}}, got "
                                  f"{excerpt(doc)}", field="id")
-        base = self.store.base_of(doc["id"])
+        record = self._record_match()
+        base = record if record is not None and doc["id"] == RECORD_ID \
+            else self.store.base_of(doc["id"])
         with self.lock:
             self._check_scorer(device)
             self._hear(device)
@@ -221,11 +226,24 @@ class MatchDesk:
             self._begin(session, out, device)
         return self.status(device)
 
+    def _record_match(self) -> Path | None:
+        """``--match-record``'s file when it holds the match this board keeps or kept (not a
+        file ``--force`` is about to replace): listed, and opened by :data:`RECORD_ID`."""
+        if self.record_path is None or self._record_free or not self.record_path.is_file():
+            return None
+        return self.record_path
+
     def listed(self) -> MatchList:
-        """``GET /api/match/list``: the stored matches and the players' names."""
+        """``GET /api/match/list``: the stored matches and the players' names; the match of
+        ``--match-record`` first (its file is outside the data folder), as :data:`RECORD_ID`."""
         with self.lock:
             base = None if self.session is None else self.session.base
-        return self.store.listed(base)
+            record = self._record_match()
+        kept = self.store.listed(base)
+        if record is None:
+            return kept
+        first = stored_match(RECORD_ID, latest_game(record), record == base)
+        return MatchList((first, *kept.matches), kept.players, kept.folder)
 
     def line(self, doc, device: str = THIS_COMPUTER) -> LineResult:
         """``POST /api/match/line``: ``{"text": a line of the notation}`` as the terminal

@@ -88,7 +88,7 @@ class MatchList:
                 "players": list(self.players), "folder": self.folder}
 
 
-def _stored(match_id: str, path: Path, current: bool) -> StoredMatch:
+def stored_match(match_id: str, path: Path, current: bool) -> StoredMatch:
     """What a match's latest record says of it (read, not verified: the list only shows it;
     a match opened is verified first)."""
     try:
@@ -175,7 +175,7 @@ class MatchStore:
             k = 1
             while game_path(base, k + 1).exists():
                 k += 1
-            out.append(_stored(base.stem, game_path(base, k), base == current))
+            out.append(stored_match(base.stem, game_path(base, k), base == current))
         return MatchList(tuple(out), self.players(), str(self.root))
 
     def players(self) -> tuple[str, ...]:
