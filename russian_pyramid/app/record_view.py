@@ -14,9 +14,11 @@ from engine.notation import line_in_every_language
 from engine.provenance import comparison_json, difference_note, header_version_differences
 from engine.record import GameRecord, parse_record
 from engine.story import story_of
+from engine.words import LANGS
 from sim import Simulator
 
 from ..errors import UserInputError
+from ..scorekeeping.render import action_text
 from .simulate import Paths, sampled_paths
 
 STRIKE_FIELDS = ("speed_mps", "phi_deg", "elevation_deg", "side", "vertical")
@@ -30,7 +32,8 @@ class RecordView:
     """A verified record: its ``header`` (without the initial state, which the first stroke's
     ``state_before`` is), its ``strokes`` (each a dict: the state before it, call, stroke,
     placement, what fell, fouls, points, scores after, resting positions, paths; a person's
-    stroke its typed line ``entered`` (``entered_words``: said in each language), its ``ruling`` and the actions ``before`` it -- its
+    stroke its typed line ``entered`` (``entered_words``: said in each language), its ``ruling`` and the actions ``before`` it
+    (``before_words``: said in each language) -- its
     positions are nominal, header ``positions: "nominal"``; a stroke with a ``story`` the
     story and, with its intended strike, ``intended_paths`` and ``intended_final``), its
     ``result`` and its ``verification`` (``provenance`` compares the versions it was made
@@ -113,6 +116,10 @@ def _stroke(k: int, s, simulator) -> dict:
     extra = {key: s.extra[key] for key in HUMAN_FIELDS if key in s.extra}
     if isinstance(extra.get("entered"), str):  # the typed line in each page's words (issue 54)
         extra["entered_words"] = line_in_every_language(extra["entered"])
+    if isinstance(extra.get("before"), list):  # the actions before it (an undo: the line taken
+        # back, issue 54), as the session said them, in each page's words
+        extra["before_words"] = {lang: [action_text(a, lang) for a in extra["before"]]
+                                 for lang in LANGS}
     outcome = s.outcome.to_json()  # the line's outcome as written
     story = _story(k, s, simulator)
     if story is not None:

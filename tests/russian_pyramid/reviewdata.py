@@ -10,6 +10,8 @@ from pathlib import Path
 
 from engine.record import parse_record, record_digest
 from engine.story import STORY_KEY
+from russian_pyramid.app.match import MatchDesk
+from russian_pyramid.app.match.store import MatchStore
 from russian_pyramid.cli import main
 
 # the execution noise of the game's players: beginners (magnitude 4), so that the stroke as
@@ -51,3 +53,13 @@ def game_with_analysis(d: Path, strokes: int = 12, seed: int = 7) -> tuple[Path,
     analysis = d / "analysis.json"
     analysis.write_text(out.getvalue(), encoding="utf-8")
     return record, analysis
+
+
+def undone_record(folder: Path) -> Path:
+    """A match's record whose third stroke comes after a line taken back: «7 ДЛ», «мимо»,
+    «3 ДП», undo, «8 ДП» (the board's Match tab, issue 54)."""
+    desk = MatchDesk(folder / "undone.jsonl", store=MatchStore(folder / "data"))
+    desk.start({"players": ["Аня", "Боря"], "lang": "ru", "date": "2026-11-30"})
+    for line in ("7 FL", "miss", "3 FR", "undo", "8 FR"):
+        desk.line({"text": line})
+    return folder / "undone.jsonl"

@@ -23,7 +23,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from russian_pyramid.cli import main
 
 from .conftest import POLICY_REPORT, _have_browser, chromium, screenshot
-from .reviewdata import game_with_analysis
+from .reviewdata import game_with_analysis, undone_record
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "russian_pyramid" / "examples"  # the shipped examples
@@ -257,3 +257,15 @@ def test_the_sent_page_opens_from_a_file(reviewed, size, mobile, name):
         assert drv.find_element(By.ID, "record-head").text.startswith("Game: 12 strokes")
         screenshot(drv, f"review-file-{name}")
         assert js(drv, "return [...window.missingWords];") == []
+
+
+def test_a_line_taken_back_shows_in_the_list_and_before_the_stroke(browser, tmp_path):
+    """Issue 54 (a leftover): the stroke after an undo is marked in the list (↶) and its facts
+    say what was taken back, in the page's words."""
+    drv = browser("ru", size=PHONE, mobile=True)
+    open_review(drv, undone_record(tmp_path), None)
+    items = [li.text for li in drv.find_elements(By.CSS_SELECTOR, "#stroke-list li")]
+    assert len(items) == 3 and "↶ 8 ДП" in items[2] and "↶" not in items[0] + items[1]
+    drv.find_element(By.CSS_SELECTOR, '#stroke-list li[data-stroke="3"]').click()
+    assert fact(drv, "before") == "отменено: 3 ДП" and fact(drv, "entered") == "8 ДП"
+    assert js(drv, "return [...window.missingWords];") == []

@@ -17,7 +17,7 @@ from russian_pyramid.board import api
 from russian_pyramid.app.review_page import review_page, viewer_modules
 from russian_pyramid.errors import UserInputError
 
-from .reviewdata import game_with_analysis
+from .reviewdata import game_with_analysis, undone_record
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "russian_pyramid" / "examples"  # the shipped examples
@@ -202,3 +202,13 @@ def test_analyze_html_on_a_persons_game_and_a_bad_path(tmp_path):
     assert review["strokes"][4]["entered_words"]["ru"] == "12 ДЛ +6 БП"
     r = pyramid("analyze", HUMAN, "--html", tmp_path / "no" / "such" / "dir" / "x.html")
     assert_bad_input(r, "--html")
+
+
+def test_a_line_taken_back_is_shown_before_the_stroke_after_it(tmp_path):
+    """Issue 54 (a leftover): the review showed a match's strokes without the undo between
+    them; the record keeps it (``before``), and the view says it in each page's words."""
+    view = record_view(undone_record(tmp_path).read_text(encoding="utf-8")).to_json()
+    assert [s["entered"] for s in view["strokes"]] == ["7 FL", "miss", "8 FR"]
+    assert view["strokes"][2]["before_words"] == {"en": ["undone: 3 FR"],
+                                                   "ru": ["отменено: 3 ДП"]}
+    assert "before_words" not in view["strokes"][1]

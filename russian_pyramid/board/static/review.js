@@ -38,9 +38,17 @@ function playerWord(p) {
 function enteredLine(s) {
   return (s.entered_words && s.entered_words[LANG]) || s.entered;
 }
+// The actions before a person's stroke (an undo: the line taken back), in the page's words.
+function beforeWords(s) {
+  const said = s.before_words && s.before_words[LANG];
+  return said && said.length ? said.join("; ") : "";
+}
+const UNDO_SIGN = "↶ ";  // in the list: a line was taken back before this stroke
 // What was played, short: the typed line of a person's stroke, else the call (or a tush).
 function strokeShort(s) {
-  if (s.entered !== undefined) return enteredLine(s);
+  if (s.entered !== undefined) {
+    return ((s.before || []).some(a => a.action === "undo") ? UNDO_SIGN : "") + enteredLine(s);
+  }
   if (s.strike === null) return t("v_tush");
   return s.call ? t("ball_in", {b: s.call.ball, p: pocketName(s.call.pocket)}) : t("v_no_call");
 }
@@ -278,6 +286,8 @@ function signed3(x, digits) {
 export function reviewFacts(add, s) {
   add("v_player", playerWord(s.player));
   if (s.entered !== undefined) {
+    const before = beforeWords(s);
+    if (before) add("v_before", before, "before");
     add("v_entered", enteredLine(s), "entered");
     add("v_call", callWords(s.call), "call");
     add("v_ruling", rulingWords(s), "ruling");
