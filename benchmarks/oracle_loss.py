@@ -2,7 +2,7 @@
 oracle, on a fixed, versioned set of self-play positions at each level of play.
 
     python -m benchmarks.oracle_loss [--agent mc-2] [--set FILE] [--rescore 200] [--seed 7]
-        [--levels 0.25,0.5,1,2] [--out FILE.json]
+        [--levels 0.25,0.5,1,2] [--out FILE.json] [--against OTHER.json]
     python -m benchmarks.oracle_loss --make FILE --positions N [--games G] [--strokes S]
         [--cap 512] [--seed 5600]
     python -m benchmarks.oracle_loss --make FILE --join SET1 SET2 ...
@@ -32,6 +32,9 @@ oracle's best is not flattered by the samples that chose it).  Printed per level
 loss a decision with its 95 % bootstrap interval over positions, the share of choices equal
 to the oracle's, and the noise-equivalent -- the fraction less noise whose gain equals the
 loss, read off the set's handicap curve (linear between 0, 10 % and 20 %; "beyond" past it).
+``--out`` keeps each position's loss (rows by the position's index); ``--against`` another
+agent's report on the same set and ``--seed`` prints the paired difference a level (the same
+fresh draws re-score both agents' choices), with its bootstrap interval.
 
 The versioned set is :data:`DATA`; what it holds and how it was made is printed.  The full set
 (at least 150 positions a level, hours on 2 cores) is made by::
@@ -60,7 +63,7 @@ from ai.search.allocate import outcome_value
 from ai.search.context import Context, clamp_strike
 from ai.search.pipeline import sources
 from ai.search.referee import Referee
-from engine import Call, GameState, adjudicate, tush_stroke
+from engine import Call, GameState, adjudicate, jsonin, tush_stroke
 from engine.files import InputFileError, read_bytes, write_atomic
 from sim import Strike, shared_simulator
 
@@ -323,6 +326,21 @@ def noise_equivalent(loss: float, curve: dict[float, float]) -> tuple[float | No
     return pts[-1][0], True
 
 
+LOSS_DIGITS = 7  # a row's loss: a decision's loss is 1e-4 to 1e-2, paired differences smaller
+
+
+@dataclass(frozen=True)
+class PositionLoss:
+    """One position's row of the report: its index in the set, its level, the agent's loss
+    there and whether it chose the oracle's stroke (rows of two agents on the same set and
+    seed pair up by ``position``: their difference is paired)."""
+
+    position: int
+    magnitude: float
+    loss: float
+    same: bool
+
+
 def score(doc: dict, agent_spec: str, rescore: int, seed: int, levels, progress=None
           ) -> list[dict]:
     """Each position's loss for the agent (module doc)."""
@@ -340,7 +358,7 @@ def score(doc: dict, agent_spec: str, rescore: int, seed: int, levels, progress=
             ctx = context(state, m)
             z = np.random.default_rng([seed, n, 1]).standard_normal((rescore, NOISE_DIMS))
             loss = difference(play_rows(ctx, best, z), play_rows(ctx, chosen, z))[0]
-        rows.append({"magnitude": m, "loss": loss, "same": best.same(chosen),
+        rows.append({"position": n, "magnitude": m, "loss": loss, "same": best.same(chosen),
                      "handicap": {float(f): g for f, g in pos["handicap"].items()}})
         if progress is not None:
             progress(f"{n + 1}/{len(doc['positions'])} positions")
@@ -358,6 +376,23 @@ def summary(rows: list[dict], seed: int) -> list[dict]:
         out.append({"magnitude": m, "positions": len(mine), "loss": float(losses.mean()),
                     "low": lo, "high": hi, "same": float(np.mean([r["same"] for r in mine])),
                     "curve": curve, "noise_equivalent": frac, "beyond": beyond})
+    return out
+
+
+def paired(rows: list[dict], other: list[dict], seed: int) -> list[dict]:
+    """Per level, this agent's loss less ``other``'s (another report's rows on the same set
+    and ``--seed``: the same fresh draws re-score both choices), position by position, with
+    its 95 % bootstrap interval; :class:`SetError` when the positions differ."""
+    theirs = {r["position"]: r["loss"] for r in other}
+    if {r["position"] for r in rows} - set(theirs):
+        raise SetError("--against: its report scored other positions (another set or "
+                       "--levels)")
+    out = []
+    for m in sorted({r["magnitude"] for r in rows}):
+        diff = np.array([r["loss"] - theirs[r["position"]] for r in rows if r["magnitude"] == m])
+        lo, hi = bootstrap(diff, np.random.default_rng(seed))
+        out.append({"magnitude": m, "positions": len(diff), "difference": float(diff.mean()),
+                    "low": lo, "high": hi})
     return out
 
 
@@ -393,6 +428,8 @@ def report(argv: list[str] | None, folder: Path | None) -> int:
     ap.add_argument("--rescore", type=int, default=200, help="fresh plays of a choice")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--out", help="the report (JSON)")
+    ap.add_argument("--against", metavar="REPORT", help="another agent's --out report on the "
+                    "same set and --seed: print the paired difference of the losses")
     ap.add_argument("--make", metavar="FILE", help="make a set into FILE instead of scoring")
     ap.add_argument("--positions", type=int, default=150, help="--make: positions a level")
     ap.add_argument("--games", type=int, default=30, help="--make: self-play games a level")
@@ -441,6 +478,13 @@ def report(argv: list[str] | None, folder: Path | None) -> int:
           f"{doc['oracle']} valued by {doc['value']}, common random numbers until the "
           f"difference's SE < {doc['se_target']} ({stops.count('se')}), clearly worse "
           f"({stops.count('worse')}) or the cap {doc['cap']} ({stops.count('cap')})")
+    against = None
+    if args.against:
+        try:
+            against = jsonin.loads(read_bytes(args.against, MAX_SET_BYTES, "--against"),
+                                   source="--against", max_bytes=MAX_SET_BYTES)["rows"]
+        except (InputFileError, ValueError, KeyError, TypeError) as exc:
+            ap.error(f"--against {args.against}: not an oracle_loss report ({exc})")
     rows = score(doc, args.agent, args.rescore, args.seed, levels, _progress)
     print(file=sys.stderr)
     out = summary(rows, args.seed)
@@ -448,8 +492,19 @@ def report(argv: list[str] | None, folder: Path | None) -> int:
           "of a choice that is not the oracle's), 95 % bootstrap interval")
     for s in out:
         print(_line(s))
+    if against is not None:
+        try:
+            pairs = paired(rows, against, args.seed)
+        except SetError as exc:
+            ap.error(str(exc))
+        print(f"{args.agent} less {args.against}, position by position (the same fresh draws):")
+        for d in pairs:
+            print(f"  x{d['magnitude']:<5g} {d['positions']:4d} positions: {d['difference']:+.5f} "
+                  f"a decision [{d['low']:+.5f}, {d['high']:+.5f}]")
     if args.out:
-        write_report(args.out, "oracle_loss", argv, {"levels": out}, [])
+        write_report(args.out, "oracle_loss", argv, {"levels": out},
+                     [PositionLoss(r["position"], r["magnitude"], r["loss"], r["same"])
+                      for r in rows], digits=LOSS_DIGITS)
     return 0
 
 

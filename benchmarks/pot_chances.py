@@ -200,25 +200,26 @@ def selfplay_positions(folder: Path, games: int = 1) -> Path:
 
 
 def write_report(path: str, module: str, argv: list[str] | None, doc: dict,
-                 rows: list) -> None:
+                 rows: list, digits: int = ROW_DIGITS) -> None:
     """The report of ``python -m benchmarks.<module>`` (its command line, ``doc`` and the
     rows, one a line, their numbers to :data:`ROW_DIGITS` decimals) as JSON, whole or not at
     all (:func:`engine.files.write_atomic`)."""
     head = json.dumps({"command": f"python -m benchmarks.{module} "
                        + " ".join(argv or sys.argv[1:]), **doc, "rows": []}, indent=1)
-    lines = ",\n  ".join(json.dumps(rounded(asdict(r)), separators=(",", ":")) for r in rows)
+    lines = ",\n  ".join(json.dumps(rounded(asdict(r), digits), separators=(",", ":"))
+                          for r in rows)
     text = head[:head.rindex("[]")] + ("[\n  " + lines + "\n ]" if rows else "[]") + "\n}\n"
     write_atomic(path, text, "--out")
 
 
-def rounded(value):
-    """``value`` with every float in it rounded to :data:`ROW_DIGITS` decimals."""
+def rounded(value, digits: int = ROW_DIGITS):
+    """``value`` with every float in it rounded to ``digits`` decimals."""
     if isinstance(value, float):
-        return round(value, ROW_DIGITS)
+        return round(value, digits)
     if isinstance(value, dict):
-        return {k: rounded(v) for k, v in value.items()}
+        return {k: rounded(v, digits) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [rounded(v) for v in value]
+        return [rounded(v, digits) for v in value]
     return value
 
 

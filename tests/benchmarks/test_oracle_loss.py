@@ -3,6 +3,7 @@ oracle's common-random-number sampling, the bootstrap, the noise-equivalent, the
 set (the shipped one loads; a set of another version is refused), bad input exits 2."""
 import gzip
 import json
+import re
 
 import numpy as np
 import pytest
@@ -133,3 +134,27 @@ def test_sets_made_level_by_level_join_into_one(tmp_path):
 
 def test_a_join_without_a_file_to_make_exits_2(tmp_path, capsys):
     assert_refused(ol.main, [(["--join", "x.json.gz"], "--join")], capsys)
+
+
+def test_the_report_keeps_each_position_s_loss_for_paired_comparisons(tmp_path, capsys):
+    out = tmp_path / "greedy.json"
+    assert ol.main(["--agent", "greedy", "--levels", "2", "--rescore", "2", "--out",
+                    str(out)]) == 0
+    # the same agent against its own report: the same choices on the same draws, 0 apart
+    assert ol.main(["--agent", "greedy", "--levels", "2", "--rescore", "2", "--against",
+                    str(out)]) == 0
+    said = capsys.readouterr().out.rsplit("position by position", 1)[1]
+    number = r"([-+][\d.]+)"
+    diff = re.search(rf"20 positions: {number} a decision \[{number}, {number}\]", said)
+    assert diff and all(abs(float(x)) < 1e-5 for x in diff.groups()), said  # the report's 7 digits
+    assert_refused(ol.main, [(["--levels", "1", "--rescore", "2", "--agent", "greedy",
+                               "--against", str(out)], "other positions"),
+                             (["--against", str(tmp_path / "none.json")], "--against")], capsys)
+    report = json.loads(out.read_text())
+    rows, level = report["rows"], report["levels"][0]
+    doc = ol.load_set()
+    assert [r["position"] for r in rows] == [n for n, p in enumerate(doc["positions"])
+                                            if p["magnitude"] == 2.0]
+    assert level["positions"] == len(rows) == 20
+    assert abs(np.mean([r["loss"] for r in rows]) - level["loss"]) < 1e-6
+    assert np.mean([r["same"] for r in rows]) == level["same"]
