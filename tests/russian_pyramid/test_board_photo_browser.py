@@ -262,6 +262,6 @@ def test_a_table_running_out_of_the_photo_said_on_a_phone(browser, tmp_path):
     screenshot(drv, "photo-phone-partial")
     _photo_in(drv, tmp_path / "case_023.png")
     said = message(drv)[0]
-    assert "Стол не поместился в кадр: шары могут встать неточно" in said, said
+    assert "Стол не помещается в кадр: шары могут встать неточно" in said, said
     assert "трём видимым бортам" not in said
     assert not js(drv, "return [...window.missingWords];")
