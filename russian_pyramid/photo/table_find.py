@@ -362,10 +362,12 @@ def find_table(bgr: np.ndarray, spec: TableSpec) -> TableView:
             why = str(exc)
             continue
         best = (area, hue, cam, region)
+    lines: dict[int, list] = {}  # each region's straight runs, found once (by its index)
     if best is None:
-        for hue, region in candidates:
+        for k, (hue, region) in enumerate(candidates):
             region_px = float(region.sum())
-            for quad in _quads_from_lines(_side_lines(region), region.shape):
+            lines[k] = _side_lines(region)
+            for quad in _quads_from_lines(lines[k], region.shape):
                 fill = _fill(region, quad)
                 share = fill * abs(cv.contourArea(quad.astype(np.float32))) / region_px
                 if share < SIDE_REGION_SHARE or (best is not None and share <= best[0]):
@@ -376,7 +378,7 @@ def find_table(bgr: np.ndarray, spec: TableSpec) -> TableView:
                     continue
                 best = (share, hue, cam, region)
     if best is None or runs_out(best[3]):  # the frame's edge may be taken for a side
-        partial = _partial(bgr, small, spec, scale, candidates)
+        partial = _partial(bgr, small, spec, scale, candidates, lines)
         if partial is not None:
             return partial
     if best is None:
@@ -388,13 +390,17 @@ def find_table(bgr: np.ndarray, spec: TableSpec) -> TableView:
     return replace(_view(cam, spec, hue, bgr), runs_out=runs_out(region))
 
 
-def _partial(bgr, small, spec: TableSpec, scale: float, candidates) -> TableView | None:
+def _partial(bgr, small, spec: TableSpec, scale: float, candidates,
+             lines: dict[int, list]) -> TableView | None:
     """The table read from its three sides seen (:func:`russian_pyramid.photo.framing.
-    partial_camera`), from the first cloth region running out of the photo that gives one."""
-    for hue, region in candidates:
+    partial_camera`), from the first cloth region running out of the photo that gives one
+    (``lines``: the regions' straight runs found already, by their index in ``candidates``)."""
+    for k, (hue, region) in enumerate(candidates):
         if not runs_out(region):
             continue
-        cam = partial_camera(region, _side_lines(region), scale, spec, bgr.shape[:2],
+        if k not in lines:
+            lines[k] = _side_lines(region)
+        cam = partial_camera(region, lines[k], scale, spec, bgr.shape[:2],
                              CUSHION_TOP_WIDTH_M, lambda c: _plausible(c, bgr.shape[:2], spec))
         if cam is not None:
             cam = fit_outline(bgr, spec, cam, np.median(small[region.astype(bool)], axis=0),
