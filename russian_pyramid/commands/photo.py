@@ -80,7 +80,9 @@ def run(args) -> int:
     lang = args.lang
     print(say("photo.summary", lang, table=pos.table, n=len(pos.balls),
               height=f"{pos.camera_height_m:.2f}", seconds=f"{answer.seconds:.2f}"))
-    if pos.table_runs_out:  # issue 57 item 4: the outline may hold the frame's edge
+    if pos.seen_from_x_m is not None:  # issue 57 item 4: read from the three sides seen
+        print("  " + say("photo.partial", lang, m=f"{pos.seen_from_x_m:.2f}"))
+    elif pos.table_runs_out:  # the outline may hold the frame's edge
         print("  " + say("photo.runs_out", lang))
     for b, (_, x, y) in zip(pos.balls, answer.balls):
         print("  " + say("photo.ball", lang, id=f"{b.id:>4}", x=f"{x:6.3f}",

@@ -190,7 +190,7 @@ def _line_residuals(params, principal_px, plane_z_m, segments, points) -> np.nda
 
 
 def fit_camera_to_lines(cam: Camera, segments: list, points: list, huber_px: float = 0.5,
-                        iterations: int = 25) -> Camera:
+                        iterations: int = 25, fixed_focal: bool = False) -> Camera:
     """The camera (focal length, rotation, centre: 7 numbers; square pixels, the principal
     point kept) that puts the straight segments of the plane (``segments``: pairs of table
     (x, y) at the camera's plane) through the image ``points`` found on each (one array per
@@ -200,7 +200,9 @@ def fit_camera_to_lines(cam: Camera, segments: list, points: list, huber_px: flo
     short in the photo (the far end seen from a corner) from swinging the corners.  (A
     rail standing above the cushions hides the outer edge of the cushion tops on the sides
     facing away from the camera; an eighth number for its height, fitted with the rest, made
-    the render sets' corners worse: four sides' lines fix only eight numbers.)"""
+    the render sets' corners worse: four sides' lines fix only eight numbers.)
+    ``fixed_focal``: the focal length kept (6 numbers: three sides' lines fix only six, a
+    table running out of the photo, :mod:`.framing`)."""
     x = np.r_[vector_from_rotation(cam.rotation), np.asarray(cam.centre_m, float),
               math.log(cam.focal_px)]
     args = (cam.principal_px, cam.plane_z_m, segments, points)
@@ -212,13 +214,14 @@ def fit_camera_to_lines(cam: Camera, segments: list, points: list, huber_px: flo
         return r, w, float(np.sum(np.where(a <= huber_px, 0.5 * r * r,
                                            huber_px * (a - 0.5 * huber_px))))
 
+    n = 6 if fixed_focal else 7
     r, w, c = cost(x)
-    if len(r) < 7:
-        raise GeometryError(f"{len(r)} edge points cannot fix a camera's 7 numbers")
+    if len(r) < n:
+        raise GeometryError(f"{len(r)} edge points cannot fix a camera's {n} numbers")
     lam = 1e-3
     for _ in range(iterations):
-        jac = np.empty((len(r), 7))
-        for k in range(7):
+        jac = np.empty((len(r), n))
+        for k in range(n):
             dx = np.zeros(7)
             dx[k] = JACOBIAN_STEP
             jac[:, k] = (_line_residuals(x + dx, *args) - r) / JACOBIAN_STEP
@@ -227,7 +230,8 @@ def fit_camera_to_lines(cam: Camera, segments: list, points: list, huber_px: flo
         a = jw.T @ jac
         improved = False
         for _ in range(8):
-            step = -np.linalg.solve(a + lam * np.diag(np.diag(a) + 1e-12), g)
+            step = np.zeros(7)
+            step[:n] = -np.linalg.solve(a + lam * np.diag(np.diag(a) + 1e-12), g)
             r_new, w_new, c_new = cost(x + step)
             if c_new < c:
                 improved = abs(c - c_new) > 1e-9 * max(c, 1e-12)

@@ -74,6 +74,10 @@ class PhotoPosition:
     ball_diameter_m: float | None = None
     # the table's cloth runs out of the photo (issue 57 item 4: framing.runs_out)
     table_runs_out: bool = False
+    # read from the three sides seen (issue 57 item 4: framing.partial_camera), the scale
+    # along the table from a phone's focal length: the playing area seen from this x (metres
+    # from the house cushion) to the far cushion; None when the table was framed whole
+    seen_from_x_m: float | None = None
 
     def spec(self) -> TableSpec:
         """The table read: the preset ``table`` at the size read."""
@@ -95,6 +99,9 @@ class PhotoPosition:
                           **({"ball_diameter_m": round(self.ball_diameter_m, 5)}
                              if self.ball_diameter_m is not None else {}),
                           **({"table_runs_out": True} if self.table_runs_out else {}),
+                          **({"partial_view": {"seen_from_x_m": round(self.seen_from_x_m, 3),
+                                               "focal_px_assumed": round(self.focal_px, 1)}}
+                             if self.seen_from_x_m is not None else {}),
                           "seconds": round(self.seconds, 3)}}
 
 
@@ -106,6 +113,17 @@ def metres_per_pixel(camera, uv: tuple[float, float], z_m: float) -> float:
                            z_m)
     jac = np.c_[pts[1] - pts[0], pts[3] - pts[2]]
     return float(np.linalg.svd(jac, compute_uv=False)[0])
+
+
+def seen_from_x_m(camera, spec: TableSpec, width_px: int, height_px: int) -> float:
+    """Where the playing area's seen part begins along the table: the smallest x (metres,
+    1 cm steps) at which its middle line is in the photo (``width_px`` x ``height_px``)."""
+    xs = np.arange(0.0, spec.length_m + 1e-9, 0.01)
+    uv = camera.project(np.c_[xs, np.full(len(xs), spec.width_m / 2),
+                              np.full(len(xs), spec.cushion_height_m)])
+    inside = (uv[:, 0] >= 0) & (uv[:, 1] >= 0) & (uv[:, 0] <= width_px - 1) \
+        & (uv[:, 1] <= height_px - 1)
+    return float(xs[np.argmax(inside)]) if inside.any() else float(spec.length_m)
 
 
 def parse_corners(text: str) -> np.ndarray:
@@ -202,4 +220,6 @@ def read_position(photo, table: str = "pyramid-12ft",
                          table_size_m=None if table_size_m is None else
                          (spec.length_m, spec.width_m),
                          ball_diameter_m=None if ball_diameter_m is None else
-                         2 * spec.ball_radius_m, table_runs_out=view.runs_out)
+                         2 * spec.ball_radius_m, table_runs_out=view.runs_out,
+                         seen_from_x_m=seen_from_x_m(view.camera, spec, *work.shape[1::-1])
+                         if view.partial else None)

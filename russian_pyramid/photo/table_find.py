@@ -19,7 +19,7 @@ from sim.table import TableSpec
 from .geometry import (Camera, GeometryError, camera_from_homography, fit_camera_to_lines,
                        focal_from_homography, homography, rectangle_residual)
 from .corners import camera_through_corners
-from .framing import runs_out
+from .framing import partial_camera, runs_out
 from .imaging import cv2
 from .outline import cloth_likeness, edge_points, linear_light, outer_corners
 
@@ -93,6 +93,7 @@ class TableView:
     cloth_hue: float
     cloth_mask: np.ndarray
     runs_out: bool = False  # the cloth runs out of the photo (framing.runs_out; found only)
+    partial: bool = False  # read from the three sides seen (framing.partial_camera)
 
 
 def cloth_hues(hsv: np.ndarray) -> list[float]:
@@ -361,10 +362,12 @@ def find_table(bgr: np.ndarray, spec: TableSpec) -> TableView:
             why = str(exc)
             continue
         best = (area, hue, cam, region)
+    lines: dict[int, list] = {}  # each region's straight runs, found once (by its index)
     if best is None:
-        for hue, region in candidates:
+        for k, (hue, region) in enumerate(candidates):
             region_px = float(region.sum())
-            for quad in _quads_from_lines(_side_lines(region), region.shape):
+            lines[k] = _side_lines(region)
+            for quad in _quads_from_lines(lines[k], region.shape):
                 fill = _fill(region, quad)
                 share = fill * abs(cv.contourArea(quad.astype(np.float32))) / region_px
                 if share < SIDE_REGION_SHARE or (best is not None and share <= best[0]):
@@ -374,6 +377,10 @@ def find_table(bgr: np.ndarray, spec: TableSpec) -> TableView:
                 except NoTableError:
                     continue
                 best = (share, hue, cam, region)
+    if best is None or runs_out(best[3]):  # the frame's edge may be taken for a side
+        partial = _partial(bgr, small, spec, scale, candidates, lines)
+        if partial is not None:
+            return partial
     if best is None:
         if candidates and runs_out(candidates[0][1]):  # the likeliest cloth's largest region
             why = "the cloth runs out of the photo (frame the whole table, or give --corners)"
@@ -381,6 +388,25 @@ def find_table(bgr: np.ndarray, spec: TableSpec) -> TableView:
     _, hue, cam, region = best
     cam = fit_outline(bgr, spec, cam, np.median(small[region.astype(bool)], axis=0))
     return replace(_view(cam, spec, hue, bgr), runs_out=runs_out(region))
+
+
+def _partial(bgr, small, spec: TableSpec, scale: float, candidates,
+             lines: dict[int, list]) -> TableView | None:
+    """The table read from its three sides seen (:func:`russian_pyramid.photo.framing.
+    partial_camera`), from the first cloth region running out of the photo that gives one
+    (``lines``: the regions' straight runs found already, by their index in ``candidates``)."""
+    for k, (hue, region) in enumerate(candidates):
+        if not runs_out(region):
+            continue
+        if k not in lines:
+            lines[k] = _side_lines(region)
+        cam = partial_camera(region, lines[k], scale, spec, bgr.shape[:2],
+                             CUSHION_TOP_WIDTH_M, lambda c: _plausible(c, bgr.shape[:2], spec))
+        if cam is not None:
+            cam = fit_outline(bgr, spec, cam, np.median(small[region.astype(bool)], axis=0),
+                              fixed_focal=True)
+            return replace(_view(cam, spec, hue, bgr), runs_out=True, partial=True)
+    return None
 
 
 def _camera_of(quad: np.ndarray, fill: float, scale: float, spec: TableSpec,
@@ -393,7 +419,8 @@ def _camera_of(quad: np.ndarray, fill: float, scale: float, spec: TableSpec,
     return _orient((quad + 0.5) / scale - 0.5, spec, shape)
 
 
-def fit_outline(bgr: np.ndarray, spec: TableSpec, cam: Camera, cloth_bgr: np.ndarray) -> Camera:
+def fit_outline(bgr: np.ndarray, spec: TableSpec, cam: Camera, cloth_bgr: np.ndarray,
+                fixed_focal: bool = False) -> Camera:
     """``cam`` fitted to the cloth's outer edge found near where it puts it
     (:func:`russian_pyramid.photo.outline.edge_points`, :func:`fit_camera_to_lines`), on profiles
     :data:`REFINE_HALF_WIDTHS_PX` wide in turn; ``cam`` itself where the edge does not give a
@@ -406,7 +433,7 @@ def fit_outline(bgr: np.ndarray, spec: TableSpec, cam: Camera, cloth_bgr: np.nda
         points = edge_points(likeness, linear, cam, spec, CUSHION_TOP_WIDTH_M,
                              half_width_px)
         try:
-            fitted = fit_camera_to_lines(cam, segments, points)
+            fitted = fit_camera_to_lines(cam, segments, points, fixed_focal=fixed_focal)
         except GeometryError:
             break
         if not _plausible(fitted, bgr.shape[:2], spec):

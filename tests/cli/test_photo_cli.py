@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 import zlib
 
+from benchmarks.photo_partial import tilted
 from russian_pyramid.app.photo import photo_answer
 from russian_pyramid.app.position import check
 from russian_pyramid.cli import main
@@ -127,3 +128,16 @@ def test_a_table_running_out_of_the_photo_is_warned_of(tmp_path, capsys):
     assert "не помещается в кадр" in capsys.readouterr().out
     assert main(["photo", str(DATA / "case_000.jpg")]) == 0
     assert "runs out" not in capsys.readouterr().out
+
+
+def test_a_table_running_out_read_from_three_sides_says_so(tmp_path, capsys):
+    """Issue 57 item 4: an end view whose near corners are out of the frame
+    (benchmarks.photo_partial) is read from the three cushions seen; the lines say so, from
+    where the cloth is seen, and that the lens was assumed."""
+    truth = json.loads((DATA / "independent_10007_019.json").read_text())
+    photo = tmp_path / "tilted.png"
+    cv2().imwrite(str(photo), tilted(cv2().imread(str(DATA / "independent_10007_019.jpg")), truth))
+    assert main(["photo", str(photo), "--lang", "ru"]) == 0
+    out = capsys.readouterr().out
+    assert "прочитан по трём видимым бортам, сукно видно от 0.60 м" in out, out
+    assert "по обычному объективу телефона" in out

@@ -1,15 +1,20 @@
 """russian_pyramid.photo.framing (issue 57 item 4): a table running out of the photo is said
-so, read or refused."""
+so, read from the three sides seen (an end view), or refused."""
 import json
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from benchmarks.photo_partial import tilted
+from benchmarks.photo_report import match
 from russian_pyramid.errors import UserInputError
-from russian_pyramid.photo.framing import runs_out
+from russian_pyramid.photo.framing import camera_of_three_sides, runs_out
+from russian_pyramid.photo.geometry import Camera
 from russian_pyramid.photo.imaging import cv2
 from russian_pyramid.photo.service import read_position
+from russian_pyramid.photo.table_find import CUSHION_TOP_WIDTH_M
+from sim.presets import table_by_name
 
 DATA = Path(__file__).parent / "photo_data"
 
@@ -44,3 +49,61 @@ def test_a_table_cut_by_the_frame_and_refused_says_why():
     photo, table = _cropped("independent_007")
     with pytest.raises(UserInputError, match="runs out of the photo"):
         read_position(photo, table)
+
+
+def test_three_sides_give_the_camera_of_a_known_lens():
+    """The far end and the two long sides' lines, seen by a camera whose focal length is
+    known, give that camera back (framing.camera_of_three_sides)."""
+    spec = table_by_name("pyramid-12ft")
+    c, z = CUSHION_TOP_WIDTH_M, spec.cushion_height_m
+    L, W = spec.length_m, spec.width_m
+    cam = Camera(focal_px=900.0, principal_px=(639.5, 479.5),
+                 rotation=_looking(np.array([-1.2, W / 2 + 0.3, 1.5]), np.array([2.4, W / 2, 0])),
+                 centre_m=np.array([-1.2, W / 2 + 0.3, 1.5]), plane_z_m=z)
+    far, right, left = [(L + c, -c), (L + c, W + c)], [(0.5, -c), (L + c, -c)], \
+        [(0.5, W + c), (L + c, W + c)]
+
+    def line(ends):
+        a, b = cam.project(np.c_[np.array(ends, float), np.full(2, z)])
+        return a, (b - a) / np.linalg.norm(b - a)
+    got = camera_of_three_sides(line(far), line(right), line(left), 900.0, (639.5, 479.5),
+                                spec, c)
+    assert got is not None
+    assert np.allclose(got.centre_m, cam.centre_m, atol=1e-6)
+    assert np.allclose(got.rotation, cam.rotation, atol=1e-8)
+
+
+def _looking(eye, at):
+    """The rotation (table to camera frame) of a camera at ``eye`` looking at ``at``, level."""
+    fwd = (at - eye) / np.linalg.norm(at - eye)
+    right = np.cross(fwd, [0, 0, 1.0])
+    right /= np.linalg.norm(right)
+    down = np.cross(fwd, right)
+    return np.array([right, down, fwd])
+
+
+def _tilted(name):
+    truth = json.loads((DATA / f"{name}.json").read_text())
+    img = tilted(cv2().imread(str(DATA / f"{name}.jpg")), truth)
+    return cv2().imencode(".png", img)[1].tobytes(), truth
+
+
+def test_a_table_running_out_is_read_from_the_three_sides_seen():
+    """An end view (independent_10007_019) taken tilted up until its near corners are 40 px
+    out of the frame: refused before; read from the far end and the long sides, at a phone's
+    focal length (that render's), every ball within 20 mm, and the answer says so."""
+    photo, truth = _tilted("independent_10007_019")
+    doc = read_position(photo, truth["table"]).to_json()
+    part = doc["photo"]["partial_view"]
+    assert doc["photo"]["table_runs_out"] is True and 0.3 < part["seen_from_x_m"] < 1.0
+    found = {k: tuple(v) for k, v in doc["balls"].items()}
+    true = {k: tuple(v[:2]) for k, v in truth["balls"].items()}
+    assert len(match(true, found)) == len(true)
+
+
+def test_a_corner_view_running_out_is_not_read_from_three_sides():
+    """A corner view so tilted (independent_007): an end and a side meet in the photo, which
+    three sides taken as the far end and the long sides misread; refused, saying why."""
+    photo, truth = _tilted("independent_007")
+    with pytest.raises(UserInputError, match="runs out of the photo"):
+        read_position(photo, truth["table"])

@@ -203,6 +203,10 @@ function showPhoto(ans, blob) {
   // far in a grazing view a pixel spans centimetres: those balls' places said uncertain (issue 57)
   const unsure = ans.photo.balls.filter(b => b.uncertain && ids[b.id]);
   if (unsure.length) said.push(t("photo_uncertain", {n: unsure.length, mm: num(Math.max(...unsure.map(b => b.error_mm)), 0)}));
+  // a table running out of the photo (issue 57 item 4): read from the three cushions seen, or not
+  const part = ans.photo.partial_view;
+  if (part) said.push(t("photo_partial", {m: num(part.seen_from_x_m, 1)}));
+  else if (ans.photo.table_runs_out) said.push(t("photo_runs_out"));
   if (!S.balls.cue) said.push(t("photo_no_cue"));
   if (unread.length) said.push(t("photo_ask"));
   say(said.join(" "));
