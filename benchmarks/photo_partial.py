@@ -3,6 +3,7 @@ read from the three sides seen (russian_pyramid.photo.framing.partial_camera).
 
     python -m benchmarks.photo_partial tests/russian_pyramid/photo_data
     python -m benchmarks.photo_partial /tmp/indep19001      # a set of benchmarks.photo_set*
+    python -m benchmarks.photo_partial tests/russian_pyramid/photo_data --smoke   # its first
 
 Each render of the folder is turned into the photo the same phone takes tilted up until its
 two nearest corners (lowest in the photo) are :data:`OUT_PX` below the frame
@@ -28,6 +29,7 @@ from russian_pyramid.errors import UserInputError
 from russian_pyramid.photo.imaging import cv2
 from russian_pyramid.photo.service import read_position
 
+from . import smoke
 from .photo_report import MATCH_MM, WIDE_MATCH_MM, match
 
 OUT_PX = 40  # the near corners this far below the frame (framing.py's first measure: 40 px)
@@ -68,8 +70,8 @@ def read_one(jpg: Path) -> dict:
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("folder", type=Path)
-    args = p.parse_args(argv)
-    rows = [read_one(j) for j in sorted(args.folder.glob("*.jpg"))]
+    args = smoke.parse(p, argv)
+    rows = [read_one(j) for j in sorted(args.folder.glob("*.jpg"))[:1 if args.smoke else None]]
     for r in rows:
         if not r["read"]:
             print(f"{r['name']:24} {r['camera']:10} refused: {r['why']}")

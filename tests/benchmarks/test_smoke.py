@@ -28,6 +28,7 @@ PHOTOS = ROOT / "tests" / "russian_pyramid" / "photo_data"
 INPUTS = {  # what a smoke run is given on its command line, and why
     "photo_report": [str(PHOTOS)],  # a rendered set: the tests' renders (it reads the first)
     "photo_degrade": [str(PHOTOS)],  # the same
+    "photo_partial": [str(PHOTOS)],  # the same, each turned until it runs out of the photo
 }
 POVRAY = "renders with POV-Ray, not installed here (Debian: apt-get install povray)"
 NEEDS = {  # the only benchmarks skipped, where what they measure with is not installed: why
