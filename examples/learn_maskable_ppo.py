@@ -216,9 +216,11 @@ def main(argv: list[str] | None = None) -> int:
                   f"(95 % CI {100 * rate.low:.1f}-{100 * rate.high:.1f} %), mean final lead "
                   f"{rate.mean_lead:+.1f} +- {rate.lead_half_width:.1f}")
     if trained is not None:
-        print(f"training: {report.steps} steps, {train_s / 60:.1f} min ({cpu_s / 60:.1f} min "
-              f"of CPU); intervals apart from the random call's: "
-              f"{'yes' if trained.low > baseline.high else 'no'}")
+        if not args.load:
+            print(f"training: {report.steps} steps, {train_s / 60:.1f} min "
+                  f"({cpu_s / 60:.1f} min of CPU)")
+        print("the trained and the random call's intervals apart: "
+              + ("yes" if trained.low > baseline.high else "no"))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump(asdict(report), out, indent=1)
