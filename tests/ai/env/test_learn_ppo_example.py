@@ -26,7 +26,8 @@ def test_the_baseline_plays_through_the_agent_and_reports(ppo, tmp_path, capsys)
     out = tmp_path / "report.json"
     assert ppo.main(["--baseline-only", "--games", "1", "--json", str(out)]) == 0
     report = json.loads(out.read_text())
-    assert report["trained"] is None and report["random_call"]["games"] == 1
+    assert report["trained"] is None and report["start"] is None
+    assert report["random_call"]["games"] == 1
     assert report["best_chance"]["games"] == 1
     assert "random legal call: " in capsys.readouterr().out
     assert ppo.wilson(20, 100) == pytest.approx((0.1334, 0.2888), abs=5e-4)
