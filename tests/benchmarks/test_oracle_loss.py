@@ -74,11 +74,14 @@ def test_the_noise_equivalent_reads_the_curve():
     assert ol.noise_equivalent(0.001, {0.9: -0.001, 0.8: 0.0}) == (None, False)
 
 
-def test_the_shipped_set_loads_and_holds_every_level():
-    doc = ol.load_set()
+@pytest.mark.parametrize("path, levels, per_level", [(ol.DATA, ol.LEVELS, 20),
+                                                     (ol.FULL_SO_FAR, (0.25, 0.5), 150)])
+def test_the_shipped_set_loads_and_holds_every_level(path, levels, per_level):
+    doc = ol.load_set(path)
     assert doc["version"] == ol.VERSION and doc["oracle"] == ol.ORACLE_SPEC
-    levels = {p["magnitude"] for p in doc["positions"]}
-    assert levels == set(ol.LEVELS)
+    found = [p["magnitude"] for p in doc["positions"]]
+    assert sorted(set(found)) == sorted(levels)
+    assert all(found.count(m) == per_level for m in levels)
     for p in doc["positions"]:
         stops = [c["stop"] for c in p["candidates"]]
         assert stops.count("best") == 1 and set(stops) <= {"best", "se", "worse", "cap"}
