@@ -73,8 +73,8 @@ from .pot_chances import write_report
 
 VERSION = 1  # of the set's layout and of the oracle that made it
 DATA = Path(__file__).parent / "data" / "oracle_loss.json.gz"
-# The full set's levels made so far (150 positions each: 0.25 and 0.5; 1.0 and 2.0 to come,
-# then it becomes DATA): ``--set benchmarks/data/oracle_loss_150.json.gz --levels 0.25,0.5``
+# The full set's levels made so far (150 positions each: 0.25, 0.5 and 1.0; 2.0 to come, then
+# it becomes DATA): ``--set benchmarks/data/oracle_loss_150.json.gz --levels 0.25,0.5,1``
 FULL_SO_FAR = Path(__file__).parent / "data" / "oracle_loss_150.json.gz"
 LEVELS = (0.25, 0.5, 1.0, 2.0)  # issue 56: pro, master, strong, club
 ORACLE_SPEC = "mc-2:position=6,shots=12,placements=3"  # the wide generator (issue 56)

@@ -75,7 +75,7 @@ def test_the_noise_equivalent_reads_the_curve():
 
 
 @pytest.mark.parametrize("path, levels, per_level", [(ol.DATA, ol.LEVELS, 20),
-                                                     (ol.FULL_SO_FAR, (0.25, 0.5), 150)])
+                                                     (ol.FULL_SO_FAR, (0.25, 0.5, 1.0), 150)])
 def test_the_shipped_set_loads_and_holds_every_level(path, levels, per_level):
     doc = ol.load_set(path)
     assert doc["version"] == ol.VERSION and doc["oracle"] == ol.ORACLE_SPEC
