@@ -94,6 +94,33 @@ def _edges(values: np.ndarray, offsets: np.ndarray) -> np.ndarray:
     return out
 
 
+def ball_to_cloth(cloth: np.ndarray, colour: np.ndarray, n: int, sure: float = 0.8
+                  ) -> float | None:
+    """Along one profile of samples going out of a ball (``cloth``: each sample's
+    :func:`cloth_likeness`; ``colour``: its :func:`linear_light`), the fractional sample index
+    where the colour is half way from the ball's (the ``n`` samples ending two before the first
+    cloth-like one) to the cloth's (the ``n`` starting two after it, each at least ``sure``
+    cloth-like); None where the cloth is not found so, or the two colours do not differ."""
+    hits = np.nonzero(cloth >= 0.5)[0]
+    if len(hits) == 0 or hits[0] < n + 2 or hits[0] + 2 + n > len(cloth):
+        return None
+    j = hits[0]
+    if cloth[j + 2: j + 2 + n].min() < sure:
+        return None
+    inner = colour[j - n - 2: j - 2].mean(axis=0)
+    outer = colour[j + 2: j + 2 + n].mean(axis=0)
+    axis = outer - inner
+    norm2 = float(axis @ axis)
+    if norm2 < 1e-4:
+        return None
+    share = ((colour[j - 4: j + 4] - inner) @ axis) / norm2
+    idx = np.nonzero((share[:-1] < 0.5) & (share[1:] >= 0.5))[0]
+    if len(idx) == 0:
+        return None
+    i = idx[-1]
+    return j - 4 + i + (0.5 - share[i]) / (share[i + 1] - share[i])
+
+
 def linear_light(image: np.ndarray) -> np.ndarray:
     """The photo's values (float32 BGR 0-255, sRGB-encoded) as linear light 0-1, where a
     pixel across an edge is the mean of the two sides' colours weighted by their shares (IEC

@@ -19,7 +19,7 @@ import numpy as np
 
 from .geometry import Camera
 from .imaging import cv2
-from .outline import cloth_likeness, linear_light
+from .outline import ball_to_cloth, cloth_likeness, linear_light
 
 OUTLINE_POINTS = 64  # points of the outline the camera gives
 RAYS = 32  # directions from the centre found so far
@@ -97,24 +97,9 @@ def edge_radii(linear: np.ndarray, likeness: np.ndarray, u: float, v: float, r: 
     colour = cv.remap(linear, xs, ys, cv.INTER_LINEAR, borderMode=cv.BORDER_REPLICATE)
     n = REF_SAMPLES
     for k in range(len(angles)):
-        hits = np.nonzero(cloth[k] >= 0.5)[0]
-        if len(hits) == 0 or hits[0] < n + 2 or hits[0] + 2 + n > len(steps):
+        t = ball_to_cloth(cloth[k], colour[k], n, CLOTH_SURE)
+        if t is None:
             continue
-        j = hits[0]
-        if cloth[k, j + 2: j + 2 + n].min() < CLOTH_SURE:
-            continue
-        inner = colour[k, j - n - 2: j - 2].mean(axis=0)
-        outer = colour[k, j + 2: j + 2 + n].mean(axis=0)
-        axis = outer - inner
-        norm2 = float(axis @ axis)
-        if norm2 < 1e-4:
-            continue
-        share = ((colour[k, j - 4: j + 4] - inner) @ axis) / norm2
-        idx = np.nonzero((share[:-1] < 0.5) & (share[1:] >= 0.5))[0]
-        if len(idx) == 0:
-            continue
-        i = idx[-1]
-        t = j - 4 + i + (0.5 - share[i]) / (share[i + 1] - share[i])
         rho = steps[0] + t * RAY_STEP_PX
         if EDGE_BAND[0] * r <= rho <= EDGE_BAND[1] * r:
             out[k] = rho

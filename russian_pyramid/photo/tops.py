@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from .imaging import cv2
-from .outline import cloth_likeness, linear_light
+from .outline import ball_to_cloth, cloth_likeness, linear_light
 
 # TOP_COLUMNS columns across the middle TOP_SPAN of a ball's radius either side, searched up
 # to TOP_REACH radii every TOP_STEP_PX, each side's colour the mean of TOP_REF_SAMPLES
@@ -44,24 +44,9 @@ def top_row(bgr: np.ndarray, cloth_bgr: np.ndarray, u: float, v: float, r: float
     n = TOP_REF_SAMPLES
     tops = []
     for k in range(len(cols)):
-        out = np.nonzero(cloth[k] >= 0.5)[0]
-        if len(out) == 0 or out[0] < n + 2 or out[0] + 2 + n > len(rows):
+        t = ball_to_cloth(cloth[k], colour[k], n)  # going up the column
+        if t is None:
             continue
-        j = out[0]  # the first cloth sample going up
-        if cloth[k, j + 2: j + 2 + n].min() < 0.8:
-            continue
-        inner = colour[k, j - n - 2: j - 2].mean(axis=0)
-        outer = colour[k, j + 2: j + 2 + n].mean(axis=0)
-        axis = outer - inner
-        norm2 = float(axis @ axis)
-        if norm2 < 1e-4:
-            continue
-        share = ((colour[k, j - 4: j + 4] - inner) @ axis) / norm2
-        idx = np.nonzero((share[:-1] < 0.5) & (share[1:] >= 0.5))[0]
-        if len(idx) == 0:
-            continue
-        i = idx[-1]
-        t = j - 4 + i + (0.5 - share[i]) / (share[i + 1] - share[i])
         dx = cols[k] - u
         tops.append(v - t * TOP_STEP_PX + (r - np.sqrt(max(r * r - dx * dx, 0.0))))
     return float(np.median(tops)) + y0 if len(tops) >= TOP_MIN_COLUMNS else None
