@@ -117,12 +117,20 @@ def test_the_settings_change_the_systems_math(tmp_path):
     assert _probe(s["libm-no-fma"])[1] != libm_default
 
 
+def _start(env, out_dir: Path, verify: list[Path]) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "tests.reproducibility", str(out_dir),
+                             "--verify", *map(str, verify)], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _checks(proc: subprocess.Popen) -> list[dict]:
+    out, err = proc.communicate(timeout=900)
+    assert proc.returncode == 0, err[-3000:]
+    return [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+
+
 def _play_and_verify(env, out_dir: Path, verify: list[Path]) -> list[dict]:
-    proc = subprocess.run([sys.executable, "-m", "tests.reproducibility", str(out_dir),
-                           "--verify", *map(str, verify)], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=900)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    return [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
+    return _checks(_start(env, out_dir, verify))
 
 
 def _lines(path: Path) -> list:
@@ -135,10 +143,24 @@ def test_seeded_games_are_identical_under_other_cpu_settings(tmp_path):
     base_dir = tmp_path / "default"
     _play_and_verify(s["default"], base_dir, [])
     base = {g: base_dir / f"{g}.jsonl" for g in GAMES}
+    names = ("numpy-baseline", "numba-generic", "libm-no-fma")
+    # the three settings play at once (each its own process; the suite's last minutes often
+    # leave a core idle beside this, its longest test)
+    running = {name: _start(s[name], tmp_path / name, list(base.values())) for name in names}
+    try:
+        _compare(running, base, tmp_path)
+    finally:  # a failed comparison leaves no game playing on
+        for proc in running.values():
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+
+
+def _compare(running: dict[str, subprocess.Popen], base: dict, tmp_path: Path) -> None:
     digests = set()
-    for name in ("numpy-baseline", "numba-generic", "libm-no-fma"):
+    for name, proc in running.items():
         out_dir = tmp_path / name
-        checks = _play_and_verify(s[name], out_dir, list(base.values()))
+        checks = _checks(proc)
         # the default's records verify here, every stroke re-simulated
         assert [c["record"] for c in checks] == [str(p) for p in base.values()]
         assert all(c["same_physics"] and c["strokes"] > 0 for c in checks)
