@@ -1,6 +1,7 @@
-"""The oracle-loss benchmark's pieces (benchmarks/oracle_loss.py): the stopping rule of the
-oracle's common-random-number sampling, the bootstrap, the noise-equivalent, the versioned
-set (the shipped one loads; a set of another version is refused), bad input exits 2."""
+"""The oracle-loss benchmark's pieces (benchmarks/oracle_loss.py and its set,
+benchmarks/oracle_set.py): the stopping rule of the oracle's common-random-number sampling,
+the bootstrap, the noise-equivalent, the versioned set (the shipped one loads; a set of another
+version is refused), bad input exits 2."""
 import gzip
 import json
 import re
@@ -10,6 +11,7 @@ import pytest
 
 from ai.noise import NOISE_DIMS
 from benchmarks import oracle_loss as ol
+from benchmarks import oracle_set as oset
 
 from .conftest import assert_refused
 
@@ -22,7 +24,7 @@ def _draws(seed=0):
 def test_a_candidate_that_moves_with_the_best_stops_at_once_on_its_se():
     # the same luck (row k's first draw) plus a constant: the difference has no spread
     play = lambda i, z: 0.5 + 0.1 * z[:, 0] - 0.01 * i  # noqa: E731
-    found = ol.run_oracle(play, 3, _draws(), cap=512, first=16)
+    found = oset.run_oracle(play, 3, _draws(), cap=512, first=16)
     assert found.best == 0 and found.stops == ["best", "se", "se"]
     assert [len(v) for v in found.values] == [16, 16, 16]
     assert found.diffs[2] == pytest.approx(0.02) and found.ses[2] < 1e-12
@@ -32,10 +34,10 @@ def test_independent_luck_runs_to_the_cap_and_says_so():
     # two equal candidates on independent luck: the SE of their difference stays ~0.1/sqrt(n)
     rng = np.random.default_rng(5)
     play = lambda i, z: 0.5 + 0.1 * (z[:, 0] if i == 0 else rng.standard_normal(len(z)))  # noqa: E731,E501
-    found = ol.run_oracle(play, 2, _draws(1), cap=64, first=16)
+    found = oset.run_oracle(play, 2, _draws(1), cap=64, first=16)
     assert sorted(found.stops) == ["best", "cap"]
     assert [len(v) for v in found.values] == [64, 64]
-    assert found.ses[1 - found.best] > ol.SE_TARGET
+    assert found.ses[1 - found.best] > oset.SE_TARGET
 
 
 def test_a_clearly_worse_candidate_stops_early_and_the_close_one_is_sampled_on():
@@ -43,7 +45,7 @@ def test_a_clearly_worse_candidate_stops_early_and_the_close_one_is_sampled_on()
     def play(i, z):
         own = rng.standard_normal(len(z))
         return {0: 0.6 + 0.05 * z[:, 0], 1: 0.1 + 0.05 * own, 2: 0.6 + 0.05 * own}[i]
-    found = ol.run_oracle(play, 3, _draws(2), cap=128, first=16)
+    found = oset.run_oracle(play, 3, _draws(2), cap=128, first=16)
     assert found.stops[1] == "worse" and len(found.values[1]) == 16
     assert max(len(found.values[0]), len(found.values[2])) == 128
 
@@ -51,9 +53,9 @@ def test_a_clearly_worse_candidate_stops_early_and_the_close_one_is_sampled_on()
 def test_the_difference_uses_common_finite_rows():
     best = np.array([1.0, 2.0, np.nan, 4.0, 5.0])
     other = np.array([0.0, 1.0, 1.0, np.nan])
-    d, se, n = ol.difference(best, other)
+    d, se, n = oset.difference(best, other)
     assert n == 2 and d == pytest.approx(1.0) and se == 0.0
-    assert ol.difference(np.array([1.0]), np.array([0.0]))[1] == float("inf")
+    assert oset.difference(np.array([1.0]), np.array([0.0]))[1] == float("inf")
 
 
 def test_the_bootstrap_interval_holds_the_mean_and_narrows_with_more_data():
@@ -74,11 +76,11 @@ def test_the_noise_equivalent_reads_the_curve():
     assert ol.noise_equivalent(0.001, {0.9: -0.001, 0.8: 0.0}) == (None, False)
 
 
-@pytest.mark.parametrize("path, levels, per_level", [(ol.DATA, ol.LEVELS, 20),
-                                                     (ol.FULL_SO_FAR, (0.25, 0.5, 1.0), 150)])
+@pytest.mark.parametrize("path, levels, per_level", [(oset.DATA, oset.LEVELS, 20),
+                                                     (oset.FULL_SO_FAR, (0.25, 0.5, 1.0), 150)])
 def test_the_shipped_set_loads_and_holds_every_level(path, levels, per_level):
-    doc = ol.load_set(path)
-    assert doc["version"] == ol.VERSION and doc["oracle"] == ol.ORACLE_SPEC
+    doc = oset.load_set(path)
+    assert doc["version"] == oset.VERSION and doc["oracle"] == oset.ORACLE_SPEC
     found = [p["magnitude"] for p in doc["positions"]]
     assert sorted(set(found)) == sorted(levels)
     assert all(found.count(m) == per_level for m in levels)
@@ -88,20 +90,20 @@ def test_the_shipped_set_loads_and_holds_every_level(path, levels, per_level):
         best = p["candidates"][stops.index("best")]
         assert best["stroke"] == p["best"] and best["diff"] == 0.0 and 0.0 <= p["value"] <= 1.0
         assert best["n"] == max(c["n"] for c in p["candidates"]) <= doc["cap"]
-        assert sorted(p["handicap"]) == sorted(f"{f:g}" for f in ol.HANDICAP)
-        again = ol.Stroke.from_json(ol.Stroke.from_json(p["best"]).to_json())
-        assert again.same(ol.Stroke.from_json(p["best"]))  # its numbers kept to 1e-9
+        assert sorted(p["handicap"]) == sorted(f"{f:g}" for f in oset.HANDICAP)
+        again = oset.Stroke.from_json(oset.Stroke.from_json(p["best"]).to_json())
+        assert again.same(oset.Stroke.from_json(p["best"]))  # its numbers kept to 1e-9
 
 
 def test_a_set_of_another_version_or_no_set_is_refused(tmp_path):
     old = tmp_path / "old.json.gz"
     old.write_bytes(gzip.compress(json.dumps({"version": 0, "positions": []}).encode()))
-    with pytest.raises(ol.SetError, match="version 0"):
-        ol.load_set(old)
+    with pytest.raises(oset.SetError, match="version 0"):
+        oset.load_set(old)
     bad = tmp_path / "bad.json.gz"
     bad.write_bytes(b"not gzip")
-    with pytest.raises(ol.SetError, match="not a gzip"):
-        ol.load_set(bad)
+    with pytest.raises(oset.SetError, match="not a gzip"):
+        oset.load_set(bad)
 
 
 def test_bad_input_exits_2(tmp_path, capsys):
@@ -119,20 +121,20 @@ def _split(doc, levels):
 
 
 def test_sets_made_level_by_level_join_into_one(tmp_path):
-    doc = ol.load_set()
+    doc = oset.load_set()
     parts = [_split(doc, (1.0, 2.0)), _split(doc, (0.25,)), _split(doc, (0.5,))]
     paths = []
     for k, part in enumerate(parts):
         paths.append(str(tmp_path / f"part{k}.json.gz"))
-        ol.write_set(paths[-1], part)
+        oset.write_set(paths[-1], part)
     out = tmp_path / "joined.json.gz"
     assert ol.main(["--make", str(out), "--join", *paths]) == 0
-    joined = ol.load_set(out)
-    assert joined == {k: doc[k] for k in (*ol.JOIN_KEYS, "positions")}
-    with pytest.raises(ol.SetError, match="level 0.25 is in a too"):
-        ol.join_sets([parts[1], parts[1]], ["a", "b"])
-    with pytest.raises(ol.SetError, match="b: made with other cap"):
-        ol.join_sets([parts[0], dict(parts[1], cap=8)], ["a", "b"])
+    joined = oset.load_set(out)
+    assert joined == {k: doc[k] for k in (*oset.JOIN_KEYS, "positions")}
+    with pytest.raises(oset.SetError, match="level 0.25 is in a too"):
+        oset.join_sets([parts[1], parts[1]], ["a", "b"])
+    with pytest.raises(oset.SetError, match="b: made with other cap"):
+        oset.join_sets([parts[0], dict(parts[1], cap=8)], ["a", "b"])
 
 
 def test_a_join_without_a_file_to_make_exits_2(tmp_path, capsys):
@@ -155,7 +157,7 @@ def test_the_report_keeps_each_position_s_loss_for_paired_comparisons(tmp_path, 
                              (["--against", str(tmp_path / "none.json")], "--against")], capsys)
     report = json.loads(out.read_text())
     rows, level = report["rows"], report["levels"][0]
-    doc = ol.load_set()
+    doc = oset.load_set()
     assert [r["position"] for r in rows] == [n for n, p in enumerate(doc["positions"])
                                             if p["magnitude"] == 2.0]
     assert level["positions"] == len(rows) == 20

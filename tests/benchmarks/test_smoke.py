@@ -23,6 +23,7 @@ LIBRARIES = {  # modules of benchmarks/ that are no benchmark (nothing to run): 
     "photo_scene_independent": "the scene text of photo_set_independent",
     "pooltool_model": "our table, balls and cue in pooltool, for pooltool_transfer",
     "value_variants": "agents that `pyramid tournament --agents FILE:NAME` loads",
+    "oracle_set": "the set oracle_loss scores: its making, journal and files",
 }
 PHOTOS = ROOT / "tests" / "russian_pyramid" / "photo_data"
 INPUTS = {  # what a smoke run is given on its command line, and why
