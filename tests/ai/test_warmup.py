@@ -1,17 +1,13 @@
 """The first run: the rules core's and the AI's kernels are listed with the signatures play
-uses (a stale list would compile twice), and a first run from an empty Numba cache compiles
-everything, after which a decision compiles nothing more."""
-import os
-import subprocess
-import sys
-
+uses (a stale list would compile twice), and a cold cache is compiled with a message, split
+between this process and a helper.  From an empty Numba cache, a first run compiles
+everything a decision needs: tests/test_first_run.py."""
 import numpy as np
 
+from ai import warmup
 from ai.agents.mc import MCAgent
 from ai.warmup import KERNELS
 from engine import initial_state
-
-from .conftest import ROOT
 
 
 def test_listed_signatures_are_the_ones_play_uses(sim):
@@ -23,37 +19,27 @@ def test_listed_signatures_are_the_ones_play_uses(sim):
         assert tuple(signature) in used, (kernel.py_func.__name__, signature, used)
 
 
-CHECK = """
-import sys, time
-import numpy as np
-from numba.core import event
-compiled = []
-class Count(event.Listener):
-    def on_start(self, e): pass
-    def on_end(self, e): compiled.append(e.data["dispatcher"].py_func.__name__)
-from ai.warmup import first_run
-said = []
-took = first_run(said.append)
-assert took is not None and said, "a cold cache must be compiled, with a message"
-event.register("numba:compile", Count())
-from ai.agents.mc import MCAgent
-from engine import initial_state
-MCAgent(budget=40).decide(initial_state(), np.random.default_rng(0))
-print("AFTER", sorted(set(compiled)))
-assert first_run(said.append) is None  # warm now: nothing to do
-"""
+def test_a_cold_cache_is_compiled_with_a_message_in_two_processes(monkeypatch):
+    """What ``first_run`` does on a cold cache, without compiling (tests/test_first_run.py
+    compiles from an empty cache): one line said, this process's share and the helper's,
+    then what the helper's might have missed; on a warm cache nothing."""
+    done, started = [], []
 
+    class Helper:
+        def __init__(self, argv, **kw):
+            started.append(argv[1:])
 
-def test_first_run_compiles_everything_a_decision_needs(tmp_path):
-    """From an empty cache (a fresh NUMBA_CACHE_DIR): the warm-up, then a whole decision
-    (the break search included) that compiles nothing more of our own kernels."""
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"),
-               PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    r = subprocess.run([sys.executable, "-c", CHECK], env=env, capture_output=True, text=True,
-                       timeout=600)
-    assert r.returncode == 0, r.stderr[-3000:]
-    after = r.stdout.split("AFTER", 1)[1]
-    ours = {"run", "run_batch", "bank_fan", "best_pot", "q_anywhere", "_summarise", "strike",
-            "table_summary", "pot_chances", "anywhere_chances",
-            "table_clearance", "_refresh"}
-    assert not any(f"'{name}'" in after for name in ours), after
+        def wait(self):
+            done.append("helper waited")
+
+    monkeypatch.setattr(warmup.sim_warmup, "cache_is_warm", lambda: False)
+    monkeypatch.setattr(warmup.sim_warmup, "compile_all", lambda items: done.append(items))
+    monkeypatch.setattr(warmup.subprocess, "Popen", Helper)
+    said = []
+    assert warmup.first_run(said.append) >= 0
+    assert len(said) == 1 and f"about {warmup.ESTIMATE_S} s" in said[0]
+    assert started == [["-m", "ai.warmup", "--helper"]]
+    assert done == [warmup.sim_warmup.FIRST, warmup.sim_warmup.TOP, "helper waited",
+                    warmup.sim_warmup.LATE, warmup.KERNELS]
+    monkeypatch.setattr(warmup.sim_warmup, "cache_is_warm", lambda: True)
+    assert warmup.first_run(said.append) is None and len(said) == 1
