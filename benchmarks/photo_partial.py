@@ -14,6 +14,10 @@ which no phone photo has).  The band the turn brings in at the top is black; the
 balls are the render's (the table did not move).  Per photo: read or refused, whether read
 from the three sides seen, the balls within 20 mm (benchmarks.photo_report.match) and the
 median error of those matched within 60 mm.
+
+``--exif``: each photo a JPEG whose EXIF data give the render's lens (FocalLengthIn35mmFilm,
+:func:`with_lens`), as a phone writes it, instead of a PNG without: the reader then takes the
+scale along the table from the photo's lens, not a phone's usual one.
 """
 from __future__ import annotations
 
@@ -26,7 +30,8 @@ import statistics
 import numpy as np
 
 from russian_pyramid.errors import UserInputError
-from russian_pyramid.photo.imaging import cv2
+from russian_pyramid.photo.framing import FRAME_DIAGONAL_MM, SENSOR_SIDE_PER_DIAGONAL
+from russian_pyramid.photo.imaging import EXIF_IFD_POINTER, FOCAL_35MM_TAG, cv2
 from russian_pyramid.photo.service import read_position
 
 from . import smoke
@@ -49,10 +54,34 @@ def tilted(image: np.ndarray, truth: dict, out_px: float = OUT_PX) -> np.ndarray
     return cv2().warpPerspective(image, hom, (w, h), flags=cv2().INTER_LINEAR)
 
 
-def read_one(jpg: Path) -> dict:
-    """One render, tilted, read: what :func:`main` prints a row of."""
+def lens_mm(truth: dict, width_px: int, height_px: int) -> float:
+    """The lens, 35 mm equivalent, of a render ``width_px`` x ``height_px`` whose truth gives
+    its angle across the width (framing.focal_per_longer_side's inverse: renders are 4:3)."""
+    focal_px = width_px / (2 * math.tan(math.radians(truth["hfov_deg"]) / 2))
+    return focal_px / max(width_px, height_px) * SENSOR_SIDE_PER_DIAGONAL * FRAME_DIAGONAL_MM
+
+
+def with_lens(jpeg: bytes, mm: int, order: str = "little") -> bytes:
+    """``jpeg`` with an EXIF block (APP1) right after its start that gives ``mm`` as the
+    35 mm equivalent focal length: IFD0 with one entry, the Exif IFD pointer, and an Exif
+    IFD with one entry, FocalLengthIn35mmFilm (a SHORT), in the byte ``order`` given."""
+    def n(value: int, size: int) -> bytes:
+        return value.to_bytes(size, order)
+    tiff = (b"II" if order == "little" else b"MM") + n(42, 2) + n(8, 4)
+    tiff += n(1, 2) + n(EXIF_IFD_POINTER, 2) + n(4, 2) + n(1, 4) + n(26, 4) + n(0, 4)
+    tiff += n(1, 2) + n(FOCAL_35MM_TAG, 2) + n(3, 2) + n(1, 4) + n(mm, 2) + n(0, 2) + n(0, 4)
+    body = b"Exif\x00\x00" + tiff
+    return jpeg[:2] + b"\xff\xe1" + (len(body) + 2).to_bytes(2, "big") + body + jpeg[2:]
+
+
+def read_one(jpg: Path, exif: bool = False) -> dict:
+    """One render, tilted, read (with ``exif``: a JPEG carrying its lens): what :func:`main`
+    prints a row of."""
     truth = json.loads(jpg.with_suffix(".json").read_text())
-    photo = cv2().imencode(".png", tilted(cv2().imread(str(jpg)), truth))[1].tobytes()
+    image = tilted(cv2().imread(str(jpg)), truth)
+    photo = (with_lens(cv2().imencode(".jpg", image, [cv2().IMWRITE_JPEG_QUALITY, 95])[1]
+                       .tobytes(), round(lens_mm(truth, image.shape[1], image.shape[0])))
+             if exif else cv2().imencode(".png", image)[1].tobytes())
     row = {"name": jpg.stem, "camera": truth.get("camera"), "balls": len(truth["balls"])}
     try:
         pos = read_position(photo, truth["table"])
@@ -70,8 +99,11 @@ def read_one(jpg: Path) -> dict:
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("folder", type=Path)
+    p.add_argument("--exif", action="store_true", help="each photo a JPEG whose EXIF data "
+                   "give the render's lens")
     args = smoke.parse(p, argv)
-    rows = [read_one(j) for j in sorted(args.folder.glob("*.jpg"))[:1 if args.smoke else None]]
+    rows = [read_one(j, args.exif)
+            for j in sorted(args.folder.glob("*.jpg"))[:1 if args.smoke else None]]
     for r in rows:
         if not r["read"]:
             print(f"{r['name']:24} {r['camera']:10} refused: {r['why']}")

@@ -81,7 +81,11 @@ def run(args) -> int:
     print(say("photo.summary", lang, table=pos.table, n=len(pos.balls),
               height=f"{pos.camera_height_m:.2f}", seconds=f"{answer.seconds:.2f}"))
     if pos.seen_from_x_m is not None:  # issue 57 item 4: read from the three sides seen
-        print("  " + say("photo.partial", lang, m=f"{pos.seen_from_x_m:.2f}"))
+        if pos.lens_from_exif:
+            print("  " + say("photo.partial_exif", lang, m=f"{pos.seen_from_x_m:.2f}",
+                             mm=f"{pos.lens_mm:g}"))
+        else:
+            print("  " + say("photo.partial", lang, m=f"{pos.seen_from_x_m:.2f}"))
     elif pos.table_runs_out:  # the outline may hold the frame's edge
         print("  " + say("photo.runs_out", lang))
     for b, (_, x, y) in zip(pos.balls, answer.balls):

@@ -9,12 +9,13 @@ command warns.
 
 Such a photo is read from the three sides seen (:func:`partial_camera`): the far end and
 the two long sides running out of the frame.  Three lines fix six of a camera's seven
-numbers: a longer table further away looks the same.  The seventh is the focal length,
-taken as a phone's main camera's (:data:`PHONE_FOCAL_PER_LONGER_SIDE`): the balls' size
-cannot give it (a ball and the table's width at its place shrink together) and the middle
-pockets are not in the cloth's outline on every table (docs/PHOTO.md, "A table running out
-of the photo").  A photo taken with another lens, or cropped, is read at the wrong scale
-along the table.
+numbers: a longer table further away looks the same.  The seventh is the focal length: the
+photo's own lens where its EXIF data give it (``FocalLengthIn35mmFilm``, as phones write
+it: :func:`russian_pyramid.photo.imaging.lens_35mm_mm`), else a phone's main camera's
+(:data:`PHONE_LENS_MM`).  The balls' size cannot give it (a ball and the table's width at its
+place shrink together) and the middle pockets are not in the cloth's outline on every table
+(docs/PHOTO.md, "A table running out of the photo").  A photo taken with another lens and no
+EXIF data, or cropped, is read at the wrong scale along the table.
 """
 from __future__ import annotations
 
@@ -48,12 +49,25 @@ def runs_out(region: np.ndarray) -> bool:
     return float(edge.mean()) >= BORDER_SHARE
 
 
-# A phone's main camera: a 26 mm equivalent lens sees the 43.27 mm diagonal of a 36 x 24 mm
-# frame, tan(half the diagonal's angle) = 21.63 / 26; the sensor is 4:3 (its longer side 0.8
-# of the diagonal; a 16:9 photo is the 4:3 sensor's width cut in height): the focal length
-# is the longer side / (2 * 0.8 * 21.63 / 26) = 0.751 of it.  The render sets' cameras: 0.722
-# (69.4 deg across the width, benchmarks.photo_set) and 0.751 (benchmarks.photo_scene_independent).
-PHONE_FOCAL_PER_LONGER_SIDE = 26.0 / (2 * 0.8 * 43.27 / 2)
+# A lens of F mm equivalent sees the 43.27 mm diagonal of a 36 x 24 mm frame, tan(half the
+# diagonal's angle) = 21.63 / F; a phone's sensor is 4:3 (its longer side 0.8 of the diagonal;
+# a 16:9 photo is the 4:3 sensor's width cut in height): the focal length is the longer side
+# * F / (2 * 0.8 * 21.63).  The lens is the photo's own where its EXIF data say it
+# (imaging.lens_35mm_mm), else a phone's main camera, 26 mm: 0.751 of the longer side.  The
+# render sets' cameras: 0.722 (25 mm; 69.4 deg across the width, benchmarks.photo_set) and
+# 0.751 (benchmarks.photo_scene_independent).
+FRAME_DIAGONAL_MM = 43.27  # of the 36 x 24 mm frame the equivalent is stated for
+SENSOR_SIDE_PER_DIAGONAL = 0.8  # a 4:3 sensor's longer side
+PHONE_LENS_MM = 26.0
+
+
+def focal_per_longer_side(lens_mm: float) -> float:
+    """The focal length, in units of the photo's longer side, of a lens of ``lens_mm`` mm
+    equivalent on a phone's 4:3 sensor."""
+    return lens_mm / (SENSOR_SIDE_PER_DIAGONAL * FRAME_DIAGONAL_MM)
+
+
+PHONE_FOCAL_PER_LONGER_SIDE = focal_per_longer_side(PHONE_LENS_MM)
 EDGE_LINE_PX = 3.0  # a straight run of the outline this near the frame's edge is the frame's
 EDGE_LINE_SIN = 0.02  # ... and this near parallel to it
 # The three sides taken as the table's: the cloth's region within their outline at least
@@ -136,11 +150,12 @@ def _on_sides(points: np.ndarray, quad: np.ndarray) -> float:
 
 
 def partial_camera(region: np.ndarray, lines: list, scale: float, spec: TableSpec,
-                   shape: tuple[int, int], top_width_m: float, plausible) -> Camera | None:
+                   shape: tuple[int, int], top_width_m: float, plausible,
+                   lens_mm: float = PHONE_LENS_MM) -> Camera | None:
     """The table whose cloth's ``region`` (on the photo scaled by ``scale``) runs out of the
     photo, from the straight runs of its outline (``lines``: table_find's side lines, on the
     scaled photo): of every three of them not on the frame's edge taken as the far end and
-    the long sides (:func:`camera_of_three_sides`, a phone's focal length), the camera
+    the long sides (:func:`camera_of_three_sides`, a lens of ``lens_mm`` equivalent), the camera
     ``plausible`` accepts whose near end is out of the photo, whose outline holds at least
     :data:`PARTIAL_MIN_SHARE` of the region and is filled by it (:data:`PARTIAL_MIN_FILL`)
     where in the photo, the most of the region; None if none."""
@@ -149,7 +164,7 @@ def partial_camera(region: np.ndarray, lines: list, scale: float, spec: TableSpe
     inner = [ln for ln in lines if not _on_frame_edge(ln, region.shape)]
     full = [((np.asarray(p) + 0.5) / scale - 0.5, np.asarray(d)) for p, d in inner]
     principal = ((w - 1) / 2, (h - 1) / 2)
-    focal = PHONE_FOCAL_PER_LONGER_SIDE * max(h, w)
+    focal = focal_per_longer_side(lens_mm) * max(h, w)
     outer = np.array([(-1, -1), (1, -1), (1, 1), (-1, 1)]) * top_width_m \
         + np.array([(0, 0), (spec.length_m, 0), (spec.length_m, spec.width_m), (0, spec.width_m)])
     region_px = float(region.sum())

@@ -62,6 +62,58 @@ def image_size(data: bytes) -> tuple[int, int] | None:
     return None
 
 
+# The lens a photo was taken with, from its EXIF data (issue 57 item 4: a table running out of
+# the photo is read with it).  FocalLengthIn35mmFilm: tag 0xA405 of the Exif IFD, which IFD0's
+# tag 0x8769 points to (the Exif standard, CIPA DC-008-2019, 4.6.5); 0 there means unknown.
+# Phones' cameras range from 13 mm equivalent (ultra-wide) to 120 mm (telephoto); a value
+# outside LENS_RANGE_MM is no lens a photo of a table was taken with, and is ignored.
+EXIF_IFD_POINTER, FOCAL_35MM_TAG = 0x8769, 0xA405
+LENS_RANGE_MM = (8.0, 300.0)
+
+
+def lens_35mm_mm(data: bytes) -> float | None:
+    """The 35 mm equivalent focal length a JPEG's EXIF data give (mm), or None: no JPEG, no
+    EXIF, no such tag, or a value out of :data:`LENS_RANGE_MM`.  Malformed data give None,
+    never an error (the photo is read with the lens assumed)."""
+    if data[:2] != b"\xff\xd8":
+        return None
+    i = 2
+    while i + 4 <= len(data) and data[i] == 0xFF:
+        marker, length = data[i + 1], int.from_bytes(data[i + 2:i + 4], "big")
+        if marker in (0xDA, 0xD9) or length < 2:  # the image data start: no EXIF after
+            return None
+        body = data[i + 4:i + 2 + length]
+        if marker == 0xE1 and body[:6] == b"Exif\x00\x00":
+            return _focal_35mm(body[6:])
+        i += 2 + length
+    return None
+
+
+def _focal_35mm(tiff: bytes) -> float | None:
+    """FocalLengthIn35mmFilm from an EXIF block's TIFF structure (None where it is not)."""
+    order = {b"II": "little", b"MM": "big"}.get(tiff[:2])
+    if order is None or len(tiff) < 8:
+        return None
+
+    def number(at: int, size: int) -> int | None:
+        return int.from_bytes(tiff[at:at + size], order) if at + size <= len(tiff) else None
+
+    def entry(ifd: int | None, tag: int) -> int | None:
+        """Where the value of ``tag`` is in the IFD at ``ifd`` (a value of 4 bytes or less
+        is in the entry itself), or None."""
+        count = None if ifd is None else number(ifd, 2)
+        for k in range(count or 0):
+            at = ifd + 2 + 12 * k
+            if number(at, 2) == tag:
+                return at + 8
+        return None
+
+    exif_at = entry(number(4, 4), EXIF_IFD_POINTER)
+    value_at = entry(None if exif_at is None else number(exif_at, 4), FOCAL_35MM_TAG)
+    mm = None if value_at is None else number(value_at, 2)
+    return float(mm) if mm and LENS_RANGE_MM[0] <= mm <= LENS_RANGE_MM[1] else None
+
+
 def decode(data: bytes, what: str = "photo") -> np.ndarray:
     """The photo's pixels (BGR) from a PNG or JPEG file's bytes; refuses anything else, a file
     over :data:`MAX_FILE_BYTES` and an image over :data:`MAX_PIXELS` with a
@@ -88,11 +140,15 @@ def decode(data: bytes, what: str = "photo") -> np.ndarray:
     return img
 
 
-def read_photo(path: str | Path) -> np.ndarray:
-    """The photo at ``path`` (a regular file only, read no further than
+def read_photo_bytes(path: str | Path) -> bytes:
+    """The bytes of the photo file at ``path`` (a regular file only, read no further than
     :data:`MAX_FILE_BYTES`, through the one reader :func:`russian_pyramid.io.read_bytes`)."""
     if str(path) == "-":
         raise UserInputError("IMAGE: give the photo's file (a JPEG or PNG), not stdin",
                              reason="unreadable")
-    data = read_bytes(str(path), "IMAGE", limit=MAX_FILE_BYTES + 1)
-    return decode(data, what=str(path))
+    return read_bytes(str(path), "IMAGE", limit=MAX_FILE_BYTES + 1)
+
+
+def read_photo(path: str | Path) -> np.ndarray:
+    """The photo at ``path`` decoded (:func:`read_photo_bytes`, :func:`decode`)."""
+    return decode(read_photo_bytes(path), what=str(path))

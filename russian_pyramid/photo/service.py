@@ -19,8 +19,9 @@ from sim.table import TableSpec
 
 from ..errors import UserInputError
 from .balls import cue_colour, cue_index, find_balls
+from .framing import PHONE_LENS_MM
 from .geometry import GeometryError
-from .imaging import WORK_MAX_WIDTH_PX, cv2, decode, read_photo
+from .imaging import WORK_MAX_WIDTH_PX, cv2, decode, lens_35mm_mm, read_photo_bytes
 from .table_find import NoTableError, find_table, view_from_corners
 from .table_size import sized
 
@@ -78,6 +79,9 @@ class PhotoPosition:
     # along the table from a phone's focal length: the playing area seen from this x (metres
     # from the house cushion) to the far cushion; None when the table was framed whole
     seen_from_x_m: float | None = None
+    # ... with the lens (mm, 35 mm equivalent) read from the photo's EXIF data or assumed
+    lens_mm: float | None = None
+    lens_from_exif: bool = False
 
     def spec(self) -> TableSpec:
         """The table read: the preset ``table`` at the size read."""
@@ -100,7 +104,9 @@ class PhotoPosition:
                              if self.ball_diameter_m is not None else {}),
                           **({"table_runs_out": True} if self.table_runs_out else {}),
                           **({"partial_view": {"seen_from_x_m": round(self.seen_from_x_m, 3),
-                                               "focal_px_assumed": round(self.focal_px, 1)}}
+                                               "lens_mm": self.lens_mm,
+                                               "lens_from": "exif" if self.lens_from_exif
+                                               else "assumed"}}
                              if self.seen_from_x_m is not None else {}),
                           "seconds": round(self.seconds, 3)}}
 
@@ -168,7 +174,9 @@ def read_position(photo, table: str = "pyramid-12ft",
         spec = sized(table_by_name(table), table_size_m, ball_diameter_m)
     except UnknownTableError as exc:
         raise UserInputError(f"--table: {exc}", field="table") from None
-    img = decode(photo) if isinstance(photo, (bytes, bytearray)) else read_photo(photo)
+    data = bytes(photo) if isinstance(photo, (bytes, bytearray)) else read_photo_bytes(photo)
+    img = decode(data, what="photo" if isinstance(photo, (bytes, bytearray)) else str(photo))
+    exif_lens_mm = lens_35mm_mm(data)
     cv = cv2()
     h0, w0 = img.shape[:2]
     scale = min(1.0, WORK_MAX_WIDTH_PX / max(h0, w0))
@@ -176,7 +184,7 @@ def read_position(photo, table: str = "pyramid-12ft",
         if scale < 1 else img
     try:
         if corners_px is None:
-            view = find_table(work, spec)
+            view = find_table(work, spec, exif_lens_mm or PHONE_LENS_MM)
         else:
             if np.any(corners_px < 0) or np.any(corners_px[:, 0] > w0) \
                     or np.any(corners_px[:, 1] > h0):
@@ -222,4 +230,6 @@ def read_position(photo, table: str = "pyramid-12ft",
                          ball_diameter_m=None if ball_diameter_m is None else
                          2 * spec.ball_radius_m, table_runs_out=view.runs_out,
                          seen_from_x_m=seen_from_x_m(view.camera, spec, *work.shape[1::-1])
-                         if view.partial else None)
+                         if view.partial else None,
+                         lens_mm=(exif_lens_mm or PHONE_LENS_MM) if view.partial else None,
+                         lens_from_exif=view.partial and exif_lens_mm is not None)

@@ -19,7 +19,7 @@ from sim.table import TableSpec
 from .geometry import (Camera, GeometryError, camera_from_homography, fit_camera_to_lines,
                        focal_from_homography, homography, rectangle_residual)
 from .corners import camera_through_corners
-from .framing import partial_camera, runs_out
+from .framing import PHONE_LENS_MM, partial_camera, runs_out
 from .imaging import cv2
 from .outline import cloth_likeness, edge_points, linear_light, outer_corners
 
@@ -329,8 +329,9 @@ def _fill(region: np.ndarray, quad: np.ndarray) -> float:
     return float((region & inside).sum()) / area
 
 
-def find_table(bgr: np.ndarray, spec: TableSpec) -> TableView:
-    """The table in a photo (BGR, full size).  Raises :class:`NoTableError`.
+def find_table(bgr: np.ndarray, spec: TableSpec, lens_mm: float = PHONE_LENS_MM) -> TableView:
+    """The table in a photo (BGR, full size; ``lens_mm``: its lens, 35 mm equivalent, for
+    a table that runs out of it).  Raises :class:`NoTableError`.
 
     Each candidate cloth (:func:`cloth_hues`, at two hue tolerances, the largest regions of
     each) is reduced to its outline's quadrilateral; one that a phone above a table can see
@@ -378,7 +379,7 @@ def find_table(bgr: np.ndarray, spec: TableSpec) -> TableView:
                     continue
                 best = (share, hue, cam, region)
     if best is None or runs_out(best[3]):  # the frame's edge may be taken for a side
-        partial = _partial(bgr, small, spec, scale, candidates, lines)
+        partial = _partial(bgr, small, spec, scale, candidates, lines, lens_mm)
         if partial is not None:
             return partial
     if best is None:
@@ -391,7 +392,7 @@ def find_table(bgr: np.ndarray, spec: TableSpec) -> TableView:
 
 
 def _partial(bgr, small, spec: TableSpec, scale: float, candidates,
-             lines: dict[int, list]) -> TableView | None:
+             lines: dict[int, list], lens_mm: float = PHONE_LENS_MM) -> TableView | None:
     """The table read from its three sides seen (:func:`russian_pyramid.photo.framing.
     partial_camera`), from the first cloth region running out of the photo that gives one
     (``lines``: the regions' straight runs found already, by their index in ``candidates``)."""
@@ -401,7 +402,8 @@ def _partial(bgr, small, spec: TableSpec, scale: float, candidates,
         if k not in lines:
             lines[k] = _side_lines(region)
         cam = partial_camera(region, lines[k], scale, spec, bgr.shape[:2],
-                             CUSHION_TOP_WIDTH_M, lambda c: _plausible(c, bgr.shape[:2], spec))
+                             CUSHION_TOP_WIDTH_M, lambda c: _plausible(c, bgr.shape[:2], spec),
+                             lens_mm)
         if cam is not None:
             cam = fit_outline(bgr, spec, cam, np.median(small[region.astype(bool)], axis=0),
                               fixed_focal=True)

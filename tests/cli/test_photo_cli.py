@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 import zlib
 
-from benchmarks.photo_partial import tilted
+from benchmarks.photo_partial import tilted, with_lens
 from russian_pyramid.app.photo import photo_answer
 from russian_pyramid.app.position import check
 from russian_pyramid.cli import main
@@ -141,3 +141,18 @@ def test_a_table_running_out_read_from_three_sides_says_so(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "прочитан по трём видимым бортам, сукно видно от 0.60 м" in out, out
     assert "по обычному объективу телефона" in out
+
+
+def test_a_table_running_out_read_with_the_photo_s_own_lens_says_so(tmp_path, capsys):
+    """The same, from a JPEG whose EXIF data give its lens (benchmarks.photo_partial
+    --exif): the lines say the distances come from the photo's own lens, and which."""
+    truth = json.loads((DATA / "case_000.json").read_text())
+    image = tilted(cv2().imread(str(DATA / "case_000.jpg")), truth)
+    photo = tmp_path / "tilted.jpg"
+    photo.write_bytes(with_lens(cv2().imencode(".jpg", image)[1].tobytes(), 25))
+    assert main(["photo", str(photo), "--lang", "ru"]) == 0
+    out = capsys.readouterr().out
+    assert "по объективу, записанному в снимке (25 мм в эквиваленте" in out, out
+    assert main(["photo", str(photo), "--json"]) == 0
+    part = json.loads(capsys.readouterr().out)["photo"]["partial_view"]
+    assert part["lens_mm"] == 25 and part["lens_from"] == "exif"

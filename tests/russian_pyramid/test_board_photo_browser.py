@@ -17,7 +17,7 @@ import numpy as np
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from benchmarks.photo_partial import tilted
+from benchmarks.photo_partial import tilted, with_lens
 from russian_pyramid.photo.imaging import cv2
 
 from .conftest import screenshot
@@ -246,7 +246,8 @@ def test_photo_on_a_desktop(browser):
 def test_a_table_running_out_of_the_photo_said_on_a_phone(browser, tmp_path):
     """Issue 57 item 4 on the board: a photo whose near corners are out of the frame, read
     from the three cushions seen (an end view tilted up: benchmarks.photo_partial), says so
-    and from where the cloth is seen; one read with the frame's edge in its outline (a side
+    and from where the cloth is seen, and with which lens (a phone's usual one, or the one the
+    photo's EXIF data give); one read with the frame's edge in its outline (a side
     view so tilted) says the balls may be wrong."""
     drv = browser("ru", PHONE, mobile=True)
     cv = cv2()
@@ -260,6 +261,12 @@ def test_a_table_running_out_of_the_photo_said_on_a_phone(browser, tmp_path):
     assert "error" not in cls and len(balls(drv)) == 16
     js(drv, "document.getElementById('message').scrollIntoView({block: 'center'});")
     screenshot(drv, "photo-phone-partial")
+    truth = json.loads((DATA / "case_000.json").read_text())  # a JPEG that gives its lens
+    jpeg = cv.imencode(".jpg", tilted(cv.imread(str(DATA / "case_000.jpg")), truth))[1]
+    (tmp_path / "case_000.jpg").write_bytes(with_lens(jpeg.tobytes(), 25))
+    _photo_in(drv, tmp_path / "case_000.jpg")
+    said = message(drv)[0]
+    assert "по объективу, записанному в снимке (25 мм в эквиваленте)" in said, said
     _photo_in(drv, tmp_path / "case_023.png")
     said = message(drv)[0]
     assert "Стол не помещается в кадр: шары могут встать неточно" in said, said
