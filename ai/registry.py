@@ -115,9 +115,9 @@ MC_OPTIONS = {
     "stalls": _SWITCH,  # a long battle without points valued as a draw (on)
     "crn": _SWITCH,  # common random numbers: the k-th sample of every stroke, the same noise
     "fresh": NumberOption(int, 0, 10_000),  # fresh samples of each shown stroke (advice; 64)
-    "scan": NumberOption(int, 3, 401, words=("auto",)),  # refinement scan (41: fine; mc auto)
+    "scan": NumberOption(int, 3, 401),  # refinement scan's directions (41: fine, the default)
     "cut": NumberOption(float, 0.0, 1.0),  # hopeless pots dropped unrefined (share of best)
-    "screen": ChoiceOption(("3", "5", "auto")),  # contact fractions a ball in the screen
+    "screen": ChoiceOption(("3", "5")),  # contact fractions a ball in the screen (5: fine)
 }
 Option = NumberOption | NameOption | ChoiceOption
 OPTIONS: dict[str, dict[str, Option]] = {

@@ -21,6 +21,7 @@ from ..search import Analysis, Context, Evaluated, SearchOptions, analyse
 from ..search.fresh import (FRESH_SAMPLES, FreshEstimate, fresh_generators, reestimate,
                             remeasured)
 from ..search.line import Line, principal_line
+from ..search.refine import STEPS
 from ..search.safety import FRACTIONS
 from ..value import History, make_value
 
@@ -28,14 +29,14 @@ DEFAULT_BUDGET = 300  # samples per decision: about 0.2 s on one core (ai/README
 DEFAULT_SKILL = "strong"  # the noise belief when neither the spec nor a match tells one
 DEFAULT_VALUE = "learned"  # the position value (ai.value.VALUES)
 MAX_LOOK = 2  # look-ahead depth: each level multiplies a leaf's cost (ai/README.md)
-# The default's cheaper candidate generation (issue 56 item 4, ai/README.md "Decision time"):
-# at the `strong` level's noise (ai.search.refine.coarse_for) a refinement scan
-# of 15 directions with its window's ends sharpened (17 strokes a candidate against 41) and
-# the safety screen's 3 contact fractions of 5; the fine forms elsewhere; no cut of hopeless
-# candidates.  mc-2 and mc-base pin the fine forms at every noise (ai.registry).
-DEFAULT_SCAN = "auto"
+# The default's candidate generation: the fine refinement scan (41 directions) and safety
+# screen (5 contact fractions) at every level, no cut of hopeless candidates.  The coarse
+# forms (``scan=15``, ``screen=3``: 0.65x the decision time) were the default at the `strong`
+# level until a match showed them weaker there (ai.search.refine.COARSE_STEPS; ai/README.md
+# "Decision time").
+DEFAULT_SCAN = STEPS
 DEFAULT_CUT = 0.0
-DEFAULT_SCREEN = "auto"
+DEFAULT_SCREEN = 5
 
 
 def _num(v, cast, name):
@@ -72,13 +73,12 @@ class MCAgent:
     luck, :class:`ai.search.allocate.Sampler`; off), ``fresh`` the fresh samples of each
     stroke :meth:`rank` shows, on which its figures are measured again (the winner's curse,
     :mod:`ai.search.fresh`; :data:`~ai.search.fresh.FRESH_SAMPLES`; 0: the search's own),
-    ``scan`` the directions of an attack's refinement scan (fewer than 41: a coarse scan
-    whose window ends are sharpened, :func:`ai.search.refine.refine`; ``auto``, the default:
-    by the noise, :func:`ai.search.refine.scan_steps`)
+    ``scan`` the directions of an attack's refinement scan (41, the default; fewer: a coarse
+    scan whose window ends are sharpened, :func:`ai.search.refine.refine`)
     and ``cut`` the share of a spot's best ranking below which a pot is dropped before any
     scan (:func:`ai.search.attack.attack_candidates`; :data:`DEFAULT_CUT`), ``screen`` the
-    contact fractions a ball in the safety screen (5 or 3, :data:`ai.search.safety.FRACTIONS`;
-    ``auto``, the default: by the noise, :func:`ai.search.safety.screen_fractions`)."""
+    contact fractions a ball in the safety screen (5, the default, or 3,
+    :data:`ai.search.safety.FRACTIONS`)."""
 
     def __init__(self, name: str = "mc", budget=DEFAULT_BUDGET, time=None, skill=None,
                  fouls=1, safeties=1, placements=2, shots=6, opening=1, value=DEFAULT_VALUE,
@@ -97,12 +97,11 @@ class MCAgent:
             fouls=bool(_num(fouls, int, "fouls")), safeties=bool(_num(safeties, int, "safeties")),
             opening=bool(_num(opening, int, "opening")), plan=_num(plan, int, "plan"),
             look=_num(look, int, "look"), position=_num(position, int, "position"),
-            crn=bool(_num(crn, int, "crn")), scan=0 if scan == "auto" else _num(scan, int, "scan"),
-            cut=_num(cut, float, "cut"),
-            screen=0 if screen == "auto" else _num(screen, int, "screen"))
-        if self.options.screen and self.options.screen not in FRACTIONS:
+            crn=bool(_num(crn, int, "crn")), scan=_num(scan, int, "scan"),
+            cut=_num(cut, float, "cut"), screen=_num(screen, int, "screen"))
+        if self.options.screen not in FRACTIONS:
             raise ValueError(f"option screen={screen!r} must be one of "
-                             f"{', '.join(map(str, FRACTIONS))} or auto")
+                             f"{', '.join(map(str, FRACTIONS))}")
         self.fresh = _num(fresh, int, "fresh")
         if self.fresh < 0:
             raise ValueError(f"option fresh={fresh!r} must be 0 or more samples")

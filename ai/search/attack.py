@@ -19,7 +19,7 @@ from ..agent import ATTACK, ShotInfo
 from .context import Context, clamp_strike
 from .proposal import Placement, Proposal
 from .position import position_variants
-from .refine import STEPS, refine, scan_steps
+from .refine import STEPS, refine
 from .shots import GENERATORS, ShotQuery
 
 # Two-cushion banks, kisses and caroms are looked for only when no clean pot is at least this
@@ -47,9 +47,8 @@ class Attacks:
         self.other_manners = other_manners
         self.position = position  # leading pots per spot given position variants (0: none)
         # directions of a refinement scan over +-1.2 deg (fewer than STEPS: a coarse scan whose
-        # window ends are sharpened; 0: by the noise, ai.search.refine.scan_steps), and the
-        # hopeless candidates cut before any scan: a ranking below ``cut`` times the spot's
-        # best (0: none cut)
+        # window ends are sharpened), and the hopeless candidates cut before any scan: a
+        # ranking below ``cut`` times the spot's best (0: none cut)
         self.scan, self.cut = scan, cut
 
     def propose(self, ctx: Context, places: Sequence[Placement | None]) -> list[Proposal]:
@@ -58,8 +57,7 @@ class Attacks:
         for pl in places:
             found = attack_candidates(ctx, pl, max_shots=self.max_shots,
                                       other_manners=self.other_manners, cut=self.cut)
-            steps = self.scan or scan_steps(ctx.noise)
-            refined = refine(ctx, found, steps=steps, sharpen=steps < STEPS)
+            refined = refine(ctx, found, steps=self.scan, sharpen=self.scan < STEPS)
             cands += refined
             if self.position:
                 varied += position_variants(ctx, refined, self.position)

@@ -59,11 +59,9 @@ class SearchOptions:
     other_manners: bool = True  # attacks beyond clean pots (banks, combinations, ...)
     position: int = 0  # leading pots per spot given position variants (ai.search.position)
     crn: bool = False  # common random numbers across the proposals (ai.search.allocate.Sampler)
-    scan: int = STEPS  # directions of an attack's refinement scan (fewer: coarse, sharpened;
-    # 0: by the noise, ai.search.refine.scan_steps)
+    scan: int = STEPS  # directions of an attack's refinement scan (fewer: coarse, sharpened)
     cut: float = 0.0  # attacks ranked below this share of a spot's best dropped unrefined
-    screen: int = 5  # contact fractions a ball in the safety screen (ai.search.safety.FRACTIONS;
-    # 0: by the noise, ai.search.safety.screen_fractions)
+    screen: int = 5  # contact fractions a ball in the safety screen (ai.search.safety.FRACTIONS)
 
 
 @dataclass(frozen=True)
@@ -102,7 +100,7 @@ def sources(options: SearchOptions, state: GameState) -> list[CandidateSource]:
     out: list[CandidateSource] = [Attacks(options.max_shots, options.other_manners,
                                            options.position, options.scan, options.cut)]
     if options.safeties:
-        out.append(Safeties(safety_spots(state), FRACTIONS.get(options.screen)))
+        out.append(Safeties(safety_spots(state), FRACTIONS[options.screen]))
     if options.fouls:
         out.append(DeliberateFouls())
     if options.opening:

@@ -33,27 +33,13 @@ WINDOW_FULL_DEG = 1.0
 # narrower than the scan's step / 2**8, under 0.0005 deg, is hopeless at any level of play:
 # the direction noise at `pro`, 0.25, is 0.03 deg) instead of BISECT_ITERATIONS.
 BISECT_COARSE = 8
-# The default's candidates by the noise it believes in (``scan=auto``, ``screen=auto``):
-# coarse where the direction noise is from COARSE_FROM_DEG to below COARSE_BELOW_DEG (the
-# `strong` level, 0.125 deg), a scan of COARSE_STEPS directions (a step of 0.17 deg,
-# sharpened to 0.09) and the coarse safety screen; fine elsewhere.  Measured on the
-# oracle-loss set (ai/README.md "Decision time", 3-5 decision seeds a level): at 1.0 the coarse
-# forms lost 0.0001 a decision more than the fine ones (within the noise); at 0.5 the coarse
-# scan lost 0.0019 more, at 2.0 (0.25 deg) the scan 0.0005 and the screen 0.0007 more.  The
-# band's edges lie between the measured levels.
+# The coarse scan that was the default's at the `strong` level (``scan=15``, with the coarse
+# safety screen, ``screen=3``; 0.65x the decision time): it lost at every level it was
+# measured at -- on the oracle-loss set 0.0019 a decision at 0.5, 0.0005 at 2.0 and, on 150
+# positions, 0.00099 [0.00016, 0.00191] at 1.0 -- and in play at 1.0 it scored 14.5 of 42
+# against the fine forms (mc-2; Wilson [21 %, 48 %]), so the default scans finely everywhere
+# (ai/README.md "Decision time").  It stays an option for a weaker, faster player.
 COARSE_STEPS = 15
-COARSE_FROM_DEG, COARSE_BELOW_DEG = 0.1, 0.2
-
-
-def coarse_for(noise: NoiseModel) -> bool:
-    """Whether the default generates its candidates coarsely for a player of ``noise``."""
-    sphi_deg = math.degrees(noise.magnitude * noise.sigma_phi_rad)
-    return COARSE_FROM_DEG <= sphi_deg < COARSE_BELOW_DEG
-
-
-def scan_steps(noise: NoiseModel) -> int:
-    """The directions of the default's refinement scan for a player of ``noise``."""
-    return COARSE_STEPS if coarse_for(noise) else STEPS
 # Bisection of a window narrower than the scan: at most this many halvings, and the sign
 # changes nearest the geometric aim tried first, at most this many of them.
 BISECT_ITERATIONS = 16

@@ -24,16 +24,16 @@ from ..geometry import first_ball_on_line
 from .context import Context
 from .proposal import Placement, Proposal
 from .referee import Referee, pocketings
-from .refine import coarse_for, refine
+from .refine import refine
 
 # Contact fractions (of a full ball, + to the left) and speeds (a + b x distance, m/s) tried
 # at each ball: thin to full, soft to firm.
 CONTACT_FRACTIONS = (-0.75, -0.35, 0.0, 0.35, 0.75)
-# The coarse screen (the default agent's at the strong level, ai.search.refine.coarse_for;
-# ``screen=3``; issue 56 item 4): thin both sides and full, the half-ball strokes left out (9
-# strokes a ball instead of 15).
+# The coarse screen (``screen=3``; issue 56 item 4; the default's at the strong level until it
+# was measured to lose there, ai.search.refine.COARSE_STEPS): thin both sides and full, the
+# half-ball strokes left out (9 strokes a ball instead of 15).
 COARSE_FRACTIONS = (-0.75, 0.0, 0.75)
-FRACTIONS = {5: CONTACT_FRACTIONS, 3: COARSE_FRACTIONS}  # ``screen``; 0: by the noise
+FRACTIONS = {5: CONTACT_FRACTIONS, 3: COARSE_FRACTIONS}  # ``screen``
 SPEEDS = ((0.6, 0.35), (1.0, 0.6), (2.2, 0.6))
 MAX_SPEED_MPS = 6.0
 # Safeties kept per spot: more from the spots the attacks use, fewer from the extra ones.
@@ -56,23 +56,16 @@ class Safeties:
     name = "safeties"
 
     def __init__(self, extra_places: Sequence[Placement],
-                 fractions: Sequence[float] | None = CONTACT_FRACTIONS):
+                 fractions: Sequence[float] = CONTACT_FRACTIONS):
         self.extra_places = list(extra_places)
-        # contact fractions screened at each ball; None: by the noise (screen_fractions)
-        self.fractions = None if fractions is None else tuple(fractions)
+        self.fractions = tuple(fractions)  # contact fractions screened at each ball
 
     def propose(self, ctx: Context, places: Sequence[Placement | None]) -> list[Proposal]:
         out: list[Proposal] = []
-        fractions = self.fractions or screen_fractions(ctx.noise)
         for pl in list(places[:2]) + self.extra_places:
             out += safety_candidates(ctx, pl, keep=KEEP_MAIN if pl in places else KEEP_EXTRA,
-                                     fractions=fractions)
+                                     fractions=self.fractions)
         return out
-
-
-def screen_fractions(noise) -> tuple[float, ...]:
-    """The contact fractions of the default's screen for a player of ``noise``."""
-    return COARSE_FRACTIONS if coarse_for(noise) else CONTACT_FRACTIONS
 
 
 def safety_candidates(ctx: Context, placement, keep: int = 6, discover: bool = True,

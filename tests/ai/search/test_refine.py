@@ -1,8 +1,8 @@
-"""The default agent's cheaper candidates (issue 56 item 4): the refinement's coarse scan
-(ai.search.refine: 15 directions with the window's ends sharpened) keeps the fine scan's
-windows, aimed nearer its aim than unsharpened; the coarse safety
-screen (ai.search.safety) plays fewer strokes, each one the fine screen plays too; a cut drops
-only candidates; the default uses the coarse forms, the frozen players keep the fine ones."""
+"""Cheaper candidates (issue 56 item 4): the refinement's coarse scan (ai.search.refine: 15
+directions with the window's ends sharpened) keeps the fine scan's windows, aimed nearer its
+aim than unsharpened; the coarse safety screen (ai.search.safety) plays fewer strokes, each
+one the fine screen plays too; a cut drops only candidates.  The default uses the fine forms
+at every level, as the frozen players do (the coarse ones lost in play at `strong`)."""
 import math
 
 import pytest
@@ -11,15 +11,13 @@ from ai.noise import NoiseModel
 from ai.registry import make_agent
 from ai.search.attack import attack_candidates
 from ai.search.context import Context
-from ai.search.refine import (COARSE_STEPS, HALF_WIDTH_DEG, STEPS, longest_run, refine,
-                               scan_steps)
-from ai.search.safety import (CONTACT_FRACTIONS, COARSE_FRACTIONS, safety_candidates,
-                              screen_fractions)
+from ai.search.refine import COARSE_STEPS, HALF_WIDTH_DEG, STEPS, longest_run, refine
+from ai.search.safety import COARSE_FRACTIONS, safety_candidates
 from ai.value import LearnedValue
 
 from ..value.test_features import STATES
 
-COARSE = COARSE_STEPS  # the default's scan at 1.0
+COARSE = COARSE_STEPS  # ``scan=15``
 FINE_STEP_DEG = 2 * HALF_WIDTH_DEG / (STEPS - 1)
 COARSE_STEP_DEG = 2 * HALF_WIDTH_DEG / (COARSE - 1)
 
@@ -87,18 +85,10 @@ def test_the_coarse_screen_plays_a_subset_of_the_fine_screens_strokes(sim):
 
 
 @pytest.mark.parametrize("spec, scan, screen", [
-    ("mc", 0, 0), ("mc-2", STEPS, 5), ("mc-base", STEPS, 5), ("mc:scan=41,screen=5", STEPS, 5)])
-def test_the_default_generates_coarsely_the_frozen_players_finely(spec, scan, screen):
+    ("mc", STEPS, 5), ("mc-2", STEPS, 5), ("mc-base", STEPS, 5), ("mc:scan=15,screen=3", 15, 3)])
+def test_the_default_and_the_frozen_players_generate_finely(spec, scan, screen):
     options = make_agent(spec).options
     assert (options.scan, options.screen, options.cut) == (scan, screen, 0.0)
-
-
-@pytest.mark.parametrize("skill, steps, fractions", [
-    ("pro", STEPS, CONTACT_FRACTIONS), ("master", STEPS, CONTACT_FRACTIONS),
-    ("strong", COARSE_STEPS, COARSE_FRACTIONS), ("club", STEPS, CONTACT_FRACTIONS)])
-def test_the_default_is_coarse_only_at_the_strong_level(skill, steps, fractions):
-    noise = NoiseModel.for_skill(skill)
-    assert (scan_steps(noise), screen_fractions(noise)) == (steps, fractions)
 
 
 @pytest.mark.parametrize("spec", ["mc:scan=2", "mc:screen=4", "mc:cut=2"])
