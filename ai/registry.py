@@ -221,6 +221,15 @@ def split_options(text: str) -> list[str]:
     return parts
 
 
+def with_skill(spec: str, magnitude: float) -> str:
+    """``spec`` with ``skill=magnitude`` added unless it names a skill already (an agent that
+    believes the noise it plays with, where no match tells it)."""
+    name, opts = parse_spec(spec)
+    if "skill" in opts:
+        return spec
+    return f"{spec}{',' if ':' in spec else ':'}skill={magnitude:g}"
+
+
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     """``NAME:key=value,...`` -> (NAME, {key: value}), the values as written (strings)."""
     name, _, rest = spec.partition(":")

@@ -29,12 +29,12 @@ import time
 
 import numpy as np
 
-from ai.registry import make_agent
+from ai.registry import make_agent, with_skill
 from engine.state import GameState
 from sim import shared_simulator
 
 from . import smoke
-from .levels import selfplay, with_skill
+from .levels import selfplay
 from .oracle_set import load_set
 
 GAME_SEED = 11  # the self-play game whose positions are added (any fixed seed)

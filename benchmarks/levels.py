@@ -38,7 +38,7 @@ import numpy as np
 from ai.agent import ATTACK
 from ai.games.match import GameLog, play_game
 from ai.noise import NOISE_DIMS, SKILLS, NoiseModel
-from ai.registry import make_agent, parse_spec
+from ai.registry import make_agent, with_skill
 from engine import GameState, initial_state
 from sim import Simulator, Strike, shared_simulator
 from sim.table import POCKET_IDS
@@ -124,14 +124,6 @@ def visits_of(logs: list[GameLog]) -> Visits:
             strokes += 1
             attacks += r.decision.kind == ATTACK
     return Visits(visits, balls, longest, strokes, attacks)
-
-
-def with_skill(spec: str, magnitude: float) -> str:
-    """``spec`` with ``skill=magnitude`` added unless it names a skill already."""
-    name, opts = parse_spec(spec)
-    if "skill" in opts:
-        return spec
-    return f"{spec}{',' if ':' in spec else ':'}skill={magnitude:g}"
 
 
 def selfplay(magnitude: float, games: int, strokes: int, seed: int, spec: str

@@ -41,13 +41,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from ai.noise import NOISE_DIMS
-from ai.registry import make_agent
+from ai.registry import make_agent, with_skill
 from engine import GameState, jsonin
 from engine.files import InputFileError, read_bytes
 from sim import shared_simulator
 
 from . import smoke
-from .levels import with_skill
 from .oracle_set import (DATA, LEVELS, MAX_SET_BYTES, SMOKE_ORACLE, SetError, Stroke, context,
                          difference, join_sets, journal_path, load_set, make_set, play_rows,
                          write_set)

@@ -39,7 +39,7 @@ from pathlib import Path
 import numpy as np
 
 from ai.noise import NOISE_DIMS, NoiseModel
-from ai.registry import make_agent
+from ai.registry import make_agent, with_skill
 from ai.search.allocate import outcome_value
 from ai.search.context import Context, clamp_strike
 from ai.search.pipeline import sources
@@ -48,7 +48,7 @@ from engine import Call, GameState, adjudicate, tush_stroke
 from engine.files import read_bytes, write_atomic
 from sim import Strike, shared_simulator
 
-from .levels import open_states, selfplay, with_skill
+from .levels import open_states, selfplay
 
 VERSION = 1  # of the set's layout and of the oracle that made it
 DATA = Path(__file__).parent / "data" / "oracle_loss.json.gz"

@@ -8,7 +8,10 @@ execution noise of :class:`ai.noise.NoiseModel`), and writes one JSON line per s
     {"game": g, "seed": S + g, "stroke": i, "state": <GameState JSON>, "winner": 0 | 1 | null,
      "draw": false, "p_win": 0.57 | null}
 
-``p_win`` is the mover's search's P(win) for the stroke it chose (its story's estimate; null
+``--skill LEVEL`` plays at a level of play (ai.noise.SKILLS, or a noise magnitude): both sides
+play with that noise and believe it, and each line carries ``"noise": magnitude`` (lines
+without it were played at the default noise).  ``p_win`` is the mover's search's P(win) for
+the stroke it chose (its story's estimate; null
 for an agent that gives none): the one-stroke-deeper judgement ``python -m ai.calibrate.value
 --bootstrap search`` fits the value to (files written before it have no such field).
 
@@ -34,25 +37,42 @@ from joblib import Parallel, delayed
 from engine import GameState, initial_state
 from sim import shared_simulator
 
+from ..agents.mc import skill_of
 from ..games.match import play_game
 from ..games.parallel import BACKENDS, ParallelSetupError, workers
 from ..noise import NoiseModel
-from ..registry import make_agent
+from ..registry import make_agent, with_skill
 
 
-def play_positions(g: int, seed: int, spec: str) -> list[dict]:
-    """The lines of self-play game ``g`` (seeded ``seed + g``)."""
+def play_positions(g: int, seed: int, spec: str, magnitude: float | None = None) -> list[dict]:
+    """The lines of self-play game ``g`` (seeded ``seed + g``); ``magnitude``: the noise played
+    with and believed (a level of play, ai.noise.SKILLS; None: the default noise, as every
+    file before ``--skill``), written on each line as ``noise``."""
     sim = shared_simulator()
     rng = np.random.default_rng(seed + g)
     st = initial_state(auto_warning=True, breaker=g % 2)
+    noise = NoiseModel() if magnitude is None else NoiseModel(magnitude=magnitude)
+    if magnitude is not None:
+        spec = with_skill(spec, magnitude)
     log = play_game(st, [make_agent(spec, sim), make_agent(spec, sim)], sim, rng,
-                    [NoiseModel(), NoiseModel()])
+                    [noise, noise])
     res = log.final.result
     winner = None if res is None else res.winner
     draw = (res is not None and res.draw) or log.unfinished
+    extra = {} if magnitude is None else {"noise": magnitude}
     return [{"game": g, "seed": seed + g, "stroke": i, "state": r.state_before.to_json(),
-             "winner": None if draw else winner, "draw": draw, "p_win": r.decision.p_win}
-            for i, r in enumerate(log.reports)]
+             "winner": None if draw else winner, "draw": draw, "p_win": r.decision.p_win,
+             **extra} for i, r in enumerate(log.reports)]
+
+
+def noise_of(lines: list[dict]) -> float:
+    """The noise magnitude the lines were played with (1.0 for lines without ``noise``: the
+    default); ValueError when they were played at several."""
+    found = {float(line.get("noise", NoiseModel().magnitude)) for line in lines}
+    if len(found) > 1:
+        raise ValueError(f"the positions were played at several noises ({sorted(found)}): "
+                         "fit one level at a time")
+    return found.pop() if found else NoiseModel().magnitude
 
 
 def read_positions(path: str | Path) -> list[dict]:
@@ -91,6 +111,9 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=160)
     ap.add_argument("--seed", type=int, default=5000)
     ap.add_argument("--agent", default="mc")
+    ap.add_argument("--skill", help="the level of play (a name of ai.noise.SKILLS or a noise "
+                    "magnitude): the noise both sides play with and believe (default: the "
+                    "default noise, strong)")
     ap.add_argument("--out", required=True)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--resume", action="store_true", help="skip the games already in --out")
@@ -98,6 +121,12 @@ def main(argv=None) -> int:
                     help="joblib backend (default loky: processes; dask: a cluster)")
     ap.add_argument("--scheduler", help="the Dask scheduler's address, with --backend dask")
     args = ap.parse_args(argv)
+    magnitude = None
+    if args.skill is not None:
+        try:
+            magnitude = NoiseModel.for_skill(skill_of(args.skill)).magnitude
+        except ValueError as exc:
+            ap.error(f"--skill {args.skill!r}: {exc}")
     try:
         pool = workers(args.backend, args.jobs, args.scheduler)
     except ParallelSetupError as exc:
@@ -110,7 +139,7 @@ def main(argv=None) -> int:
     try:
         with open(args.out, "a") as f, pool.config:
             runs = Parallel(n_jobs=pool.n_jobs, return_as="generator_unordered")(
-                delayed(play_positions)(g, args.seed, args.agent) for g in todo)
+                delayed(play_positions)(g, args.seed, args.agent, magnitude) for g in todo)
             for k, lines in enumerate(runs, 1):
                 f.write("".join(json.dumps(line, separators=(",", ":")) + "\n"
                                 for line in lines))

@@ -3,8 +3,9 @@
 ``python -m ai.calibrate.value --positions FILE.jsonl [--out ai/value/learned_weights.json]
 [--iterations K]``
 reads the positions written by :mod:`ai.calibrate.selfplay`, computes the features of
-:mod:`ai.value.features` for the player to move (with the noise the MC agent believes in),
-and fits logistic regression.
+:mod:`ai.value.features` for the player to move (with the noise the games were played with
+and the MC agent believed in: the default, or the level of ``selfplay --skill``, written to
+the weights file as ``fit.skill``), and fits logistic regression.
 
 What it is fitted to: a game's result is a noisy label shared by every position of the game
 (a hundred positions, one bit), so the target of each position is a lambda-return -- the race
@@ -59,7 +60,7 @@ from ..value.learned import LEARNED_FILE
 from ..value.pwin import WinModel
 from .provenance import FittedFor, command_line, today
 from .pwin import fit
-from .selfplay import read_positions, state_of
+from .selfplay import noise_of, read_positions, state_of
 
 # The ridge of the fit: a weak pull to zero that keeps Newton's steps finite when a feature
 # barely varies (a counter that is almost always 0); chosen so, small against thousands of rows.
@@ -247,8 +248,13 @@ def main(argv=None) -> int:
         ap.error("--iterations is for --bootstrap race (the search's values are fixed)")
     t0 = time.time()
     lines = read_positions(args.positions)
-    data = build(lines, progress=lambda k, n: print(f"\rfeatures {k}/{n}", end="",
-                                                      file=sys.stderr),
+    try:  # the features see the noise the games were played with (selfplay --skill)
+        magnitude = noise_of(lines)
+    except ValueError as exc:
+        ap.error(f"--positions {args.positions}: {exc}")
+    skill = SKILL if magnitude == NoiseModel.for_skill(SKILL).magnitude else magnitude
+    data = build(lines, skill, progress=lambda k, n: print(f"\rfeatures {k}/{n}", end="",
+                                                             file=sys.stderr),
                  chance_noise_factor=args.chance_noise, jaw_ramp_m=args.jaw_ramp)
     print(file=sys.stderr)
     boot = args.bootstrap
@@ -277,7 +283,7 @@ def main(argv=None) -> int:
                    "games": int(len(set(data.game.tolist()))), "positions": int(len(data.y)),
                    "base_rate": round(float(data.y.mean()), 3), "ridge": RIDGE,
                    "lambda": lam, "iterations": it, "bootstrap": boot,
-                   "search_values": int(np.isfinite(data.search).sum()), "skill": SKILL,
+                   "search_values": int(np.isfinite(data.search).sum()), "skill": skill,
                    "seconds": round(time.time() - t0, 1)},
            "cross_validation_log_loss": {"lambda": cv,
                                          "race_model_today": round(float(np.mean(cv_race)), 4)

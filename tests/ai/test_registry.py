@@ -6,7 +6,7 @@ import pytest
 from ai.calibrate.provenance import CalibrationMismatch
 from ai.games.match import execute
 from ai.noise import NoiseModel
-from ai.registry import default_agent_spec, make_agent
+from ai.registry import default_agent_spec, make_agent, with_skill
 from ai.search.refine import STEPS
 from engine import initial_state
 from sim import Simulator
@@ -86,3 +86,9 @@ def test_mc_2_is_today_s_default_with_every_option_pinned_and_its_weights_frozen
     assert list(frozen.win.weights.weights) == json.loads(MC2_LEARNED_FILE.read_text())["weights"]
     assert list(frozen.win.race.weights) == json.loads(MC2_PWIN_FILE.read_text())["weights"]
     assert make_agent("mc-2:budget=60").options.budget == 60  # an option given still wins
+
+
+def test_a_spec_gets_the_level_unless_it_names_a_skill():
+    assert with_skill("mc-2", 0.25) == "mc-2:skill=0.25"
+    assert with_skill("mc:budget=8", 2.0) == "mc:budget=8,skill=2"
+    assert with_skill("mc:skill=club", 0.5) == "mc:skill=club"

@@ -16,12 +16,6 @@ def test_the_straight_pot_goes_in_without_noise_and_less_with_more():
         assert rates[0] == 1.0 and rates[0] >= rates[1] >= rates[2] and rates[2] < 1.0, (d, rates)
 
 
-def test_a_spec_gets_the_level_unless_it_names_a_skill():
-    assert lv.with_skill("mc-2", 0.25) == "mc-2:skill=0.25"
-    assert lv.with_skill("mc:budget=8", 2.0) == "mc:budget=8,skill=2"
-    assert lv.with_skill("mc:skill=club", 0.5) == "mc:skill=club"
-
-
 def test_visits_count_the_balls_of_successful_strokes_by_side():
     logs = lv.selfplay(0.25, 1, 6, 3, "greedy")
     v = lv.visits_of(logs)

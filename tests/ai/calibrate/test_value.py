@@ -222,3 +222,34 @@ def test_jaw_ramp_fits_on_features_that_see_the_jaws(tmp_path, capsys, greedy_ga
                         "--jaw-ramp", bad])
         assert exc.value.code == 2 and "--jaw-ramp" in capsys.readouterr().err
     assert not (tmp_path / "x.json").exists()
+
+
+def test_selfplay_at_a_level_and_a_fit_on_its_noise(tmp_path, capsys):
+    """selfplay --skill: both sides play with the level's noise and believe it, each line says
+    it; the games differ from the default noise's; the fit computes the features with that
+    noise and writes it; lines of two levels are refused, as is an unknown level."""
+    master, plain = tmp_path / "master.jsonl", tmp_path / "plain.jsonl"
+    args = ["--games", "2", "--agent", "greedy", "--seed", "0", "--jobs", "1"]
+    assert selfplay.main([*args, "--skill", "master", "--out", str(master)]) == 0
+    assert selfplay.main([*args, "--out", str(plain)]) == 0
+    lines, before = selfplay.read_positions(master), selfplay.read_positions(plain)
+    assert {line["noise"] for line in lines} == {0.5} and "noise" not in before[0]
+    assert selfplay.noise_of(lines) == 0.5 and selfplay.noise_of(before) == 1.0
+    assert [x["state"] for x in lines] != [x["state"] for x in before]
+    weights = tmp_path / "w.json"
+    assert value.main(["--positions", str(master), "--out", str(weights), "--lambda", "1"]) == 0
+    doc = json.loads(weights.read_text())
+    assert doc["fit"]["skill"] == 0.5
+    from ai.calibrate.pwin import fit
+    at_level = value.build(lines, 0.5)
+    assert not np.array_equal(at_level.X, value.build(lines).X)  # the noise is seen
+    w = fit(at_level.X, at_level.y, ridge=value.RIDGE)  # lambda 1: the results themselves
+    assert doc["weights"] == pytest.approx([round(float(v), 5) for v in w], abs=1e-5)
+    mixed = tmp_path / "mixed.jsonl"
+    mixed.write_text(master.read_text() + plain.read_text())
+    with pytest.raises(SystemExit) as exc:
+        value.main(["--positions", str(mixed), "--out", str(tmp_path / "x.json")])
+    assert exc.value.code == 2 and "several noises" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exc:
+        selfplay.main([*args, "--skill", "legend", "--out", str(tmp_path / "y.jsonl")])
+    assert exc.value.code == 2 and "--skill 'legend'" in capsys.readouterr().err
