@@ -64,6 +64,11 @@ def table_box(drv) -> dict:
                    "return {left: r.left, right: r.right, width: r.width, height: r.height};")
 
 
+def table_top(drv) -> float:
+    """The top of the table's frame (the picture's box), in viewport pixels."""
+    return js(drv, "return document.getElementById('table').getBoundingClientRect().top;")
+
+
 def smallest_ball_px(drv) -> float:
     """The smallest rendered width or height of the balls' bodies (CSS px)."""
     return js(drv, """
@@ -124,6 +129,11 @@ def test_layout_fits_the_screen(browser, size, mobile, name):
         en = drv.find_element(By.ID, "lang-en")
         assert en.value_of_css_property("background-color") in ("rgba(0, 0, 0, 0)",
                                                                  "rgb(53, 88, 74)")
+    if size[0] >= 900:  # the panel beside the table starts level with it (issue 54)
+        said, tools = js(drv, "return [document.getElementById('message').textContent, "
+                              "document.getElementById('edit-tools').getBoundingClientRect()"
+                              ".top];")
+        assert said == "" and tools - table_top(drv) <= 12, (said, tools, table_top(drv))
     screenshot(drv, f"layout-{name}")
     Select(drv.find_element(By.ID, "sel-position")).select_by_value("/static/positions/open.json")
     WebDriverWait(drv, 10).until(lambda d: len(balls(d)) == 6)
