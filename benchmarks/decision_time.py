@@ -5,7 +5,7 @@ takes at most 0.7x mc-2's, measured side by side").
         [--game 24] [--repeat 1] [--seed 0]
 
 The positions: those of the oracle-loss benchmark's versioned set at ``--level``
-(:data:`benchmarks.oracle_set.DATA`: self-play positions, the cue ball on the table), and the
+(:data:`benchmarks.oracle_set.SMALL`: self-play positions, the cue ball on the table), and the
 first ``--game`` positions of one seeded self-play game of ``mc-fast`` at that noise (the break,
 strokes from hand: :func:`benchmarks.levels.selfplay`, seed :data:`GAME_SEED`), so that the
 costlier decisions from hand are in.  Every spec (its skill set to the level unless it names
@@ -35,7 +35,7 @@ from sim import shared_simulator
 
 from . import smoke
 from .levels import selfplay
-from .oracle_set import load_set
+from .oracle_set import SMALL, load_set
 
 GAME_SEED = 11  # the self-play game whose positions are added (any fixed seed)
 GAME_SPEC = "mc-fast"  # who plays it (a cheaper player: the positions, not its strength)
@@ -46,7 +46,7 @@ SMOKE_SIZES = {"specs": ["mc:budget=20", "mc-2:budget=20"], "reference": "mc-2:b
 def positions(level: float, game: int, set_positions: int | None = None) -> list[GameState]:
     """The set's positions at ``level`` (the first ``set_positions`` of them, all if None),
     then the first ``game`` positions of the seeded self-play game."""
-    doc = load_set()
+    doc = load_set(SMALL)
     out = [GameState.from_json(p["state"]) for p in doc["positions"]
            if float(p["magnitude"]) == level][:set_positions]
     if game:

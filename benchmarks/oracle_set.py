@@ -51,10 +51,12 @@ from sim import Strike, shared_simulator
 from .levels import open_states, selfplay
 
 VERSION = 1  # of the set's layout and of the oracle that made it
+# The set: 150 positions at each of the four levels (issue 56 item 1), made level by level
+# (``--positions 150 --games 30 --strokes 80 --cap 512 --seed 5600``) and joined.
 DATA = Path(__file__).parent / "data" / "oracle_loss.json.gz"
-# The full set's levels made so far (150 positions each: 0.25, 0.5 and 1.0; 2.0 to come, then
-# it becomes DATA): ``--set benchmarks/data/oracle_loss_150.json.gz --levels 0.25,0.5,1``
-FULL_SO_FAR = Path(__file__).parent / "data" / "oracle_loss_150.json.gz"
+# The first, small set (20 positions a level, ``--positions 20 --games 2 --strokes 30 --cap 256
+# --seed 5600``): a quick look, and the positions benchmarks.decision_time times decisions on.
+SMALL = Path(__file__).parent / "data" / "oracle_loss_small.json.gz"
 LEVELS = (0.25, 0.5, 1.0, 2.0)  # issue 56: pro, master, strong, club
 ORACLE_SPEC = "mc-2:position=6,shots=12,placements=3"  # the wide generator (issue 56)
 REFERENCE_VALUE = "learned-mc2"  # mc-2's frozen weights: the oracle's value

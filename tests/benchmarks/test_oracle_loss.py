@@ -76,8 +76,8 @@ def test_the_noise_equivalent_reads_the_curve():
     assert ol.noise_equivalent(0.001, {0.9: -0.001, 0.8: 0.0}) == (None, False)
 
 
-@pytest.mark.parametrize("path, levels, per_level", [(oset.DATA, oset.LEVELS, 20),
-                                                     (oset.FULL_SO_FAR, (0.25, 0.5, 1.0), 150)])
+@pytest.mark.parametrize("path, levels, per_level", [(oset.DATA, oset.LEVELS, 150),
+                                                     (oset.SMALL, oset.LEVELS, 20)])
 def test_the_shipped_set_loads_and_holds_every_level(path, levels, per_level):
     doc = oset.load_set(path)
     assert doc["version"] == oset.VERSION and doc["oracle"] == oset.ORACLE_SPEC
@@ -121,7 +121,7 @@ def _split(doc, levels):
 
 
 def test_sets_made_level_by_level_join_into_one(tmp_path):
-    doc = oset.load_set()
+    doc = oset.load_set(oset.SMALL)
     parts = [_split(doc, (1.0, 2.0)), _split(doc, (0.25,)), _split(doc, (0.5,))]
     paths = []
     for k, part in enumerate(parts):
@@ -142,22 +142,22 @@ def test_a_join_without_a_file_to_make_exits_2(tmp_path, capsys):
 
 
 def test_the_report_keeps_each_position_s_loss_for_paired_comparisons(tmp_path, capsys):
-    out = tmp_path / "greedy.json"
-    assert ol.main(["--agent", "greedy", "--levels", "2", "--rescore", "2", "--out",
+    out, small = tmp_path / "greedy.json", ["--set", str(oset.SMALL)]
+    assert ol.main([*small, "--agent", "greedy", "--levels", "2", "--rescore", "2", "--out",
                     str(out)]) == 0
     # the same agent against its own report: the same choices on the same draws, 0 apart
-    assert ol.main(["--agent", "greedy", "--levels", "2", "--rescore", "2", "--against",
-                    str(out)]) == 0
+    assert ol.main([*small, "--agent", "greedy", "--levels", "2", "--rescore", "2",
+                    "--against", str(out)]) == 0
     said = capsys.readouterr().out.rsplit("position by position", 1)[1]
     number = r"([-+][\d.]+)"
     diff = re.search(rf"20 positions: {number} a decision \[{number}, {number}\]", said)
     assert diff and all(abs(float(x)) < 1e-5 for x in diff.groups()), said  # the report's 7 digits
-    assert_refused(ol.main, [(["--levels", "1", "--rescore", "2", "--agent", "greedy",
+    assert_refused(ol.main, [([*small, "--levels", "1", "--rescore", "2", "--agent", "greedy",
                                "--against", str(out)], "other positions"),
                              (["--against", str(tmp_path / "none.json")], "--against")], capsys)
     report = json.loads(out.read_text())
     rows, level = report["rows"], report["levels"][0]
-    doc = oset.load_set()
+    doc = oset.load_set(oset.SMALL)
     assert [r["position"] for r in rows] == [n for n, p in enumerate(doc["positions"])
                                             if p["magnitude"] == 2.0]
     assert level["positions"] == len(rows) == 20
