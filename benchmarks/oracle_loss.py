@@ -13,7 +13,8 @@ valued by a fixed reference value.  A ``--make`` run journals each position as i
 (FILE.journal): stopped for any reason, the same command resumes it.
 
 **The benchmark** scores only the agent's choices: in each position the agent (its skill set
-to the level unless the spec gives one) decides, seeded by the position's number; a choice
+to the level unless the spec gives one) decides, seeded by the position's number among its
+level's (so that a level scores alike alone and joined into a set); a choice
 equal to the oracle's best loses 0, any other is played ``--rescore`` times on fresh draws,
 the oracle's best on the same draws, and its loss is the mean difference (fresh samples: the
 oracle's best is not flattered by the samples that chose it).  Printed per level: the mean
@@ -97,20 +98,24 @@ class PositionLoss:
 
 def score(doc: dict, agent_spec: str, rescore: int, seed: int, levels, progress=None
           ) -> list[dict]:
-    """Each position's loss for the agent (module doc)."""
+    """Each position's loss for the agent (module doc).  The decision and the fresh draws of
+    a position are seeded by ``seed`` and its place among its level's positions (not in the
+    file): a level scores the same in a set of its own and in the sets it is joined into."""
     rows = []
+    placed: dict[float, int] = {}  # positions of each level seen so far
     for n, pos in enumerate(doc["positions"]):
         m = float(pos["magnitude"])
+        j = placed[m] = placed.get(m, -1) + 1
         if m not in levels:
             continue
         state = GameState.from_json(pos["state"])
         agent = make_agent(with_skill(agent_spec, m), shared_simulator())
-        d = agent.decide(state, np.random.default_rng([seed, n]))
+        d = agent.decide(state, np.random.default_rng([seed, j]))
         chosen, best = Stroke(d.kind, d.call, d.strike), Stroke.from_json(pos["best"])
         loss = 0.0
         if not best.same(chosen):
             ctx = context(state, m)
-            z = np.random.default_rng([seed, n, 1]).standard_normal((rescore, NOISE_DIMS))
+            z = np.random.default_rng([seed, j, 1]).standard_normal((rescore, NOISE_DIMS))
             loss = difference(play_rows(ctx, best, z), play_rows(ctx, chosen, z))[0]
         rows.append({"position": n, "magnitude": m, "loss": loss, "same": best.same(chosen),
                      "handicap": {float(f): g for f, g in pos["handicap"].items()}})
