@@ -3,12 +3,12 @@ N --record g.jsonl``, ``pyramid analyze g.jsonl`` with its default options, ``--
 ``--json``, the analysis the board reads), then the review: the board's Game tab with the record
 and its analysis, and the sent page opened from its file on a phone with the network off.
 
-Reduced: the game is cut at 16 strokes (``--max-strokes 16``).  Its 15th stroke is the first at
+Reduced: the game is cut at 12 strokes (``--max-strokes 12``).  Its 11th stroke is the first at
 which one of the player's own recorded alternatives had the higher P(win), the case where
 ``pyramid analyze`` once exited 1 (``strike has unknown field(s): elevation_rad, phi_rad``).
-(Seed 3's 11th stroke was that case until the default agent's coarser candidates at the
-strong level, issue 56, changed its game; seed 2 is the first of seeds 1-7 with such a stroke
-in its first 24.)"""
+(The default agent's coarse candidates at the strong level, issue 56, had changed seed 3's
+game for a while; they were withdrawn, and its game is again the one this journey was
+written on.)"""
 from __future__ import annotations
 
 import json
@@ -23,7 +23,7 @@ from tests.russian_pyramid.conftest import screenshot
 from tests.russian_pyramid.test_board_review import (DESKTOP, PHONE, fact, file_browser, js,
                                                      stroke_no)
 
-SEED, STROKES = 2, 16
+SEED, STROKES = 3, 12
 
 
 def _story_alternative(record, k: int, best: dict) -> dict:
