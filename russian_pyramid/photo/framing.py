@@ -67,7 +67,6 @@ def focal_per_longer_side(lens_mm: float) -> float:
     return lens_mm / (SENSOR_SIDE_PER_DIAGONAL * FRAME_DIAGONAL_MM)
 
 
-PHONE_FOCAL_PER_LONGER_SIDE = focal_per_longer_side(PHONE_LENS_MM)
 EDGE_LINE_PX = 3.0  # a straight run of the outline this near the frame's edge is the frame's
 EDGE_LINE_SIN = 0.02  # ... and this near parallel to it
 # The three sides taken as the table's: the cloth's region within their outline at least

@@ -46,8 +46,20 @@ def image_size(data: bytes) -> tuple[int, int] | None:
         return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
     if data[:2] != b"\xff\xd8":
         return None
+    for marker, i, _ in _jpeg_segments(data):
+        if i + 9 >= len(data):
+            return None
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+            return int.from_bytes(data[i + 7:i + 9], "big"), int.from_bytes(data[i + 5:i + 7], "big")
+    return None
+
+
+def _jpeg_segments(data: bytes):
+    """(marker, index, length) of each marker segment of a JPEG after its start, in order:
+    ``index`` where its 0xFF is, ``length`` its length field; fill bytes and the markers that
+    stand alone are skipped; it stops where fewer than 4 bytes are left."""
     i = 2
-    while i + 9 < len(data):
+    while i + 4 <= len(data):
         if data[i] != 0xFF:
             i += 1
             continue
@@ -56,10 +68,8 @@ def image_size(data: bytes) -> tuple[int, int] | None:
             i += 1 if marker == 0xFF else 2
             continue
         length = int.from_bytes(data[i + 2:i + 4], "big")
-        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
-            return int.from_bytes(data[i + 7:i + 9], "big"), int.from_bytes(data[i + 5:i + 7], "big")
+        yield marker, i, length
         i += 2 + length
-    return None
 
 
 # The lens a photo was taken with, from its EXIF data (issue 57 item 4: a table running out of
@@ -77,15 +87,12 @@ def lens_35mm_mm(data: bytes) -> float | None:
     never an error (the photo is read with the lens assumed)."""
     if data[:2] != b"\xff\xd8":
         return None
-    i = 2
-    while i + 4 <= len(data) and data[i] == 0xFF:
-        marker, length = data[i + 1], int.from_bytes(data[i + 2:i + 4], "big")
+    for marker, i, length in _jpeg_segments(data):
         if marker in (0xDA, 0xD9) or length < 2:  # the image data start: no EXIF after
             return None
         body = data[i + 4:i + 2 + length]
         if marker == 0xE1 and body[:6] == b"Exif\x00\x00":
             return _focal_35mm(body[6:])
-        i += 2 + length
     return None
 
 

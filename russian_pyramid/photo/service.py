@@ -174,8 +174,9 @@ def read_position(photo, table: str = "pyramid-12ft",
         spec = sized(table_by_name(table), table_size_m, ball_diameter_m)
     except UnknownTableError as exc:
         raise UserInputError(f"--table: {exc}", field="table") from None
-    data = bytes(photo) if isinstance(photo, (bytes, bytearray)) else read_photo_bytes(photo)
-    img = decode(data, what="photo" if isinstance(photo, (bytes, bytearray)) else str(photo))
+    given = isinstance(photo, (bytes, bytearray))
+    data = bytes(photo) if given else read_photo_bytes(photo)
+    img = decode(data, what="photo" if given else str(photo))
     exif_lens_mm = lens_35mm_mm(data)
     cv = cv2()
     h0, w0 = img.shape[:2]

@@ -10,8 +10,7 @@ import pytest
 
 from benchmarks.photo_partial import lens_mm, tilted, with_lens
 from benchmarks.photo_report import match
-from russian_pyramid.photo.framing import (PHONE_FOCAL_PER_LONGER_SIDE, PHONE_LENS_MM,
-                                           focal_per_longer_side)
+from russian_pyramid.photo.framing import PHONE_LENS_MM, focal_per_longer_side
 from russian_pyramid.photo.imaging import cv2, lens_35mm_mm
 from russian_pyramid.photo.service import read_position
 
@@ -49,8 +48,7 @@ def test_no_lens_is_read_where_the_photo_gives_none_or_a_wrong_one():
 
 def test_the_focal_length_of_a_lens():
     # the 26 mm main camera: 0.751 of the longer side (framing.py's derivation)
-    assert focal_per_longer_side(PHONE_LENS_MM) == PHONE_FOCAL_PER_LONGER_SIDE
-    assert PHONE_FOCAL_PER_LONGER_SIDE == pytest.approx(0.751, abs=0.001)
+    assert focal_per_longer_side(PHONE_LENS_MM) == pytest.approx(0.751, abs=0.001)
     truth = json.loads((DATA / "case_000.json").read_text())  # 69.4 deg across 1280 px
     assert focal_per_longer_side(lens_mm(truth, 1280, 960)) == pytest.approx(
         640 / math.tan(math.radians(34.7)) / 1280, rel=1e-9)
