@@ -90,8 +90,10 @@ def read_one(jpg: Path, exif: bool = False) -> dict:
     found = {b.id: (b.x_m, b.y_m) for b in pos.balls}
     true = {k: tuple(v[:2]) for k, v in truth["balls"].items()}
     wide = match(true, found, WIDE_MATCH_MM)
-    return {**row, "read": True, "partial": pos.seen_from_x_m is not None,
-            "seen_from_x_m": pos.seen_from_x_m, "found": len(found),
+    seen = ("x", pos.seen_from_x_m) if pos.seen_from_x_m is not None else \
+        ("y", pos.seen_from_y_m) if pos.seen_from_y_m is not None else None
+    return {**row, "read": True, "partial": seen is not None, "seen_from": seen,
+            "found": len(found),
             "within": sum(1 for *_, d in wide if d <= MATCH_MM),
             "errors_mm": [round(d, 1) for *_, d in wide]}
 
@@ -111,7 +113,8 @@ def main(argv=None) -> int:
         med = statistics.median(r["errors_mm"]) if r["errors_mm"] else float("nan")
         print(f"{r['name']:24} {r['camera']:10} {'3 sides' if r['partial'] else 'flagged':8}"
               f" within 20 mm {r['within']:2}/{r['balls']:2}  median {med:6.1f} mm"
-              + (f"  seen from x {r['seen_from_x_m']:.2f} m" if r["partial"] else ""))
+              + (f"  seen from {r['seen_from'][0]} {r['seen_from'][1]:.2f} m"
+                 if r["partial"] else ""))
     part = [r for r in rows if r["read"] and r["partial"]]
     errs = [e for r in part for e in r["errors_mm"]]
     print(f"photos {len(rows)}: read from three sides {len(part)}, flagged "

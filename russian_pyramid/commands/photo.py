@@ -80,12 +80,14 @@ def run(args) -> int:
     lang = args.lang
     print(say("photo.summary", lang, table=pos.table, n=len(pos.balls),
               height=f"{pos.camera_height_m:.2f}", seconds=f"{answer.seconds:.2f}"))
-    if pos.seen_from_x_m is not None:  # issue 57 item 4: read from the three sides seen
+    if pos.lens_mm is not None:  # issue 57 item 4: read from the three sides seen
+        side = pos.seen_from_y_m is not None  # from beside the table, not behind an end
+        key = "photo.partial_side" if side else "photo.partial"
+        m = f"{pos.seen_from_y_m if side else pos.seen_from_x_m:.2f}"
         if pos.lens_from_exif:
-            print("  " + say("photo.partial_exif", lang, m=f"{pos.seen_from_x_m:.2f}",
-                             mm=f"{pos.lens_mm:g}"))
+            print("  " + say(key + "_exif", lang, m=m, mm=f"{pos.lens_mm:g}"))
         else:
-            print("  " + say("photo.partial", lang, m=f"{pos.seen_from_x_m:.2f}"))
+            print("  " + say(key, lang, m=m))
     elif pos.table_runs_out:  # the outline may hold the frame's edge
         print("  " + say("photo.runs_out", lang))
     for b, (_, x, y) in zip(pos.balls, answer.balls):

@@ -7,8 +7,9 @@ outline of four sides, and the detector may take the frame's edge for one (the p
 wrong, stretched along the view line): the answer says so (``photo.table_runs_out``) and the
 command warns.
 
-Such a photo is read from the three sides seen (:func:`partial_camera`): the far end and
-the two long sides running out of the frame.  Three lines fix six of a camera's seven
+Such a photo is read from the three sides seen (:func:`partial_camera`): from behind an end
+(:data:`END`), the far end and the two long sides running out of the frame; from beside the
+table (:data:`SIDE`), the far long side and the two ends.  Three lines fix six of a camera's seven
 numbers: a longer table further away looks the same.  The seventh is the focal length: the
 photo's own lens where its EXIF data give it (``FocalLengthIn35mmFilm``, as phones write
 it: :func:`russian_pyramid.photo.imaging.lens_35mm_mm`), else a phone's main camera's
@@ -19,6 +20,7 @@ EXIF data, or cropped, is read at the wrong scale along the table.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 import itertools
 
 import numpy as np
@@ -81,11 +83,51 @@ PARTIAL_MIN_FILL = 0.80
 # and more; a wrong choice of three of four sides seen, 0.3-0.6).
 PARTIAL_MIN_ON_SIDES = 0.6
 PARTIAL_SIDE_PX = 3.0
-# The read holds for a camera behind the near end, between the long sides' lines (both run
-# out of the frame toward it), give or take this much across: a camera off a corner sees an
-# end and a long side meet, which three sides taken as the far end and the long sides
-# misread (the emulated corner views of the 16 test renders: 1.1-3.1 m beyond the side).
+# The read holds for a camera behind the near end (or beside the near long side), between the
+# lines of the two sides running out of the frame toward it, give or take this much across: a
+# camera off a corner sees an end and a long side meet, which three sides taken as a far side
+# and the two beside it misread (the emulated corner views of the 16 test renders: 1.1-3.1 m
+# beyond the side).
 PARTIAL_ACROSS_MARGIN_M = 0.6
+
+
+@dataclass(frozen=True)
+class Framing:
+    """Which three sides of the table a photo that runs out of the frame shows, and the turn
+    of the table's frame to the frame the three-sides solve works in (the far side at x' =
+    depth + top, the two sides seen beside it at y' = -top and y' = span + top, the camera at
+    x' < 0): ``v = turn @ p + (0, shift_by_length, 0) * L`` for a table point ``p``.
+    ``near``: the two outer corners (NR, FR, FL, NL) out of the photo; ``seen``: the three
+    sides seen, as pairs of those corners."""
+
+    name: str
+    turn: tuple[tuple[float, float, float], ...]
+    shift_by_length: float
+    near: tuple[int, int]
+    seen: tuple[tuple[int, int], ...]
+
+    def depth_span_m(self, spec: TableSpec) -> tuple[float, float]:
+        """The playing area's extent along the view (to the far side) and across it."""
+        return (spec.length_m, spec.width_m) if self.name == "end" else \
+            (spec.width_m, spec.length_m)
+
+    def to_table(self, cam: Camera, spec: TableSpec) -> Camera:
+        """A camera found in this framing's frame, in the table's (its rotation R' M, its
+        centre M^T (C' - t))."""
+        m = np.array(self.turn)
+        t = np.array([0.0, self.shift_by_length * spec.length_m, 0.0])
+        return Camera(focal_px=cam.focal_px, principal_px=cam.principal_px,
+                      rotation=cam.rotation @ m, centre_m=m.T @ (cam.centre_m - t),
+                      plane_z_m=cam.plane_z_m)
+
+
+# From behind the house end (y = 0 on the camera's right: the command's convention,
+# table_find._orient) the near end NL-NR out of the photo; from beside the table, the house end
+# on the camera's left and the near long side (y = 0) out of the photo: x' = y, y' = L - x.
+END = Framing("end", ((1, 0, 0), (0, 1, 0), (0, 0, 1)), 0.0, (0, 3), ((0, 1), (1, 2), (2, 3)))
+SIDE = Framing("side", ((0, 1, 0), (-1, 0, 0), (0, 0, 1)), 1.0, (0, 1),
+               ((1, 2), (2, 3), (3, 0)))
+FRAMINGS = (END, SIDE)
 
 
 def _on_frame_edge(line, shape) -> bool:
@@ -101,11 +143,14 @@ def _homog(line) -> np.ndarray:
 
 
 def camera_of_three_sides(far, side_a, side_b, focal_px: float, principal_px, spec: TableSpec,
-                          top_width_m: float) -> Camera | None:
-    """The camera (focal length ``focal_px``) that sees the outer edge's far end (x = L + c)
-    on the line ``far`` and its two long sides on ``side_a`` and ``side_b`` (lines as point,
-    direction, in the photo's pixels), the camera beyond the house end; None where no such
-    camera is (the far corners behind it, the table under it)."""
+                          top_width_m: float, framing: Framing = END) -> Camera | None:
+    """The camera (focal length ``focal_px``) that sees the outer edge's far side on the line
+    ``far`` and the two sides beside it on ``side_a`` and ``side_b`` (lines as point,
+    direction, in the photo's pixels): for :data:`END` the far end (x = L + c) and the long
+    sides, the camera beyond the house end; for :data:`SIDE` the far long side (y = W + c)
+    and the ends, the camera beyond the near long side.  None where no such camera is (the
+    far corners behind it, the table under it)."""
+    depth, span = framing.depth_span_m(spec)
     k_inv = np.linalg.inv(np.array([[focal_px, 0, principal_px[0]],
                                     [0, focal_px, principal_px[1]], [0, 0, 1.0]]))
     lf, la, lb = _homog(far), _homog(side_a), _homog(side_b)
@@ -113,35 +158,46 @@ def camera_of_three_sides(far, side_a, side_b, focal_px: float, principal_px, sp
     if min(abs(c[2]) for c in corners) < 1e-9:
         return None
     rays = [k_inv @ (c / c[2]) for c in corners]
-    d1 = k_inv @ np.cross(la, lb)  # the long sides' direction: toward the far end, deeper
+    d1 = k_inv @ np.cross(la, lb)  # the sides' direction: toward the far side, deeper
     d1 = d1 / np.linalg.norm(d1) * (1 if d1[2] >= 0 else -1)
-    if rays[0][0] < rays[1][0]:  # FR on the right of the photo, FL on the left
+    if rays[0][0] < rays[1][0]:  # the far side's right corner on the right of the photo
         rays = rays[::-1]
     d2 = np.cross(np.cross(rays[0], rays[1]), d1)
     d2 /= np.linalg.norm(d2)
     if d2 @ (rays[1] / rays[1][2] - rays[0] / rays[0][2]) < 0:
         d2 = -d2
     d3 = np.cross(d1, d2)
-    width = spec.width_m + 2 * top_width_m
+    width = span + 2 * top_width_m
     (a, b), *_ = np.linalg.lstsq(np.c_[rays[0], -rays[1]], -width * d2, rcond=None)
     if a <= 0 or b <= 0:
         return None
     rot = np.c_[d1, d2, d3]
-    fr = np.array([spec.length_m + top_width_m, -top_width_m, 0.0])
-    centre = fr - rot.T @ (a * rays[0])
+    far_right = np.array([depth + top_width_m, -top_width_m, 0.0])
+    centre = far_right - rot.T @ (a * rays[0])
     if centre[2] <= 0:
         return None
-    return Camera(focal_px=float(focal_px), principal_px=tuple(map(float, principal_px)),
-                  rotation=rot, centre_m=centre, plane_z_m=spec.cushion_height_m)
+    return framing.to_table(Camera(focal_px=float(focal_px),
+                                   principal_px=tuple(map(float, principal_px)),
+                                   rotation=rot, centre_m=centre,
+                                   plane_z_m=spec.cushion_height_m), spec)
 
 
-def _on_sides(points: np.ndarray, quad: np.ndarray) -> float:
+def _beyond_near_side(cam: Camera, spec: TableSpec, framing: Framing) -> bool:
+    """Whether ``cam`` stands beyond the framing's near side and between the lines of the two
+    sides beside it, give or take :data:`PARTIAL_ACROSS_MARGIN_M`."""
+    depth, span = framing.depth_span_m(spec)
+    v = np.array(framing.turn) @ cam.centre_m + [0.0, framing.shift_by_length * spec.length_m, 0]
+    return v[0] < 0 and abs(v[1] - span / 2) <= span / 2 + PARTIAL_ACROSS_MARGIN_M
+
+
+def _on_sides(points: np.ndarray, quad: np.ndarray, framing: Framing) -> float:
     """The part of ``points`` within :data:`PARTIAL_SIDE_PX` of the lines of the outline
-    ``quad``'s three sides seen (NR-FR, FR-FL, FL-NL: all but the near end)."""
+    ``quad``'s three sides seen (those of ``framing``: all but the near one)."""
     if len(points) == 0:
         return 0.0
     near = np.full(len(points), np.inf)
-    for a, b in ((quad[0], quad[1]), (quad[1], quad[2]), (quad[2], quad[3])):
+    for i, j in framing.seen:
+        a, b = quad[i], quad[j]
         d = b - a
         n = np.array([-d[1], d[0]]) / max(float(np.hypot(*d)), 1e-9)
         near = np.minimum(near, np.abs((points - a) @ n))
@@ -150,14 +206,16 @@ def _on_sides(points: np.ndarray, quad: np.ndarray) -> float:
 
 def partial_camera(region: np.ndarray, lines: list, scale: float, spec: TableSpec,
                    shape: tuple[int, int], top_width_m: float, plausible,
-                   lens_mm: float = PHONE_LENS_MM) -> Camera | None:
+                   lens_mm: float = PHONE_LENS_MM) -> tuple[Camera, Framing] | None:
     """The table whose cloth's ``region`` (on the photo scaled by ``scale``) runs out of the
     photo, from the straight runs of its outline (``lines``: table_find's side lines, on the
-    scaled photo): of every three of them not on the frame's edge taken as the far end and
-    the long sides (:func:`camera_of_three_sides`, a lens of ``lens_mm`` equivalent), the camera
-    ``plausible`` accepts whose near end is out of the photo, whose outline holds at least
-    :data:`PARTIAL_MIN_SHARE` of the region and is filled by it (:data:`PARTIAL_MIN_FILL`)
-    where in the photo, the most of the region; None if none."""
+    scaled photo): of every three of them not on the frame's edge taken as a far side and the
+    two beside it, in each of :data:`FRAMINGS` (:func:`camera_of_three_sides`, a lens of
+    ``lens_mm`` equivalent), the camera ``plausible`` accepts beyond the near side
+    (:func:`_beyond_near_side`) whose near side is out of the photo, whose outline holds at
+    least :data:`PARTIAL_MIN_SHARE` of the region and is filled by it
+    (:data:`PARTIAL_MIN_FILL`) where in the photo, and whose three sides seen run along the
+    most of the region's outline; with its framing; None if none."""
     cv = cv2()
     h, w = shape
     inner = [ln for ln in lines if not _on_frame_edge(ln, region.shape)]
@@ -176,29 +234,27 @@ def partial_camera(region: np.ndarray, lines: list, scale: float, spec: TableSpe
     rim = rim[(rim[:, 0] > EDGE_LINE_PX) & (rim[:, 1] > EDGE_LINE_PX)
               & (rim[:, 0] < rw - 1 - EDGE_LINE_PX) & (rim[:, 1] < rh - 1 - EDGE_LINE_PX)]
     best = None
-    for far, (side_a, side_b) in itertools.product(range(len(full)),
-                                                    itertools.combinations(range(len(full)), 2)):
+    for framing, far, (side_a, side_b) in itertools.product(
+            FRAMINGS, range(len(full)), itertools.combinations(range(len(full)), 2)):
         if far in (side_a, side_b):
             continue
         cam = camera_of_three_sides(full[far], full[side_a], full[side_b], focal, principal,
-                                    spec, top_width_m)
-        if cam is None or not plausible(cam) or cam.centre_m[0] >= 0 \
-                or abs(cam.centre_m[1] - spec.width_m / 2) > spec.width_m / 2 \
-                + PARTIAL_ACROSS_MARGIN_M:
+                                    spec, top_width_m, framing)
+        if cam is None or not plausible(cam) or not _beyond_near_side(cam, spec, framing):
             continue
         if np.any((np.c_[outer, np.zeros(4)] - cam.centre_m) @ cam.rotation[2] <= 0):
             continue  # a corner behind the camera
         pts = np.c_[outer, np.full(4, spec.cushion_height_m)]
         quad = np.clip((cam.project(pts) + 0.5) * scale - 0.5, -1e6, 1e6)
-        near = quad[[0, 3]]
+        near = quad[list(framing.near)]
         if np.all((near >= 0) & (near <= (region.shape[1] - 1, region.shape[0] - 1)), axis=1).any():
             continue  # a near corner in the photo: not a table running out of it
         inside = np.zeros_like(region)
         cv.fillConvexPoly(inside, np.round(quad).astype(np.int32), 1)
         held = float((region & inside).sum())
         share, fill = held / region_px, held / max(float(inside.sum()), 1.0)
-        on_sides = _on_sides(rim, quad)
+        on_sides = _on_sides(rim, quad, framing)
         if share >= PARTIAL_MIN_SHARE and fill >= PARTIAL_MIN_FILL \
                 and on_sides >= PARTIAL_MIN_ON_SIDES and (best is None or on_sides > best[0]):
-            best = (on_sides, cam)
-    return None if best is None else best[1]
+            best = (on_sides, cam, framing)
+    return None if best is None else (best[1], best[2])

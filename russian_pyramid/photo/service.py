@@ -76,9 +76,11 @@ class PhotoPosition:
     # the table's cloth runs out of the photo (issue 57 item 4: framing.runs_out)
     table_runs_out: bool = False
     # read from the three sides seen (issue 57 item 4: framing.partial_camera), the scale
-    # along the table from a phone's focal length: the playing area seen from this x (metres
-    # from the house cushion) to the far cushion; None when the table was framed whole
+    # along the view from the lens: from behind an end, the playing area seen from this x
+    # (metres from the house cushion) to the far cushion; from beside the table, from this y
+    # (metres from the near long cushion, y = 0) to the far one; None when framed whole
     seen_from_x_m: float | None = None
+    seen_from_y_m: float | None = None
     # ... with the lens (mm, 35 mm equivalent) read from the photo's EXIF data or assumed
     lens_mm: float | None = None
     lens_from_exif: bool = False
@@ -103,11 +105,14 @@ class PhotoPosition:
                           **({"ball_diameter_m": round(self.ball_diameter_m, 5)}
                              if self.ball_diameter_m is not None else {}),
                           **({"table_runs_out": True} if self.table_runs_out else {}),
-                          **({"partial_view": {"seen_from_x_m": round(self.seen_from_x_m, 3),
-                                               "lens_mm": self.lens_mm,
-                                               "lens_from": "exif" if self.lens_from_exif
-                                               else "assumed"}}
-                             if self.seen_from_x_m is not None else {}),
+                          **({"partial_view": {
+                              **({"seen_from_x_m": round(self.seen_from_x_m, 3)}
+                                 if self.seen_from_x_m is not None else {}),
+                              **({"seen_from_y_m": round(self.seen_from_y_m, 3)}
+                                 if self.seen_from_y_m is not None else {}),
+                              "lens_mm": self.lens_mm,
+                              "lens_from": "exif" if self.lens_from_exif else "assumed"}}
+                             if self.lens_mm is not None else {}),
                           "seconds": round(self.seconds, 3)}}
 
 
@@ -121,15 +126,20 @@ def metres_per_pixel(camera, uv: tuple[float, float], z_m: float) -> float:
     return float(np.linalg.svd(jac, compute_uv=False)[0])
 
 
-def seen_from_x_m(camera, spec: TableSpec, width_px: int, height_px: int) -> float:
-    """Where the playing area's seen part begins along the table: the smallest x (metres,
-    1 cm steps) at which its middle line is in the photo (``width_px`` x ``height_px``)."""
-    xs = np.arange(0.0, spec.length_m + 1e-9, 0.01)
-    uv = camera.project(np.c_[xs, np.full(len(xs), spec.width_m / 2),
-                              np.full(len(xs), spec.cushion_height_m)])
+def seen_from_m(camera, spec: TableSpec, width_px: int, height_px: int,
+                across: bool = False) -> float:
+    """Where the playing area's seen part begins along the view: the smallest x (metres, 1 cm
+    steps) at which its middle line along the table is in the photo (``width_px`` x
+    ``height_px``); ``across`` (a view from beside the table): the smallest y at which its
+    middle line across the table is."""
+    L, W = spec.length_m, spec.width_m
+    steps = np.arange(0.0, (W if across else L) + 1e-9, 0.01)
+    middle = np.full(len(steps), L / 2 if across else W / 2)
+    xy = np.c_[middle, steps] if across else np.c_[steps, middle]
+    uv = camera.project(np.c_[xy, np.full(len(steps), spec.cushion_height_m)])
     inside = (uv[:, 0] >= 0) & (uv[:, 1] >= 0) & (uv[:, 0] <= width_px - 1) \
         & (uv[:, 1] <= height_px - 1)
-    return float(xs[np.argmax(inside)]) if inside.any() else float(spec.length_m)
+    return float(steps[np.argmax(inside)]) if inside.any() else float(steps[-1])
 
 
 def parse_corners(text: str) -> np.ndarray:
@@ -230,7 +240,10 @@ def read_position(photo, table: str = "pyramid-12ft",
                          (spec.length_m, spec.width_m),
                          ball_diameter_m=None if ball_diameter_m is None else
                          2 * spec.ball_radius_m, table_runs_out=view.runs_out,
-                         seen_from_x_m=seen_from_x_m(view.camera, spec, *work.shape[1::-1])
-                         if view.partial else None,
+                         seen_from_x_m=seen_from_m(view.camera, spec, *work.shape[1::-1])
+                         if view.partial == "end" else None,
+                         seen_from_y_m=seen_from_m(view.camera, spec, *work.shape[1::-1],
+                                                   across=True)
+                         if view.partial == "side" else None,
                          lens_mm=(exif_lens_mm or PHONE_LENS_MM) if view.partial else None,
-                         lens_from_exif=view.partial and exif_lens_mm is not None)
+                         lens_from_exif=bool(view.partial) and exif_lens_mm is not None)

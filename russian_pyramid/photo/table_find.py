@@ -93,7 +93,9 @@ class TableView:
     cloth_hue: float
     cloth_mask: np.ndarray
     runs_out: bool = False  # the cloth runs out of the photo (framing.runs_out; found only)
-    partial: bool = False  # read from the three sides seen (framing.partial_camera)
+    # read from the three sides seen (framing.partial_camera): "end" (from behind an end) or
+    # "side" (from beside the table); None when framed whole
+    partial: str | None = None
 
 
 def cloth_hues(hsv: np.ndarray) -> list[float]:
@@ -401,13 +403,14 @@ def _partial(bgr, small, spec: TableSpec, scale: float, candidates,
             continue
         if k not in lines:
             lines[k] = _side_lines(region)
-        cam = partial_camera(region, lines[k], scale, spec, bgr.shape[:2],
-                             CUSHION_TOP_WIDTH_M, lambda c: _plausible(c, bgr.shape[:2], spec),
-                             lens_mm)
-        if cam is not None:
+        found = partial_camera(region, lines[k], scale, spec, bgr.shape[:2],
+                               CUSHION_TOP_WIDTH_M, lambda c: _plausible(c, bgr.shape[:2], spec),
+                               lens_mm)
+        if found is not None:
+            cam, framing = found
             cam = fit_outline(bgr, spec, cam, np.median(small[region.astype(bool)], axis=0),
                               fixed_focal=True)
-            return replace(_view(cam, spec, hue, bgr), runs_out=True, partial=True)
+            return replace(_view(cam, spec, hue, bgr), runs_out=True, partial=framing.name)
     return None
 
 

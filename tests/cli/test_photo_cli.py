@@ -156,3 +156,21 @@ def test_a_table_running_out_read_with_the_photo_s_own_lens_says_so(tmp_path, ca
     assert main(["photo", str(photo), "--json"]) == 0
     part = json.loads(capsys.readouterr().out)["photo"]["partial_view"]
     assert part["lens_mm"] == 25 and part["lens_from"] == "exif"
+
+
+def test_a_side_view_running_out_says_from_the_near_long_cushion(tmp_path, capsys):
+    """A view from beside the table whose near corners are out of the frame (case_029
+    tilted, a JPEG giving its lens) is read from the far long cushion and the ends: the lines
+    say from how far beyond the near long cushion the cloth is seen and that the lens scales
+    the distances across the table; the JSON gives seen_from_y_m."""
+    truth = json.loads((DATA / "case_029.json").read_text())
+    image = tilted(cv2().imread(str(DATA / "case_029.jpg")), truth)
+    photo = tmp_path / "side.jpg"
+    photo.write_bytes(with_lens(cv2().imencode(".jpg", image)[1].tobytes(), 25))
+    assert main(["photo", str(photo), "--lang", "ru"]) == 0
+    out = capsys.readouterr().out
+    assert "сукно видно от 0." in out and "м от ближнего длинного борта" in out, out
+    assert "расстояния поперёк стола — по объективу, записанному в снимке (25 мм" in out, out
+    assert main(["photo", str(photo), "--json"]) == 0
+    part = json.loads(capsys.readouterr().out)["photo"]["partial_view"]
+    assert set(part) == {"seen_from_y_m", "lens_mm", "lens_from"}, part

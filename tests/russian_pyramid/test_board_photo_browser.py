@@ -247,8 +247,9 @@ def test_a_table_running_out_of_the_photo_said_on_a_phone(browser, tmp_path):
     """Issue 57 item 4 on the board: a photo whose near corners are out of the frame, read
     from the three cushions seen (an end view tilted up: benchmarks.photo_partial), says so
     and from where the cloth is seen, and with which lens (a phone's usual one, or the one the
-    photo's EXIF data give); one read with the frame's edge in its outline (a side
-    view so tilted) says the balls may be wrong."""
+    photo's EXIF data give); a view from beside the table so tilted, read from the far long
+    cushion and the ends, says so; one read with the frame's edge in its outline (an end view
+    tilted until its near corners are just out) says the balls may be wrong."""
     drv = browser("ru", PHONE, mobile=True)
     cv = cv2()
     for name in ("independent_10007_019", "case_023"):
@@ -268,6 +269,13 @@ def test_a_table_running_out_of_the_photo_said_on_a_phone(browser, tmp_path):
     said = message(drv)[0]
     assert "по объективу, записанному в снимке (25 мм в эквиваленте)" in said, said
     _photo_in(drv, tmp_path / "case_023.png")
+    said = message(drv)[0]
+    assert "прочитан по трём видимым бортам, сукно видно от 0,2 м от ближнего длинного борта" \
+        in said and "поперёк стола" in said, said
+    truth = json.loads((DATA / "case_000.json").read_text())
+    assert cv.imwrite(str(tmp_path / "case_000_just_out.png"),
+                      tilted(cv.imread(str(DATA / "case_000.jpg")), truth, out_px=10))
+    _photo_in(drv, tmp_path / "case_000_just_out.png")
     said = message(drv)[0]
     assert "Стол не помещается в кадр: шары могут встать неточно" in said, said
     assert "трём видимым бортам" not in said

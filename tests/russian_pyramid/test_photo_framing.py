@@ -1,15 +1,15 @@
 """russian_pyramid.photo.framing (issue 57 item 4): a table running out of the photo is said
-so, read from the three sides seen (an end view), or refused."""
+so, read from the three sides seen (from behind an end or beside the table), or refused."""
 import json
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from benchmarks.photo_partial import tilted
+from benchmarks.photo_partial import lens_mm, tilted, with_lens
 from benchmarks.photo_report import match
 from russian_pyramid.errors import UserInputError
-from russian_pyramid.photo.framing import camera_of_three_sides, runs_out
+from russian_pyramid.photo.framing import SIDE, camera_of_three_sides, runs_out
 from russian_pyramid.photo.geometry import Camera
 from russian_pyramid.photo.imaging import cv2
 from russian_pyramid.photo.service import read_position
@@ -71,6 +71,49 @@ def test_three_sides_give_the_camera_of_a_known_lens():
     assert got is not None
     assert np.allclose(got.centre_m, cam.centre_m, atol=1e-6)
     assert np.allclose(got.rotation, cam.rotation, atol=1e-8)
+
+
+def test_three_sides_seen_from_beside_the_table_give_its_camera():
+    """From beside the table (the near long side out of the photo), the far long side's line
+    and the two ends' give the camera back in the table's frame (framing.SIDE): the house end
+    on the camera's left, y = 0 nearest it, as a whole table seen from a side is read."""
+    spec = table_by_name("pyramid-12ft")
+    c, z = CUSHION_TOP_WIDTH_M, spec.cushion_height_m
+    L, W = spec.length_m, spec.width_m
+    eye = np.array([L / 2 - 0.4, -1.1, 1.4])
+    cam = Camera(focal_px=1100.0, principal_px=(799.5, 599.5),
+                 rotation=_looking(eye, np.array([L / 2, W * 0.7, 0])), centre_m=eye,
+                 plane_z_m=z)
+    far, right, left = [(L + c, W + c), (-c, W + c)], [(L + c, 0.3), (L + c, W + c)], \
+        [(-c, 0.3), (-c, W + c)]
+
+    def line(ends):
+        a, b = cam.project(np.c_[np.array(ends, float), np.full(2, z)])
+        return a, (b - a) / np.linalg.norm(b - a)
+    got = camera_of_three_sides(line(far), line(right), line(left), 1100.0, (799.5, 599.5),
+                                spec, c, SIDE)
+    assert got is not None
+    assert np.allclose(got.centre_m, cam.centre_m, atol=1e-6)
+    assert np.allclose(got.rotation, cam.rotation, atol=1e-8)
+
+
+def test_a_side_view_running_out_is_read_from_the_far_side_and_the_ends():
+    """A view from beside the table (case_029) taken tilted up until its near corners are
+    40 px out of the frame, a JPEG that gives its lens: flagged before (the frame's edge taken
+    for the near cushion, 1 ball of 16 within 20 mm); read from the far long cushion and the
+    two ends, every ball within 20 mm, the answer saying from where across the table the cloth
+    is seen."""
+    photo, truth = _tilted("case_029")
+    img = cv2().imdecode(np.frombuffer(photo, np.uint8), cv2().IMREAD_COLOR)
+    jpeg = cv2().imencode(".jpg", img, [cv2().IMWRITE_JPEG_QUALITY, 95])[1].tobytes()
+    doc = read_position(with_lens(jpeg, round(lens_mm(truth, img.shape[1], img.shape[0]))),
+                        truth["table"]).to_json()
+    part = doc["photo"]["partial_view"]
+    assert "seen_from_x_m" not in part and 0.1 < part["seen_from_y_m"] < 0.6, part
+    assert part["lens_from"] == "exif"
+    found = {k: tuple(v) for k, v in doc["balls"].items()}
+    true = {k: tuple(v[:2]) for k, v in truth["balls"].items()}
+    assert len(match(true, found)) == len(true)
 
 
 def _looking(eye, at):

@@ -205,8 +205,13 @@ function showPhoto(ans, blob) {
   if (unsure.length) said.push(t("photo_uncertain", {n: unsure.length, mm: num(Math.max(...unsure.map(b => b.error_mm)), 0)}));
   // a table running out of the photo (issue 57 item 4): read from the three cushions seen, or not
   const part = ans.photo.partial_view;
-  if (part) said.push(part.lens_from === "exif"
-    ? t("photo_partial_exif", {m: num(part.seen_from_x_m, 1), mm: num(part.lens_mm, 0)})
+  // (from behind an end: seen from x; from beside the table: seen from y, the near long cushion)
+  const exif = part && part.lens_from === "exif", mm = part && num(part.lens_mm, 0);
+  if (part && part.seen_from_y_m !== undefined) said.push(exif
+    ? t("photo_partial_side_exif", {m: num(part.seen_from_y_m, 1), mm})
+    : t("photo_partial_side", {m: num(part.seen_from_y_m, 1)}));
+  else if (part) said.push(exif
+    ? t("photo_partial_exif", {m: num(part.seen_from_x_m, 1), mm})
     : t("photo_partial", {m: num(part.seen_from_x_m, 1)}));
   else if (ans.photo.table_runs_out) said.push(t("photo_runs_out"));
   if (!S.balls.cue) said.push(t("photo_no_cue"));
