@@ -90,6 +90,25 @@ class ChoiceOption:
                              f"{', '.join(self.choices)}")
 
 
+@dataclass(frozen=True)
+class FileOption:
+    """An agent option that names a file of data the agent reads when it is built
+    (``weights=fit.json``): a printable path of 1 to ``max_chars`` characters ending in
+    ``suffix``, or empty (no file: ``weights=`` pins the value's own); what is wrong with the
+    file itself is said when it is read."""
+
+    suffix: str
+    max_chars: int = 400
+
+    def check(self, agent: str, key: str, value: str) -> None:
+        if value == "":
+            return
+        if len(value) > self.max_chars or not value.isprintable() \
+                or not value.endswith(self.suffix):
+            raise ValueError(f"agent {agent!r}: option {key}={_cut(value)} must be the path "
+                             f"of a {self.suffix} file (at most {self.max_chars} characters)")
+
+
 def _cut(value: str, limit: int = 40) -> str:
     return repr(value) if len(value) <= limit else f"{value[:limit]!r}... ({len(value)} chars)"
 
@@ -109,6 +128,9 @@ MC_OPTIONS = {
     "shots": NumberOption(int, 1, 100),  # clean pots refined per spot (6 by default)
     "fouls": _SWITCH, "safeties": _SWITCH, "opening": _SWITCH,
     "value": ChoiceOption(tuple(VALUES)),  # the position value (learned by default)
+    # the learned value's weights from a file of python -m ai.calibrate.value (a fit of one's
+    # own, e.g. at a level of play: ai.calibrate.selfplay --skill)
+    "weights": FileOption(".json"),
     "plan": NumberOption(int, 0, 10_000),  # second-level samples per leading stroke (0: off)
     "look": NumberOption(int, 0, MAX_LOOK),  # look-ahead depth over the leaves (0: off)
     "position": NumberOption(int, 0, 20),  # leading pots given position variants (0: off)
@@ -119,7 +141,7 @@ MC_OPTIONS = {
     "cut": NumberOption(float, 0.0, 1.0),  # hopeless pots dropped unrefined (share of best)
     "screen": ChoiceOption(("3", "5")),  # contact fractions a ball in the screen (5: fine)
 }
-Option = NumberOption | NameOption | ChoiceOption
+Option = NumberOption | NameOption | ChoiceOption | FileOption
 OPTIONS: dict[str, dict[str, Option]] = {
     "random": {"name": NameOption()},
     "greedy": {"name": NameOption(), "skill": _SKILL},
@@ -157,7 +179,8 @@ MC_2 = {"budget": "300", "time": "none", "skill": "strong", "placements": "2", "
         "fouls": "1", "safeties": "1", "opening": "1", "value": "learned-mc2", "plan": "0",
         "look": "0", "stalls": "1", "position": "0", "crn": "0",
         "fresh": "0",  # its advice as when frozen: the search's own figures (ai/search/fresh.py)
-        "scan": "41", "cut": "0", "screen": "5"}  # its candidates as when frozen
+        "scan": "41", "cut": "0", "screen": "5",  # its candidates as when frozen
+        "weights": ""}  # no file: its value's own frozen weights
 
 
 STRONG_BUDGET = "3000"

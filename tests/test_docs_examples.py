@@ -100,6 +100,12 @@ EXEMPT = {  # commands shown in the docs that cannot run in a test (a pattern ea
     r"^dask |--scheduler tcp://HEAD": "a Dask cluster of the reader's machines; "
                                       "tests/ai/games/test_parallel.py plays on a local one",
     r"^apt-get install": "installs a system package",
+    r"^python -m ai\.calibrate\.selfplay --skill|^python -m ai\.calibrate\.value --positions "
+    r"selfplay_master|weights=weights_master\.json": "a level's value, three commands each "
+                                                    "reading the one before's file (minutes "
+                                                    "each); the researcher's journey "
+                                                    "(tests/journeys/test_researcher.py) runs "
+                                                    "them one after another, reduced",
     r"learn_maskable_ppo\.py(?: --steps|:Trained)": "trains or plays MaskablePPO, which needs "
                                                     "torch (the learn-rl extra, gigabytes), not "
                                                     "installed in CI; tests/ai/env/test_policy.py "

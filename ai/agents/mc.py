@@ -78,12 +78,13 @@ class MCAgent:
     and ``cut`` the share of a spot's best ranking below which a pot is dropped before any
     scan (:func:`ai.search.attack.attack_candidates`; :data:`DEFAULT_CUT`), ``screen`` the
     contact fractions a ball in the safety screen (5, the default, or 3,
-    :data:`ai.search.safety.FRACTIONS`)."""
+    :data:`ai.search.safety.FRACTIONS`), ``weights`` the learned value's weights from a file
+    written by ``python -m ai.calibrate.value`` (a fit of one's own, docs/CALIBRATION.md)."""
 
     def __init__(self, name: str = "mc", budget=DEFAULT_BUDGET, time=None, skill=None,
                  fouls=1, safeties=1, placements=2, shots=6, opening=1, value=DEFAULT_VALUE,
                  plan=0, look=0, stalls=1, position=0, crn=0, fresh=FRESH_SAMPLES,
-                 scan=DEFAULT_SCAN, cut=DEFAULT_CUT, screen=DEFAULT_SCREEN,
+                 scan=DEFAULT_SCAN, cut=DEFAULT_CUT, screen=DEFAULT_SCREEN, weights=None,
                  simulator: Simulator | None = None):
         self.name = name
         # no skill given: strong, until a match tells the noise of its strokes (begin_game)
@@ -108,7 +109,7 @@ class MCAgent:
         if not 0 <= self.options.look <= MAX_LOOK:
             raise ValueError(f"option look={look!r} must be a depth from 0 to {MAX_LOOK}")
         self.sim = simulator or shared_simulator()
-        self.win = make_value(value)
+        self.win = make_value(value, weights)
         # situations met this game: foul loops and safety battles (ai.value.repetition)
         self.history = History(stalls=bool(_num(stalls, int, "stalls")))
         self.last: Analysis | None = None

@@ -29,10 +29,25 @@ def learned_mc2() -> LearnedValue:
 VALUES = {"race": WinModel, "learned": LearnedValue, "learned-mc2": learned_mc2}
 
 
-def make_value(name: str) -> PositionValue:
+def make_value(name: str, weights: str | Path | None = None) -> PositionValue:
+    """The position value ``name``; with ``weights`` (a path; None or empty: none), the
+    learned value judging by the weights of that file (one written by ``python -m
+    ai.calibrate.value``), else ValueError saying what is wrong with it."""
     if name not in VALUES:
         raise ValueError(f"unknown position value {name!r}; known: {', '.join(VALUES)}")
-    return VALUES[name]()
+    if weights is None or weights == "":
+        return VALUES[name]()
+    if name != "learned":
+        raise ValueError(f"option weights={str(weights)!r} is for the learned value, not "
+                         f"value={name}")
+    try:
+        return LearnedValue(weights=LearnedWeights.load(Path(weights)))
+    except FileNotFoundError:
+        raise ValueError(f"option weights={str(weights)!r}: no such file") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError,
+            AttributeError) as exc:
+        raise ValueError(f"option weights={str(weights)!r}: not a weights file written by "
+                         f"python -m ai.calibrate.value ({type(exc).__name__})") from None
 
 
 __all__ = ["WinModel", "LearnedValue", "LearnedWeights", "PositionValue", "VALUES",

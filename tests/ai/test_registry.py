@@ -92,3 +92,29 @@ def test_a_spec_gets_the_level_unless_it_names_a_skill():
     assert with_skill("mc-2", 0.25) == "mc-2:skill=0.25"
     assert with_skill("mc:budget=8", 2.0) == "mc:budget=8,skill=2"
     assert with_skill("mc:skill=club", 0.5) == "mc:skill=club"
+
+
+def test_the_learned_value_takes_the_weights_of_a_file_of_one_s_own(tmp_path):
+    """``mc:weights=FILE``: the learned value judges by a fit of one's own (a file of python -m
+    ai.calibrate.value, e.g. at a level of play); a path that is no such file is refused
+    naming the option, never read as something else; mc-2 pins no file."""
+    import json
+
+    from ai.value import LearnedWeights
+    from ai.value.features import NAMES
+    weights = [round(0.01 * k, 2) for k in range(len(NAMES))]
+    own = tmp_path / "fit.json"
+    own.write_text(json.dumps({"features": list(NAMES), "weights": weights}))
+    agent = make_agent(f"mc:weights={own}")
+    assert list(agent.win.weights.weights) == weights
+    assert agent.win.weights != LearnedWeights.load()
+    assert make_agent("mc-2").win.weights.weights != tuple(weights)
+    (tmp_path / "other.json").write_text(json.dumps({"features": ["bias"], "weights": [1]}))
+    (tmp_path / "text.json").write_text("weights")
+    for spec, said in ((f"mc:weights={tmp_path / 'none.json'}", "no such file"),
+                       (f"mc:weights={tmp_path / 'text.json'}", "not a weights file"),
+                       (f"mc:weights={tmp_path / 'other.json'}", "fitted on features"),
+                       ("mc:weights=fit.txt", "must be the path of a .json file"),
+                       (f"mc:value=race,weights={own}", "is for the learned value")):
+        with pytest.raises(ValueError, match=said):
+            make_agent(spec)

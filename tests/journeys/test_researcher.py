@@ -13,14 +13,18 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import subprocess
+import sys
 import warnings
 
 import numpy as np
 from pettingzoo.test import api_test
 
 from ai.env import aec_env, decode, forward
+from ai.value.features import NAMES
+from ai.value.learned import LEARNED_FILE
 from engine import read_record, verify_record
-from tests.cli.clihelp import ROOT, pyramid
+from tests.cli.clihelp import ROOT, env, pyramid
 
 AGENT = "my_agent.py:EasiestPot"
 GAMES, STROKES = 2, 60
@@ -122,3 +126,65 @@ def test_a_researcher_plays_a_policy_in_a_tournament_and_the_game_for_three(tmp_
     once, twice = forward.apply(state, decision, draw), forward.apply(state, decision, draw)
     assert once == twice and hash(once) == hash(twice) and once != state
     assert {once: "a state is a key"}[twice] == "a state is a key"
+
+
+# --- issue 56: a value fitted at a level of play, as docs/CALIBRATION.md writes it ----------
+def _calibration_commands() -> list[list[str]]:
+    """The commands of docs/CALIBRATION.md's "A value for a level of play", as words."""
+    text = (ROOT / "docs" / "CALIBRATION.md").read_text(encoding="utf-8")
+    section = text[text.index("## A value for a level of play"):]
+    block = re.search(r"```\n(.*?)```", section, flags=re.S).group(1)
+    return [line.split() for line in block.splitlines() if line.strip()]
+
+
+def _reduced(words: list[str], **flags) -> list[str]:
+    """``words`` with each ``--flag value`` of ``flags`` (``games=1``) set to that value."""
+    out = list(words)
+    for flag, value in flags.items():
+        out[out.index(f"--{flag.replace('_', '-')}") + 1] = str(value)
+    return out
+
+
+def pyramid_python(*args, cwd) -> subprocess.CompletedProcess:
+    """``python ARGS`` as the docs' reader runs it (this interpreter, the repository's packages
+    importable)."""
+    return subprocess.run([sys.executable, *map(str, args)], capture_output=True, text=True,
+                          cwd=cwd, env=env(), timeout=600)
+
+
+def test_a_researcher_fits_a_value_at_a_level_and_plays_it_against_mc_2(tmp_path):
+    """Self-play at the `master` level, the learned value fitted on it, and a match of the fit
+    against mc-2 at that level, the commands as docs/CALIBRATION.md writes them (reduced: one
+    game of self-play on one worker, two games of the match cut at 8 strokes): every self-play
+    line says the level's noise, the fit writes the level and the features, the match plays
+    both at the level with the fit judging for `mc`, and a weights file that is no fit is
+    refused naming it."""
+    selfplay, fit, match = _calibration_commands()
+    assert selfplay[:3] == ["python", "-m", "ai.calibrate.selfplay"], selfplay
+    r = pyramid_python(*_reduced(selfplay, games=1, jobs=1)[1:], cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    lines = [json.loads(x) for x in (tmp_path / "selfplay_master.jsonl").read_text()
+             .splitlines()]
+    assert len(lines) > 20 and {line["noise"] for line in lines} == {0.5}, lines[0]
+    assert fit[:3] == ["python", "-m", "ai.calibrate.value"], fit
+    r = pyramid_python(*fit[1:], cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    weights = json.loads((tmp_path / "weights_master.json").read_text())
+    assert weights["fit"]["skill"] == 0.5 and weights["features"] == list(NAMES)
+    assert weights["weights"] != json.loads(LEARNED_FILE.read_text())["weights"]
+    assert match[:2] == ["pyramid", "tournament"], match
+    r = pyramid(*_reduced(match, games=2)[1:], "--max-strokes", 8, "--jobs", 1,
+                "--no-progress", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    results = [json.loads(x) for x in (tmp_path / "match_master.jsonl").read_text()
+               .splitlines()]
+    assert results[0]["skill"] == 0.5 and results[0]["agents"][1] == "mc-2", results[0]
+    assert results[0]["agents"][0] == "mc:weights=weights_master.json,name=mc-master"
+    assert len(results) == 3 and not any("error" in g for g in results[1:])
+    assert "mc-master" in r.stdout and "mc-2" in r.stdout
+    # a file that is not a fit: refused, naming the option, nothing played
+    (tmp_path / "notes.json").write_text('{"notes": "not weights"}')
+    r = pyramid("tournament", "--agents", "mc:weights=notes.json", "mc-2", "--games", 1,
+                "--out", "bad.jsonl", cwd=tmp_path)
+    assert r.returncode == 2 and "option weights='notes.json'" in r.stderr, r.stderr
+    assert "not a weights file" in r.stderr and not (tmp_path / "bad.jsonl").exists()
