@@ -60,8 +60,9 @@ class MCAgent:
     noise belief about both players (name or magnitude), ``fouls`` / ``safeties`` 0/1,
     ``opening`` 0/1 (the dedicated break search of :mod:`ai.search.opening`), ``placements``
     (spots from hand searched), ``shots`` (clean pots refined per spot), ``value`` the
-    position value that judges every outcome (``learned``: :mod:`ai.value.learned`, the
-    default; ``race``: the score race with a one-stroke look-ahead, :mod:`ai.value.pwin`),
+    position value that judges every outcome (``learned``: :mod:`ai.value.learned` with the
+    weights fitted at the level of play nearest the noise believed, :mod:`ai.value.levels`,
+    the default; ``race``: the score race with a one-stroke look-ahead, :mod:`ai.value.pwin`),
     ``plan`` samples of each of the two leading strokes whose leaves the second search level
     judges (:mod:`ai.search.leave`; 0, off, by default), ``look`` the depth of the look-ahead
     over the leading strokes' leaves at equal samples (:mod:`ai.search.lookahead`; 0, off, by

@@ -2,7 +2,9 @@
 
 Four calibrations (docs/CALIBRATION.md), each with a :class:`FittedFor`:
 
-* the learned value's weights (``ai/value/learned_weights.json``, ``fitted_for``);
+* the learned value's weights (``ai/value/learned_weights.json``, ``fitted_for``), and those
+  fitted at the lower levels of play (``learned_weights_pro.json``,
+  ``learned_weights_master.json``: ai/value/levels.py);
 * the P(win) race weights (``ai/value/pwin_weights.json``, ``fitted_for``);
 * the pocket windows (``ai.geometry.pockets.W_CORNER`` / ``W_MIDDLE``, ``WINDOWS_FITTED_FOR``);
 * the cushion rebound law of bank routes (``ai.geometry.banks.REBOUND``, ``REBOUND_FITTED_FOR``).
@@ -22,12 +24,14 @@ from __future__ import annotations
 import warnings
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 from sim import Simulator
 
 from ..geometry.banks import REBOUND_FITTED_FOR
 from ..geometry.pockets import WINDOWS_FITTED_FOR
-from ..value.learned import LearnedWeights
+from ..value.learned import LEARNED_FILE, LearnedWeights
+from ..value.levels import LEVEL_FILES
 from ..value.pwin import load_fitted_for
 from .provenance import CalibrationMismatch, Checked, FittedFor, mismatches, used_with
 
@@ -55,21 +59,21 @@ class Calibration:
         return self.fitted_for.describe()
 
 
-@lru_cache(maxsize=1)
-def _learned_fitted_for() -> FittedFor | None:
+@lru_cache(maxsize=None)
+def _learned_fitted_for(path: Path = LEARNED_FILE) -> FittedFor | None:
     try:
-        return LearnedWeights.load().fitted_for
+        return LearnedWeights.load(path).fitted_for
     except (OSError, ValueError, KeyError, TypeError):  # the agents that use it will say so
         return None
 
 
 def calibrations() -> tuple[Calibration, ...]:
-    """The four calibrations (the weight files are read once per process).  The P(win) race
+    """The calibrations (the weight files are read once per process).  The P(win) race
     weights are checked for the table only: they were fitted on the physics before issue 9
     (their file's ``fitted_for.note``) and see only the score race."""
     return (
-        Calibration("the learned value's weights (ai/value/learned_weights.json)",
-                    _learned_fitted_for()),
+        *(Calibration(f"the learned value's weights (ai/value/{path.name})",
+                      _learned_fitted_for(path)) for _, path in LEVEL_FILES),
         Calibration("the P(win) race weights (ai/value/pwin_weights.json)",
                     _pwin_fitted_for(), (Checked.TABLE,)),
         Calibration("the pocket windows (ai.geometry.pockets.W_CORNER, W_MIDDLE)",

@@ -1,10 +1,11 @@
 """What a position is worth: the race model with its one-stroke look-ahead (pwin), the learned
-value on the table's features (learned, features), and the memory of situations met in a game
-that tells a foul loop (R9.2, R11.8)."""
+value on the table's features (learned, features) with weights fitted at each level of play
+(levels), and the memory of situations met in a game that tells a foul loop (R9.2, R11.8)."""
 import json
 from pathlib import Path
 
 from .learned import LearnedValue, LearnedWeights
+from .levels import LevelValue
 from .protocol import PositionValue
 from .pwin import WinModel, base_features, load_weights
 from .repetition import PREFER_UNCHANGED, History
@@ -25,8 +26,9 @@ def learned_mc2() -> LearnedValue:
                         race=WinModel(weights=tuple(float(w) for w in race)))
 
 
-# The position values an agent can be given by name (``mc:value=race``).
-VALUES = {"race": WinModel, "learned": LearnedValue, "learned-mc2": learned_mc2}
+# The position values an agent can be given by name (``mc:value=race``); ``learned`` judges
+# with the weights fitted at the level of play nearest the noise (levels.py).
+VALUES = {"race": WinModel, "learned": LevelValue, "learned-mc2": learned_mc2}
 
 
 def make_value(name: str, weights: str | Path | None = None) -> PositionValue:
@@ -50,5 +52,5 @@ def make_value(name: str, weights: str | Path | None = None) -> PositionValue:
                          f"python -m ai.calibrate.value ({type(exc).__name__})") from None
 
 
-__all__ = ["WinModel", "LearnedValue", "LearnedWeights", "PositionValue", "VALUES",
+__all__ = ["WinModel", "LearnedValue", "LearnedWeights", "LevelValue", "PositionValue", "VALUES",
            "make_value", "base_features", "load_weights", "History", "PREFER_UNCHANGED"]

@@ -42,14 +42,15 @@ def test_greedy_plays_a_whole_break(sim):
 def test_the_baseline_is_pinned_and_the_default_is_learned():
     """mc-base keeps today's agent whatever the defaults become: the race value, 300 samples,
     no second level; an option given still wins (the golden games play mc-base:budget=60)."""
-    from ai.value import LearnedValue, WinModel
+    from ai.value import LearnedValue, LevelValue, WinModel
     base = make_agent("mc-base")
     assert base.name == "mc-base"
     assert isinstance(base.win, WinModel)
     assert base.options.budget == 300 and base.options.plan == 0
     assert base.options.time_budget is None and base.options.opening
     assert make_agent("mc-base:budget=60").options.budget == 60
-    assert isinstance(make_agent("mc").win, LearnedValue)
+    assert isinstance(make_agent("mc").win, LevelValue)
+    assert isinstance(make_agent("mc").win.at(1.0), LearnedValue)
     assert isinstance(make_agent("mc:value=race").win, WinModel)
 
 
@@ -81,8 +82,9 @@ def test_mc_2_is_today_s_default_with_every_option_pinned_and_its_weights_frozen
     assert (today.options.scan, today.options.screen) == (STEPS, 5)
     assert frozen.noise == today.noise
     assert frozen.history.stalls_on == today.history.stalls_on
-    assert frozen.win.weights.weights == today.win.weights.weights
-    assert frozen.win.race.weights == today.win.race.weights
+    # at its own level (strong) today's value judges with the weights it froze
+    assert frozen.win.weights.weights == today.win.at(1.0).weights.weights
+    assert frozen.win.race.weights == today.win.at(1.0).race.weights
     assert list(frozen.win.weights.weights) == json.loads(MC2_LEARNED_FILE.read_text())["weights"]
     assert list(frozen.win.race.weights) == json.loads(MC2_PWIN_FILE.read_text())["weights"]
     assert make_agent("mc-2:budget=60").options.budget == 60  # an option given still wins

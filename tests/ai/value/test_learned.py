@@ -68,7 +68,7 @@ def test_weights_of_other_features_are_refused(tmp_path):
 
 
 def test_values_by_name():
-    assert isinstance(make_value("learned"), LearnedValue)
+    assert isinstance(make_value("learned").at(1.0), LearnedValue)  # ai/value/levels.py
     with pytest.raises(ValueError, match="unknown position value 'deep'"):
         make_value("deep")
     assert np.isfinite(make_value("race").state_value(STATES[0], 0, NoiseModel()))
