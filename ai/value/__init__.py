@@ -31,6 +31,11 @@ def learned_mc2() -> LearnedValue:
 VALUES = {"race": WinModel, "learned": LevelValue, "learned-mc2": learned_mc2}
 
 
+# A weights file of python -m ai.calibrate.value is about 10 kB; a path to anything larger, or
+# to a device or a folder, is refused before it is read (a device can be endless).
+MAX_WEIGHTS_BYTES = 1_000_000
+
+
 def make_value(name: str, weights: str | Path | None = None) -> PositionValue:
     """The position value ``name``; with ``weights`` (a path; None or empty: none), the
     learned value judging by the weights of that file (one written by ``python -m
@@ -42,8 +47,13 @@ def make_value(name: str, weights: str | Path | None = None) -> PositionValue:
     if name != "learned":
         raise ValueError(f"option weights={str(weights)!r} is for the learned value, not "
                          f"value={name}")
+    path = Path(weights)
+    if path.exists() and (not path.is_file() or path.stat().st_size > MAX_WEIGHTS_BYTES):
+        raise ValueError(f"option weights={str(weights)!r}: not a weights file written by "
+                         f"python -m ai.calibrate.value (not a regular file of at most "
+                         f"{MAX_WEIGHTS_BYTES // 1000} kB)")
     try:
-        return LearnedValue(weights=LearnedWeights.load(Path(weights)))
+        return LearnedValue(weights=LearnedWeights.load(path))
     except FileNotFoundError:
         raise ValueError(f"option weights={str(weights)!r}: no such file") from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError,

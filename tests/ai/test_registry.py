@@ -113,10 +113,14 @@ def test_the_learned_value_takes_the_weights_of_a_file_of_one_s_own(tmp_path):
     assert make_agent("mc-2").win.weights.weights != tuple(weights)
     (tmp_path / "other.json").write_text(json.dumps({"features": ["bias"], "weights": [1]}))
     (tmp_path / "text.json").write_text("weights")
+    (tmp_path / "zero.json").symlink_to("/dev/zero")  # endless: refused before it is read
+    (tmp_path / ".json").mkdir()
     for spec, said in ((f"mc:weights={tmp_path / 'none.json'}", "no such file"),
                        (f"mc:weights={tmp_path / 'text.json'}", "not a weights file"),
                        (f"mc:weights={tmp_path / 'other.json'}", "fitted on features"),
                        ("mc:weights=fit.txt", "must be the path of a .json file"),
+                       (f"mc:weights={tmp_path / 'zero.json'}", "not a regular file"),
+                       (f"mc:weights={tmp_path}/.json", "not a regular file"),
                        (f"mc:value=race,weights={own}", "is for the learned value")):
         with pytest.raises(ValueError, match=said):
             make_agent(spec)

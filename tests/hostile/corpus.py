@@ -263,6 +263,7 @@ FRACTION = ("", "abc", "nan", "inf", "-0.5", "2", "1e400")
 SECONDS = ("", "abc", "nan", "inf", "-1", "1e400")
 SKILL = ("", "zz", "nan", "inf", "-1", "1e400")
 SPEC = ("", "zz-no-such-agent", "random:zz=1", "missing_file.py:Agent",
+        "mc:weights=missing.json",
         {"$repeat": ["a", 3000]})
 CHOICE = ("", "zz", {"$repeat": ["z", 3000]})
 OUTPUT = ("", "out/", ".")
