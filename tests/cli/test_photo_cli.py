@@ -143,13 +143,20 @@ def test_a_table_running_out_read_from_three_sides_says_so(tmp_path, capsys):
     assert "по обычному объективу телефона" in out
 
 
+def _tilted_with_lens(name: str, folder: Path, lens_mm: int = 25) -> Path:
+    """The render ``name`` tilted until its near corners are out of the frame
+    (benchmarks.photo_partial), a JPEG whose EXIF data give ``lens_mm`` (its render's: 25)."""
+    truth = json.loads((DATA / f"{name}.json").read_text())
+    image = tilted(cv2().imread(str(DATA / f"{name}.jpg")), truth)
+    photo = folder / f"{name}_tilted.jpg"
+    photo.write_bytes(with_lens(cv2().imencode(".jpg", image)[1].tobytes(), lens_mm))
+    return photo
+
+
 def test_a_table_running_out_read_with_the_photo_s_own_lens_says_so(tmp_path, capsys):
     """The same, from a JPEG whose EXIF data give its lens (benchmarks.photo_partial
     --exif): the lines say the distances come from the photo's own lens, and which."""
-    truth = json.loads((DATA / "case_000.json").read_text())
-    image = tilted(cv2().imread(str(DATA / "case_000.jpg")), truth)
-    photo = tmp_path / "tilted.jpg"
-    photo.write_bytes(with_lens(cv2().imencode(".jpg", image)[1].tobytes(), 25))
+    photo = _tilted_with_lens("case_000", tmp_path)
     assert main(["photo", str(photo), "--lang", "ru"]) == 0
     out = capsys.readouterr().out
     assert "по объективу, записанному в снимке (25 мм в эквиваленте" in out, out
@@ -163,10 +170,7 @@ def test_a_side_view_running_out_says_from_the_near_long_cushion(tmp_path, capsy
     tilted, a JPEG giving its lens) is read from the far long cushion and the ends: the lines
     say from how far beyond the near long cushion the cloth is seen and that the lens scales
     the distances across the table; the JSON gives seen_from_y_m."""
-    truth = json.loads((DATA / "case_029.json").read_text())
-    image = tilted(cv2().imread(str(DATA / "case_029.jpg")), truth)
-    photo = tmp_path / "side.jpg"
-    photo.write_bytes(with_lens(cv2().imencode(".jpg", image)[1].tobytes(), 25))
+    photo = _tilted_with_lens("case_029", tmp_path)
     assert main(["photo", str(photo), "--lang", "ru"]) == 0
     out = capsys.readouterr().out
     assert "сукно видно от 0." in out and "м от ближнего длинного борта" in out, out

@@ -55,6 +55,15 @@ def test_a_photo_becomes_a_position_on_the_board(browser, tmp_path):
     assert "нажмите на каждый шар" in said and "error" not in cls, said
     js(drv, "window.scrollTo(0, 0);")
     screenshot(drv, "journey-photo-opened")
+    number_the_balls(drv, truth)
+    advice_shown(drv)
+    js(drv, "window.scrollTo(0, 0);")
+    screenshot(drv, "journey-photo-advice")
+
+
+def number_the_balls(drv, truth: dict) -> None:
+    """A tap on a ball drawn «?», then each ball's number picked as the photo's ``truth`` has
+    it (a player reading the numbers on the photo): every ball numbered where it lies."""
     tap(drv, drv.find_element(By.CSS_SELECTOR, f'#g-balls [data-ball="{_unread(drv)[0]}"] .body'))
     while _unread(drv):
         assert _picker_open(drv)
@@ -64,7 +73,10 @@ def test_a_photo_becomes_a_position_on_the_board(browser, tmp_path):
     assert set(on) == set(truth)
     for bid, xy in on.items():  # numbered as the photo's truth
         assert math.dist(xy, truth[bid]) < NEAR_M, (bid, xy, truth[bid])
-    # the advice on the position
+
+
+def advice_shown(drv) -> None:
+    """«Подсказать удар» tapped: the advice drawn on the table, no error said."""
     tap(drv, drv.find_element(By.ID, "btn-suggest"))
     WebDriverWait(drv, 120).until(lambda d: js(d, "return !window.boardState.busy && "
                                                   "(!!document.body.dataset.advice || "
@@ -72,5 +84,3 @@ def test_a_photo_becomes_a_position_on_the_board(browser, tmp_path):
                                                   ".className.includes('error'));"))
     assert js(drv, "return document.body.dataset.advice;") == "shown", message(drv)
     assert drv.find_elements(By.CSS_SELECTOR, '#g-advice polyline[data-path="cue"]')
-    js(drv, "window.scrollTo(0, 0);")
-    screenshot(drv, "journey-photo-advice")

@@ -16,7 +16,6 @@ import json
 import math
 
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 from benchmarks.photo_partial import lens_mm, tilted, with_lens
 from russian_pyramid.photo.imaging import cv2
@@ -24,15 +23,12 @@ from tests.cli.clihelp import ROOT
 from tests.russian_pyramid.conftest import screenshot
 from tests.russian_pyramid.test_board_browser import balls, js, message
 from tests.russian_pyramid.test_board_layouts import PHONE, open_at
-from tests.russian_pyramid.test_board_photo_browser import _photo_in, _picker_open, _pick, _unread
-from tests.russian_pyramid.test_board_setup import tap
+from tests.russian_pyramid.test_board_photo_browser import _photo_in
+
+from .test_photo import _nearest, advice_shown, number_the_balls
 
 RENDER = ROOT / "tests" / "russian_pyramid" / "photo_data" / "case_029"
 NEAR_M = 0.02  # docs/PHOTO.md: the side views so read put every ball within 20 mm
-
-
-def _nearest(truth: dict, xy) -> str:
-    return min(truth, key=lambda b: math.dist(truth[b], xy))
 
 
 def test_a_table_too_long_for_the_frame_becomes_a_position_on_a_phone(browser, tmp_path):
@@ -58,24 +54,8 @@ def test_a_table_too_long_for_the_frame_becomes_a_position_on_a_phone(browser, t
         assert math.dist(xy, truth[_nearest(truth, xy)]) < NEAR_M, (bid, xy)
     js(drv, "window.scrollTo(0, 0);")
     screenshot(drv, "journey-photo-partial")
-    # the numbers: a tap on a ball drawn «?», each picked from the picker
-    tap(drv, drv.find_element(By.CSS_SELECTOR, f'#g-balls [data-ball="{_unread(drv)[0]}"] .body'))
-    while _unread(drv):
-        assert _picker_open(drv)
-        picking = js(drv, "return document.body.dataset.picking;")
-        _pick(drv, _nearest(truth, balls(drv)[picking]))
-    on = balls(drv)
-    assert set(on) == set(truth)
-    for bid, xy in on.items():
-        assert math.dist(xy, truth[bid]) < NEAR_M, (bid, xy, truth[bid])
-    # the advice on the position
-    tap(drv, drv.find_element(By.ID, "btn-suggest"))
-    WebDriverWait(drv, 120).until(lambda d: js(d, "return !window.boardState.busy && "
-                                                  "(!!document.body.dataset.advice || "
-                                                  "document.getElementById('message')"
-                                                  ".className.includes('error'));"))
-    assert js(drv, "return document.body.dataset.advice;") == "shown", message(drv)
-    assert drv.find_elements(By.CSS_SELECTOR, '#g-advice polyline[data-path="cue"]')
+    number_the_balls(drv, truth)  # a tap on a ball drawn «?», each picked from the picker
+    advice_shown(drv)
     assert not js(drv, "return [...window.missingWords];")
     js(drv, "window.scrollTo(0, 0);")
     screenshot(drv, "journey-photo-partial-advice")
