@@ -17,10 +17,9 @@ import importlib
 import importlib.util
 import inspect
 import json
-import math
 import re
 import sys
-from dataclasses import FrozenInstanceError, dataclass
+from dataclasses import FrozenInstanceError
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Callable
@@ -33,84 +32,8 @@ from .agents.mc import MAX_LOOK, MCAgent
 from .agents.random_agent import RandomAgent
 from .calibrate.fitted import warn_if_mismatched
 from .noise import SKILLS
+from .options import ChoiceOption, FileOption, NameOption, NumberOption, Option, cut_repr
 from .value import VALUES
-
-
-@dataclass(frozen=True)
-class NumberOption:
-    """An agent option that is a number in ``[low, high]`` (given as a string in the spec).
-    ``words`` are names accepted besides numbers (``skill=club``, ``time=none``)."""
-
-    cast: type  # int or float
-    low: float
-    high: float
-    words: tuple[str, ...] = ()
-    low_open: bool = False  # the low end itself is not allowed (a time of 0 s)
-
-    def check(self, agent: str, key: str, value: str) -> None:
-        if value in self.words:
-            return
-        kind = "an integer" if self.cast is int else "a number"
-        fmt = (lambda x: str(int(x))) if self.cast is int else (lambda x: f"{x:g}")
-        low = f"above {fmt(self.low)}" if self.low_open else f"from {fmt(self.low)}"
-        named = [w for w in self.words if w]
-        words = f" or one of {', '.join(named)}" if named else ""
-        why = (f"agent {agent!r}: option {key}={_cut(value)} must be {kind} {low} to "
-               f"{fmt(self.high)}{words}")
-        try:
-            number = self.cast(value) if len(value) <= 30 else None
-        except ValueError:
-            number = None
-        if number is None or not math.isfinite(number) or number > self.high \
-                or number < self.low or (self.low_open and number == self.low):
-            raise ValueError(why)
-
-
-@dataclass(frozen=True)
-class NameOption:
-    """An agent's display name: printed in tables and written in records."""
-
-    max_chars: int = 40
-
-    def check(self, agent: str, key: str, value: str) -> None:
-        if not value or len(value) > self.max_chars or not value.isprintable():
-            raise ValueError(f"agent {agent!r}: option {key}={_cut(value)} must be a printable "
-                             f"name of 1 to {self.max_chars} characters")
-
-
-@dataclass(frozen=True)
-class ChoiceOption:
-    """An agent option that is one of a few words (``value=race``)."""
-
-    choices: tuple[str, ...]
-
-    def check(self, agent: str, key: str, value: str) -> None:
-        if value not in self.choices:
-            raise ValueError(f"agent {agent!r}: option {key}={_cut(value)} must be one of "
-                             f"{', '.join(self.choices)}")
-
-
-@dataclass(frozen=True)
-class FileOption:
-    """An agent option that names a file of data the agent reads when it is built
-    (``weights=fit.json``): a printable path of 1 to ``max_chars`` characters ending in
-    ``suffix``, or empty (no file: ``weights=`` pins the value's own); what is wrong with the
-    file itself is said when it is read."""
-
-    suffix: str
-    max_chars: int = 400
-
-    def check(self, agent: str, key: str, value: str) -> None:
-        if value == "":
-            return
-        if len(value) > self.max_chars or not value.isprintable() \
-                or not value.endswith(self.suffix):
-            raise ValueError(f"agent {agent!r}: option {key}={_cut(value)} must be the path "
-                             f"of a {self.suffix} file (at most {self.max_chars} characters)")
-
-
-def _cut(value: str, limit: int = 40) -> str:
-    return repr(value) if len(value) <= limit else f"{value[:limit]!r}... ({len(value)} chars)"
 
 
 # The options each built-in agent takes and their ranges; a spec with any other option, or a
@@ -141,7 +64,6 @@ MC_OPTIONS = {
     "cut": NumberOption(float, 0.0, 1.0),  # hopeless pots dropped unrefined (share of best)
     "screen": ChoiceOption(("3", "5")),  # contact fractions a ball in the screen (5: fine)
 }
-Option = NumberOption | NameOption | ChoiceOption | FileOption
 OPTIONS: dict[str, dict[str, Option]] = {
     "random": {"name": NameOption()},
     "greedy": {"name": NameOption(), "skill": _SKILL},
@@ -223,7 +145,7 @@ def check_options(name: str, opts: dict[str, str]) -> None:
         return
     for key, value in opts.items():
         if key not in schema:
-            raise ValueError(f"agent {name!r} has no option {_cut(key)}; its options: "
+            raise ValueError(f"agent {name!r} has no option {cut_repr(key)}; its options: "
                              f"{', '.join(sorted(schema))}")
         schema[key].check(name, key, value)
 
@@ -261,11 +183,11 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
         for part in split_options(rest):
             key, eq, value = part.partition("=")
             if not eq or not key:
-                raise ValueError(f"agent option {_cut(part)} in {_cut(spec)} must be "
+                raise ValueError(f"agent option {cut_repr(part)} in {cut_repr(spec)} must be "
                                  f"key=value")
             if key.strip() in opts:
-                raise ValueError(f"agent option {_cut(key.strip())} is given twice in "
-                                 f"{_cut(spec)}")
+                raise ValueError(f"agent option {cut_repr(key.strip())} is given twice in "
+                                 f"{cut_repr(spec)}")
             opts[key.strip()] = value.strip()
     return name.strip(), opts
 
@@ -283,7 +205,7 @@ def option_values(label: str, opts: dict[str, str]) -> dict[str, object]:
             try:
                 out[key] = json.loads(value)
             except ValueError as exc:
-                raise ValueError(f"agent {_cut(label)}: option {key}={_cut(value)} is not "
+                raise ValueError(f"agent {cut_repr(label)}: option {key}={cut_repr(value)} is not "
                                  f"JSON: {exc}") from None
         else:
             out[key] = value
@@ -498,7 +420,7 @@ def _make_agent(spec: str, simulator: Simulator | None) -> Agent:
     if name not in FACTORIES:
         factory = _entry_point(name)
         if factory is None:
-            raise ValueError(f"unknown agent {_cut(name)}; known: {', '.join(agent_names())}, "
+            raise ValueError(f"unknown agent {cut_repr(name)}; known: {', '.join(agent_names())}, "
                              f"or path/to/file.py:Class, or package.module:Class")
         return _build(factory, name, simulator, option_values(name, opts))
     check_options(name, opts)

@@ -10,13 +10,14 @@ level's noise and believe it (``python -m ai.calibrate.selfplay --skill LEVEL`` 
 it was made).  In play against ``mc-2`` at their own level (ai/README.md, "A value for each
 level of play"): the ``pro`` weights at 0.25, the ``master`` weights at 0.5.
 
-The level nearest a noise is the nearest in log magnitude (a handicap of 0.8 is judged with the
-``strong`` weights, 0.3 with the ``pro`` ones); a noise of 0 (``perfect``) with the lowest
-level's.  The noise is the one the value is asked with (the agent's belief), at every call.
+The level nearest a noise is the nearest in log magnitude: between two levels a and b the
+boundary is their geometric mean, sqrt(a b), compared as m^2 against a b (exact products, no
+logarithm: the same choice on every machine, tests/test_reproducible.py).  A handicap of 0.8 is
+judged with the ``strong`` weights, 0.3 with the ``pro`` ones, a noise of 0 (``perfect``) with
+the lowest level's.  The noise is the one the value is asked with (the agent's belief), at every call.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,7 +32,6 @@ HERE = Path(__file__).parent
 LEVEL_FILES = ((SKILLS["pro"], HERE / "learned_weights_pro.json"),
                (SKILLS["master"], HERE / "learned_weights_master.json"),
                (SKILLS["strong"], LEARNED_FILE))
-LOWEST_MAGNITUDE = 1e-6  # a noise of 0 is nearest the lowest level
 
 
 @dataclass
@@ -58,9 +58,12 @@ class LevelValue:
         return self.levels[0][1].jaw_ramp_m
 
     def at(self, magnitude: float) -> LearnedValue:
-        """The value of the level nearest ``magnitude`` (in log magnitude)."""
-        m = math.log(max(magnitude, LOWEST_MAGNITUDE))
-        return min(self.levels, key=lambda lv: abs(math.log(lv[0]) - m))[1]
+        """The value of the level nearest ``magnitude`` in log magnitude (module doc)."""
+        square = magnitude * magnitude
+        for (low, value), (high, _) in zip(self.levels, self.levels[1:]):
+            if square < low * high:
+                return value
+        return self.levels[-1][1]
 
     def state_value(self, state: GameState, side: int, noise) -> float:
         given, value = self._last
