@@ -22,7 +22,8 @@ What each changes (the names of :data:`ai.value.features.NAMES`):
   ``JAW_RAMP_M``) seen by the features and by the search's own clean pots, spots from hand
   and second level (``LearnedWeights.jaw_ramp_m``; the weights are not refitted);
 * ``Fitted:weights=FILE``: the weights of a file written by ``python -m ai.calibrate.value``
-  (e.g. a fit with ``--bootstrap search`` or ``--chance-noise 1.5``), unchanged;
+  (e.g. a fit with ``--bootstrap search`` or ``--chance-noise 1.5``), unchanged: since issue 56
+  the registered ``mc:weights=FILE``, kept under this name for the results files that use it;
 * ``Trees:model=FILE``: a value of another kind, the gradient-boosted trees of a file written
   by ``python -m ai.calibrate.trees`` (ai/value/trees.py) on the same features.
 
@@ -108,8 +109,11 @@ def NoNegQJaws(**opts):
 
 
 def Fitted(weights: str, **opts):
-    """``mc`` judging by the weights of the file ``weights`` (``ai.calibrate.value``'s)."""
-    return agent(LearnedWeights.load(Path(weights)), "fitted-" + Path(weights).stem, **opts)
+    """``mc`` judging by the weights of the file ``weights`` (``ai.calibrate.value``'s): the
+    registered ``mc:weights=FILE`` under another name, kept for the results files that name
+    it."""
+    opts.setdefault("name", "fitted-" + Path(weights).stem)
+    return MCAgent(weights=weights, **opts)
 
 
 def Trees(model: str, **opts):

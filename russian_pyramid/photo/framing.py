@@ -111,13 +111,19 @@ class Framing:
         return (spec.length_m, spec.width_m) if self.name == "end" else \
             (spec.width_m, spec.length_m)
 
+    def _shift(self, spec: TableSpec) -> np.ndarray:
+        return np.array([0.0, self.shift_by_length * spec.length_m, 0.0])
+
+    def in_view(self, point: np.ndarray, spec: TableSpec) -> np.ndarray:
+        """A table point in this framing's frame: ``M p + t``."""
+        return np.array(self.turn) @ point + self._shift(spec)
+
     def to_table(self, cam: Camera, spec: TableSpec) -> Camera:
         """A camera found in this framing's frame, in the table's (its rotation R' M, its
         centre M^T (C' - t))."""
         m = np.array(self.turn)
-        t = np.array([0.0, self.shift_by_length * spec.length_m, 0.0])
         return Camera(focal_px=cam.focal_px, principal_px=cam.principal_px,
-                      rotation=cam.rotation @ m, centre_m=m.T @ (cam.centre_m - t),
+                      rotation=cam.rotation @ m, centre_m=m.T @ (cam.centre_m - self._shift(spec)),
                       plane_z_m=cam.plane_z_m)
 
 
@@ -185,8 +191,8 @@ def camera_of_three_sides(far, side_a, side_b, focal_px: float, principal_px, sp
 def _beyond_near_side(cam: Camera, spec: TableSpec, framing: Framing) -> bool:
     """Whether ``cam`` stands beyond the framing's near side and between the lines of the two
     sides beside it, give or take :data:`PARTIAL_ACROSS_MARGIN_M`."""
-    depth, span = framing.depth_span_m(spec)
-    v = np.array(framing.turn) @ cam.centre_m + [0.0, framing.shift_by_length * spec.length_m, 0]
+    _, span = framing.depth_span_m(spec)
+    v = framing.in_view(cam.centre_m, spec)
     return v[0] < 0 and abs(v[1] - span / 2) <= span / 2 + PARTIAL_ACROSS_MARGIN_M
 
 
